@@ -1,0 +1,102 @@
+/**
+ * The business constants of the specification (section 9) and the decisions of design section 4.
+ * Both the server and the web app read them from here; nowhere else writes them down.
+ */
+
+export const ROLES = ["admin", "user"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const TIERS = ["free", "pro", "pro_plus"] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const EDITION_TYPES = ["sawdust_gallery", "one_of_one", "open_edition"] as const;
+export type EditionType = (typeof EDITION_TYPES)[number];
+/** Display and filter values: the three upload values plus limited_edition (spec section 1). */
+export const EDITION_FILTER_VALUES = [...EDITION_TYPES, "limited_edition"] as const;
+export const DEFAULT_EDITION_TYPE: EditionType = "open_edition";
+export const EDITION_LABELS: Record<EditionType, string> = {
+  sawdust_gallery: "Sawdust Gallery",
+  one_of_one: "1/1 Collection",
+  open_edition: "Open Edition",
+};
+
+export const DOWNLOAD_SIZES = {
+  preview: { label: "Preview", width: 512, height: 640, maxBytes: 250 * 1024, access: "visitor" },
+  basic: { label: "Basic", width: 1536, height: 1920, maxBytes: 1024 * 1024, access: "member" },
+  hd: { label: "HD", width: 1920, height: 2400, maxBytes: 4 * 1024 * 1024, access: "pro" },
+  xlarge: { label: "XLarge", width: 3840, height: 4800, maxBytes: 8 * 1024 * 1024, access: "pro" },
+  ultra: { label: "Ultra", width: 18000, height: 9000, maxBytes: 16 * 1024 * 1024, access: "pro" },
+} as const;
+export type DownloadSize = keyof typeof DOWNLOAD_SIZES;
+
+/** Pro prices in cents (design section 4: one config, the dialog's yearly figure). */
+export const PRO_PRICES_CENTS = { monthly: 1499, yearly: 11988 } as const;
+export type BillingCycle = keyof typeof PRO_PRICES_CENTS;
+
+export const FREE_TIER = {
+  monthlyDownloads: 10,
+  monthlyBandwidthBytes: 1024 * 1024 * 1024,
+  collections: 5,
+} as const;
+
+export const UPLOAD = {
+  maxBytes: 52_428_800,
+  minWidth: 800,
+  minHeight: 800,
+  maxPixels: 100_000_000,
+  priceStep: 0.01,
+} as const;
+
+export const PAGING = {
+  defaultLimit: 20,
+  maxLimit: 100,
+  firstCursor: "0",
+  galleryPlaceholders: 12,
+  tagSkeletonSquares: 8,
+  tagsPerTile: 3,
+  maxSwatches: 5,
+  thumbnailRetries: 3,
+  infiniteScrollThreshold: 0.1,
+} as const;
+
+export const UI = {
+  sharePopup: { width: 600, height: 400 },
+  zoom: 2.5,
+  copiedLabelMs: 2000,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  scrollAreaHideDelayMs: 600,
+} as const;
+
+/** Spec section 9 "Notifications". */
+export const TOASTS = {
+  limit: 1,
+  removeDelayMs: 1_000_000,
+  durationMs: 5000,
+  swipeDirection: "right",
+  swipeThresholdPx: 50,
+  hotkey: ["F8"],
+  maxWidthPx: 420,
+} as const;
+
+/** Spec section 9 "Data cache". */
+export const DATA_CACHE = {
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTimeMs: 5 * 60 * 1000,
+  retry: false,
+  refetchOnWindowFocus: false,
+} as const;
+
+export const PROFILE_LIMITS = { displayNameMin: 2, bioMax: 500, artistStatementMax: 1000 } as const;
+
+/** Account rules (the spec gives none; these are ours, documented in the README). */
+export const ACCOUNT_RULES = {
+  usernameMin: 3,
+  usernameMax: 32,
+  usernamePattern: /^[A-Za-z0-9_.-]+$/,
+  passwordMin: 8,
+  passwordMax: 256,
+  emailMax: 254,
+} as const;
+
+export const BYTE_UNITS = ["Bytes", "KB", "MB", "GB", "TB"] as const;

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { ACCOUNT_RULES, ROLES, TIERS } from "../constants.js";
+import { MESSAGES } from "../messages.js";
+
+const v = MESSAGES.validation;
+const r = ACCOUNT_RULES;
+
+export const ZUsername = z
+  .string({ error: v.required("Username") })
+  .trim()
+  .min(1, v.required("Username"))
+  .min(r.usernameMin, v.usernameLength(r.usernameMin, r.usernameMax))
+  .max(r.usernameMax, v.usernameLength(r.usernameMin, r.usernameMax))
+  .regex(r.usernamePattern, v.usernameChars);
+
+export const ZEmail = z
+  .string({ error: v.required("Email") })
+  .trim()
+  .min(1, v.required("Email"))
+  .max(r.emailMax, v.emailInvalid)
+  .pipe(z.email(v.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+export const ZNewPassword = z
+  .string({ error: v.required("Password") })
+  .min(1, v.required("Password"))
+  .min(r.passwordMin, v.passwordShort(r.passwordMin))
+  .max(r.passwordMax, v.passwordLong(r.passwordMax));
+
+export const ZRegisterBody = z.object({
+  username: ZUsername,
+  email: ZEmail,
+  password: ZNewPassword,
+});
+export type RegisterBody = z.infer<typeof ZRegisterBody>;
+
+/** Login takes whatever was typed: bounds are checked only at registration. */
+export const ZLoginBody = z.object({
+  username: z
+    .string({ error: v.required("Username") })
+    .trim()
+    .min(1, v.required("Username"))
+    .max(256),
+  password: z
+    .string({ error: v.required("Password") })
+    .min(1, v.required("Password"))
+    .max(r.passwordMax),
+});
+export type LoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZSocialLinks = z.object({
+  instagram: z.string().optional(),
+  twitter: z.string().optional(),
+  facebook: z.string().optional(),
+  behance: z.string().optional(),
+  dribbble: z.string().optional(),
+});
+
+/** The signed-in user, as GET /api/v1/auth/user returns it. */
+export const ZUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  tier: z.enum(TIERS),
+  displayName: z.string().nullable(),
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  socialLinks: ZSocialLinks,
+  artistStatement: z.string().nullable(),
+  specialties: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof ZUser>;
+
+export const ZOkResponse = z.object({ ok: z.literal(true) });

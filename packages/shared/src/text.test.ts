@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { dollarsToCents, formatBytes, formatCents, normalizeColor, slugifyTag } from "./text.js";
+
+describe("slugifyTag", () => {
+  it.each([
+    ["Nature", "nature"],
+    ["  Oil Painting ", "oil-painting"],
+    ["#Sci-Fi!", "sci-fi"],
+    ["rock & roll", "rock-roll"],
+    ["Café  Noir", "café-noir"],
+  ])("%j → %j", (input, expected) => {
+    expect(slugifyTag(input)).toBe(expected);
+  });
+});
+
+describe("prices", () => {
+  it("rounds dollars to cents", () => {
+    expect(dollarsToCents(19.99)).toBe(1999);
+    expect(dollarsToCents(0.015)).toBe(2);
+    expect(dollarsToCents(0)).toBe(0);
+  });
+  it("shows cents with two decimals", () => {
+    expect(formatCents(1999)).toBe("19.99");
+    expect(formatCents(5)).toBe("0.05");
+  });
+});
+
+describe("normalizeColor", () => {
+  it("drops the leading # and lower-cases", () => {
+    expect(normalizeColor("#FF0000")).toBe("ff0000");
+  });
+});
+
+describe("formatBytes", () => {
+  it.each([
+    [0, "0 Bytes"],
+    [1023, "1023 Bytes"],
+    [1536, "1.5 KB"],
+    [1024 ** 3, "1 GB"],
+    [5 * 1024 ** 4, "5 TB"],
+  ])("%d → %s", (bytes, expected) => {
+    expect(formatBytes(bytes)).toBe(expected);
+  });
+});

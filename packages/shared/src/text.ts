@@ -1,0 +1,40 @@
+import { BYTE_UNITS } from "./constants.js";
+
+/** Spec section 5 "Filters": lower-case, trim, drop punctuation, spaces become hyphens. */
+export function slugifyTag(tag: string): string {
+  return tag
+    .toLowerCase()
+    .trim()
+    .replace(/^#+/, "")
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/-+/g, "-");
+}
+
+export function normalizeStyle(style: string): string {
+  return style.toLowerCase().trim();
+}
+
+/** The colour filter drops the leading '#' (and we compare hex in lower case). */
+export function normalizeColor(color: string): string {
+  return color.trim().replace(/^#/, "").toLowerCase();
+}
+
+/** Dollars typed by a person → integer cents (times 100, rounded). */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Integer cents → "12.50" (cents divided by 100 with 2 decimals). */
+export function formatCents(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** Bytes → "1.5 MB", with units from Bytes to TB. */
+export function formatBytes(bytes: number, decimals = 2): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
+  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), BYTE_UNITS.length - 1);
+  const value = bytes / 1024 ** i;
+  return `${Number.parseFloat(value.toFixed(decimals))} ${BYTE_UNITS[i]}`;
+}
