@@ -38,6 +38,7 @@ export const MESSAGES = {
     passwordShort: (min: number) => `Password must be at least ${min} characters`,
     passwordLong: (max: number) => `Password must be at most ${max} characters`,
     required: (field: string) => `${field} is required`,
+    notText: (field: string) => `${field} must be text`,
     displayNameShort: "Display name must be at least 2 characters",
     bioLong: "Bio must be less than 500 characters",
     websiteInvalid: "Please enter a valid URL",
@@ -141,7 +142,8 @@ export const MESSAGES = {
     revokeFailed: (statusText: string) => `Error revoking API key: ${statusText}`,
     createErrorTitle: "Error Creating API Key",
     revokeErrorTitle: "Error Revoking API Key",
-    shownOnce: "Important: This key will only be shown once. Make sure to save it somewhere secure.",
+    shownOnce:
+      "Important: This key will only be shown once. Make sure to save it somewhere secure.",
     created: "API Key Created",
     revoked: "API Key Revoked",
     copied: "API Key Copied",

@@ -5,24 +5,27 @@ import { MESSAGES } from "../messages.js";
 const v = MESSAGES.validation;
 const r = ACCOUNT_RULES;
 
-export const ZUsername = z
-  .string({ error: v.required("Username") })
+/** A string field whose absence reads "X is required" and whose wrong type reads "X must be text". */
+const text = (field: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? v.required(field) : v.notText(field)),
+  });
+
+export const ZUsername = text("Username")
   .trim()
   .min(1, v.required("Username"))
   .min(r.usernameMin, v.usernameLength(r.usernameMin, r.usernameMax))
   .max(r.usernameMax, v.usernameLength(r.usernameMin, r.usernameMax))
   .regex(r.usernamePattern, v.usernameChars);
 
-export const ZEmail = z
-  .string({ error: v.required("Email") })
+export const ZEmail = text("Email")
   .trim()
   .min(1, v.required("Email"))
   .max(r.emailMax, v.emailInvalid)
   .pipe(z.email(v.emailInvalid))
   .transform((email) => email.toLowerCase());
 
-export const ZNewPassword = z
-  .string({ error: v.required("Password") })
+export const ZNewPassword = text("Password")
   .min(1, v.required("Password"))
   .min(r.passwordMin, v.passwordShort(r.passwordMin))
   .max(r.passwordMax, v.passwordLong(r.passwordMax));
@@ -36,15 +39,8 @@ export type RegisterBody = z.infer<typeof ZRegisterBody>;
 
 /** Login takes whatever was typed: bounds are checked only at registration. */
 export const ZLoginBody = z.object({
-  username: z
-    .string({ error: v.required("Username") })
-    .trim()
-    .min(1, v.required("Username"))
-    .max(256),
-  password: z
-    .string({ error: v.required("Password") })
-    .min(1, v.required("Password"))
-    .max(r.passwordMax),
+  username: text("Username").trim().min(1, v.required("Username")).max(256),
+  password: text("Password").min(1, v.required("Password")).max(r.passwordMax),
 });
 export type LoginBody = z.infer<typeof ZLoginBody>;
 

@@ -1,0 +1,61 @@
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
+import { registerErrorHandler } from "./http/error-handler.js";
+import { requestAuthPlugin } from "./http/request-auth.js";
+import { securityPlugin } from "./http/security.js";
+import { registerWebApp } from "./http/web-app.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
+import { createServices, type ServiceOptions, type Services } from "./services.js";
+
+export interface AppDeps extends ServiceOptions {
+  /** An open database; by default the one the config names is opened (and closed with the app). */
+  database?: DatabaseHandle;
+  /** Where the built web app lives. */
+  webDist?: string;
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+}
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Builds the whole application from a config; tests build it exactly the same way. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const database = deps.database ?? openDatabase(config);
+  await migrateToLatest(database);
+  const services = createServices(database, deps);
+
+  const server = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(server);
+  if (!deps.database) server.addHook("onClose", () => database.close());
+
+  await server.register(cookie);
+  await server.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    https: config.secureCookies,
+  });
+  await server.register(requestAuthPlugin, { auth: services.auth });
+  await server.register(healthRoutes, { ping: database.ping });
+  await server.register(authRoutes, {
+    prefix: "/api/v1/auth",
+    auth: services.auth,
+    secureCookies: config.secureCookies,
+  });
+  await registerWebApp(server, deps.webDist ?? DEFAULT_WEB_DIST);
+  return { server, services, database };
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, TEST_DB, type TestApp } from "../../test/test-app.js";
+import { runAdminCli } from "./admin.js";
+
+let app: TestApp;
+let env: Record<string, string>;
+beforeAll(async () => {
+  app = await createTestApp();
+  env = app.env;
+});
+afterAll(() => app.close());
+
+const login = (username: string, password: string) =>
+  app.server.inject({ method: "POST", url: "/api/v1/auth/login", payload: { username, password } });
+
+describe(`npm run admin on ${TEST_DB}`, () => {
+  it("creates an admin who can sign in, then resets the password", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(
+        await runAdminCli(
+          [
+            "create",
+            "--username",
+            "boss",
+            "--email",
+            "boss@example.com",
+            "--password",
+            "first password",
+          ],
+          env,
+        ),
+      ).toBe(0);
+      const first = await login("boss", "first password");
+      expect(first.statusCode).toBe(200);
+      expect(first.json().user.role).toBe("admin");
+
+      expect(await runAdminCli(["reset-password", "--username", "boss"], env)).toBe(0);
+      const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
+      const generated = /password: (\S+)/.exec(printed)?.[1];
+      expect(generated).toBeDefined();
+      expect((await login("boss", "first password")).statusCode).toBe(401);
+      expect((await login("boss", generated as string)).statusCode).toBe(200);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("refuses an unknown account and bad arguments without a stack trace", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await runAdminCli(["reset-password", "--username", "nobody"], env)).toBe(1);
+      expect(error.mock.calls.flat().join(" ")).toContain("No account named 'nobody'");
+      expect(await runAdminCli(["create", "--username", "x"], env)).toBe(2);
+      expect(await runAdminCli(["explode"], env)).toBe(2);
+      expect(
+        await runAdminCli(
+          ["create", "--username", "weak", "--email", "w@example.com", "--password", "short"],
+          env,
+        ),
+      ).toBe(1);
+    } finally {
+      error.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("loadConfig", () => {
+  it("runs on the embedded default with no variables", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.database.kind).toBe("sqlite");
+    expect(config.demoContent).toBe(true);
+    expect(config.workers).toBe(1);
+    expect(config.publicUrl).toBe("http://127.0.0.1:3000");
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it("switches to PostgreSQL and turns demo content off there", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u:p@127.0.0.1:5432/sawdust" });
+    expect(config.database).toEqual({
+      kind: "postgres",
+      url: "postgres://u:p@127.0.0.1:5432/sawdust",
+    });
+    expect(config.demoContent).toBe(false);
+  });
+
+  it("marks cookies Secure behind an https PUBLIC_URL", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://art.example.com/" }).secureCookies).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ WORKERS: "-1" }, "WORKERS"],
+    [{ DEMO_CONTENT: "maybe" }, "DEMO_CONTENT"],
+    [{ S3_BUCKET: "media" }, "S3_BUCKET"],
+    [{ ADMIN_USERNAME: "root" }, "ADMIN_USERNAME"],
+  ])("rejects %j naming %s", (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.js";
+import type { DialectName } from "./dialect.js";
+import { migrationsFor } from "./migrations/index.js";
+import type { Database } from "./schema.js";
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  /** True when the database answers a trivial query (readiness). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 as a string by default; our bigints are epoch ms and ids, well inside
+// Number's safe range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
+
+export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
+  if (config.database.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return handle(db, "postgres");
+  }
+  mkdirSync(dirname(config.database.file), { recursive: true });
+  const sqlite = new SQLite(config.database.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return handle(db, "sqlite");
+}
+
+function handle(db: Db, dialect: DialectName): DatabaseHandle {
+  return {
+    db,
+    dialect,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Brings the schema up to date; throws (and the process stops) if a migration fails. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrationsFor(handle.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,1 @@
+export type DialectName = "sqlite" | "postgres";

@@ -1,0 +1,20 @@
+import type { Kysely, Migration } from "kysely";
+import type { DialectName } from "../dialect.js";
+import * as initial from "./2026-11-21-0001-initial.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
+type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
+
+/**
+ * Append-only: add a new timestamped file and list it here; never edit one that has landed.
+ * Names sort in the order they run.
+ */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  "2026-11-21-0001-initial": initial,
+};
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, dialect) }]),
+  );
+}

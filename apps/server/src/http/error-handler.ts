@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors.js";
+
+/** One error shape for the whole API: `{ message, code }` with the right status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).headers(error.headers).send({
+        message: error.message,
+        code: error.code,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const atRoot = !first?.instancePath || first.instancePath === "/";
+      const message =
+        atRoot && first?.keyword === "invalid_type"
+          ? `The request ${error.validationContext ?? "body"} must be a JSON object`
+          : (first?.message ?? "Invalid request");
+      return reply.code(400).send({ message, code: "validation_failed" });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ message: humanise(error), code: codeOf(error) });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ message: "Internal Server Error", code: "internal" });
+  });
+}
+
+function humanise(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is not valid JSON";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "This content type is not accepted here; send JSON";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request body is too large";
+    default:
+      return error.message;
+  }
+}
+
+function codeOf(error: FastifyError): string {
+  return error.code ? error.code.replace(/^FST_ERR_/, "").toLowerCase() : "bad_request";
+}

@@ -1,0 +1,37 @@
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { server, services } = await buildApp(config);
+
+  const admin = await services.auth.ensureAdmin(config.admin);
+  if (admin?.generatedPassword) {
+    // Printed once: the admin exists from now on and this branch never runs again.
+    server.log.warn(
+      `\n\n  Created the administrator account.\n  username: ${admin.username}\n  password: ${admin.generatedPassword}\n  Keep it safe: it is not shown again (reset it with \`npm run admin -- reset-password --username ${admin.username}\`).\n`,
+    );
+  } else if (admin) {
+    server.log.info({ username: admin.username }, "created the administrator from ADMIN_USERNAME");
+  }
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      server.log.info({ signal }, "shutting down");
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await server.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("Sawdust failed to start:", error);
+  }
+  process.exit(1);
+});

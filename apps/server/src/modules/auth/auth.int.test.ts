@@ -1,0 +1,290 @@
+import { MESSAGES } from "@sawdust/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestApp,
+  newAccount,
+  sessionCookieOf,
+  TEST_DB,
+  type TestApp,
+  TestClock,
+} from "../../../test/test-app.js";
+
+const clock = new TestClock();
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp({}, { clock, authLimits: { registrationsPerIp: 1000 } });
+});
+afterAll(() => app.close());
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  app.server.inject({ method: "POST", url, payload: payload as object, headers });
+const getUser = (cookie?: string) =>
+  app.server.inject({
+    method: "GET",
+    url: "/api/v1/auth/user",
+    headers: cookie ? { cookie } : {},
+  });
+
+describe(`auth on ${TEST_DB}`, () => {
+  it("answers 401 to a visitor asking for the current user", async () => {
+    const res = await getUser();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: MESSAGES.auth.notSignedIn, code: "unauthorized" });
+  });
+
+  it("registers, signs in, shows the user, signs out, and refuses the old token", async () => {
+    const account = newAccount();
+    const registered = await post("/api/v1/auth/register", account);
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().user).toMatchObject({
+      username: account.username,
+      email: account.email,
+      role: "user",
+      tier: "free",
+    });
+    expect(JSON.stringify(registered.json())).not.toContain("password");
+
+    const login = await post("/api/v1/auth/login", {
+      username: account.username,
+      password: account.password,
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = sessionCookieOf(login);
+
+    const me = await getUser(cookie);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().username).toBe(account.username);
+
+    const logout = await post("/api/v1/auth/logout", undefined, { cookie });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.cookies.find((c) => c.name === "sawdust_session")?.value).toBe("");
+
+    expect((await getUser(cookie)).statusCode).toBe(401);
+  });
+
+  it("sets an HttpOnly, SameSite=Lax session cookie, not Secure over plain http", async () => {
+    const res = await post("/api/v1/auth/register", newAccount());
+    const header = String(res.headers["set-cookie"]);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(header).not.toMatch(/Secure/);
+  });
+
+  it("rotates the session at sign-in: the token from before stops working", async () => {
+    const account = newAccount();
+    const first = sessionCookieOf(await post("/api/v1/auth/register", account));
+    const second = sessionCookieOf(
+      await post(
+        "/api/v1/auth/login",
+        { username: account.username, password: account.password },
+        { cookie: first },
+      ),
+    );
+    expect(second).not.toBe(first);
+    expect((await getUser(first)).statusCode).toBe(401);
+    expect((await getUser(second)).statusCode).toBe(200);
+  });
+
+  it("ends a session after 14 idle days", async () => {
+    const cookie = sessionCookieOf(await post("/api/v1/auth/register", newAccount()));
+    clock.advance(13 * 24 * 3600 * 1000);
+    expect((await getUser(cookie)).statusCode).toBe(200);
+    clock.advance(13 * 24 * 3600 * 1000);
+    expect((await getUser(cookie)).statusCode).toBe(200); // Used yesterday: still alive.
+    clock.advance(15 * 24 * 3600 * 1000);
+    expect((await getUser(cookie)).statusCode).toBe(401);
+  });
+
+  it("signs in case-insensitively by username", async () => {
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const res = await post("/api/v1/auth/login", {
+      username: account.username.toUpperCase(),
+      password: account.password,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe(`CSRF on ${TEST_DB}`, () => {
+  it("refuses a POST with a foreign Origin with 403", async () => {
+    const res = await post("/api/v1/auth/register", newAccount(), {
+      origin: "https://evil.example",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MESSAGES.auth.foreignOrigin);
+  });
+
+  it("refuses a cross-site fetch even without an Origin header", async () => {
+    const res = await post("/api/v1/auth/logout", undefined, { "sec-fetch-site": "cross-site" });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("accepts a POST from its own origin", async () => {
+    const res = await post("/api/v1/auth/register", newAccount(), {
+      origin: "http://localhost:80",
+      host: "localhost:80",
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe(`registration rules on ${TEST_DB}`, () => {
+  it.each([
+    [{ username: "ab" }, "Username must be between 3 and 32 characters"],
+    [{ username: "a".repeat(33) }, "Username must be between 3 and 32 characters"],
+    [{ username: "no spaces" }, "Username may contain only letters, digits, '.', '_' and '-'"],
+    [{ email: "not-an-email" }, "Please enter a valid email address"],
+    [{ password: "short" }, "Password must be at least 8 characters"],
+    [{ password: "" }, "Password is required"],
+  ])("refuses %j with a clear 400", async (override, message) => {
+    const res = await post("/api/v1/auth/register", newAccount(override));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it.each([
+    [undefined, "The request body is not valid JSON"],
+    [[1, 2], "The request body must be a JSON object"],
+    [{ username: 12, email: "a@b.co", password: "12345678" }, "Username must be text"],
+  ])("refuses a malformed body %j with 400", async (payload, message) => {
+    const res = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      headers: { "content-type": "application/json" },
+      payload: payload === undefined ? "" : JSON.stringify(payload),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it.each([
+    ["text/plain", 400, "The request body must be a JSON object"],
+    ["application/xml", 415, "This content type is not accepted here; send JSON"],
+  ])("refuses a %s body with %d", async (contentType, status, message) => {
+    const res = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      headers: { "content-type": contentType },
+      payload: "<username>x</username>",
+    });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+  });
+
+  it("answers 409 for a taken username (any case) or email", async () => {
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const sameName = await post(
+      "/api/v1/auth/register",
+      newAccount({ username: account.username.toUpperCase() }),
+    );
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().message).toBe(MESSAGES.auth.usernameTaken);
+    const sameEmail = await post(
+      "/api/v1/auth/register",
+      newAccount({ email: account.email.toUpperCase() }),
+    );
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toBe(MESSAGES.auth.emailTaken);
+  });
+});
+
+describe(`sign-in limits on ${TEST_DB}`, () => {
+  it("gives one message for an unknown user and a wrong password", async () => {
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const wrongPassword = await post("/api/v1/auth/login", {
+      username: account.username,
+      password: "wrong password",
+    });
+    const unknownUser = await post("/api/v1/auth/login", {
+      username: `${account.username}x`,
+      password: account.password,
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknownUser.json());
+    expect(wrongPassword.json().message).toBe(MESSAGES.auth.invalidCredentials);
+  });
+
+  it("answers 429 with Retry-After after 5 wrong passwords for one account", async () => {
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const attempt = (password: string) =>
+      post("/api/v1/auth/login", { username: account.username, password });
+    for (let i = 0; i < 5; i++) expect((await attempt("wrong password")).statusCode).toBe(401);
+    const refused = await attempt("wrong password");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
+    // Even the right password waits out the window…
+    expect((await attempt(account.password)).statusCode).toBe(429);
+    // …and works once it has passed.
+    clock.advance(15 * 60 * 1000 + 1);
+    expect((await attempt(account.password)).statusCode).toBe(200);
+  });
+});
+
+describe(`registrations per address on ${TEST_DB}`, () => {
+  it("answers 429 once one address has made too many accounts", async () => {
+    const limited = await createTestApp({}, { authLimits: { registrationsPerIp: 2 } });
+    try {
+      const register = () =>
+        limited.server.inject({
+          method: "POST",
+          url: "/api/v1/auth/register",
+          payload: newAccount(),
+        });
+      expect((await register()).statusCode).toBe(201);
+      expect((await register()).statusCode).toBe(201);
+      const third = await register();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers["retry-after"]).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe(`admin bootstrap on ${TEST_DB}`, () => {
+  it("creates 'admin' with a generated password once, and never again", async () => {
+    const fresh = await createTestApp();
+    try {
+      const first = await fresh.services.auth.ensureAdmin(undefined);
+      expect(first?.username).toBe("admin");
+      expect(first?.generatedPassword?.length).toBeGreaterThanOrEqual(16);
+      expect(await fresh.services.auth.ensureAdmin(undefined)).toBeUndefined();
+      const login = await fresh.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { username: "admin", password: first?.generatedPassword },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user.role).toBe("admin");
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("creates the configured admin from ADMIN_USERNAME and ADMIN_PASSWORD", async () => {
+    const fresh = await createTestApp();
+    try {
+      const made = await fresh.services.auth.ensureAdmin({
+        username: "curator",
+        password: "a long admin password",
+        email: "curator@example.com",
+      });
+      expect(made).toEqual({ username: "curator" });
+      const login = await fresh.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { username: "curator", password: "a long admin password" },
+      });
+      expect(login.json().user.role).toBe("admin");
+    } finally {
+      await fresh.close();
+    }
+  });
+});

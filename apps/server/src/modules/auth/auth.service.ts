@@ -1,0 +1,222 @@
+import { randomBytes } from "node:crypto";
+import {
+  type LoginBody,
+  MESSAGES,
+  type RegisterBody,
+  type Role,
+  type Tier,
+  ZEmail,
+  ZNewPassword,
+  ZUsername,
+} from "@sawdust/shared";
+import type { UserRow } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
+import { badRequest, conflict, tooManyRequests, unauthorized } from "../../lib/errors.js";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service.js";
+import type { UsersRepo } from "../users/users.repo.js";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.js";
+import type { RateLimitsRepo } from "./rate-limits.repo.js";
+import { hashSessionToken, newSessionToken, SESSION_LIFETIME } from "./session-token.js";
+import type { SessionsRepo } from "./sessions.repo.js";
+
+export interface AuthLimits {
+  /** Wrong passwords for one account within the window before sign-in is refused. */
+  accountFailures: number;
+  /** Failed sign-ins from one address within the window before sign-in is refused. */
+  ipFailures: number;
+  failureWindowMs: number;
+  /** Accounts one address may create within the window. */
+  registrationsPerIp: number;
+  registrationWindowMs: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  accountFailures: 5,
+  ipFailures: 30,
+  failureWindowMs: 15 * 60 * 1000,
+  registrationsPerIp: 20,
+  registrationWindowMs: 60 * 60 * 1000,
+};
+
+export interface SignedIn {
+  user: UserRow;
+  tier: Tier;
+  sessionToken: string;
+}
+
+export interface CurrentUser {
+  user: UserRow;
+  tier: Tier;
+}
+
+export class AuthService {
+  constructor(
+    private readonly deps: {
+      users: UsersRepo;
+      sessions: SessionsRepo;
+      rateLimits: RateLimitsRepo;
+      subscriptions: SubscriptionsService;
+      clock: Clock;
+      limits: AuthLimits;
+    },
+  ) {}
+
+  async register(body: RegisterBody, ip: string): Promise<SignedIn> {
+    const { rateLimits, clock, limits } = this.deps;
+    const now = clock.now();
+    const ipKey = `register:ip:${ip}`;
+    const ipWindow = await rateLimits.read(ipKey, now);
+    if (ipWindow && ipWindow.count >= limits.registrationsPerIp) {
+      throw tooManyRequests(MESSAGES.auth.tooManyAttempts, (ipWindow.windowEndsAt - now) / 1000);
+    }
+    const user = await this.createUser(body, "user");
+    await rateLimits.hit(ipKey, now, limits.registrationWindowMs);
+    return { user, tier: "free", sessionToken: await this.startSession(user.id) };
+  }
+
+  async login(body: LoginBody, ip: string, previousToken?: string): Promise<SignedIn> {
+    const { users, rateLimits, clock, limits } = this.deps;
+    const now = clock.now();
+    const usernameKey = body.username.toLowerCase();
+    const accountKey = `login:user:${usernameKey}`;
+    const ipKey = `login:ip:${ip}`;
+    for (const [key, max] of [
+      [accountKey, limits.accountFailures],
+      [ipKey, limits.ipFailures],
+    ] as const) {
+      const window = await rateLimits.read(key, now);
+      if (window && window.count >= max) {
+        throw tooManyRequests(MESSAGES.auth.tooManyAttempts, (window.windowEndsAt - now) / 1000);
+      }
+    }
+
+    const user = await users.findByUsernameKey(usernameKey);
+    const passwordOk = user
+      ? await verifyPassword(user.password_hash, body.password)
+      : await verifyAgainstDummy(body.password).then(() => false);
+    if (!user || !passwordOk) {
+      await rateLimits.hit(accountKey, now, limits.failureWindowMs);
+      await rateLimits.hit(ipKey, now, limits.failureWindowMs);
+      throw unauthorized(MESSAGES.auth.invalidCredentials, "invalid_credentials");
+    }
+
+    await rateLimits.clear(accountKey);
+    // Rotate: the session from before sign-in (if any) never carries over.
+    if (previousToken) await this.logout(previousToken);
+    await this.deps.sessions.deleteExpired(now);
+    const tier = await this.deps.subscriptions.tierOf(user.id);
+    return { user, tier, sessionToken: await this.startSession(user.id) };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.deps.sessions.delete(hashSessionToken(token));
+  }
+
+  /** The user behind a session cookie, or undefined when the session is unknown or expired. */
+  async userForSession(token: string): Promise<CurrentUser | undefined> {
+    const { sessions, users, clock } = this.deps;
+    const now = clock.now();
+    const tokenHash = hashSessionToken(token);
+    const session = await sessions.findLive(tokenHash, now);
+    if (!session) return undefined;
+    const user = await users.findById(session.user_id);
+    if (!user) return undefined;
+    if (now - session.last_seen_at > SESSION_LIFETIME.touchEveryMs) {
+      await sessions.touch(tokenHash, now, sessionExpiry(session.created_at, now));
+    }
+    return { user, tier: await this.deps.subscriptions.tierOf(user.id) };
+  }
+
+  /**
+   * Start-up: make sure an admin exists (design section 2). Returns the generated password when
+   * one was made up, so the caller prints it once.
+   */
+  async ensureAdmin(
+    configured: { username: string; password: string; email: string } | undefined,
+  ): Promise<{ username: string; generatedPassword?: string } | undefined> {
+    if (await this.deps.users.existsWithRole("admin")) return undefined;
+    if (configured) {
+      await this.createUser(configured, "admin");
+      return { username: configured.username };
+    }
+    const generatedPassword = randomBytes(15).toString("base64url");
+    await this.createUser(
+      { username: "admin", email: "admin@sawdust.local", password: generatedPassword },
+      "admin",
+    );
+    return { username: "admin", generatedPassword };
+  }
+
+  /** CLI: create an admin, or promote and reset an existing account of that name. */
+  async upsertAdmin(input: { username: string; email: string; password: string }): Promise<void> {
+    const existing = await this.deps.users.findByUsernameKey(input.username.toLowerCase());
+    if (!existing) {
+      await this.createUser(input, "admin");
+      return;
+    }
+    await this.resetPassword(input.username, input.password, "admin");
+  }
+
+  /** CLI: set a new password; every session of the account ends. */
+  async resetPassword(username: string, password: string, role?: Role): Promise<void> {
+    const user = await this.deps.users.findByUsernameKey(username.toLowerCase());
+    if (!user) throw badRequest(`No account named '${username}'`, "unknown_user");
+    const parsed = ZNewPassword.safeParse(password);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid password");
+    await this.deps.users.updatePasswordAndRole(
+      user.id,
+      await hashPassword(parsed.data),
+      role ?? user.role,
+      this.deps.clock.now(),
+    );
+    await this.deps.sessions.deleteAllForUser(user.id);
+  }
+
+  private async createUser(
+    input: { username: string; email: string; password: string },
+    role: Role,
+  ): Promise<UserRow> {
+    const username = ZUsername.safeParse(input.username);
+    const email = ZEmail.safeParse(input.email);
+    const password = ZNewPassword.safeParse(input.password);
+    for (const result of [username, email, password]) {
+      if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid input");
+    }
+    const { users, clock } = this.deps;
+    const now = clock.now();
+    const usernameKey = (username.data as string).toLowerCase();
+    const inserted = await users.insertUnlessTaken({
+      username: username.data as string,
+      username_key: usernameKey,
+      email: email.data as string,
+      password_hash: await hashPassword(password.data as string),
+      role,
+      social_links: "{}",
+      specialties: "[]",
+      created_at: now,
+      updated_at: now,
+    });
+    if (inserted) return inserted;
+    if (await users.findByUsernameKey(usernameKey)) {
+      throw conflict(MESSAGES.auth.usernameTaken, "username_taken");
+    }
+    throw conflict(MESSAGES.auth.emailTaken, "email_taken");
+  }
+
+  private async startSession(userId: number): Promise<string> {
+    const now = this.deps.clock.now();
+    const token = newSessionToken();
+    await this.deps.sessions.insert({
+      token_hash: hashSessionToken(token),
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: sessionExpiry(now, now),
+    });
+    return token;
+  }
+}
+
+export function sessionExpiry(createdAt: number, lastSeenAt: number): number {
+  return Math.min(lastSeenAt + SESSION_LIFETIME.idleMs, createdAt + SESSION_LIFETIME.absoluteMs);
+}

@@ -1,0 +1,60 @@
+import type { Db } from "../../db/database.js";
+import type { NewUserRow, UserRow } from "../../db/schema.js";
+
+export class UsersRepo {
+  constructor(private readonly db: Db) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  findByUsernameKey(usernameKey: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom("users")
+      .selectAll()
+      .where("username_key", "=", usernameKey)
+      .executeTakeFirst();
+  }
+
+  async existsWithEmail(email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async existsWithRole(role: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", role)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Inserts the user; returns undefined when the username or email is already taken. */
+  async insertUnlessTaken(user: NewUserRow): Promise<UserRow | undefined> {
+    return this.db
+      .insertInto("users")
+      .values(user)
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async updatePasswordAndRole(
+    id: number,
+    passwordHash: string,
+    role: string,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable("users")
+      .set({ password_hash: passwordHash, role, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+  }
+}

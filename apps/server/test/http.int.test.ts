@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_DB, type TestApp } from "./test-app.js";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.server.inject({ method: "GET", url, headers });
+
+describe(`HTTP basics on ${TEST_DB}`, () => {
+  it("is live and ready when the database answers", async () => {
+    expect((await get("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await get("/readyz");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ok", database: true });
+  });
+
+  it("answers unknown API paths with a JSON 404, even when the client wants HTML", async () => {
+    for (const accept of ["application/json", "text/html"]) {
+      const res = await get("/api/v1/nothing-here", { accept });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        message: "Not found: GET /api/v1/nothing-here",
+        code: "not_found",
+      });
+    }
+    const post = await app.server.inject({ method: "DELETE", url: "/api/v1/nothing" });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it("serves the web app for a deep link, with security headers", async () => {
+    const res = await get("/collections/7", { accept: "text/html,application/xhtml+xml" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain("<div id=root>");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("serves hashed assets as immutable, and a missing asset as a 404", async () => {
+    const asset = await get("/assets/app-abc123.js");
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const missing = await get("/assets/missing.js", { accept: "*/*" });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("behind HTTPS", () => {
+  it("marks the cookie Secure and sends HSTS when PUBLIC_URL is https", async () => {
+    const secure = await createTestApp({ PUBLIC_URL: "https://art.example.com" });
+    try {
+      const res = await secure.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/register",
+        headers: { origin: "https://art.example.com" },
+        payload: { username: "secure_sam", email: "sam@example.com", password: "long enough pw" },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(String(res.headers["set-cookie"])).toMatch(/; Secure/);
+      expect(res.headers["strict-transport-security"]).toMatch(/max-age=/);
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite, on a fresh machine too.
+ *   1. provisions what the suites need: Debian's Chromium (installed with apt-get when missing
+ *      and we are root) and a throwaway PostgreSQL cluster on a free loopback port;
+ *   2. builds the web app the browser suite loads;
+ *   3. runs unit tests, the integration suite on SQLite and again on PostgreSQL, and the browser
+ *      suite in Chromium;
+ *   4. stops what it started, and ends with one line: "tests: N passed, N failed".
+ * A suite that cannot run fails the run with a message saying what to install; none is skipped.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { ensureChromium } from "./lib/chromium.mjs";
+import { startThrowawayPostgres } from "./lib/postgres.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const reports = mkdtempSync(join(tmpdir(), "sawdust-reports-"));
+const results = [];
+let postgres;
+
+function heading(text) {
+  console.log(`\n\x1b[1m━━ ${text} ━━\x1b[0m`);
+}
+
+function run(name, command, args, env = {}) {
+  heading(name);
+  const started = Date.now();
+  const child = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1", ...env },
+  });
+  return { status: child.status ?? 1, seconds: (Date.now() - started) / 1000 };
+}
+
+function vitestSuite(name, project, env = {}) {
+  const output = join(reports, `${name.replace(/\W+/g, "-")}.json`);
+  const { status, seconds } = run(
+    name,
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--project",
+      project,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${output}`,
+    ],
+    env,
+  );
+  const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : undefined;
+  results.push({
+    name,
+    ok: status === 0,
+    passed: report?.numPassedTests ?? 0,
+    // A suite that crashed before reporting any failed test still counts as one failure.
+    failed: Math.max(report?.numFailedTests ?? 0, status === 0 ? 0 : 1),
+    seconds,
+  });
+}
+
+function playwrightSuite(name, env = {}) {
+  const output = join(reports, "e2e.json");
+  const { status, seconds } = run(name, "npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+    ...env,
+  });
+  const stats = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")).stats : undefined;
+  results.push({
+    name,
+    ok: status === 0,
+    passed: stats?.expected ?? 0,
+    failed: Math.max(stats ? stats.unexpected + stats.flaky : 0, status === 0 ? 0 : 1),
+    seconds,
+  });
+}
+
+function stepOrFail(name, command, args) {
+  const { status, seconds } = run(name, command, args);
+  if (status !== 0) results.push({ name, ok: false, passed: 0, failed: 1, seconds });
+  return status === 0;
+}
+
+async function main() {
+  heading("Provisioning");
+  const chromium = ensureChromium();
+  postgres = await startThrowawayPostgres();
+  console.log(`Chromium: ${chromium}`);
+  console.log(`PostgreSQL: ${postgres.version} on 127.0.0.1:${postgres.port} (throwaway)`);
+
+  vitestSuite("unit", "unit");
+  vitestSuite("integration · SQLite", "integration", { TEST_DB: "sqlite" });
+  vitestSuite("integration · PostgreSQL", "integration", {
+    TEST_DB: "postgres",
+    TEST_DATABASE_URL: postgres.url,
+  });
+  if (
+    stepOrFail("build web app for the browser suite", "npm", ["run", "build", "-w", "@sawdust/web"])
+  ) {
+    playwrightSuite("browser · Chromium", { CHROMIUM_PATH: chromium });
+  }
+}
+
+function summary() {
+  heading("Summary");
+  for (const r of results) {
+    const mark = r.ok ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m";
+    console.log(
+      `${mark} ${r.name.padEnd(40)} ${r.passed} passed, ${r.failed} failed  (${r.seconds.toFixed(1)} s)`,
+    );
+  }
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  return failed === 0 && results.length > 0 && results.every((r) => r.ok);
+}
+
+let ok = false;
+try {
+  await main();
+  ok = summary();
+} catch (error) {
+  console.error(`\n\x1b[31m${error instanceof Error ? error.message : String(error)}\x1b[0m`);
+  summary();
+} finally {
+  postgres?.stop();
+  rmSync(reports, { recursive: true, force: true });
+}
+process.exit(ok ? 0 : 1);
