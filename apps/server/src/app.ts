@@ -1,15 +1,20 @@
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { requestAuthPlugin } from "./http/request-auth.js";
 import { securityPlugin } from "./http/security.js";
 import { registerWebApp } from "./http/web-app.js";
+import { openMedia } from "./media/open-media.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { imagesRoutes } from "./modules/images/images.routes.js";
+import { mediaRoutes } from "./modules/media/media.routes.js";
 import { createServices, type ServiceOptions, type Services } from "./services.js";
 
 export interface AppDeps extends ServiceOptions {
@@ -31,7 +36,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.m
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const database = deps.database ?? openDatabase(config);
   await migrateToLatest(database);
-  const services = createServices(database, deps);
+  const services = createServices(database, await openMedia(config, database), deps);
 
   const server = Fastify({
     logger: {
@@ -45,6 +50,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (!deps.database) server.addHook("onClose", () => database.close());
 
   await server.register(cookie);
+  await server.register(multipart);
   await server.register(securityPlugin, {
     publicUrl: config.publicUrl,
     https: config.secureCookies,
@@ -55,6 +61,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     prefix: "/api/v1/auth",
     auth: services.auth,
     secureCookies: config.secureCookies,
+  });
+  await server.register(imagesRoutes, {
+    prefix: "/api/v1/images",
+    images: services.images,
+    downloads: services.downloads,
+    storage: services.storage,
+    uploadTmpDir: uploadTmpDir(config.dataDir),
+  });
+  await server.register(mediaRoutes, {
+    prefix: "/media",
+    images: services.images,
+    storage: services.storage,
   });
   await registerWebApp(server, deps.webDist ?? DEFAULT_WEB_DIST);
   return { server, services, database };

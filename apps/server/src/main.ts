@@ -1,5 +1,7 @@
 import { buildApp } from "./app.js";
+import { createWorker, startJanitor } from "./background.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { DEFAULT_UPLOAD_LEASE_MS } from "./services.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,13 +17,21 @@ async function main(): Promise<void> {
     server.log.info({ username: admin.username }, "created the administrator from ADMIN_USERNAME");
   }
 
+  const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, server.log);
+  const worker = createWorker(services, server.log);
+  worker.start(config.workers);
+
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       server.log.info({ signal }, "shutting down");
-      server.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      janitor.stop();
+      worker
+        .stop()
+        .then(() => server.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
   }
   await server.listen({ port: config.port, host: config.host });

@@ -1,8 +1,16 @@
 import type { DatabaseHandle } from "./db/database.js";
+import { JobsRepo } from "./jobs/jobs.repo.js";
 import { type Clock, systemClock } from "./lib/clock.js";
+import { MediaStore } from "./media/media-store.js";
+import type { MediaSetup } from "./media/open-media.js";
 import { type AuthLimits, AuthService, DEFAULT_AUTH_LIMITS } from "./modules/auth/auth.service.js";
 import { RateLimitsRepo } from "./modules/auth/rate-limits.repo.js";
 import { SessionsRepo } from "./modules/auth/sessions.repo.js";
+import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
+import { DownloadsService } from "./modules/downloads/downloads.service.js";
+import { AnalysisService } from "./modules/images/analysis.service.js";
+import { ImagesRepo } from "./modules/images/images.repo.js";
+import { ImagesService } from "./modules/images/images.service.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
 import { UsersRepo } from "./modules/users/users.repo.js";
@@ -10,22 +18,59 @@ import { UsersRepo } from "./modules/users/users.repo.js";
 export interface ServiceOptions {
   clock?: Clock;
   authLimits?: Partial<AuthLimits>;
+  /** How long an upload may run before the janitor treats it as abandoned. */
+  uploadLeaseMs?: number;
 }
 
+export const DEFAULT_UPLOAD_LEASE_MS = 2 * 60 * 1000;
+
 /** The composition root: repositories over one database, services over the repositories. */
-export function createServices(database: DatabaseHandle, options: ServiceOptions = {}) {
+export function createServices(
+  database: DatabaseHandle,
+  media: MediaSetup,
+  options: ServiceOptions = {},
+) {
   const clock = options.clock ?? systemClock;
-  const { db } = database;
+  const { db, dialect } = database;
+  const rateLimits = new RateLimitsRepo(db);
   const subscriptions = new SubscriptionsService(new SubscriptionsRepo(db), clock);
   const auth = new AuthService({
     users: new UsersRepo(db),
     sessions: new SessionsRepo(db),
-    rateLimits: new RateLimitsRepo(db),
+    rateLimits,
     subscriptions,
     clock,
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
   });
-  return { auth, subscriptions };
+  const imagesRepo = new ImagesRepo(db);
+  const jobs = new JobsRepo(db, dialect);
+  const mediaStore = new MediaStore(media.storage, media.signingKey);
+  const hooks: { onJobQueued?: () => void } = {};
+  const images = new ImagesService({
+    images: imagesRepo,
+    media: mediaStore,
+    clock,
+    options: { uploadLeaseMs: options.uploadLeaseMs ?? DEFAULT_UPLOAD_LEASE_MS },
+    onJobQueued: () => hooks.onJobQueued?.(),
+  });
+  const downloads = new DownloadsService({
+    downloads: new DownloadsRepo(db),
+    images,
+    rateLimits,
+    clock,
+  });
+  const analysis = new AnalysisService({ images: imagesRepo, clock });
+  return {
+    auth,
+    subscriptions,
+    images,
+    downloads,
+    analysis,
+    jobs,
+    storage: media.storage,
+    clock,
+    hooks,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

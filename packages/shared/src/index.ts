@@ -2,4 +2,5 @@ export * from "./constants.js";
 export * from "./messages.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/error.js";
+export * from "./schemas/images.js";
 export * from "./text.js";

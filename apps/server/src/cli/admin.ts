@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../config.js";
 import { migrateToLatest, openDatabase } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
+import { openMedia } from "../media/open-media.js";
 import { createServices } from "../services.js";
 
 const USAGE = `Usage:
@@ -40,10 +41,11 @@ export async function runAdminCli(argv: string[], env = process.env): Promise<nu
     return 2;
   }
 
-  const database = openDatabase(loadConfig(env));
+  const config = loadConfig(env);
+  const database = openDatabase(config);
   try {
     await migrateToLatest(database);
-    const { auth } = createServices(database);
+    const { auth } = createServices(database, await openMedia(config, database));
     const password = values.password ?? randomBytes(15).toString("base64url");
     if (command === "create") {
       await auth.upsertAdmin({

@@ -9,6 +9,18 @@ export interface Database {
   sessions: SessionsTable;
   subscriptions: SubscriptionsTable;
   rate_limits: RateLimitsTable;
+  images: ImagesTable;
+  image_facets: ImageFacetsTable;
+  renditions: RenditionsTable;
+  jobs: JobsTable;
+  download_events: DownloadEventsTable;
+  usage_monthly: UsageMonthlyTable;
+  settings: SettingsTable;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
 }
 
 export interface UsersTable {
@@ -56,4 +68,93 @@ export interface RateLimitsTable {
   key: string;
   count: number;
   window_ends_at: number;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  status: string;
+  processing_expires_at: number | null;
+  uploader_id: number | null;
+  title: string | null;
+  description: string | null;
+  ai_analysis: Generated<string>;
+  analysis_status: Generated<string>;
+  tags: Generated<string>;
+  style: string | null;
+  /** 0 or 1 on both dialects. */
+  is_public: Generated<number>;
+  edition_type: string;
+  price_cents: number | null;
+  max_editions: number | null;
+  sold_editions: Generated<number>;
+  views: Generated<number>;
+  total_downloads: Generated<number>;
+  collections_count: Generated<number>;
+  dl_preview: Generated<number>;
+  dl_basic: Generated<number>;
+  dl_hd: Generated<number>;
+  dl_xlarge: Generated<number>;
+  dl_ultra: Generated<number>;
+  width: number;
+  height: number;
+  original_format: string;
+  original_bytes: number;
+  original_name: string | null;
+  thumbhash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export type ImageRow = Selectable<ImagesTable>;
+
+export interface ImageFacetsTable {
+  image_id: number;
+  /** tag | style | color */
+  kind: string;
+  value: string;
+}
+
+export interface RenditionsTable {
+  image_id: number;
+  size: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  upscaled: number;
+  created_at: number;
+}
+export type RenditionRow = Selectable<RenditionsTable>;
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  image_id: number | null;
+  status: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: number;
+  lease_until: number | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export type JobRow = Selectable<JobsTable>;
+
+export interface DownloadEventsTable {
+  id: Generated<number>;
+  image_id: number | null;
+  user_id: number | null;
+  size: string;
+  bytes: number;
+  month: string;
+  created_at: number;
+}
+
+export interface UsageMonthlyTable {
+  user_id: number;
+  month: string;
+  downloads: number;
+  bytes: number;
 }

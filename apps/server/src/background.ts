@@ -1,0 +1,56 @@
+import { readdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import { jobHandlers } from "./jobs/handlers.js";
+import { DEFAULT_WORKER_OPTIONS, Worker, type WorkerOptions } from "./jobs/worker.js";
+import type { Services } from "./services.js";
+
+export const uploadTmpDir = (dataDir: string) => join(dataDir, "tmp", "uploads");
+
+/** Builds the job worker over the services (started by whoever runs jobs). */
+export function createWorker(
+  services: Services,
+  log: FastifyBaseLogger,
+  options?: Partial<WorkerOptions>,
+) {
+  const worker = new Worker(services.jobs, jobHandlers(services), services.clock, log, {
+    ...DEFAULT_WORKER_OPTIONS,
+    ...options,
+  });
+  services.hooks.onJobQueued = () => worker.poke();
+  return worker;
+}
+
+/**
+ * Cleans what a crashed process left: abandoned uploads and deletions (rows and files), and
+ * temporary upload files older than the upload lease. Runs at start and then every minute.
+ */
+export function startJanitor(
+  services: Services,
+  dataDir: string,
+  leaseMs: number,
+  log: FastifyBaseLogger,
+) {
+  const sweep = async () => {
+    try {
+      const cleaned = await services.images.recoverAbandoned();
+      if (cleaned > 0) log.warn({ cleaned }, "removed abandoned uploads");
+      const dir = uploadTmpDir(dataDir);
+      const now = services.clock.now();
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        const path = join(dir, name);
+        const info = await stat(path).catch(() => undefined);
+        if (info && now - info.mtimeMs > leaseMs) await rm(path, { force: true });
+      }
+    } catch (error) {
+      log.error({ err: error }, "janitor sweep failed");
+    }
+  };
+  const first = sweep();
+  const timer = setInterval(sweep, 60_000);
+  timer.unref();
+  return {
+    firstSweep: first,
+    stop: () => clearInterval(timer),
+  };
+}

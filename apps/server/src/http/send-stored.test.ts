@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { parseRange } from "./send-stored.js";
+
+describe("parseRange", () => {
+  it.each([
+    [undefined, undefined],
+    ["bytes=0-99", { start: 0, end: 99 }],
+    ["bytes=100-", { start: 100, end: 999 }],
+    ["bytes=-200", { start: 800, end: 999 }],
+    ["bytes=900-5000", { start: 900, end: 999 }],
+    ["bytes=1000-", "unsatisfiable"],
+    ["bytes=50-10", "unsatisfiable"],
+    ["bytes=-0", "unsatisfiable"],
+    ["items=0-1", undefined],
+    ["bytes=0-1,5-6", undefined],
+  ])("%s of 1000 bytes → %j", (header, expected) => {
+    expect(parseRange(header, 1000)).toEqual(expected);
+  });
+});

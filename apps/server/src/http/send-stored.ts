@@ -1,0 +1,81 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { contentTypeOf, type Storage } from "../media/storage/storage.js";
+
+export interface StoredFile {
+  key: string;
+  bytes: number;
+  etag: string;
+  cacheControl: string;
+  /** Sent as an attachment with this name when given. */
+  downloadName?: string;
+}
+
+/** The byte range a Range header asks for, "unsatisfiable", or undefined for the whole file. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return undefined; // Ignore what we do not parse.
+  let start: number;
+  let end: number;
+  if (match[1] === "") {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return "unsatisfiable";
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return "unsatisfiable";
+  return { start, end };
+}
+
+/** Whether this request will receive the file from its first byte (a new download, not a resume). */
+export function startsAtZero(request: FastifyRequest, size: number): boolean {
+  const range = parseRange(request.headers.range, size);
+  return range === undefined || (range !== "unsatisfiable" && range.start === 0);
+}
+
+export function isNotModified(request: FastifyRequest, etag: string): boolean {
+  const tags = request.headers["if-none-match"]?.split(",").map((t) => t.trim()) ?? [];
+  return tags.includes(etag) || tags.includes("*");
+}
+
+/** Sends a stored file with ETag, conditional GET and single byte ranges. */
+export async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  file: StoredFile,
+) {
+  reply.header("etag", file.etag);
+  reply.header("cache-control", file.cacheControl);
+  reply.header("accept-ranges", "bytes");
+  reply.header("content-type", contentTypeOf(file.key));
+  if (file.downloadName) {
+    reply.header(
+      "content-disposition",
+      `attachment; filename="${file.downloadName.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.downloadName)}`,
+    );
+  }
+  if (isNotModified(request, file.etag)) return reply.code(304).send();
+
+  const range = parseRange(request.headers.range, file.bytes);
+  if (range === "unsatisfiable") {
+    return reply.code(416).header("content-range", `bytes */${file.bytes}`).send({
+      message: "The requested byte range is outside the file",
+      code: "range_not_satisfiable",
+    });
+  }
+  if (range) {
+    reply.code(206);
+    reply.header("content-range", `bytes ${range.start}-${range.end}/${file.bytes}`);
+    reply.header("content-length", range.end - range.start + 1);
+    return reply.send(await storage.read(file.key, range));
+  }
+  reply.header("content-length", file.bytes);
+  return reply.send(await storage.read(file.key));
+}

@@ -1,0 +1,12 @@
+import { ANALYZE_JOB } from "../modules/images/images.service.js";
+import type { Services } from "../services.js";
+import type { JobHandler } from "./worker.js";
+
+/** Every kind of background job and what runs it. */
+export function jobHandlers(services: Services): Record<string, JobHandler> {
+  return {
+    [ANALYZE_JOB]: async ({ imageId }) => {
+      if (imageId !== null) await services.analysis.analyze(imageId);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { Db } from "../db/database.js";
+import type { DialectName } from "../db/dialect.js";
+import type { JobRow } from "../db/schema.js";
+
+export class JobsRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /**
+   * Claims the next due job for this worker, atomically: a pending job whose time has come, or a
+   * running one whose lease ran out (its worker died). PostgreSQL skips rows other workers hold;
+   * SQLite runs one writer at a time, so the single UPDATE is atomic there too.
+   */
+  async claim(workerId: string, now: number, leaseMs: number): Promise<JobRow | undefined> {
+    return this.db
+      .updateTable("jobs")
+      .set((eb) => ({
+        status: "running",
+        attempts: eb("attempts", "+", 1),
+        lease_until: now + leaseMs,
+        locked_by: workerId,
+        updated_at: now,
+      }))
+      .where("id", "=", (eb) => {
+        const next = eb
+          .selectFrom("jobs")
+          .select("id")
+          .where((w) =>
+            w.or([
+              w.and([w("status", "=", "pending"), w("run_at", "<=", now)]),
+              w.and([w("status", "=", "running"), w("lease_until", "<=", now)]),
+            ]),
+          )
+          .orderBy("run_at")
+          .orderBy("id")
+          .limit(1);
+        return this.dialect === "postgres" ? next.forUpdate().skipLocked() : next;
+      })
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Marks the job done if this worker still holds it; false if its lease was taken over. */
+  async complete(id: number, workerId: string, attempt: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("jobs")
+      .set({ status: "done", lease_until: null, last_error: null, updated_at: now })
+      .where("id", "=", id)
+      .where("status", "=", "running")
+      .where("locked_by", "=", workerId)
+      .where("attempts", "=", attempt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Records a failure: back to pending at `retryAt`, or failed for good when retryAt is null. */
+  async fail(
+    id: number,
+    workerId: string,
+    attempt: number,
+    error: string,
+    retryAt: number | null,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable("jobs")
+      .set({
+        status: retryAt === null ? "failed" : "pending",
+        run_at: retryAt ?? now,
+        lease_until: null,
+        locked_by: null,
+        last_error: error.slice(0, 4000),
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .where("locked_by", "=", workerId)
+      .where("attempts", "=", attempt)
+      .execute();
+  }
+
+  /** Keeps a long job's lease alive. */
+  async extendLease(id: number, workerId: string, until: number): Promise<void> {
+    await this.db
+      .updateTable("jobs")
+      .set({ lease_until: until })
+      .where("id", "=", id)
+      .where("locked_by", "=", workerId)
+      .where("status", "=", "running")
+      .execute();
+  }
+
+  findByImage(imageId: number): Promise<JobRow[]> {
+    return this.db.selectFrom("jobs").selectAll().where("image_id", "=", imageId).execute();
+  }
+
+  /** Re-queues an image's job of this kind now (an admin's "analyse again"), or adds one. */
+  async enqueue(kind: string, imageId: number, payload: unknown, maxAttempts: number, now: number) {
+    await this.db
+      .insertInto("jobs")
+      .values({
+        kind,
+        payload: JSON.stringify(payload),
+        image_id: imageId,
+        status: "pending",
+        max_attempts: maxAttempts,
+        run_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}

@@ -1,0 +1,94 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import {
+  decodeOnce,
+  EAGER_RENDITIONS,
+  type EncodedRendition,
+  encodeRendition,
+  RENDITIONS,
+  type RenditionName,
+} from "./renditions.js";
+import type { Storage } from "./storage/storage.js";
+
+/**
+ * Where an image's files live and how they are reached:
+ *   public/images/{id}/{size}-{hash}.webp  display sizes, content-addressed, cacheable forever
+ *   private/images/{id}/original.{ext}     the upload as received
+ *   private/images/{id}/{size}-{hash}.webp pro sizes, reached only through signed, expiring URLs
+ */
+export class MediaStore {
+  private readonly inFlight = new Map<string, Promise<EncodedRendition & { key: string }>>();
+
+  constructor(
+    readonly storage: Storage,
+    private readonly signingKey: string,
+  ) {}
+
+  originalKey(imageId: number, extension: string): string {
+    return `private/images/${imageId}/original.${extension}`;
+  }
+
+  renditionKey(imageId: number, rendition: EncodedRendition): string {
+    const visibility = RENDITIONS[rendition.name].visibility;
+    return `${visibility}/images/${imageId}/${rendition.name}-${rendition.hash}.webp`;
+  }
+
+  /** The URL of a public key (served by the app at /media, or by the bucket). */
+  publicUrl(key: string): string {
+    if (!key.startsWith("public/")) throw new Error(`not a public key: ${key}`);
+    return `/media/${key.slice("public/".length)}`;
+  }
+
+  /** A URL to a private rendition that works until `expiresAt` (epoch seconds). */
+  signedUrl(imageId: number, name: RenditionName, expiresAt: number): string {
+    return `/media/signed/${imageId}/${name}?exp=${expiresAt}&sig=${this.sign(imageId, name, expiresAt)}`;
+  }
+
+  verify(
+    imageId: number,
+    name: string,
+    expiresAt: number,
+    signature: string,
+    nowSeconds: number,
+  ): boolean {
+    if (!Number.isFinite(expiresAt) || expiresAt < nowSeconds) return false;
+    const expected = Buffer.from(this.sign(imageId, name, expiresAt));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  async removeImage(imageId: number): Promise<void> {
+    await this.storage.deletePrefix(`public/images/${imageId}`);
+    await this.storage.deletePrefix(`private/images/${imageId}`);
+  }
+
+  /**
+   * Makes a rendition from the stored original and stores it. Concurrent requests for the same
+   * rendition in this process share one piece of work.
+   */
+  renderFromOriginal(
+    imageId: number,
+    originalKey: string,
+    name: RenditionName,
+  ): Promise<EncodedRendition & { key: string }> {
+    const flightKey = `${imageId}:${name}`;
+    const existing = this.inFlight.get(flightKey);
+    if (existing) return existing;
+    const work = (async () => {
+      const decoded = await decodeOnce(await this.storage.readBuffer(originalKey));
+      const rendition = await encodeRendition(decoded, name);
+      const key = this.renditionKey(imageId, rendition);
+      await this.storage.put(key, rendition.data, "image/webp");
+      return { ...rendition, key };
+    })().finally(() => this.inFlight.delete(flightKey));
+    this.inFlight.set(flightKey, work);
+    return work;
+  }
+
+  private sign(imageId: number, name: string, expiresAt: number): string {
+    return createHmac("sha256", this.signingKey)
+      .update(`${imageId}/${name}/${expiresAt}`)
+      .digest("base64url");
+  }
+}
+
+export { EAGER_RENDITIONS };

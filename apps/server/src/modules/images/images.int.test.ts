@@ -1,0 +1,254 @@
+import { DOWNLOAD_SIZES } from "@sawdust/shared";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  inventory,
+  makePixelBombPng,
+  makePng,
+  signIn,
+  subscribe,
+  upload,
+} from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+import { RENDITIONS, type RenditionName } from "../../media/renditions.js";
+
+let app: TestApp;
+let admin: { cookie: string; userId: number };
+let member: { cookie: string; userId: number };
+let pro: { cookie: string; userId: number };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await signIn(app, "curator", "admin");
+  member = await signIn(app, "member");
+  pro = await signIn(app, "patron");
+  await subscribe(app, pro.userId);
+});
+afterAll(() => app.close());
+
+const get = (url: string, cookie?: string) =>
+  app.server.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+/** Checks a stored rendition: fits its box, is under its cap, and carries no metadata. */
+async function expectGoodRendition(
+  data: Buffer,
+  name: RenditionName,
+  source: { width: number; height: number },
+) {
+  const spec = RENDITIONS[name];
+  const meta = await sharp(data).metadata();
+  expect(meta.format).toBe("webp");
+  expect(meta.width).toBeLessThanOrEqual(spec.width);
+  expect(meta.height).toBeLessThanOrEqual(spec.height);
+  // It fills the box on one side (enlarging a smaller source), keeping the aspect ratio.
+  expect(meta.width === spec.width || meta.height === spec.height).toBe(true);
+  expect(
+    Math.abs((meta.width ?? 0) / (meta.height ?? 1) - source.width / source.height),
+  ).toBeLessThan(0.01);
+  expect(data.length).toBeLessThanOrEqual(spec.maxBytes);
+  expect(meta.exif).toBeUndefined();
+  expect(meta.icc).toBeUndefined();
+  expect(meta.xmp).toBeUndefined();
+}
+
+describe(`upload and renditions on ${TEST_DB}`, () => {
+  for (const [width, height] of [
+    [4000, 5000],
+    [1024, 1024],
+  ] as const) {
+    it(`makes every rendition of a ${width}×${height} PNG, metadata-free and within its box and cap`, async () => {
+      const png = await makePng(width, height, { withMetadata: true });
+      expect((await sharp(png).metadata()).exif).toBeDefined();
+      const res = await upload(
+        app,
+        admin.cookie,
+        { name: `art-${width}.png`, data: png },
+        {
+          editionType: "one_of_one",
+          price: "2500",
+        },
+      );
+      expect(res.statusCode).toBe(201);
+      const image = res.json().uploaded[0];
+      expect(image).toMatchObject({
+        width,
+        height,
+        editionType: "one_of_one",
+        price: 2500,
+        isPublic: true,
+      });
+      expect(image.thumbhash).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+
+      // Display sizes at their public, content-addressed URLs.
+      for (const [name, url] of [
+        ["small", image.urlSmall],
+        ["medium", image.urlMedium],
+        ["large", image.urlLarge],
+      ] as const) {
+        const file = await get(url);
+        expect(file.statusCode).toBe(200);
+        expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        await expectGoodRendition(file.rawPayload, name, { width, height });
+      }
+      // Pro sizes through the admin's signed URLs (xlarge and ultra are made on first request).
+      for (const [name, url] of [
+        ["xlarge", image.urlXLarge],
+        ["ultra", image.urlUltra],
+      ] as const) {
+        const file = await get(url);
+        expect(file.statusCode).toBe(200);
+        await expectGoodRendition(file.rawPayload, name, { width, height });
+      }
+      const hd = await get(`/api/v1/images/${image.id}/download?size=hd`, admin.cookie);
+      expect(hd.statusCode).toBe(200);
+      await expectGoodRendition(hd.rawPayload, "hd", { width, height });
+
+      const expectedUpscaled = (
+        Object.keys(DOWNLOAD_SIZES) as Array<keyof typeof DOWNLOAD_SIZES>
+      ).filter(
+        (size) =>
+          Math.min(DOWNLOAD_SIZES[size].width / width, DOWNLOAD_SIZES[size].height / height) > 1,
+      );
+      expect(image.upscaledSizes).toEqual(expectedUpscaled);
+
+      // Every rendition row now has its file; the original is kept privately.
+      const rows = await app.database.db
+        .selectFrom("renditions")
+        .selectAll()
+        .where("image_id", "=", image.id)
+        .execute();
+      expect(rows.map((r) => r.size).sort()).toEqual(Object.keys(RENDITIONS).sort());
+      const files = await app.services.storage.list(`private/images/${image.id}`);
+      expect(files).toContain(`private/images/${image.id}/original.png`);
+    }, 120_000);
+  }
+
+  it("hides pro sizes and per-quality stats from visitors and free members", async () => {
+    const res = await upload(app, admin.cookie, { name: "x.png", data: await makePng(900, 900) });
+    const id = res.json().uploaded[0].id;
+    for (const cookie of [undefined, member.cookie]) {
+      for (const url of [`/api/v1/images/${id}`, "/api/v1/images?limit=100"]) {
+        const body = (await get(url, cookie)).body;
+        expect(body).not.toContain("urlXLarge");
+        expect(body).not.toContain("urlUltra");
+        expect(body).not.toContain("downloadStats");
+        expect(body).not.toContain("/media/signed/");
+      }
+    }
+    const proView = (await get(`/api/v1/images/${id}`, pro.cookie)).json();
+    expect(proView.urlXLarge).toMatch(/^\/media\/signed\//);
+    expect(proView.downloadStats).toBeUndefined();
+    expect((await get(`/api/v1/images/${id}`, admin.cookie)).json().downloadStats).toEqual({
+      preview: 0,
+      basic: 0,
+      hd: 0,
+      xlarge: 0,
+      ultra: 0,
+    });
+  });
+
+  it("keeps pro files off every guessable path and refuses a tampered signature", async () => {
+    const res = await upload(app, admin.cookie, { name: "x.png", data: await makePng(900, 900) });
+    const image = (await get(`/api/v1/images/${res.json().uploaded[0].id}`, admin.cookie)).json();
+    const hdKey = (await app.services.storage.list(`private/images/${image.id}`)).find((k) =>
+      k.includes("/hd-"),
+    );
+    expect(hdKey).toBeDefined();
+    expect((await get(`/media/${hdKey}`)).statusCode).toBe(404);
+    expect((await get(`/media/${(hdKey as string).replace("private/", "")}`)).statusCode).toBe(404);
+    expect((await get(`/media/images/${image.id}/original.png`)).statusCode).toBe(404);
+    const tampered = image.urlXLarge.replace(/sig=[^&]+/, "sig=forged");
+    expect((await get(tampered)).statusCode).toBe(403);
+    const otherImage = image.urlXLarge.replace(`/signed/${image.id}/`, `/signed/${image.id + 1}/`);
+    expect((await get(otherImage)).statusCode).toBe(403);
+  });
+});
+
+describe(`bad uploads leave nothing behind on ${TEST_DB}`, () => {
+  const cases: Array<
+    [string, () => Promise<{ name: string; data: Buffer }>, Record<string, string>, number, RegExp]
+  > = [
+    [
+      "a text file named .png",
+      async () => ({
+        name: "notes.png",
+        data: Buffer.from("just some text, not a picture at all"),
+      }),
+      {},
+      400,
+      /notes\.png is not a JPEG, PNG, WebP or AVIF image/,
+    ],
+    [
+      "a 60 MB file",
+      async () => ({
+        name: "huge.png",
+        data: Buffer.concat([
+          (await makePng(800, 800)).subarray(0, 64),
+          Buffer.alloc(60 * 1024 * 1024, 7),
+        ]),
+      }),
+      {},
+      413,
+      /larger than the 50 MB limit/,
+    ],
+    [
+      "a 500×500 image",
+      async () => ({ name: "small.png", data: await makePng(500, 500) }),
+      {},
+      400,
+      /at least 800×800 pixels \(this one is 500×500\)/,
+    ],
+    [
+      "a 20000×20000 PNG",
+      async () => ({ name: "bomb.png", data: makePixelBombPng() }),
+      {},
+      400,
+      /at most 100 megapixels/,
+    ],
+    [
+      "a bad edition type",
+      async () => ({ name: "ok.png", data: await makePng(800, 800) }),
+      { editionType: "rare_gem" },
+      400,
+      /Edition type must be one of: sawdust_gallery, one_of_one, open_edition/,
+    ],
+    [
+      "a negative price",
+      async () => ({ name: "ok.png", data: await makePng(800, 800) }),
+      { editionType: "open_edition", price: "-5" },
+      400,
+      /Price must be a whole number of cents/,
+    ],
+    [
+      "a damaged PNG",
+      async () => ({ name: "broken.png", data: (await makePng(900, 900)).subarray(0, 5000) }),
+      {},
+      400,
+      /could not be read/,
+    ],
+  ];
+
+  it.each(cases)(
+    "refuses %s with a clear message",
+    async (_name, makeFile, fields, status, message) => {
+      const before = await inventory(app);
+      const res = await upload(app, admin.cookie, await makeFile(), fields);
+      expect(res.statusCode).toBe(status);
+      expect(res.json().message).toMatch(message);
+      expect(await inventory(app)).toEqual(before);
+    },
+  );
+
+  it("refuses uploads from members (403) and visitors (401), and a JSON body (415)", async () => {
+    const png = await makePng(800, 800);
+    expect((await upload(app, member.cookie, { name: "a.png", data: png })).statusCode).toBe(403);
+    expect((await upload(app, "", { name: "a.png", data: png })).statusCode).toBe(401);
+    const json = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/images/upload",
+      headers: { cookie: admin.cookie },
+      payload: { images: "x" },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+});

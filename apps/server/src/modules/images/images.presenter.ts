@@ -1,0 +1,96 @@
+import { DOWNLOAD_SIZE_NAMES, DOWNLOAD_SIZES, type Image } from "@sawdust/shared";
+import type { ImageRow, RenditionRow } from "../../db/schema.js";
+import type { MediaStore } from "../../media/media-store.js";
+import { fitInside } from "../../media/renditions.js";
+
+export interface Viewer {
+  role: string;
+  tier: string;
+}
+
+export const isAdmin = (viewer: Viewer | null) => viewer?.role === "admin";
+/** Pro sizes: admins and Pro (pro, pro_plus) subscribers (spec sections 5 and 6). */
+export const seesProSizes = (viewer: Viewer | null) =>
+  viewer !== null &&
+  (viewer.role === "admin" || viewer.tier === "pro" || viewer.tier === "pro_plus");
+
+/** How long a signed pro-size URL works. */
+export const SIGNED_URL_SECONDS = 15 * 60;
+
+/** An image as the API shows it to this viewer: pro sizes and stats only where allowed. */
+export function presentImage(
+  row: ImageRow,
+  renditions: RenditionRow[],
+  viewer: Viewer | null,
+  media: MediaStore,
+  nowMs: number,
+): Image {
+  const byName = new Map(renditions.map((r) => [r.size, r]));
+  const publicUrl = (name: string) => {
+    const rendition = byName.get(name);
+    return rendition ? media.publicUrl(rendition.storage_key) : "";
+  };
+  const analysis = parseObject(row.ai_analysis);
+  const image: Image = {
+    id: row.id,
+    urlSmall: publicUrl("small"),
+    urlMedium: publicUrl("medium"),
+    urlLarge: publicUrl("large"),
+    width: row.width,
+    height: row.height,
+    thumbhash: row.thumbhash,
+    aiAnalysis: { ...analysis, title: row.title, description: row.description },
+    analysisStatus: row.analysis_status as Image["analysisStatus"],
+    tags: parseArray(row.tags),
+    style: row.style,
+    isPublic: row.is_public === 1,
+    views: row.views,
+    totalDownloads: row.total_downloads,
+    collectionsCount: row.collections_count,
+    price: row.price_cents,
+    editionType: row.edition_type,
+    maxEditions: row.max_editions,
+    soldEditions: row.sold_editions,
+    upscaledSizes: DOWNLOAD_SIZE_NAMES.filter(
+      (size) => fitInside(row.width, row.height, DOWNLOAD_SIZES[size]).width > row.width,
+    ),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+  if (seesProSizes(viewer)) {
+    const expires = Math.floor(nowMs / 1000) + SIGNED_URL_SECONDS;
+    image.urlXLarge = media.signedUrl(row.id, "xlarge", expires);
+    image.urlUltra = media.signedUrl(row.id, "ultra", expires);
+  }
+  if (isAdmin(viewer)) {
+    image.downloadStats = {
+      preview: row.dl_preview,
+      basic: row.dl_basic,
+      hd: row.dl_hd,
+      xlarge: row.dl_xlarge,
+      ultra: row.dl_ultra,
+    };
+  }
+  return image;
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function parseArray(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export { parseArray, parseObject };

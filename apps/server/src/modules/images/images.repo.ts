@@ -1,0 +1,273 @@
+import type { Updateable } from "kysely";
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
+
+export type FacetKind = "tag" | "style" | "color";
+
+export interface ImageFilter {
+  visibility: "public" | "private" | "all";
+  tags: string[];
+  styles: string[];
+  colors: string[];
+  editionTypes: string[];
+}
+
+export interface NewImage {
+  uploaderId: number | null;
+  editionType: string;
+  priceCents: number | null;
+  isPublic: boolean;
+  width: number;
+  height: number;
+  originalFormat: string;
+  originalBytes: number;
+  originalName: string | null;
+  processingExpiresAt: number;
+  now: number;
+}
+
+export interface NewRendition {
+  size: string;
+  storageKey: string;
+  width: number;
+  height: number;
+  bytes: number;
+  upscaled: boolean;
+}
+
+export interface NewJob {
+  kind: string;
+  payload: unknown;
+  maxAttempts: number;
+}
+
+export type ImageUpdate = Pick<
+  Updateable<ImagesTable>,
+  | "title"
+  | "description"
+  | "ai_analysis"
+  | "analysis_status"
+  | "tags"
+  | "style"
+  | "edition_type"
+  | "price_cents"
+  | "is_public"
+>;
+
+export class ImagesRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Step 1 of an upload: an invisible row that owns the files about to be written. */
+  async insertProcessing(image: NewImage): Promise<number> {
+    const row = await this.db
+      .insertInto("images")
+      .values({
+        status: "processing",
+        processing_expires_at: image.processingExpiresAt,
+        uploader_id: image.uploaderId,
+        edition_type: image.editionType,
+        price_cents: image.priceCents,
+        is_public: image.isPublic ? 1 : 0,
+        width: image.width,
+        height: image.height,
+        original_format: image.originalFormat,
+        original_bytes: image.originalBytes,
+        original_name: image.originalName,
+        created_at: image.now,
+        updated_at: image.now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /**
+   * Step 2, in one transaction: the renditions, the image made ready, and its analysis job.
+   * Either all of it is committed or none.
+   */
+  async completeUpload(
+    imageId: number,
+    renditions: NewRendition[],
+    thumbhash: string,
+    job: NewJob,
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("renditions")
+        .values(renditions.map((r) => renditionValues(imageId, r, now)))
+        .execute();
+      await trx
+        .updateTable("images")
+        .set({ status: "ready", processing_expires_at: null, thumbhash, updated_at: now })
+        .where("id", "=", imageId)
+        .execute();
+      await trx
+        .insertInto("jobs")
+        .values({
+          kind: job.kind,
+          payload: JSON.stringify(job.payload),
+          image_id: imageId,
+          status: "pending",
+          max_attempts: job.maxAttempts,
+          run_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    });
+  }
+
+  /** Adds a lazily made rendition; a concurrent twin of it is ignored. */
+  async insertRendition(imageId: number, rendition: NewRendition, now: number): Promise<void> {
+    await this.db
+      .insertInto("renditions")
+      .values(renditionValues(imageId, rendition, now))
+      .onConflict((oc) => oc.columns(["image_id", "size"]).doNothing())
+      .execute();
+  }
+
+  /** A deletion under way: invisible at once, and finished by the janitor if we crash. */
+  async markDeleting(imageId: number, now: number): Promise<void> {
+    await this.db
+      .updateTable("images")
+      .set({ status: "deleting", processing_expires_at: now, updated_at: now })
+      .where("id", "=", imageId)
+      .execute();
+  }
+
+  async deleteById(imageId: number): Promise<void> {
+    await this.db.deleteFrom("images").where("id", "=", imageId).execute();
+  }
+
+  /** Uploads whose writer died: still processing after their lease ran out. */
+  async findStaleProcessing(now: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("images")
+      .select("id")
+      .where("status", "in", ["processing", "deleting"])
+      .where("processing_expires_at", "<=", now)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async allIds(): Promise<number[]> {
+    const rows = await this.db.selectFrom("images").select("id").execute();
+    return rows.map((r) => r.id);
+  }
+
+  findReadyById(id: number): Promise<ImageRow | undefined> {
+    return this.db
+      .selectFrom("images")
+      .selectAll()
+      .where("id", "=", id)
+      .where("status", "=", "ready")
+      .executeTakeFirst();
+  }
+
+  async findRenditions(imageIds: number[]): Promise<RenditionRow[]> {
+    if (imageIds.length === 0) return [];
+    return this.db.selectFrom("renditions").selectAll().where("image_id", "in", imageIds).execute();
+  }
+
+  async findFacets(
+    imageIds: number[],
+    kind: FacetKind,
+  ): Promise<Array<{ image_id: number; value: string }>> {
+    if (imageIds.length === 0) return [];
+    return this.db
+      .selectFrom("image_facets")
+      .select(["image_id", "value"])
+      .where("image_id", "in", imageIds)
+      .where("kind", "=", kind)
+      .execute();
+  }
+
+  /** One page, newest first, after the cursor id (exclusive). */
+  findPage(filter: ImageFilter, afterId: number | undefined, limit: number): Promise<ImageRow[]> {
+    let query = this.db
+      .selectFrom("images")
+      .selectAll()
+      .where((eb) => this.matches(eb, filter))
+      .orderBy("id", "desc")
+      .limit(limit);
+    if (afterId !== undefined) query = query.where("id", "<", afterId);
+    return query.execute();
+  }
+
+  async count(filter: ImageFilter): Promise<number> {
+    const row = await this.db
+      .selectFrom("images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) => this.matches(eb, filter))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async update(
+    id: number,
+    changes: ImageUpdate,
+    facets: Partial<Record<FacetKind, string[]>>,
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("images")
+        .set({ ...changes, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      for (const [kind, values] of Object.entries(facets)) {
+        await trx
+          .deleteFrom("image_facets")
+          .where("image_id", "=", id)
+          .where("kind", "=", kind)
+          .execute();
+        const unique = [...new Set(values)];
+        if (unique.length > 0) {
+          await trx
+            .insertInto("image_facets")
+            .values(unique.map((value) => ({ image_id: id, kind, value })))
+            .execute();
+        }
+      }
+    });
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder type is verbose.
+  private matches(eb: any, filter: ImageFilter): Expression<SqlBool> {
+    const conditions: Expression<SqlBool>[] = [eb("status", "=", "ready")];
+    if (filter.visibility !== "all") {
+      conditions.push(eb("is_public", "=", filter.visibility === "public" ? 1 : 0));
+    }
+    if (filter.editionTypes.length > 0) {
+      conditions.push(eb("edition_type", "in", filter.editionTypes));
+    }
+    const facet = (kind: FacetKind, values: string[]) =>
+      eb.exists(
+        eb
+          .selectFrom("image_facets as f")
+          .select(sql`1`.as("one"))
+          .whereRef("f.image_id", "=", "images.id")
+          .where("f.kind", "=", kind)
+          .where("f.value", "in", values),
+      );
+    if (filter.tags.length > 0) conditions.push(facet("tag", filter.tags));
+    if (filter.styles.length > 0) conditions.push(facet("style", filter.styles));
+    if (filter.colors.length > 0) conditions.push(facet("color", filter.colors));
+    return eb.and(conditions);
+  }
+}
+
+function renditionValues(imageId: number, r: NewRendition, now: number) {
+  return {
+    image_id: imageId,
+    size: r.size,
+    storage_key: r.storageKey,
+    width: r.width,
+    height: r.height,
+    bytes: r.bytes,
+    upscaled: r.upscaled ? 1 : 0,
+    created_at: now,
+  };
+}

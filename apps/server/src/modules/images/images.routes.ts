@@ -1,0 +1,96 @@
+import { join } from "node:path";
+import { ZDownloadQuery, ZImageListQuery, ZImagePatchBody, ZVisibilityBody } from "@sawdust/shared";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAdmin } from "../../http/request-auth.js";
+import { sendStored, startsAtZero } from "../../http/send-stored.js";
+import { receiveUpload } from "../../http/upload-intake.js";
+import { viewerOf } from "../../http/viewer.js";
+import type { Storage } from "../../media/storage/storage.js";
+import type { DownloadsService } from "../downloads/downloads.service.js";
+import type { ImagesService } from "./images.service.js";
+
+export const ZImageParams = z.object({
+  id: z.coerce
+    .number({ error: "The image id must be a number" })
+    .int("The image id must be a whole number")
+    .positive("The image id must be positive")
+    .max(2 ** 52, "The image id is too large"),
+});
+
+export interface ImagesRoutesOptions {
+  images: ImagesService;
+  downloads: DownloadsService;
+  storage: Storage;
+  uploadTmpDir: string;
+}
+
+export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/", { schema: { querystring: ZImageListQuery } }, async (request) =>
+    opts.images.list(request.query, viewerOf(request)),
+  );
+
+  app.get("/:id", { schema: { params: ZImageParams } }, async (request) =>
+    opts.images.get(request.params.id, viewerOf(request)),
+  );
+
+  app.post("/upload", async (request, reply) => {
+    const admin = requireAdmin(request);
+    const upload = await receiveUpload(request, join(opts.uploadTmpDir));
+    const image = await opts.images.ingest(upload, admin.user.id);
+    return reply.code(201).send({ uploaded: [image] });
+  });
+
+  app.patch(
+    "/:id",
+    { schema: { params: ZImageParams, body: ZImagePatchBody } },
+    async (request) => {
+      requireAdmin(request);
+      return opts.images.update(request.params.id, request.body, viewerOf(request) ?? adminViewer);
+    },
+  );
+
+  app.patch(
+    "/:id/visibility",
+    { schema: { params: ZImageParams, body: ZVisibilityBody } },
+    async (request) => {
+      requireAdmin(request);
+      return opts.images.setVisibility(
+        request.params.id,
+        request.body.isPublic,
+        viewerOf(request) ?? adminViewer,
+      );
+    },
+  );
+
+  app.delete("/:id", { schema: { params: ZImageParams } }, async (request) => {
+    requireAdmin(request);
+    await opts.images.delete(request.params.id, viewerOf(request) ?? adminViewer);
+    return { ok: true };
+  });
+
+  app.get(
+    "/:id/download",
+    { schema: { params: ZImageParams, querystring: ZDownloadQuery } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const file = await opts.downloads.prepare(request.params.id, request.query.size, viewer);
+      // A resumed download (a range after byte 0) or a revalidation is not a new download.
+      if (request.headers["if-none-match"] === undefined && startsAtZero(request, file.bytes)) {
+        await opts.downloads.count(file, viewer, request.ip);
+      }
+      return sendStored(request, reply, opts.storage, {
+        key: file.storageKey,
+        bytes: file.bytes,
+        etag: file.etag,
+        cacheControl: "private, no-cache",
+        downloadName: file.filename,
+      });
+    },
+  );
+};
+
+const adminViewer = { role: "admin", tier: "free" } as const;

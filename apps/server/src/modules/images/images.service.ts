@@ -1,0 +1,368 @@
+import { rm } from "node:fs/promises";
+import {
+  EDITION_TYPES,
+  type EditionType,
+  type Image,
+  type ImageListQuery,
+  type ImageListResponse,
+  type ImagePatchBody,
+  normalizeColor,
+  normalizeStyle,
+  slugifyTag,
+  UPLOAD,
+} from "@sawdust/shared";
+import sharp, { type Metadata } from "sharp";
+import type { ImageRow, RenditionRow } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
+import { badRequest, forbidden, notFound } from "../../lib/errors.js";
+import type { MediaStore } from "../../media/media-store.js";
+import {
+  decodeOnce,
+  EAGER_RENDITIONS,
+  encodeRendition,
+  RENDITIONS,
+  type RenditionName,
+  SHARP_INPUT_OPTIONS,
+  thumbhashOf,
+} from "../../media/renditions.js";
+import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
+import { isAdmin, parseObject, presentImage, type Viewer } from "./images.presenter.js";
+import type { ImageFilter, ImagesRepo, NewRendition } from "./images.repo.js";
+
+export const ANALYZE_JOB = "analyze-image";
+export const ANALYZE_MAX_ATTEMPTS = 5;
+
+export const IMAGE_MESSAGES = {
+  notFound: "Image not found",
+  badEditionType: `Edition type must be one of: ${EDITION_TYPES.join(", ")}`,
+  badPrice: "Price must be a whole number of cents, at least 0",
+  unreadable: "The image could not be read: the file may be damaged",
+  tooSmall: (w: number, h: number) =>
+    `The image must be at least ${UPLOAD.minWidth}×${UPLOAD.minHeight} pixels (this one is ${w}×${h})`,
+  tooManyPixels: (w?: number, h?: number) =>
+    `The image is too large: at most ${UPLOAD.maxPixels / 1_000_000} megapixels${
+      w && h ? ` (this one is ${w}×${h}, ${((w * h) / 1_000_000).toFixed(1)} megapixels)` : ""
+    }`,
+  formatMismatch: "The file's contents do not match a supported image format",
+  badCursor: "The cursor is not valid: start again without one",
+  badSignature: "This image link has expired or is not valid: reload the page for a fresh one",
+} as const;
+
+export interface UploadInput {
+  path: string;
+  bytes: number;
+  format: SniffedFormat;
+  filename: string;
+  fields: Record<string, string>;
+}
+
+export interface ImagesServiceOptions {
+  /** How long an upload may take before the janitor treats it as abandoned. */
+  uploadLeaseMs: number;
+}
+
+/** sharp calls AVIF "heif". */
+const SHARP_FORMAT: Record<SniffedFormat, string> = {
+  jpeg: "jpeg",
+  png: "png",
+  webp: "webp",
+  avif: "heif",
+};
+
+export class ImagesService {
+  constructor(
+    private readonly deps: {
+      images: ImagesRepo;
+      media: MediaStore;
+      clock: Clock;
+      options: ImagesServiceOptions;
+      /** Called after a job was committed, so an idle worker in this process starts at once. */
+      onJobQueued?: () => void;
+    },
+  ) {}
+
+  /**
+   * Admin upload: validate, make the eager renditions from one decode, store them, then in one
+   * transaction make the image ready and queue its analysis. A failure leaves nothing behind.
+   */
+  async ingest(upload: UploadInput, uploaderId: number): Promise<Image> {
+    const { images, media, clock } = this.deps;
+    try {
+      const { editionType, priceCents } = parseUploadFields(upload.fields);
+      const { width, height } = await readDimensions(upload.path, upload.format);
+
+      const imageId = await images.insertProcessing({
+        uploaderId,
+        editionType,
+        priceCents,
+        isPublic: true,
+        width,
+        height,
+        originalFormat: upload.format,
+        originalBytes: upload.bytes,
+        originalName: upload.filename.slice(0, 255) || null,
+        processingExpiresAt: clock.now() + this.deps.options.uploadLeaseMs,
+        now: clock.now(),
+      });
+      try {
+        const decoded = await decodeOnce(upload.path).catch(() => {
+          throw badRequest(IMAGE_MESSAGES.unreadable, "unreadable_image");
+        });
+        const originalKey = media.originalKey(imageId, EXTENSION_OF[upload.format]);
+        await media.storage.putFile(originalKey, upload.path, `image/${upload.format}`);
+        const renditions: NewRendition[] = [];
+        for (const name of EAGER_RENDITIONS) {
+          const encoded = await encodeRendition(decoded, name);
+          const key = media.renditionKey(imageId, encoded);
+          await media.storage.put(key, encoded.data, "image/webp");
+          renditions.push({
+            size: name,
+            storageKey: key,
+            width: encoded.width,
+            height: encoded.height,
+            bytes: encoded.data.length,
+            upscaled: encoded.upscaled,
+          });
+        }
+        const thumbhash = await thumbhashOf(decoded);
+        await images.completeUpload(
+          imageId,
+          renditions,
+          thumbhash,
+          { kind: ANALYZE_JOB, payload: { imageId }, maxAttempts: ANALYZE_MAX_ATTEMPTS },
+          clock.now(),
+        );
+      } catch (error) {
+        await media.removeImage(imageId);
+        await images.deleteById(imageId);
+        throw error;
+      }
+      this.deps.onJobQueued?.();
+      const image = await this.get(imageId, { role: "admin", tier: "free" });
+      return image;
+    } finally {
+      await rm(upload.path, { force: true });
+    }
+  }
+
+  async list(query: ImageListQuery, viewer: Viewer | null): Promise<ImageListResponse> {
+    const filter: ImageFilter = {
+      visibility: isAdmin(viewer) ? (query.visibility ?? "all") : "public",
+      tags: unique(query.tag.map(slugifyTag)),
+      styles: unique(query.style.map(normalizeStyle)),
+      colors: unique(query.color.map(normalizeColor)),
+      editionTypes: unique(query.editionType),
+    };
+    const afterId = decodeCursor(query.cursor);
+    const [rows, total] = await Promise.all([
+      this.deps.images.findPage(filter, afterId, query.limit + 1),
+      this.deps.images.count(filter),
+    ]);
+    const page = rows.slice(0, query.limit);
+    const renditions = await this.deps.images.findRenditions(page.map((r) => r.id));
+    const now = this.deps.clock.now();
+    const last = page[page.length - 1];
+    return {
+      images: page.map((row) =>
+        presentImage(
+          row,
+          renditions.filter((r) => r.image_id === row.id),
+          viewer,
+          this.deps.media,
+          now,
+        ),
+      ),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+      stats: { totalImages: total },
+    };
+  }
+
+  async get(id: number, viewer: Viewer | null): Promise<Image> {
+    const row = await this.visibleRow(id, viewer);
+    const renditions = await this.deps.images.findRenditions([id]);
+    return presentImage(row, renditions, viewer, this.deps.media, this.deps.clock.now());
+  }
+
+  async update(id: number, body: ImagePatchBody, viewer: Viewer): Promise<Image> {
+    const row = await this.visibleRow(id, viewer);
+    const analysis = parseObject(row.ai_analysis);
+    const sources = { ...((analysis.fieldSources as Record<string, string> | undefined) ?? {}) };
+    const changes: Parameters<ImagesRepo["update"]>[1] = {};
+    const facets: Parameters<ImagesRepo["update"]>[2] = {};
+
+    if (body.aiAnalysis) {
+      const { title, description, ...rest } = body.aiAnalysis;
+      if (title !== undefined && title !== row.title) {
+        changes.title = title?.trim() || null;
+        sources.title = "admin";
+      }
+      if (description !== undefined && description !== row.description) {
+        changes.description = description?.trim() || null;
+        sources.description = "admin";
+      }
+      const { fieldSources: _ignored, ...kept } = rest as Record<string, unknown>;
+      Object.assign(analysis, kept);
+    }
+    if (body.tags) {
+      const tags = unique(body.tags.map(slugifyTag).filter(Boolean));
+      changes.tags = JSON.stringify(tags);
+      facets.tag = tags;
+      sources.tags = "admin";
+    }
+    if (body.style !== undefined) {
+      const styles = unique((body.style ?? "").split(",").map(normalizeStyle).filter(Boolean));
+      changes.style = styles.length > 0 ? styles.join(", ") : null;
+      facets.style = styles;
+      sources.style = "admin";
+    }
+    const editionType = body.editionType ?? (row.edition_type as EditionType);
+    if (body.editionType) changes.edition_type = body.editionType;
+    if (body.price !== undefined) changes.price_cents = body.price;
+    if (editionType === "sawdust_gallery") changes.price_cents = null;
+    changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
+
+    await this.deps.images.update(id, changes, facets, this.deps.clock.now());
+    return this.get(id, viewer);
+  }
+
+  async setVisibility(id: number, isPublic: boolean, viewer: Viewer): Promise<Image> {
+    await this.visibleRow(id, viewer);
+    await this.deps.images.update(id, { is_public: isPublic ? 1 : 0 }, {}, this.deps.clock.now());
+    return this.get(id, viewer);
+  }
+
+  /** Removes the image, its files, renditions, facets, jobs and collection entries. */
+  async delete(id: number, viewer: Viewer): Promise<void> {
+    await this.visibleRow(id, viewer);
+    await this.deps.images.markDeleting(id, this.deps.clock.now());
+    await this.deps.media.removeImage(id);
+    await this.deps.images.deleteById(id);
+  }
+
+  /**
+   * Finishes what a crashed process left: uploads and deletions whose lease ran out lose their
+   * files and rows. Returns how many images it cleaned.
+   */
+  async recoverAbandoned(): Promise<number> {
+    const ids = await this.deps.images.findStaleProcessing(this.deps.clock.now());
+    for (const id of ids) {
+      await this.deps.media.removeImage(id);
+      await this.deps.images.deleteById(id);
+    }
+    return ids.length;
+  }
+
+  /**
+   * The stored rendition of an image, made now from the original if it is a lazy size not made
+   * yet (once: concurrent callers share the work).
+   */
+  async ensureRendition(row: ImageRow, name: RenditionName): Promise<RenditionRow> {
+    const { images, media, clock } = this.deps;
+    const existing = (await images.findRenditions([row.id])).find((r) => r.size === name);
+    if (existing && (await media.storage.size(existing.storage_key)) !== undefined) return existing;
+    const made = await media.renderFromOriginal(
+      row.id,
+      media.originalKey(row.id, EXTENSION_OF[row.original_format as SniffedFormat] ?? "png"),
+      name,
+    );
+    const rendition = {
+      size: name,
+      storageKey: made.key,
+      width: made.width,
+      height: made.height,
+      bytes: made.data.length,
+      upscaled: made.upscaled,
+    };
+    await images.insertRendition(row.id, rendition, clock.now());
+    const stored = (await images.findRenditions([row.id])).find((r) => r.size === name);
+    if (!stored) throw new Error(`rendition ${name} of image ${row.id} vanished`);
+    return stored;
+  }
+
+  /** A pro-size rendition behind a signed URL (made now if it is a lazy size). */
+  async openSigned(
+    id: number,
+    name: string,
+    expiresAt: number,
+    signature: string,
+  ): Promise<RenditionRow> {
+    const nowSeconds = Math.floor(this.deps.clock.now() / 1000);
+    if (
+      !(name in RENDITIONS) ||
+      !this.deps.media.verify(id, name, expiresAt, signature, nowSeconds)
+    ) {
+      throw forbidden(IMAGE_MESSAGES.badSignature, "bad_signature");
+    }
+    const row = await this.deps.images.findReadyById(id);
+    if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+    return this.ensureRendition(row, name as RenditionName);
+  }
+
+  /** The ready image, if this viewer may see it: a private image is 404 to non-admins. */
+  async visibleRow(id: number, viewer: Viewer | null) {
+    const row = await this.deps.images.findReadyById(id);
+    if (!row || (row.is_public !== 1 && !isAdmin(viewer))) throw notFound(IMAGE_MESSAGES.notFound);
+    return row;
+  }
+}
+
+function parseUploadFields(fields: Record<string, string>): {
+  editionType: EditionType;
+  priceCents: number | null;
+} {
+  const raw = fields.editionType?.trim() || "open_edition";
+  if (!(EDITION_TYPES as readonly string[]).includes(raw)) {
+    throw badRequest(IMAGE_MESSAGES.badEditionType, "bad_edition_type");
+  }
+  const editionType = raw as EditionType;
+  const priceText = fields.price?.trim();
+  if (editionType === "sawdust_gallery" || !priceText) return { editionType, priceCents: null };
+  if (!/^\d{1,9}$/.test(priceText)) throw badRequest(IMAGE_MESSAGES.badPrice, "bad_price");
+  return { editionType, priceCents: Number(priceText) };
+}
+
+/** Reads only the header: refuses bombs and tiny images before decoding a single pixel. */
+async function readDimensions(path: string, format: SniffedFormat) {
+  let meta: Metadata;
+  try {
+    meta = await sharp(path, SHARP_INPUT_OPTIONS).metadata();
+  } catch (error) {
+    // sharp refuses to even describe a file past limitInputPixels: that is the flood guard.
+    if (/pixel limit/i.test(String(error)))
+      throw badRequest(IMAGE_MESSAGES.tooManyPixels(), "too_many_pixels");
+    throw badRequest(IMAGE_MESSAGES.unreadable, "unreadable_image");
+  }
+  if (meta.format !== SHARP_FORMAT[format])
+    throw badRequest(IMAGE_MESSAGES.formatMismatch, "format_mismatch");
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const width = (rotated ? meta.height : meta.width) ?? 0;
+  const height = (rotated ? meta.width : meta.height) ?? 0;
+  if (width * height > UPLOAD.maxPixels) {
+    throw badRequest(IMAGE_MESSAGES.tooManyPixels(width, height), "too_many_pixels");
+  }
+  if (width < UPLOAD.minWidth || height < UPLOAD.minHeight) {
+    throw badRequest(IMAGE_MESSAGES.tooSmall(width, height), "too_small");
+  }
+  return { width, height };
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** Opaque to clients: base64url of the last id seen. "0" or nothing starts from the top. */
+export function encodeCursor(id: number): string {
+  return Buffer.from(JSON.stringify({ id })).toString("base64url");
+}
+
+export function decodeCursor(cursor: string | undefined): number | undefined {
+  if (!cursor || cursor === "0") return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { id?: unknown };
+    if (typeof value.id === "number" && Number.isSafeInteger(value.id) && value.id > 0)
+      return value.id;
+  } catch {
+    // fall through
+  }
+  throw badRequest(IMAGE_MESSAGES.badCursor, "bad_cursor");
+}

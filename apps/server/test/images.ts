@@ -1,0 +1,153 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
+import type { TestApp } from "./test-app.js";
+
+/**
+ * A PNG of the given size with a smooth pattern (realistic to encode, small to store), optionally
+ * carrying EXIF and a text chunk so tests can check renditions drop metadata.
+ */
+export async function makePng(
+  width: number,
+  height: number,
+  options: { withMetadata?: boolean; seed?: number } = {},
+): Promise<Buffer> {
+  const seed = options.seed ?? 1;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = (x * 255 * seed) / width;
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = ((x + y) * 97 * seed) % 256;
+    }
+  }
+  let image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  if (options.withMetadata) {
+    image = image.withExif({ IFD0: { Copyright: "secret-camera-owner", Artist: "Someone" } });
+  }
+  return image.png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** A PNG header claiming 20000×20000 pixels (400 megapixels): a decompression bomb's front. */
+export function makePixelBombPng(width = 20_000, height = 20_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(width * 3 + 1))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A multipart/form-data body with one file and fields, as the upload page sends it. */
+export function multipart(
+  file: { name: string; data: Buffer; type?: string },
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----sawdust${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "image/png"}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(parts),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Signs in (registering first) and returns the session cookie. */
+export async function signIn(app: TestApp, username: string, role: "user" | "admin" = "user") {
+  const password = "correct horse battery";
+  const register = await app.server.inject({
+    method: "POST",
+    url: "/api/v1/auth/register",
+    payload: { username, email: `${username}@example.com`, password },
+  });
+  if (register.statusCode !== 201) throw new Error(`register ${username}: ${register.body}`);
+  const userId = register.json().user.id as number;
+  if (role === "admin") {
+    await app.database.db
+      .updateTable("users")
+      .set({ role: "admin" })
+      .where("id", "=", userId)
+      .execute();
+  }
+  const cookie = register.cookies.find((c) => c.name === "sawdust_session");
+  return { cookie: `sawdust_session=${cookie?.value}`, userId };
+}
+
+/** Gives the user an active subscription of this tier (until billing exists, tests do this). */
+export async function subscribe(app: TestApp, userId: number, tier: "pro" | "pro_plus" = "pro") {
+  await app.database.db
+    .insertInto("subscriptions")
+    .values({
+      user_id: userId,
+      tier,
+      status: "active",
+      billing_cycle: "monthly",
+      created_at: Date.now(),
+      expiry_date: null,
+    })
+    .execute();
+}
+
+export async function upload(
+  app: TestApp,
+  cookie: string,
+  file: { name: string; data: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
+  const body = multipart(file, fields);
+  return app.server.inject({
+    method: "POST",
+    url: "/api/v1/images/upload",
+    payload: body.payload,
+    headers: { ...body.headers, cookie },
+  });
+}
+
+/** Every stored media file and every image-related row: to prove a failure left nothing. */
+export async function inventory(app: TestApp) {
+  const count = async (table: "images" | "renditions" | "jobs" | "image_facets") =>
+    Number(
+      (
+        await app.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const tmp = await readdir(join(app.dataDir, "tmp", "uploads")).catch(() => []);
+  return {
+    files: (await app.services.storage.list("")).sort(),
+    tmpFiles: tmp,
+    images: await count("images"),
+    renditions: await count("renditions"),
+    jobs: await count("jobs"),
+  };
+}

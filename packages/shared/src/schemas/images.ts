@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { DOWNLOAD_SIZES, EDITION_FILTER_VALUES, EDITION_TYPES, PAGING } from "../constants.js";
+
+export const DOWNLOAD_SIZE_NAMES = Object.keys(DOWNLOAD_SIZES) as Array<
+  keyof typeof DOWNLOAD_SIZES
+>;
+export const ZDownloadSize = z.enum(DOWNLOAD_SIZE_NAMES as [keyof typeof DOWNLOAD_SIZES]);
+
+export const ZEditionType = z.enum(EDITION_TYPES, {
+  error: `Edition type must be one of: ${EDITION_TYPES.join(", ")}`,
+});
+
+/** A colour swatch of the image's palette: hex without '#', and its share of the image (0–1). */
+export const ZSwatch = z.object({
+  hex: z.string(),
+  share: z.number(),
+  name: z.string().optional(),
+});
+
+export const ZAiAnalysis = z
+  .object({
+    title: z.string().nullable().optional(),
+    description: z.string().nullable().optional(),
+    colorScheme: z.record(z.string(), z.string()).optional(),
+  })
+  .catchall(z.unknown());
+export type AiAnalysis = z.infer<typeof ZAiAnalysis>;
+
+export const ZDownloadStats = z.object(
+  Object.fromEntries(DOWNLOAD_SIZE_NAMES.map((s) => [s, z.number().int()])) as Record<
+    keyof typeof DOWNLOAD_SIZES,
+    z.ZodNumber
+  >,
+);
+
+/** An image as the API shows it. Pro sizes and per-quality stats appear only where allowed. */
+export const ZImage = z.object({
+  id: z.number().int(),
+  urlSmall: z.string(),
+  urlMedium: z.string(),
+  urlLarge: z.string(),
+  urlXLarge: z.string().optional(),
+  urlUltra: z.string().optional(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Base64 ThumbHash: a blurred placeholder while the image loads. */
+  thumbhash: z.string().nullable(),
+  aiAnalysis: ZAiAnalysis,
+  analysisStatus: z.enum(["pending", "done", "failed"]),
+  tags: z.array(z.string()),
+  style: z.string().nullable(),
+  isPublic: z.boolean(),
+  views: z.number().int(),
+  totalDownloads: z.number().int(),
+  collectionsCount: z.number().int(),
+  downloadStats: ZDownloadStats.optional(),
+  price: z.number().int().nullable(),
+  editionType: z.string(),
+  maxEditions: z.number().int().nullable(),
+  soldEditions: z.number().int(),
+  /** Download sizes made by enlarging a smaller source. */
+  upscaledSizes: z.array(ZDownloadSize),
+  createdAt: z.string(),
+});
+export type Image = z.infer<typeof ZImage>;
+
+const commaList = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(",")
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(item));
+
+export const ZImageListQuery = z.object({
+  visibility: z
+    .enum(["public", "private", "all"], { error: "visibility must be public, private or all" })
+    .optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, `limit must be between 1 and ${PAGING.maxLimit}`)
+    .max(PAGING.maxLimit, `limit must be between 1 and ${PAGING.maxLimit}`)
+    .default(PAGING.defaultLimit),
+  cursor: z.string().max(200).optional(),
+  tag: commaList(z.string()),
+  style: commaList(z.string()),
+  color: commaList(z.string()),
+  editionType: commaList(
+    z.enum(EDITION_FILTER_VALUES, {
+      error: `editionType must be among: ${EDITION_FILTER_VALUES.join(", ")}`,
+    }),
+  ),
+});
+export type ImageListQuery = z.infer<typeof ZImageListQuery>;
+
+export const ZImageListResponse = z.object({
+  images: z.array(ZImage),
+  nextCursor: z.string().nullable(),
+  stats: z.object({ totalImages: z.number().int() }),
+});
+export type ImageListResponse = z.infer<typeof ZImageListResponse>;
+
+export const ZImagePatchBody = z.object({
+  aiAnalysis: ZAiAnalysis.optional(),
+  tags: z.array(z.string().max(64, "A tag must be at most 64 characters")).max(50).optional(),
+  style: z.string().max(200).nullable().optional(),
+  price: z
+    .number({ error: "price must be a number of cents" })
+    .int("price must be whole cents")
+    .min(0, "price must be at least 0")
+    .nullable()
+    .optional(),
+  editionType: ZEditionType.optional(),
+});
+export type ImagePatchBody = z.infer<typeof ZImagePatchBody>;
+
+export const ZVisibilityBody = z.object({
+  isPublic: z.boolean({ error: "isPublic must be true or false" }),
+});
+
+export const ZUploadResponse = z.object({
+  uploaded: z.array(ZImage),
+  error: z.string().optional(),
+});
+
+export const ZDownloadQuery = z.object({
+  size: ZDownloadSize.default("preview"),
+});
