@@ -151,3 +151,75 @@ export async function inventory(app: TestApp) {
     jobs: await count("jobs"),
   };
 }
+
+let seedCounter = 0;
+/**
+ * A ready image written straight through the repository (no pixels): for listing and filter
+ * tests that need many images fast. Its rendition keys point at no files.
+ */
+export async function seedImage(
+  app: TestApp,
+  options: {
+    tags?: string[];
+    styles?: string[];
+    colors?: string[];
+    editionType?: string;
+    isPublic?: boolean;
+    title?: string;
+  } = {},
+): Promise<number> {
+  const db = app.database.db;
+  const now = Date.now();
+  seedCounter += 1;
+  const row = await db
+    .insertInto("images")
+    .values({
+      status: "ready",
+      processing_expires_at: null,
+      uploader_id: null,
+      title: options.title ?? `Seeded ${seedCounter}`,
+      description: null,
+      tags: JSON.stringify(options.tags ?? []),
+      style: options.styles?.join(", ") ?? null,
+      is_public: options.isPublic === false ? 0 : 1,
+      edition_type: options.editionType ?? "sawdust_gallery",
+      price_cents: null,
+      width: 1000,
+      height: 1000,
+      original_format: "png",
+      original_bytes: 1,
+      original_name: null,
+      thumbhash: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const facets = [
+    ...(options.tags ?? []).map((value) => ({ kind: "tag", value })),
+    ...(options.styles ?? []).map((value) => ({ kind: "style", value })),
+    ...(options.colors ?? []).map((value) => ({ kind: "color", value })),
+  ];
+  if (facets.length > 0) {
+    await db
+      .insertInto("image_facets")
+      .values(facets.map((f) => ({ ...f, image_id: row.id })))
+      .execute();
+  }
+  await db
+    .insertInto("renditions")
+    .values(
+      ["small", "medium", "large"].map((size) => ({
+        image_id: row.id,
+        size,
+        storage_key: `public/images/${row.id}/${size}-0000000000000000.webp`,
+        width: 500,
+        height: 500,
+        bytes: 1,
+        upscaled: 0,
+        created_at: now,
+      })),
+    )
+    .execute();
+  return row.id;
+}

@@ -42,21 +42,7 @@ export async function createTestApp(
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Sawdust</title><div id=root>");
   writeFileSync(join(webDist, "assets", "app-abc123.js"), "console.log('app')");
 
-  let dropDatabase = async () => {};
-  const dbEnv: Record<string, string> = {};
-  if (TEST_DB === "postgres") {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (npm test sets both)");
-    const name = `sawdust_test_${randomBytes(6).toString("hex")}`;
-    await withClient(adminUrl, (c) => c.query(`create database ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    dbEnv.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      await withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
-    };
-  }
-
+  const { env: dbEnv, drop: dropDatabase } = await createTestDatabase();
   const appEnv = { DATA_DIR: dataDir, LOG_LEVEL: "silent", ...dbEnv, ...env };
   const app = await buildApp(loadConfig(appEnv), { webDist, ...deps });
   return {
@@ -68,6 +54,29 @@ export async function createTestApp(
       await app.server.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A database of its own for one test file: nothing to do on SQLite (the file lives in DATA_DIR);
+ * on PostgreSQL a fresh database, dropped by `drop()`.
+ */
+export async function createTestDatabase(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  if (TEST_DB !== "postgres") return { env: {}, drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (npm test sets both)");
+  const name = `sawdust_test_${randomBytes(6).toString("hex")}`;
+  await withClient(adminUrl, (c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      await withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { DatabaseHandle } from "../db/database.js";
 import { SettingsRepo } from "../modules/settings/settings.repo.js";
 import { LocalStorage } from "./storage/local-storage.js";
+import { S3Storage } from "./storage/s3-storage.js";
 import type { Storage } from "./storage/storage.js";
 
 export interface MediaSetup {
@@ -19,10 +20,6 @@ export async function openMedia(
   const signingKey = await new SettingsRepo(database.db).getOrCreate("media_signing_key", () =>
     randomBytes(32).toString("base64url"),
   );
-  if (config.s3) {
-    throw new Error(
-      "S3 storage is configured but not available in this build yet; unset S3_BUCKET",
-    );
-  }
+  if (config.s3) return { storage: new S3Storage(config.s3), signingKey };
   return { storage: new LocalStorage(join(config.dataDir, "media")), signingKey };
 }

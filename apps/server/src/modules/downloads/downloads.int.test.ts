@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePng, signIn, subscribe, upload } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+
+const clock = new TestClock(Date.UTC(2026, 10, 21, 12));
+let app: TestApp;
+let admin: { cookie: string; userId: number };
+let free: { cookie: string; userId: number };
+let pro: { cookie: string; userId: number };
+let imageId: number;
+
+beforeAll(async () => {
+  app = await createTestApp({}, { clock });
+  admin = await signIn(app, "dl_admin", "admin");
+  free = await signIn(app, "dl_free");
+  pro = await signIn(app, "dl_pro");
+  await subscribe(app, pro.userId);
+  const res = await upload(app, admin.cookie, {
+    name: "harbor.png",
+    data: await makePng(800, 1000),
+  });
+  imageId = res.json().uploaded[0].id;
+  await app.server.inject({
+    method: "PATCH",
+    url: `/api/v1/images/${imageId}`,
+    headers: { cookie: admin.cookie },
+    payload: { aiAnalysis: { title: "Misty Harbor at Dawn" } },
+  });
+}, 60_000);
+afterAll(() => app.close());
+
+const download = (size: string, cookie?: string, headers: Record<string, string> = {}) =>
+  app.server.inject({
+    method: "GET",
+    url: `/api/v1/images/${imageId}/download?size=${size}`,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+  });
+
+const SIZES = ["preview", "basic", "hd", "xlarge", "ultra"] as const;
+
+describe(`download access on ${TEST_DB}`, () => {
+  const matrix: Record<string, Record<(typeof SIZES)[number], number>> = {
+    visitor: { preview: 200, basic: 401, hd: 401, xlarge: 401, ultra: 401 },
+    free: { preview: 200, basic: 200, hd: 403, xlarge: 403, ultra: 403 },
+    pro: { preview: 200, basic: 200, hd: 200, xlarge: 200, ultra: 200 },
+    admin: { preview: 200, basic: 200, hd: 200, xlarge: 200, ultra: 200 },
+  };
+  for (const [who, expected] of Object.entries(matrix)) {
+    it(`gives the ${who} exactly the spec's sizes`, async () => {
+      const cookie = {
+        visitor: undefined,
+        free: free.cookie,
+        pro: pro.cookie,
+        admin: admin.cookie,
+      }[who];
+      for (const size of SIZES) {
+        const res = await download(size, cookie);
+        expect({ size, status: res.statusCode }).toEqual({ size, status: expected[size] });
+        if (res.statusCode === 200) {
+          expect(res.headers["content-type"]).toBe("image/webp");
+          expect(res.headers["content-disposition"]).toContain(
+            `filename="misty-harbor-at-dawn-${size}.webp"`,
+          );
+          expect(res.headers.etag).toMatch(/^"[0-9a-f]+"$/);
+          expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+        } else {
+          expect(res.json().message.length).toBeGreaterThan(10);
+        }
+      }
+    }, 120_000);
+  }
+
+  it("says why a download is refused", async () => {
+    expect((await download("basic")).json().message).toBe("Sign in to download the Basic size");
+    expect((await download("hd", free.cookie)).json().message).toBe(
+      "Upgrade to Pro to download the HD size",
+    );
+    expect((await download("giant", free.cookie)).statusCode).toBe(400);
+  });
+
+  it("serves a byte range and does not count a resumed download", async () => {
+    const member = await signIn(app, "dl_ranger");
+    const part = await download("basic", member.cookie, { range: "bytes=0-99" });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(100);
+    expect(part.headers["content-range"]).toMatch(/^bytes 0-99\/\d+$/);
+    const rest = await download("basic", member.cookie, { range: "bytes=100-" });
+    expect(rest.statusCode).toBe(206);
+    const usage = await app.database.db
+      .selectFrom("usage_monthly")
+      .selectAll()
+      .where("user_id", "=", member.userId)
+      .executeTakeFirstOrThrow();
+    expect(usage.downloads).toBe(1);
+    const etag = String(part.headers.etag);
+    expect((await download("basic", member.cookie, { "if-none-match": etag })).statusCode).toBe(
+      304,
+    );
+  });
+});
+
+describe(`monthly limits on ${TEST_DB}`, () => {
+  it("refuses a free member's 11th download of the month with 429 and the reset date", async () => {
+    const member = await signIn(app, "dl_eleven");
+    for (let i = 0; i < 10; i++)
+      expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    const refused = await download("basic", member.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain("December 1, 2026");
+    expect(Number(refused.headers["retry-after"])).toBe(
+      (Date.UTC(2026, 11, 1) - clock.now()) / 1000,
+    );
+    // Previews stay free, and a new month starts afresh.
+    expect((await download("preview", member.cookie)).statusCode).toBe(200);
+    clock.advance(10 * 24 * 3600 * 1000);
+    expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    clock.advance(-10 * 24 * 3600 * 1000);
+  });
+
+  it("lets exactly one of 50 parallel downloads through for a member with 9 used", async () => {
+    const member = await signIn(app, "dl_racer");
+    await app.database.db
+      .insertInto("usage_monthly")
+      .values({ user_id: member.userId, month: "2026-11", downloads: 9, bytes: 0 })
+      .execute();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => download("basic", member.cookie)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(49);
+    const usage = await app.database.db
+      .selectFrom("usage_monthly")
+      .selectAll()
+      .where("user_id", "=", member.userId)
+      .executeTakeFirstOrThrow();
+    expect(usage.downloads).toBe(10);
+  });
+
+  it("keeps pro members and admins unlimited", async () => {
+    for (let i = 0; i < 12; i++) expect((await download("hd", pro.cookie)).statusCode).toBe(200);
+  });
+
+  it("keeps the per-quality stats equal to the recorded events", async () => {
+    const image = await app.database.db
+      .selectFrom("images")
+      .selectAll()
+      .where("id", "=", imageId)
+      .executeTakeFirstOrThrow();
+    const events = await app.database.db
+      .selectFrom("download_events")
+      .select(["size", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("image_id", "=", imageId)
+      .groupBy("size")
+      .execute();
+    const bySize = Object.fromEntries(events.map((e) => [e.size, Number(e.n)]));
+    expect({
+      preview: image.dl_preview,
+      basic: image.dl_basic,
+      hd: image.dl_hd,
+      xlarge: image.dl_xlarge,
+      ultra: image.dl_ultra,
+    }).toEqual({
+      preview: bySize.preview ?? 0,
+      basic: bySize.basic ?? 0,
+      hd: bySize.hd ?? 0,
+      xlarge: bySize.xlarge ?? 0,
+      ultra: bySize.ultra ?? 0,
+    });
+    expect(image.total_downloads).toBe(Object.values(bySize).reduce((a, b) => a + b, 0));
+    expect(image.dl_basic).toBeGreaterThan(10);
+    // The admin sees the same figures in the API.
+    const api = await app.server.inject({
+      method: "GET",
+      url: `/api/v1/images/${imageId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(api.json().downloadStats.basic).toBe(image.dl_basic);
+  });
+});

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inventory, makePng, seedImage, signIn, upload } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+
+let app: TestApp;
+let admin: { cookie: string; userId: number };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await signIn(app, "lister", "admin");
+});
+afterAll(() => app.close());
+
+const list = async (query: string, cookie?: string) => {
+  const res = await app.server.inject({
+    method: "GET",
+    url: `/api/v1/images?${query}`,
+    headers: cookie ? { cookie } : {},
+  });
+  return res;
+};
+const ids = async (query: string, cookie?: string) =>
+  ((await list(query, cookie)).json().images as Array<{ id: number }>)
+    .map((i) => i.id)
+    .sort((a, b) => a - b);
+
+describe(`listing filters on ${TEST_DB}`, () => {
+  let a: number;
+  let b: number;
+  let c: number;
+  let hidden: number;
+  beforeAll(async () => {
+    a = await seedImage(app, {
+      tags: ["sunset", "ocean"],
+      styles: ["watercolor"],
+      colors: ["red"],
+      editionType: "one_of_one",
+    });
+    b = await seedImage(app, {
+      tags: ["sunset", "city"],
+      styles: ["digital art"],
+      colors: ["blue"],
+      editionType: "open_edition",
+    });
+    c = await seedImage(app, {
+      tags: ["forest"],
+      styles: ["watercolor"],
+      colors: ["green"],
+      editionType: "limited_edition",
+    });
+    hidden = await seedImage(app, { tags: ["sunset"], isPublic: false });
+  });
+
+  it("combines filters: any value within one, all filters together", async () => {
+    expect(await ids("tag=sunset")).toEqual([a, b]);
+    expect(await ids("tag=sunset,forest")).toEqual([a, b, c]);
+    expect(await ids("tag=sunset&style=watercolor")).toEqual([a]);
+    expect(await ids("style=watercolor&editionType=one_of_one,limited_edition")).toEqual([a, c]);
+    expect(await ids("tag=sunset&color=%23BLUE".replace("%23BLUE", "blue"))).toEqual([b]);
+    expect(await ids("tag=nothing-like-this")).toEqual([]);
+  });
+
+  it("normalises filters as the spec says: slug tags, lower-case styles, colour without #", async () => {
+    expect(await ids("tag=%23Sunset!")).toEqual([a, b]);
+    expect(await ids("style=%20WaterColor%20")).toEqual([a, c]);
+    expect(await ids("color=%23red")).toEqual([a]);
+  });
+
+  it("counts the filtered set in stats.totalImages, across pages", async () => {
+    const res = (await list("tag=sunset,forest&limit=1")).json();
+    expect(res.images).toHaveLength(1);
+    expect(res.stats.totalImages).toBe(3);
+    expect(res.nextCursor).toEqual(expect.any(String));
+  });
+
+  it("shows private images to admins only, and only admins choose visibility", async () => {
+    expect(await ids("tag=sunset&visibility=all")).toEqual([a, b]);
+    expect(await ids("tag=sunset&visibility=private")).toEqual([a, b]);
+    expect(await ids("tag=sunset&visibility=private", admin.cookie)).toEqual([hidden]);
+    expect(await ids("tag=sunset", admin.cookie)).toEqual([a, b, hidden]);
+    const get = (cookie?: string) =>
+      app.server.inject({
+        method: "GET",
+        url: `/api/v1/images/${hidden}`,
+        headers: cookie ? { cookie } : {},
+      });
+    expect((await get()).statusCode).toBe(404);
+    expect((await get(admin.cookie)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ["limit=0", "limit must be between 1 and 100"],
+    ["limit=101", "limit must be between 1 and 100"],
+    ["limit=ten", "limit must be a number"],
+    ["cursor=garbage", "The cursor is not valid: start again without one"],
+    ["visibility=secret", "visibility must be public, private or all"],
+    [
+      "editionType=rare",
+      "editionType must be among: sawdust_gallery, one_of_one, open_edition, limited_edition",
+    ],
+  ])("refuses %s with a clear 400", async (query, message) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe(`paging on ${TEST_DB}`, () => {
+  it("never repeats or skips an image while new ones arrive between pages", async () => {
+    const tag = "paging-run";
+    const original = new Set<number>();
+    for (let i = 0; i < 45; i++) original.add(await seedImage(app, { tags: [tag] }));
+    const seen: number[] = [];
+    let cursor = "0";
+    for (let page = 0; page < 20; page++) {
+      const body = (await list(`tag=${tag}&limit=10&cursor=${cursor}`)).json();
+      seen.push(...body.images.map((i: { id: number }) => i.id));
+      // Someone uploads while the visitor scrolls.
+      await seedImage(app, { tags: [tag] });
+      await seedImage(app, { tags: [tag] });
+      if (!body.nextCursor) break;
+      cursor = body.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(original);
+    expect(seen).toEqual([...seen].sort((x, y) => y - x)); // Newest first.
+  });
+});
+
+describe(`editing on ${TEST_DB}`, () => {
+  it("updates title, description, tags and style; the new tag filters; edits are recorded as the admin's", async () => {
+    const id = await seedImage(app, { tags: ["old"] });
+    const res = await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: {
+        aiAnalysis: { title: "  Night Garden ", description: "Moonlit flowers" },
+        tags: ["Moon Light", "#Flowers", "moon light"],
+        style: "Oil Painting, Impressionism",
+        editionType: "open_edition",
+        price: 1999,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      aiAnalysis: { title: "Night Garden", description: "Moonlit flowers" },
+      tags: ["moon-light", "flowers"],
+      style: "oil painting, impressionism",
+      editionType: "open_edition",
+      price: 1999,
+    });
+    expect(res.json().aiAnalysis.fieldSources).toMatchObject({
+      title: "admin",
+      tags: "admin",
+      style: "admin",
+    });
+    expect(await ids("tag=moon-light")).toEqual([id]);
+    expect(await ids("tag=old")).not.toContain(id);
+    expect(await ids("style=impressionism")).toEqual([id]);
+  });
+
+  it("drops the price when an image becomes a gallery edition, and refuses bad bodies", async () => {
+    const id = await seedImage(app, { editionType: "one_of_one" });
+    const patch = (payload: object, cookie = admin.cookie) =>
+      app.server.inject({
+        method: "PATCH",
+        url: `/api/v1/images/${id}`,
+        headers: { cookie },
+        payload,
+      });
+    await patch({ price: 5000 });
+    expect((await patch({ editionType: "sawdust_gallery" })).json().price).toBeNull();
+    expect((await patch({ price: -1 })).json().message).toBe("price must be at least 0");
+    expect((await patch({ price: 10.5 })).json().message).toBe("price must be whole cents");
+    expect((await patch({ editionType: "rare" })).statusCode).toBe(400);
+    const member = await signIn(app, "editor_wannabe");
+    expect((await patch({ tags: ["x"] }, member.cookie)).statusCode).toBe(403);
+    expect(
+      (
+        await app.server.inject({
+          method: "PATCH",
+          url: "/api/v1/images/999999",
+          headers: { cookie: admin.cookie },
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it("toggles visibility", async () => {
+    const id = await seedImage(app, { tags: ["toggle-me"] });
+    const set = (isPublic: unknown) =>
+      app.server.inject({
+        method: "PATCH",
+        url: `/api/v1/images/${id}/visibility`,
+        headers: { cookie: admin.cookie },
+        payload: { isPublic },
+      });
+    expect((await set(false)).json().isPublic).toBe(false);
+    expect(await ids("tag=toggle-me")).toEqual([]);
+    expect((await set(true)).json().isPublic).toBe(true);
+    expect(await ids("tag=toggle-me")).toEqual([id]);
+    expect((await set("yes")).json().message).toBe("isPublic must be true or false");
+  });
+
+  it("deletes an image with its files, renditions, facets and jobs", async () => {
+    const before = await inventory(app);
+    const res = await upload(app, admin.cookie, {
+      name: "doomed.png",
+      data: await makePng(800, 800),
+    });
+    const id = res.json().uploaded[0].id;
+    expect((await app.services.storage.list(`public/images/${id}`)).length).toBeGreaterThan(0);
+    const del = await app.server.inject({
+      method: "DELETE",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await inventory(app)).toEqual(before);
+    expect(
+      (await app.server.inject({ method: "GET", url: `/api/v1/images/${id}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await app.server.inject({
+          method: "DELETE",
+          url: `/api/v1/images/${id}`,
+          headers: { cookie: admin.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
