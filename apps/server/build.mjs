@@ -9,7 +9,7 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@sawdust/"));
 
 await build({
-  entryPoints: { main: "src/main.ts", admin: "src/cli/admin.ts" },
+  entryPoints: { main: "src/main.ts", admin: "src/cli/admin.ts", worker: "src/worker-main.ts" },
   absWorkingDir: new URL(".", import.meta.url).pathname,
   outdir: "dist",
   bundle: true,
