@@ -31,6 +31,12 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it("serves the web app at the root", async () => {
+    const res = await get("/", { accept: "text/html" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<div id=root>");
+  });
+
   it("serves the web app for a deep link, with security headers", async () => {
     const res = await get("/collections/7", { accept: "text/html,application/xhtml+xml" });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
  * Serves the built web app. Unknown API paths are JSON 404s; any other GET that wants HTML gets
@@ -12,7 +12,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Wildcard: files built after start are served too; a miss falls through to the handler below.
+      wildcard: true,
       index: false,
       setHeaders(res, path) {
         // Vite names built assets by content hash: they never change under the same name.
@@ -25,6 +26,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       },
     });
   }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header("cache-control", "no-cache").sendFile("index.html");
+  // The root is a folder to the static server; it is the app's home page to people.
+  if (built) app.get("/", (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
@@ -43,6 +49,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         code: "web_not_built",
       });
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return sendIndex(reply);
   });
 }

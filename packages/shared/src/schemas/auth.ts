@@ -70,3 +70,7 @@ export const ZUser = z.object({
 export type User = z.infer<typeof ZUser>;
 
 export const ZOkResponse = z.object({ ok: z.literal(true) });
+
+/** What a successful sign-in or registration answers. */
+export const ZAuthSuccess = z.object({ ok: z.literal(true), user: ZUser });
+export type AuthSuccess = z.infer<typeof ZAuthSuccess>;

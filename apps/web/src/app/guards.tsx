@@ -1,0 +1,38 @@
+import { lazy, Suspense } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { PageSpinner } from "@/components/layout/page-spinner";
+import { isAdmin, useUser } from "@/lib/auth";
+import { paths } from "./paths";
+
+const GalleryView = lazy(() =>
+  import("@/features/gallery/gallery-view").then((module) => ({ default: module.GalleryView })),
+);
+
+/** Signed-in pages. A visitor gets the gallery landing view in their place, at the same URL. */
+export function SignedInOnly() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <PageSpinner />;
+  if (user) return <Outlet />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <GalleryView />
+    </Suspense>
+  );
+}
+
+/** Signed-in pages that send a visitor to sign in first, and back here afterwards. */
+export function SignedInOrSignIn() {
+  const { data: user, isPending } = useUser();
+  const { pathname, search } = useLocation();
+  if (isPending) return <PageSpinner />;
+  if (user) return <Outlet />;
+  return <Navigate to={paths.auth.getHref(`${pathname}${search}`)} replace />;
+}
+
+/** Admin pages; everyone else goes to the home page. */
+export function AdminOnly() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <PageSpinner />;
+  if (isAdmin(user)) return <Outlet />;
+  return <Navigate to={paths.home.getHref()} replace />;
+}

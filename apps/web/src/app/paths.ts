@@ -1,0 +1,54 @@
+/**
+ * Every route of the app (spec section 2), in one place. `path` is the router pattern, `getHref`
+ * builds a link to it.
+ */
+export const paths = {
+  home: { path: "/", getHref: () => "/" },
+  gallery: {
+    path: "/gallery",
+    getHref: (filter?: { tag?: string; style?: string; color?: string }) => {
+      const given = Object.entries(filter ?? {}).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "",
+      );
+      const query = new URLSearchParams(given).toString();
+      return query ? `/gallery?${query}` : "/gallery";
+    },
+  },
+  image: { path: "/image/:imageId", getHref: (imageId: number) => `/image/${imageId}` },
+  explore: {
+    path: "/explore",
+    getHref: (section?: string) => (section ? `/explore#${section}` : "/explore"),
+  },
+  tag: { path: "/tag/:tag", getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
+  oneOfOne: { path: "/one-of-one", getHref: () => "/one-of-one" },
+  openEditions: { path: "/open-editions", getHref: () => "/open-editions" },
+  auth: {
+    path: "/auth",
+    // Slashes are legal in a query string; leaving them readable keeps /auth?redirect=/x tidy.
+    getHref: (redirectTo?: string) =>
+      redirectTo
+        ? `/auth?redirect=${encodeURIComponent(redirectTo).replaceAll("%2F", "/")}`
+        : "/auth",
+  },
+  dashboard: { path: "/dashboard", getHref: () => "/dashboard" },
+  collections: { path: "/collections", getHref: () => "/collections" },
+  newCollection: { path: "/collections/new", getHref: () => "/collections/new" },
+  collection: { path: "/collections/:id", getHref: (id: number) => `/collections/${id}` },
+  artistProfile: { path: "/artist-profile", getHref: () => "/artist-profile" },
+  upload: { path: "/upload", getHref: () => "/upload" },
+  subscriptions: { path: "/subscriptions", getHref: () => "/subscriptions" },
+  admin: {
+    dashboard: { path: "/admin/dashboard", getHref: () => "/admin/dashboard" },
+    hero: { path: "/admin/hero", getHref: () => "/admin/hero" },
+    images: { path: "/admin/images", getHref: () => "/admin/images" },
+    editImage: {
+      path: "/admin/images/:id/edit",
+      getHref: (id: number) => `/admin/images/${id}/edit`,
+    },
+    subscriptions: { path: "/admin/subscriptions", getHref: () => "/admin/subscriptions" },
+    subscribers: { path: "/admin/subscribers", getHref: () => "/admin/subscribers" },
+    apiKeys: { path: "/admin/api-keys", getHref: () => "/admin/api-keys" },
+    /** Any other admin path (pages the admin dashboard will link to later). */
+    unknown: { path: "/admin/*" },
+  },
+} as const;

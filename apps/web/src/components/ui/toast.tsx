@@ -1,0 +1,102 @@
+import * as ToastPrimitives from "@radix-ui/react-toast";
+import { TOASTS } from "@sawdust/shared";
+import { cva, type VariantProps } from "class-variance-authority";
+import { X } from "lucide-react";
+import type { ComponentProps, CSSProperties, ReactElement } from "react";
+import { cn } from "@/lib/utils";
+
+export const ToastProvider = ToastPrimitives.Provider;
+
+const viewportMaxWidth = { "--toast-max-width": `${TOASTS.maxWidthPx}px` } as CSSProperties;
+
+export function ToastViewport({
+  className,
+  style,
+  ...props
+}: ComponentProps<typeof ToastPrimitives.Viewport>) {
+  return (
+    <ToastPrimitives.Viewport
+      className={cn(
+        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4",
+        "sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[var(--toast-max-width)]",
+        className,
+      )}
+      style={{ ...viewportMaxWidth, ...style }}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  [
+    "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden",
+    "rounded-lg border p-5 pr-8 shadow-lg transition-all",
+    "data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
+    "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none",
+    "data-[state=closed]:opacity-0 data-[state=open]:opacity-100",
+  ],
+  {
+    variants: {
+      variant: {
+        default: "border-border bg-card text-card-foreground",
+        destructive:
+          "destructive group border-destructive bg-destructive text-destructive-foreground",
+      },
+    },
+    defaultVariants: { variant: "default" },
+  },
+);
+
+export type ToastProps = ComponentProps<typeof ToastPrimitives.Root> &
+  VariantProps<typeof toastVariants>;
+
+export function Toast({ className, variant, ...props }: ToastProps) {
+  return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
+
+export function ToastAction({
+  className,
+  ...props
+}: ComponentProps<typeof ToastPrimitives.Action>) {
+  return (
+    <ToastPrimitives.Action
+      className={cn(
+        "inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3",
+        "text-sm font-medium transition-colors hover:bg-secondary",
+        "group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export type ToastActionElement = ReactElement<typeof ToastAction>;
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitives.Close>) {
+  return (
+    <ToastPrimitives.Close
+      aria-label="Close"
+      className={cn(
+        "absolute right-2 top-2 rounded-md p-1 text-foreground/60 transition-colors",
+        "hover:text-foreground group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white",
+        className,
+      )}
+      toast-close=""
+      {...props}
+    >
+      <X className="size-4" aria-hidden />
+    </ToastPrimitives.Close>
+  );
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitives.Title>) {
+  return <ToastPrimitives.Title className={cn("text-sm font-semibold", className)} {...props} />;
+}
+
+export function ToastDescription({
+  className,
+  ...props
+}: ComponentProps<typeof ToastPrimitives.Description>) {
+  return <ToastPrimitives.Description className={cn("text-sm opacity-90", className)} {...props} />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
+
+export function ApiKeysPage() {
+  return <ScreenPlaceholder title="API Keys" />;
+}

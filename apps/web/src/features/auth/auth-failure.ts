@@ -1,0 +1,35 @@
+import { MESSAGES } from "@sawdust/shared";
+import { isApiRequestError } from "@/lib/api-client";
+
+interface FailureTitles {
+  /** The server answered, with a non-OK status. */
+  rejected: string;
+  /** The request itself failed (network, or a body we could not read). */
+  failed: string;
+}
+
+export const LOGIN_FAILURE_TITLES: FailureTitles = {
+  rejected: MESSAGES.auth.loginFailed,
+  failed: MESSAGES.auth.loginError,
+};
+
+export const REGISTRATION_FAILURE_TITLES: FailureTitles = {
+  rejected: MESSAGES.auth.registrationFailed,
+  failed: MESSAGES.auth.registrationError,
+};
+
+/**
+ * The toast for a failed sign-in or sign-up (spec section 8 "Auth"): from 500 up the status text,
+ * for other answers the server's message, for a network failure the error's own text.
+ */
+export function describeAuthFailure(
+  error: unknown,
+  titles: FailureTitles,
+): { title: string; description: string } {
+  if (isApiRequestError(error)) {
+    const description = error.status >= 500 ? error.statusText : error.body;
+    return { title: titles.rejected, description: description || MESSAGES.genericError };
+  }
+  const description = error instanceof Error ? error.message : "";
+  return { title: titles.failed, description: description || MESSAGES.genericError };
+}

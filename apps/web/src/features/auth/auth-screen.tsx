@@ -1,0 +1,58 @@
+import { Navigate, useSearchParams } from "react-router";
+import { paths } from "@/app/paths";
+import { PageSpinner } from "@/components/layout/page-spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useUser } from "@/lib/auth";
+import { AuthHeader } from "./components/auth-header";
+import { AuthImagePanel } from "./components/auth-image-panel";
+import { LoginForm } from "./components/login-form";
+import { RegisterForm } from "./components/register-form";
+import { safeRedirectPath } from "./safe-redirect";
+
+/**
+ * Sign-in and registration. Whoever is signed in (already, or just now) moves on to the
+ * `?redirect=` path when it stays on this site, else to the dashboard.
+ */
+export function AuthScreen() {
+  const { data: user, isPending } = useUser();
+  const [searchParams] = useSearchParams();
+
+  if (isPending) return <PageSpinner />;
+  if (user) {
+    const target =
+      safeRedirectPath(searchParams.get("redirect"), window.location.origin) ??
+      paths.dashboard.getHref();
+    return <Navigate to={target} replace />;
+  }
+
+  return (
+    <div className="grid min-h-dvh lg:grid-cols-2">
+      <AuthImagePanel className="hidden lg:block" />
+      <div className="flex flex-col">
+        <AuthHeader />
+        <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-8 sm:items-center sm:pt-0">
+          <div className="w-full max-w-md">
+            <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
+              Sign in to Sawdust
+            </h1>
+            <p className="mt-2 text-muted-foreground">
+              Keep collections, download in higher quality and manage your plan.
+            </p>
+            <Tabs defaultValue="login" className="mt-8">
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="register">Create account</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm />
+              </TabsContent>
+            </Tabs>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Search } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+// The palette (cmdk) loads on first use, not with every page.
+const loadSearchDialog = () => import("./search-dialog");
+const SearchDialog = lazy(() =>
+  loadSearchDialog().then((module) => ({ default: module.SearchDialog })),
+);
+
+function useToggleOnCommandK(toggle: () => void): void {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        toggle();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [toggle]);
+}
+
+/** The Search button, and the palette it opens (also on Ctrl/Cmd-K). */
+export function SearchPalette() {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const toggle = useCallback(() => {
+    setWanted(true);
+    setOpen((isOpen) => !isOpen);
+  }, []);
+  useToggleOnCommandK(toggle);
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="h-9 text-muted-foreground max-xl:w-9 max-xl:px-0 xl:w-52 xl:justify-start"
+        onPointerEnter={() => void loadSearchDialog()}
+        onFocus={() => void loadSearchDialog()}
+        onClick={toggle}
+      >
+        <Search aria-hidden />
+        <span className="max-xl:sr-only">Search</span>
+        <kbd
+          aria-hidden
+          className="ml-auto hidden rounded border bg-muted px-1.5 font-sans text-[11px] font-medium xl:inline"
+        >
+          Ctrl K
+        </kbd>
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

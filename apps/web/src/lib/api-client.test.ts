@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError, api } from "./api-client";
+
+function answer(
+  status: number,
+  statusText: string,
+  body: string | null,
+  contentType = "application/json",
+) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      async () =>
+        new Response(body, { status, statusText, headers: { "content-type": contentType } }),
+    ),
+  );
+}
+
+async function failure(call: Promise<unknown>): Promise<ApiRequestError> {
+  const error = await call.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ApiRequestError))
+    throw new Error(`expected ApiRequestError, got ${error}`);
+  return error;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("api client", () => {
+  it("sends cookies and a JSON body", async () => {
+    answer(200, "OK", '{"ok":true}');
+    await expect(api.post("/api/v1/auth/login", { username: "ada" })).resolves.toEqual({
+      ok: true,
+    });
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/v1/auth/login",
+      expect.objectContaining({
+        method: "POST",
+        credentials: "include",
+        body: '{"username":"ada"}',
+        headers: expect.objectContaining({ "Content-Type": "application/json" }),
+      }),
+    );
+  });
+
+  it("reads an empty success body as undefined", async () => {
+    answer(204, "No Content", null);
+    await expect(api.delete("/api/v1/things/1")).resolves.toBeUndefined();
+  });
+
+  it("words a 4xx with the server's message", async () => {
+    answer(401, "Unauthorized", '{"message":"Invalid username or password","code":"bad"}');
+    const error = await failure(api.post("/api/v1/auth/login", {}));
+    expect(error.message).toBe("401: Invalid username or password");
+    expect(error.status).toBe(401);
+    expect(error.body).toBe("Invalid username or password");
+  });
+
+  it("falls back to the raw body when it is not an error object", async () => {
+    answer(404, "Not Found", "no such page", "text/plain");
+    const error = await failure(api.get("/api/v1/nothing"));
+    expect(error.message).toBe("404: no such page");
+  });
+
+  it("words a 5xx with the status text only", async () => {
+    answer(502, "Bad Gateway", '{"message":"upstream exploded"}');
+    const error = await failure(api.get("/api/v1/images"));
+    expect(error.message).toBe("502: Bad Gateway");
+    expect(error.statusText).toBe("Bad Gateway");
+  });
+
+  it("lets a network failure through with its own text", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    await expect(api.get("/api/v1/auth/user")).rejects.toThrow("Failed to fetch");
+  });
+});

@@ -1,0 +1,85 @@
+import type { ApiError } from "@sawdust/shared";
+
+/**
+ * A non-OK answer from the API. `message` follows the spec's generic rule (section 8):
+ * "status: statusText" from 500 up, otherwise "status: server message".
+ */
+export class ApiRequestError extends Error {
+  override readonly name = "ApiRequestError";
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    /** The server's `message` when it answered JSON `{ message }`, else the raw body text. */
+    readonly body: string,
+  ) {
+    super(status >= 500 ? `${status}: ${statusText}` : `${status}: ${body}`);
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+type JsonBody = Record<string, unknown> | unknown[];
+
+interface RequestOptions {
+  body?: JsonBody;
+  signal?: AbortSignal;
+}
+
+// Checked by hand rather than with ZApiError: zod would weigh more than the rest of this client.
+function isApiErrorBody(value: unknown): value is ApiError {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === "string"
+  );
+}
+
+/** The server's `message` when it answered `{ message, code? }`, else the body as it came. */
+async function readErrorBody(response: Response): Promise<string> {
+  const text = await response.text().catch(() => "");
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isApiErrorBody(parsed) ? parsed.message : text;
+  } catch {
+    return text;
+  }
+}
+
+async function readSuccessBody<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text === "" ? undefined : JSON.parse(text)) as T;
+}
+
+/**
+ * One call to the API: cookies always travel, bodies are JSON, and any non-OK answer becomes an
+ * ApiRequestError. A network failure rejects with the browser's own error.
+ */
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: "include",
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, response.statusText, await readErrorBody(response));
+  }
+  return readSuccessBody<T>(response);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Pick<RequestOptions, "signal">) =>
+    request<T>("GET", path, options),
+  post: <T>(path: string, body?: JsonBody) => request<T>("POST", path, { body }),
+  put: <T>(path: string, body?: JsonBody) => request<T>("PUT", path, { body }),
+  patch: <T>(path: string, body?: JsonBody) => request<T>("PATCH", path, { body }),
+  delete: <T>(path: string) => request<T>("DELETE", path),
+};

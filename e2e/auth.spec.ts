@@ -1,0 +1,124 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNT_RULES, MESSAGES } from "@sawdust/shared";
+import { ADMIN_ACCOUNT, newAccount, registerViaApi } from "./support/accounts";
+import { submitLogin, submitRegistration, toasts } from "./support/auth-screen";
+
+test.describe("auth screen", () => {
+  test("opens on the Login tab and switches to Create account", async ({ page }) => {
+    await page.goto("/auth");
+
+    await expect(page.getByRole("link", { name: "Back to website" })).toHaveAttribute("href", "/");
+    const loginTab = page.getByRole("tab", { name: "Login" });
+    const registerTab = page.getByRole("tab", { name: "Create account" });
+    await expect(loginTab).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel("Username")).toHaveAttribute("autocomplete", "username");
+    await expect(page.getByLabel("Password")).toHaveAttribute("autocomplete", "current-password");
+    await expect(page.getByLabel("Email")).toHaveCount(0);
+
+    await registerTab.click();
+    await expect(registerTab).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(page.getByLabel("Password")).toHaveAttribute("autocomplete", "new-password");
+    await expect(page.getByRole("button", { name: "Create account", exact: true })).toBeEnabled();
+  });
+
+  test("registering a new account lands on the dashboard", async ({ page }) => {
+    const account = newAccount();
+    await page.goto("/auth");
+
+    await submitRegistration(page, account);
+
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByTestId("dashboard-page")).toContainText(`Welcome, ${account.username}`);
+    await expect(toasts(page).getByText(MESSAGES.auth.success)).toBeVisible();
+  });
+
+  test("a refused registration shows the server's reason", async ({ page }) => {
+    await page.goto("/auth");
+
+    await submitRegistration(page, { ...newAccount(), password: "short" });
+
+    await expect(toasts(page).getByText(MESSAGES.auth.registrationFailed)).toBeVisible();
+    await expect(
+      toasts(page).getByText(MESSAGES.validation.passwordShort(ACCOUNT_RULES.passwordMin)),
+    ).toBeVisible();
+    await expect(page).toHaveURL("/auth");
+  });
+
+  test("a wrong password shows 'Login failed'", async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    await page.goto("/auth");
+
+    await submitLogin(page, { username: account.username, password: "not-the-password" });
+
+    await expect(toasts(page).getByText(MESSAGES.auth.loginFailed)).toBeVisible();
+    await expect(toasts(page).getByText(MESSAGES.auth.invalidCredentials)).toBeVisible();
+    await expect(page).toHaveURL("/auth");
+  });
+
+  test("the button reads 'Please wait...' while signing in", async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    let releaseLogin = () => {};
+    const loginHeld = new Promise<void>((resolve) => {
+      releaseLogin = resolve;
+    });
+    await page.route("**/api/v1/auth/login", async (route) => {
+      await loginHeld;
+      await route.continue();
+    });
+    await page.goto("/auth");
+
+    await submitLogin(page, account);
+
+    await expect(page.getByRole("button", { name: MESSAGES.auth.pleaseWait })).toBeDisabled();
+    releaseLogin();
+    await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("a network failure shows 'Login error'", async ({ page }) => {
+    await page.route("**/api/v1/auth/login", (route) => route.abort("internetdisconnected"));
+    await page.goto("/auth");
+
+    await submitLogin(page, { username: "nobody", password: "whatever-it-is" });
+
+    await expect(toasts(page).getByText(MESSAGES.auth.loginError, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeEnabled();
+  });
+
+  test("signing in honours ?redirect=/subscriptions", async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    await page.goto("/auth?redirect=/subscriptions");
+
+    await submitLogin(page, account);
+
+    await expect(page).toHaveURL("/subscriptions");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Plan");
+  });
+
+  test("a redirect that leaves the site is ignored", async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    await page.goto("/auth?redirect=//example.com/phish");
+
+    await submitLogin(page, account);
+
+    await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("a signed-in visitor of /auth goes to the dashboard", async ({ page }) => {
+    await registerViaApi(page.request);
+
+    await page.goto("/auth");
+
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByTestId("dashboard-page")).toBeVisible();
+  });
+
+  test("the bootstrap admin signs in through the form", async ({ page }) => {
+    await page.goto("/auth");
+
+    await submitLogin(page, ADMIN_ACCOUNT);
+
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByTestId("dashboard-page")).toContainText("ADMIN");
+  });
+});

@@ -1,0 +1,176 @@
+import { expect, test } from "@playwright/test";
+import { MESSAGES } from "@sawdust/shared";
+import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
+import { ADMIN_MENU_ITEMS, openAccountMenu } from "./support/navigation";
+
+test.describe("signed out", () => {
+  test("the visitor sees Sign In and Upgrade to Pro, and no account menu", async ({ page }) => {
+    await page.goto("/");
+
+    const main = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Gallery", "1/1 Collection", "Open Editions", "Explorer"]) {
+      await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole("link", { name: "Upload" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute(
+      "href",
+      "/auth?redirect=/subscriptions",
+    );
+    await expect(page.getByRole("button", { name: "Account menu" })).toHaveCount(0);
+    await expect(page.getByTestId("gallery-view")).toBeVisible();
+  });
+
+  test("a protected page shows the gallery view in its place", async ({ page }) => {
+    await page.goto("/collections");
+
+    await expect(page.getByTestId("gallery-view")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gallery");
+    await expect(page).toHaveURL("/collections");
+  });
+
+  test("the artist profile sends the visitor to sign in", async ({ page }) => {
+    await page.goto("/artist-profile");
+
+    await expect(page).toHaveURL("/auth?redirect=/artist-profile");
+    await expect(page.getByRole("tab", { name: "Login" })).toBeVisible();
+  });
+
+  test("admin pages and upload send the visitor home", async ({ page }) => {
+    for (const path of ["/admin/images", "/upload"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/");
+      await expect(page.getByTestId("gallery-view")).toBeVisible();
+    }
+  });
+
+  test("an unknown path shows the not-found page", async ({ page }) => {
+    await page.goto("/no-such-page");
+
+    await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle })).toBeVisible();
+    await expect(page.getByText(MESSAGES.notFoundHint)).toBeVisible();
+  });
+
+  test("an image-redirect hash opens the image page and is cleared", async ({ page }) => {
+    await page.goto("/#image-redirect=7");
+
+    await expect(page).toHaveURL("/image/7");
+    await expect(page.getByTestId("gallery-view")).toBeVisible();
+  });
+
+  test("the search palette opens with Ctrl+K and goes to a tag", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("gallery-view")).toBeVisible();
+
+    await page.keyboard.press("ControlOrMeta+k");
+    const palette = page.getByRole("dialog", { name: "Search" });
+    const input = palette.getByPlaceholder(MESSAGES.search.placeholder);
+    await expect(input).toBeVisible();
+    for (const heading of ["Popular Tags", "Art Styles", "Collections", "Color Themes"]) {
+      await expect(palette.getByRole("group", { name: heading })).toBeVisible();
+    }
+
+    await input.fill("zzzz");
+    await expect(palette.getByText(MESSAGES.search.empty)).toBeVisible();
+    await input.fill("Nature");
+    await palette.getByRole("option", { name: "Nature" }).click();
+
+    await expect(page).toHaveURL("/gallery?tag=nature");
+    await expect(palette).toHaveCount(0);
+  });
+});
+
+test.describe("signed in as a member", () => {
+  test.beforeEach(async ({ page }) => {
+    await registerViaApi(page.request);
+  });
+
+  test("the avatar menu has no admin entries", async ({ page }) => {
+    await page.goto("/");
+
+    const menu = await openAccountMenu(page);
+    await expect(menu.getByRole("menuitem", { name: "Dashboard", exact: true })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Collections" })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+    for (const name of ADMIN_MENU_ITEMS) {
+      await expect(menu.getByRole("menuitem", { name })).toHaveCount(0);
+    }
+  });
+
+  test("Upgrade to Pro leads to the plan page", async ({ page }) => {
+    await page.goto("/");
+
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Upgrade to Pro" }).click();
+
+    await expect(page).toHaveURL("/subscriptions");
+  });
+
+  test("an admin page sends the member home", async ({ page }) => {
+    await page.goto("/admin/dashboard");
+
+    await expect(page).toHaveURL("/");
+    await expect(page.getByTestId("gallery-view")).toBeVisible();
+  });
+
+  test("signing out from the avatar menu returns the visitor view", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("dashboard-page")).toBeVisible();
+
+    const menu = await openAccountMenu(page);
+    await menu.getByRole("menuitem", { name: "Sign out" }).click();
+
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Account menu" })).toHaveCount(0);
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("gallery-view")).toBeVisible();
+  });
+});
+
+test.describe("signed in as the admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page.request, ADMIN_ACCOUNT);
+  });
+
+  test("the avatar menu lists the admin pages, which open", async ({ page }) => {
+    await page.goto("/");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Upload" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveCount(0);
+
+    const menu = await openAccountMenu(page);
+    for (const name of ADMIN_MENU_ITEMS) {
+      await expect(menu.getByRole("menuitem", { name })).toBeVisible();
+    }
+    await menu.getByRole("menuitem", { name: "Image Management" }).click();
+
+    await expect(page).toHaveURL("/admin/images");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Image Management");
+  });
+
+  test("an unknown admin path is a 404 for the admin", async ({ page }) => {
+    await page.goto("/admin/settings");
+
+    await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle })).toBeVisible();
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the side menu holds the links and closes after one is followed", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await menu.getByRole("link", { name: "Open Editions" }).click();
+
+    await expect(page).toHaveURL("/open-editions");
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Editions");
+  });
+});
