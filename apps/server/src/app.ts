@@ -10,6 +10,7 @@ import { registerErrorHandler } from "./http/error-handler.js";
 import { requestAuthPlugin } from "./http/request-auth.js";
 import { securityPlugin } from "./http/security.js";
 import { registerWebApp } from "./http/web-app.js";
+import { openAnalysers } from "./media/analysis/open-analysers.js";
 import { openMedia } from "./media/open-media.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -36,7 +37,10 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.m
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const database = deps.database ?? openDatabase(config);
   await migrateToLatest(database);
-  const services = createServices(database, await openMedia(config, database), deps);
+  const services = createServices(database, await openMedia(config, database), {
+    ...openAnalysers(config, console),
+    ...deps,
+  });
 
   const server = Fastify({
     logger: {

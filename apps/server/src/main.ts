@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { createWorker, startJanitor } from "./background.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { DEFAULT_UPLOAD_LEASE_MS } from "./services.js";
+import { seedDemoCatalogue } from "./demo/seed-demo.js";
+import { DEFAULT_UPLOAD_LEASE_MS, type Services } from "./services.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
   } else if (admin) {
     server.log.info({ username: admin.username }, "created the administrator from ADMIN_USERNAME");
   }
+
+  if (config.demoContent) seedDemoInBackground(services, server.log);
 
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, server.log);
   const worker = createWorker(services, server.log);
@@ -35,6 +39,18 @@ async function main(): Promise<void> {
     });
   }
   await server.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * The demo catalogue (design section 2) fills in while the server already answers: it takes a
+ * while on a small machine, and a failure only means an emptier gallery, never a failed start.
+ */
+function seedDemoInBackground(services: Services, log: FastifyBaseLogger): void {
+  const seed = async () => {
+    const adminId = await services.auth.adminId();
+    if (adminId !== undefined) await seedDemoCatalogue(services, adminId, log);
+  };
+  seed().catch((error: unknown) => log.error({ err: error }, "seeding the demo catalogue failed"));
 }
 
 main().catch((error: unknown) => {

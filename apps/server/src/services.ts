@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "./db/database.js";
 import { JobsRepo } from "./jobs/jobs.repo.js";
 import { type Clock, systemClock } from "./lib/clock.js";
+import type { VisionClient } from "./media/analysis/vision.js";
 import { MediaStore } from "./media/media-store.js";
 import type { MediaSetup } from "./media/open-media.js";
 import { type AuthLimits, AuthService, DEFAULT_AUTH_LIMITS } from "./modules/auth/auth.service.js";
@@ -8,9 +9,10 @@ import { RateLimitsRepo } from "./modules/auth/rate-limits.repo.js";
 import { SessionsRepo } from "./modules/auth/sessions.repo.js";
 import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
 import { DownloadsService } from "./modules/downloads/downloads.service.js";
-import { AnalysisService } from "./modules/images/analysis.service.js";
+import { AnalysisService, type ContentRaterLike } from "./modules/images/analysis.service.js";
 import { ImagesRepo } from "./modules/images/images.repo.js";
 import { ImagesService } from "./modules/images/images.service.js";
+import { SettingsRepo } from "./modules/settings/settings.repo.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
 import { UsersRepo } from "./modules/users/users.repo.js";
@@ -20,6 +22,10 @@ export interface ServiceOptions {
   authLimits?: Partial<AuthLimits>;
   /** How long an upload may run before the janitor treats it as abandoned. */
   uploadLeaseMs?: number;
+  /** The vision model client, when AI_BASE_URL is configured. */
+  vision?: VisionClient;
+  /** The content rater, loaded on first use. */
+  rater?: () => Promise<ContentRaterLike | null>;
 }
 
 export const DEFAULT_UPLOAD_LEASE_MS = 2 * 60 * 1000;
@@ -59,7 +65,13 @@ export function createServices(
     rateLimits,
     clock,
   });
-  const analysis = new AnalysisService({ images: imagesRepo, clock });
+  const analysis = new AnalysisService({
+    images: imagesRepo,
+    media: mediaStore,
+    clock,
+    vision: options.vision,
+    rater: options.rater,
+  });
   return {
     auth,
     subscriptions,
@@ -67,6 +79,7 @@ export function createServices(
     downloads,
     analysis,
     jobs,
+    settings: new SettingsRepo(db),
     storage: media.storage,
     clock,
     hooks,

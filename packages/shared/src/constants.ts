@@ -19,6 +19,12 @@ export const EDITION_LABELS: Record<EditionType, string> = {
   one_of_one: "1/1 Collection",
   open_edition: "Open Edition",
 };
+/** What each edition type means, in the words of spec section 1 (shown where an admin picks one). */
+export const EDITION_DESCRIPTIONS: Record<EditionType, string> = {
+  sawdust_gallery: "Free access, for sharing with the community.",
+  one_of_one: "Exclusive one-of-a-kind pieces, shown in the 1/1 Collection.",
+  open_edition: "Multiple copies for purchase, with unlimited prints.",
+};
 
 export const DOWNLOAD_SIZES = {
   preview: { label: "Preview", width: 512, height: 640, maxBytes: 250 * 1024, access: "visitor" },

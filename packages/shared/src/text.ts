@@ -38,3 +38,8 @@ export function formatBytes(bytes: number, decimals = 2): string {
   const value = bytes / 1024 ** i;
   return `${Number.parseFloat(value.toFixed(decimals))} ${BYTE_UNITS[i]}`;
 }
+
+/** The values without repeats, in first-seen order. */
+export function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}

@@ -56,7 +56,7 @@ describe(`job queue on ${TEST_DB}`, () => {
     expect(after.json().analysisStatus).toBe("done");
     expect(after.json().aiAnalysis).toMatchObject({
       dimensions: { width: 1600, height: 900 },
-      orientation: "landscape",
+      orientation: "horizontal",
     });
     expect((await jobs.findByImage(image.id))[0]?.status).toBe("done");
   });
@@ -112,7 +112,11 @@ describe(`job queue on ${TEST_DB}`, () => {
     expect(dead?.id).toBe(id);
     const survivor = new Worker(
       jobs,
-      { once: async () => void (effects += 1) },
+      {
+        once: async () => {
+          effects += 1;
+        },
+      },
       clock,
       quietLog,
       options,

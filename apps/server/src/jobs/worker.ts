@@ -5,11 +5,15 @@ import type { JobRow } from "../db/schema.js";
 import type { Clock } from "../lib/clock.js";
 import type { JobsRepo } from "./jobs.repo.js";
 
-export type JobHandler = (job: {
+export interface RunningJob {
   id: number;
   imageId: number | null;
   payload: unknown;
-}) => Promise<void>;
+  /** This attempt's number (1-based) and how many there may be: the last may choose a fallback. */
+  attempt: number;
+  maxAttempts: number;
+}
+export type JobHandler = (job: RunningJob) => Promise<void>;
 
 export interface WorkerOptions {
   leaseMs: number;
@@ -100,7 +104,13 @@ export class Worker {
     );
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
-      await handler({ id: job.id, imageId: job.image_id, payload: JSON.parse(job.payload) });
+      await handler({
+        id: job.id,
+        imageId: job.image_id,
+        payload: JSON.parse(job.payload),
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+      });
       const completed = await this.jobs.complete(job.id, this.id, job.attempts, this.clock.now());
       if (!completed)
         this.log.warn({ jobId: job.id }, "job finished after its lease was taken over");

@@ -113,33 +113,40 @@ export async function encodeRendition(
   name: RenditionName,
 ): Promise<EncodedRendition> {
   const spec: RenditionSpec = RENDITIONS[name];
-  const target = fitInside(decoded.width, decoded.height, spec);
-  const resized = sharp(decoded.pixels, {
-    raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
-    limitInputPixels: UPLOAD.maxPixels,
-  }).resize(target.width, target.height, { fit: "fill", kernel: "lanczos3" });
-  // Resize once to raw pixels, then try qualities on those.
-  const { data: pixels, info } = await resized.raw().toBuffer({ resolveWithObject: true });
-  let data: Buffer | undefined;
-  for (const quality of QUALITY_STEPS) {
-    data = await sharp(pixels, {
-      raw: { width: info.width, height: info.height, channels: info.channels },
+  const box = fitInside(decoded.width, decoded.height, spec);
+  // Pure noise does not compress: when even the lowest quality is over the cap, the rendition
+  // gets smaller (by 15% a step) rather than failing the upload.
+  for (let scale = 1; scale > 0.05; scale *= 0.85) {
+    const target = {
+      width: Math.max(1, Math.round(box.width * scale)),
+      height: Math.max(1, Math.round(box.height * scale)),
+    };
+    const { data: pixels, info } = await sharp(decoded.pixels, {
+      raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
+      limitInputPixels: UPLOAD.maxPixels,
     })
-      .webp({ quality, effort: WEBP_EFFORT })
-      .toBuffer();
-    if (data.length <= spec.maxBytes) break;
+      .resize(target.width, target.height, { fit: "fill", kernel: "lanczos3" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    for (const quality of QUALITY_STEPS) {
+      const data = await sharp(pixels, {
+        raw: { width: info.width, height: info.height, channels: info.channels },
+      })
+        .webp({ quality, effort: WEBP_EFFORT })
+        .toBuffer();
+      if (data.length <= spec.maxBytes) {
+        return {
+          name,
+          data,
+          width: info.width,
+          height: info.height,
+          upscaled: info.width > decoded.width || info.height > decoded.height,
+          hash: createHash("sha256").update(data).digest("hex").slice(0, 16),
+        };
+      }
+    }
   }
-  if (!data || data.length > spec.maxBytes) {
-    throw new Error(`could not fit ${name} under ${spec.maxBytes} bytes`);
-  }
-  return {
-    name,
-    data,
-    width: info.width,
-    height: info.height,
-    upscaled: info.width > decoded.width || info.height > decoded.height,
-    hash: createHash("sha256").update(data).digest("hex").slice(0, 16),
-  };
+  throw new Error(`could not fit ${name} under ${spec.maxBytes} bytes`);
 }
 
 /** A ThumbHash of the image (base64): a ~25-byte blurred placeholder shown while loading. */

@@ -147,6 +147,11 @@ export class AuthService {
     return { username: "admin", generatedPassword };
   }
 
+  /** The first administrator's id (the demo catalogue is uploaded in their name). */
+  adminId(): Promise<number | undefined> {
+    return this.deps.users.firstIdWithRole("admin");
+  }
+
   /** CLI: create an admin, or promote and reset an existing account of that name. */
   async upsertAdmin(input: { username: string; email: string; password: string }): Promise<void> {
     const existing = await this.deps.users.findByUsernameKey(input.username.toLowerCase());

@@ -1,33 +1,199 @@
+import { slugifyTag, unique } from "@sawdust/shared";
+import sharp from "sharp";
 import type { Clock } from "../../lib/clock.js";
+import { analyseColours, type ColourAnalysis } from "../../media/analysis/colour.js";
+import {
+  type GenerationMetadata,
+  promptKeywords,
+  readGenerationMetadata,
+} from "../../media/analysis/generation/generation-metadata.js";
+import { type VisionClient, VisionError } from "../../media/analysis/vision.js";
+import { deriveWords, orientationOf, type Words } from "../../media/analysis/words.js";
+import type { MediaStore } from "../../media/media-store.js";
+import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
 import { parseObject } from "./images.presenter.js";
-import type { ImagesRepo } from "./images.repo.js";
+import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
+
+/** What the content rater says about an image (see media/analysis/rating). */
+export interface ContentRatingResult {
+  model: string;
+  scores: object;
+  nsfw: number;
+  rating: string;
+  /** High enough that the image stays private until an admin looks at it. */
+  sensitive: boolean;
+}
+export interface ContentRaterLike {
+  rate(pixels: {
+    data: Buffer;
+    width: number;
+    height: number;
+    channels: 3 | 4;
+  }): Promise<ContentRatingResult>;
+}
+
+export interface AnalysisDeps {
+  images: ImagesRepo;
+  media: MediaStore;
+  clock: Clock;
+  /** Set when AI_BASE_URL is configured. */
+  vision?: VisionClient;
+  /** The content rater, loaded on first use; null when it cannot run here. */
+  rater?: () => Promise<ContentRaterLike | null>;
+}
+
+type WordField = "title" | "description" | "tags" | "style";
+const WORD_FIELDS: WordField[] = ["title", "description", "tags", "style"];
+const SWATCH_ROLES = ["primary", "secondary", "tertiary", "quaternary", "quinary"] as const;
 
 /**
- * The analysis job. For now it records what the image's geometry says (dimensions, orientation,
- * aspect ratio); the analysers of colour, tags, style and generation metadata plug in here.
+ * The analysis job: generation metadata from the original, colours and content rating from the
+ * pixels, and the words (title, description, tags, style) from the vision model when configured,
+ * else from the prompt, colours and file name. Fields an admin edited are kept.
  */
 export class AnalysisService {
-  constructor(private readonly deps: { images: ImagesRepo; clock: Clock }) {}
+  constructor(private readonly deps: AnalysisDeps) {}
 
-  async analyze(imageId: number): Promise<void> {
-    const row = await this.deps.images.findReadyById(imageId);
+  async analyze(imageId: number, attempt = { number: 1, max: 1 }): Promise<void> {
+    const { images, media, clock } = this.deps;
+    const row = await images.findReadyById(imageId);
     if (!row) return; // Deleted since it was queued: nothing to do.
-    const analysis = parseObject(row.ai_analysis);
-    const orientation =
-      row.width > row.height ? "landscape" : row.width < row.height ? "portrait" : "square";
-    await this.deps.images.update(
-      imageId,
-      {
-        ai_analysis: JSON.stringify({
-          ...analysis,
-          dimensions: { width: row.width, height: row.height },
-          orientation,
-          aspectRatio: Number((row.width / row.height).toFixed(4)),
-        }),
-        analysis_status: "done",
-      },
-      {},
-      this.deps.clock.now(),
-    );
+    try {
+      const original = await media.storage.readBuffer(
+        media.originalKey(imageId, EXTENSION_OF[row.original_format as SniffedFormat] ?? "png"),
+      );
+      const generation = readGenerationMetadata(original);
+      const medium = (await images.findRenditions([imageId])).find((r) => r.size === "medium");
+      if (!medium) throw new Error("the medium rendition is missing");
+      const mediumBytes = await media.storage.readBuffer(medium.storage_key);
+      const small = await sharp(mediumBytes)
+        .resize(256, 256, { fit: "inside" })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const channels = small.info.channels === 4 ? 4 : 3;
+      const colours = analyseColours(small.data, small.info.width, small.info.height, channels);
+      const rater = this.deps.rater ? await this.deps.rater() : null;
+      const rating = rater
+        ? await rater.rate({
+            data: small.data,
+            width: small.info.width,
+            height: small.info.height,
+            channels,
+          })
+        : null;
+
+      let words = deriveWords({
+        prompt: generation.prompt,
+        keywords: promptKeywords(generation),
+        colours,
+        width: row.width,
+        height: row.height,
+        filename: row.original_name,
+      });
+      let vision: Record<string, unknown> | undefined;
+      if (this.deps.vision) {
+        try {
+          const described = await this.deps.vision.describe(mediumBytes, "image/webp");
+          words = {
+            title: described.title,
+            description: described.description,
+            tags: unique([...described.tags.map(slugifyTag), ...words.tags].filter(Boolean)).slice(
+              0,
+              15,
+            ),
+            style: described.style.toLowerCase(),
+            sources: { title: "vision", description: "vision", tags: "vision", style: "vision" },
+          };
+          vision = { ok: true };
+        } catch (error) {
+          if (!(error instanceof VisionError)) throw error;
+          // Worth another try later, unless this was the last: then the local words stand.
+          if (error.retryable && attempt.number < attempt.max) throw error;
+          vision = { ok: false, error: error.message, kind: error.kind };
+        }
+      }
+
+      const previous = parseObject(row.ai_analysis);
+      const keptSources = (previous.fieldSources as Record<string, string> | undefined) ?? {};
+      const edited = (field: WordField) => keptSources[field] === "admin";
+      const sources: Record<string, string> = { ...keptSources };
+      const changes: ImageUpdate = {};
+      const facets: Parameters<ImagesRepo["update"]>[2] = {};
+      for (const field of WORD_FIELDS) {
+        if (edited(field)) continue;
+        sources[field] = words.sources[field] ?? "none";
+      }
+      if (!edited("title")) changes.title = words.title;
+      if (!edited("description")) changes.description = words.description;
+      if (!edited("tags")) {
+        changes.tags = JSON.stringify(words.tags);
+        facets.tag = words.tags;
+      }
+      if (!edited("style")) {
+        changes.style = words.style;
+        facets.style = words.style ? words.style.split(",").map((s) => s.trim()) : [];
+      }
+      facets.color = unique(colours.swatches.map((s) => s.name));
+
+      const flagged = rating?.sensitive === true;
+      if (flagged) changes.is_public = 0;
+      changes.ai_analysis = JSON.stringify({
+        ...previous,
+        ...analysisRecord(row.width, row.height, colours, generation, words, clock.now()),
+        fieldSources: sources,
+        contentRating: rating,
+        ...(flagged
+          ? {
+              moderation: {
+                flagged: true,
+                reason: "sensitive content",
+                at: new Date(clock.now()).toISOString(),
+              },
+            }
+          : {}),
+        ...(vision ? { vision } : {}),
+        error: undefined,
+      });
+      changes.analysis_status = "done";
+      await images.update(imageId, changes, facets, clock.now());
+    } catch (error) {
+      if (attempt.number >= attempt.max) {
+        const previous = parseObject(row.ai_analysis);
+        await images.update(
+          imageId,
+          {
+            analysis_status: "failed",
+            ai_analysis: JSON.stringify({ ...previous, error: (error as Error).message }),
+          },
+          {},
+          clock.now(),
+        );
+      }
+      throw error;
+    }
   }
+}
+
+/** The analysis as stored in `ai_analysis` (title and description live in their own columns). */
+function analysisRecord(
+  width: number,
+  height: number,
+  colours: ColourAnalysis,
+  generation: GenerationMetadata,
+  words: Words,
+  now: number,
+) {
+  return {
+    colorScheme: Object.fromEntries(colours.swatches.map((s, i) => [SWATCH_ROLES[i], `#${s.hex}`])),
+    palette: colours.swatches,
+    colorThemes: colours.themes,
+    lightness: colours.lightness,
+    chroma: colours.chroma,
+    generation,
+    dimensions: { width, height },
+    orientation: orientationOf(width, height),
+    aspectRatio: Number((width / height).toFixed(4)),
+    suggestedStyle: words.style,
+    analyzedAt: new Date(now).toISOString(),
+  };
 }

@@ -123,6 +123,25 @@ describe(`upload and renditions on ${TEST_DB}`, () => {
     }, 120_000);
   }
 
+  it("keeps an incompressible (pure noise) upload under every cap instead of failing", async () => {
+    const { randomBytes } = await import("node:crypto");
+    const noise = await sharp(randomBytes(1400 * 1400 * 3), {
+      raw: { width: 1400, height: 1400, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    const res = await upload(app, admin.cookie, { name: "noise.png", data: noise });
+    expect(res.statusCode).toBe(201);
+    const rows = await app.database.db
+      .selectFrom("renditions")
+      .selectAll()
+      .where("image_id", "=", res.json().uploaded[0].id)
+      .execute();
+    for (const row of rows) {
+      expect(row.bytes).toBeLessThanOrEqual(RENDITIONS[row.size as RenditionName].maxBytes);
+    }
+  }, 60_000);
+
   it("hides pro sizes and per-quality stats from visitors and free members", async () => {
     const res = await upload(app, admin.cookie, { name: "x.png", data: await makePng(900, 900) });
     const id = res.json().uploaded[0].id;

@@ -119,6 +119,35 @@ export class ImagesRepo {
     });
   }
 
+  /** Marks the analysis pending and queues its job, in one transaction. */
+  async queueAnalysis(
+    imageId: number,
+    kind: string,
+    maxAttempts: number,
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("images")
+        .set({ analysis_status: "pending", updated_at: now })
+        .where("id", "=", imageId)
+        .execute();
+      await trx
+        .insertInto("jobs")
+        .values({
+          kind,
+          payload: JSON.stringify({ imageId }),
+          image_id: imageId,
+          status: "pending",
+          max_attempts: maxAttempts,
+          run_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    });
+  }
+
   /** Adds a lazily made rendition; a concurrent twin of it is ignored. */
   async insertRendition(imageId: number, rendition: NewRendition, now: number): Promise<void> {
     await this.db
@@ -141,6 +170,12 @@ export class ImagesRepo {
     await this.db.deleteFrom("images").where("id", "=", imageId).execute();
   }
 
+  /** The file names images were uploaded under (the demo seeder resumes by them). */
+  async findOriginalNames(): Promise<string[]> {
+    const rows = await this.db.selectFrom("images").select("original_name").execute();
+    return rows.map((r) => r.original_name).filter((n): n is string => n !== null);
+  }
+
   /** Uploads whose writer died: still processing after their lease ran out. */
   async findStaleProcessing(now: number): Promise<number[]> {
     const rows = await this.db
@@ -150,6 +185,12 @@ export class ImagesRepo {
       .where("processing_expires_at", "<=", now)
       .execute();
     return rows.map((r) => r.id);
+  }
+
+  /** Whether any image row exists, in any state: the demo catalogue seeds only an empty one. */
+  async hasAnyImage(): Promise<boolean> {
+    const row = await this.db.selectFrom("images").select("id").limit(1).executeTakeFirst();
+    return row !== undefined;
   }
 
   async allIds(): Promise<number[]> {

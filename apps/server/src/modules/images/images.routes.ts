@@ -66,6 +66,15 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
     },
   );
 
+  app.post("/:id/analyze", { schema: { params: ZImageParams } }, async (request, reply) => {
+    requireAdmin(request);
+    const image = await opts.images.requestAnalysis(
+      request.params.id,
+      viewerOf(request) ?? adminViewer,
+    );
+    return reply.code(202).send(image);
+  });
+
   app.delete("/:id", { schema: { params: ZImageParams } }, async (request) => {
     requireAdmin(request);
     await opts.images.delete(request.params.id, viewerOf(request) ?? adminViewer);

@@ -10,11 +10,13 @@ import {
   normalizeStyle,
   slugifyTag,
   UPLOAD,
+  unique,
 } from "@sawdust/shared";
 import sharp, { type Metadata } from "sharp";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
+import { colourNameForFilter } from "../../media/analysis/colour.js";
 import type { MediaStore } from "../../media/media-store.js";
 import {
   decodeOnce,
@@ -150,7 +152,8 @@ export class ImagesService {
       visibility: isAdmin(viewer) ? (query.visibility ?? "all") : "public",
       tags: unique(query.tag.map(slugifyTag)),
       styles: unique(query.style.map(normalizeStyle)),
-      colors: unique(query.color.map(normalizeColor)),
+      // A colour filter is a name or a hex colour; a hex means its nearest named colour.
+      colors: unique(query.color.map((c) => colourNameForFilter(c) ?? normalizeColor(c))),
       editionTypes: unique(query.editionType),
     };
     const afterId = decodeCursor(query.cursor);
@@ -181,6 +184,11 @@ export class ImagesService {
     const row = await this.visibleRow(id, viewer);
     const renditions = await this.deps.images.findRenditions([id]);
     return presentImage(row, renditions, viewer, this.deps.media, this.deps.clock.now());
+  }
+
+  /** Whether the catalogue holds any image at all, in any state (demo seeding needs none). */
+  hasAnyImage(): Promise<boolean> {
+    return this.deps.images.hasAnyImage();
   }
 
   async update(id: number, body: ImagePatchBody, viewer: Viewer): Promise<Image> {
@@ -228,6 +236,24 @@ export class ImagesService {
   async setVisibility(id: number, isPublic: boolean, viewer: Viewer): Promise<Image> {
     await this.visibleRow(id, viewer);
     await this.deps.images.update(id, { is_public: isPublic ? 1 : 0 }, {}, this.deps.clock.now());
+    return this.get(id, viewer);
+  }
+
+  /** The file names images were uploaded under. */
+  originalNames(): Promise<string[]> {
+    return this.deps.images.findOriginalNames();
+  }
+
+  /** Queues the image's analysis again (an admin's "analyse again"); edited fields stay. */
+  async requestAnalysis(id: number, viewer: Viewer): Promise<Image> {
+    await this.visibleRow(id, viewer);
+    await this.deps.images.queueAnalysis(
+      id,
+      ANALYZE_JOB,
+      ANALYZE_MAX_ATTEMPTS,
+      this.deps.clock.now(),
+    );
+    this.deps.onJobQueued?.();
     return this.get(id, viewer);
   }
 
@@ -344,10 +370,6 @@ async function readDimensions(path: string, format: SniffedFormat) {
     throw badRequest(IMAGE_MESSAGES.tooSmall(width, height), "too_small");
   }
   return { width, height };
-}
-
-function unique<T>(values: T[]): T[] {
-  return [...new Set(values)];
 }
 
 /** Opaque to clients: base64url of the last id seen. "0" or nothing starts from the top. */

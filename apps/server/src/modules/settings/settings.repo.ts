@@ -17,4 +17,21 @@ export class SettingsRepo {
       .executeTakeFirstOrThrow();
     return row.value;
   }
+
+  async get(key: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", key)
+      .executeTakeFirst();
+    return row?.value;
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    await this.db
+      .insertInto("settings")
+      .values({ key, value })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+      .execute();
+  }
 }

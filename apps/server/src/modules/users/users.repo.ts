@@ -35,6 +35,18 @@ export class UsersRepo {
     return row !== undefined;
   }
 
+  /** The id of the oldest account with this role, if there is one. */
+  async firstIdWithRole(role: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", role)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   /** Inserts the user; returns undefined when the username or email is already taken. */
   async insertUnlessTaken(user: NewUserRow): Promise<UserRow | undefined> {
     return this.db

@@ -1,5 +1,121 @@
-import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
+import { DEFAULT_EDITION_TYPE, type EditionType, MESSAGES } from "@sawdust/shared";
+import { type FormEvent, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/hooks/use-toast";
+import { EditionTypeField } from "./components/edition-type-field";
+import { ImageDropzone } from "./components/image-dropzone";
+import { PreviewGrid, type PreviewStatus } from "./components/preview-grid";
+import { PriceField } from "./components/price-field";
+import { UploadGuidelines } from "./components/upload-guidelines";
+import { UploadProgress } from "./components/upload-progress";
+import { isPricedEdition, priceCentsToSend } from "./price-rules";
+import { useImageSelection } from "./use-image-selection";
+import { useUploadQueue } from "./use-upload-queue";
 
+function uploadButtonText(count: number): string {
+  if (count === 0) return "Upload";
+  return count === 1 ? "Upload 1 image" : `Upload ${count} images`;
+}
+
+/** Warns before the tab is closed mid-upload, which would cut the running request off. */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [active]);
+}
+
+/** Upload Artwork (spec section 2): admins choose images and how to publish them, then upload. */
 export function UploadPage() {
-  return <ScreenPlaceholder title="Upload Artwork" />;
+  const selection = useImageSelection();
+  const { progress, isUploading, uploadAll } = useUploadQueue();
+  const [editionType, setEditionType] = useState<EditionType>(DEFAULT_EDITION_TYPE);
+  const [priceText, setPriceText] = useState("");
+  const [failedId, setFailedId] = useState<string | null>(null);
+  useLeaveWarning(isUploading);
+
+  function statusOf(id: string): PreviewStatus {
+    if (progress) {
+      if (progress.uploadedIds.includes(id)) return "uploaded";
+      return progress.currentId === id ? "uploading" : "waiting";
+    }
+    return id === failedId ? "failed" : "idle";
+  }
+
+  async function upload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const images = selection.images;
+    if (images.length === 0) {
+      toast({
+        title: MESSAGES.images.noFilesSelected,
+        description: MESSAGES.images.noFilesSelectedDescription,
+        variant: "destructive",
+      });
+      return;
+    }
+    setFailedId(null);
+    const outcome = await uploadAll(images, {
+      editionType,
+      priceCents: priceCentsToSend(editionType, priceText),
+    });
+    // What arrived leaves the selection either way; after a failure the rest stays for a retry.
+    selection.remove(outcome.uploadedIds);
+    if (outcome.failure) {
+      setFailedId(outcome.failure.id);
+    } else if (outcome.uploadedIds.length === images.length) {
+      setEditionType(DEFAULT_EDITION_TYPE);
+      setPriceText("");
+    }
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
+        Upload Artwork
+      </h1>
+      <p className="mt-2 max-w-2xl text-muted-foreground">
+        Add new pieces to the gallery. Each image is titled, described and tagged automatically once
+        it has arrived.
+      </p>
+
+      <form
+        className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8"
+        onSubmit={(event) => void upload(event)}
+      >
+        <div className="grid min-w-0 gap-6">
+          <ImageDropzone onFiles={selection.add} disabled={isUploading} />
+          <PreviewGrid
+            images={selection.images}
+            statusOf={statusOf}
+            onRemove={(id) => selection.remove([id])}
+            onClear={selection.clear}
+            locked={isUploading}
+          />
+        </div>
+
+        <Card className="lg:sticky lg:top-24">
+          <CardHeader>
+            <CardTitle>Publishing</CardTitle>
+            <CardDescription>Applies to every image in this upload.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <fieldset disabled={isUploading} className="grid min-w-0 gap-6">
+              <EditionTypeField value={editionType} onChange={setEditionType} />
+              {isPricedEdition(editionType) && (
+                <PriceField value={priceText} onChange={setPriceText} />
+              )}
+            </fieldset>
+            <UploadGuidelines />
+            {progress && <UploadProgress progress={progress} />}
+            <Button type="submit" size="lg" className="w-full" disabled={isUploading}>
+              {isUploading ? "Uploading..." : uploadButtonText(selection.images.length)}
+            </Button>
+          </CardContent>
+        </Card>
+      </form>
+    </section>
+  );
 }

@@ -1,0 +1,145 @@
+import { EDITION_TYPES, type Image, slugifyTag, ZImageListQuery } from "@sawdust/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedImage } from "../../test/images.js";
+import { createTestApp, type TestApp } from "../../test/test-app.js";
+import { DEMO_ARTWORKS } from "./artworks.js";
+import { type SeedResult, seedDemoCatalogue } from "./seed-demo.js";
+
+const ADMIN_VIEWER = { role: "admin", tier: "free" };
+
+/** Every image the admin can see, page by page. */
+async function allImages(app: TestApp): Promise<Image[]> {
+  const images: Image[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await app.services.images.list(
+      ZImageListQuery.parse({ visibility: "all", limit: 100, cursor }),
+      ADMIN_VIEWER,
+    );
+    images.push(...page.images);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return images;
+}
+
+describe("the demo catalogue seeding", () => {
+  let app: TestApp;
+  let adminId: number;
+  let first: SeedResult;
+  let images: Image[];
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.services.auth.ensureAdmin({
+      username: "admin",
+      password: "correct horse battery",
+      email: "admin@example.com",
+    });
+    const id = await app.services.auth.adminId();
+    if (id === undefined) throw new Error("no admin after ensureAdmin");
+    adminId = id;
+    first = await seedDemoCatalogue(app.services, adminId, app.server.log);
+    images = await allImages(app);
+    console.info(`seeded ${first.seeded} demo artworks in ${(first.ms / 1000).toFixed(1)} s`);
+  }, 600_000);
+
+  afterAll(() => app.close());
+
+  it("fills an empty catalogue with at least 48 ready, public images", () => {
+    expect(first).toMatchObject({ skipped: false, failed: 0, seeded: DEMO_ARTWORKS.length });
+    expect(images.length).toBe(DEMO_ARTWORKS.length);
+    expect(images.length).toBeGreaterThanOrEqual(48);
+    for (const image of images) {
+      expect(image.isPublic).toBe(true);
+      expect(image.urlSmall).toMatch(/^\/media\//);
+      expect(Math.min(image.width, image.height)).toBeGreaterThanOrEqual(1200);
+    }
+  });
+
+  it("covers every edition type, with a price on every priced edition", () => {
+    expect(new Set(images.map((i) => i.editionType))).toEqual(new Set(EDITION_TYPES));
+    for (const image of images) {
+      if (image.editionType === "sawdust_gallery") expect(image.price).toBeNull();
+      else expect(image.price).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives every image the catalogue's title, description, slug tags and style", () => {
+    for (const artwork of DEMO_ARTWORKS) {
+      const image = images.find((i) => i.aiAnalysis.title === artwork.title);
+      expect(image, artwork.title).toBeDefined();
+      if (!image) continue;
+      expect(image.aiAnalysis.description).toBe(artwork.description);
+      expect(image.editionType).toBe(artwork.editionType);
+      expect(image.price).toBe(artwork.priceCents);
+      expect(image.tags).toEqual(artwork.tags);
+      expect(image.tags.length).toBeGreaterThanOrEqual(3);
+      for (const tag of image.tags) expect(slugifyTag(tag)).toBe(tag);
+      expect(image.style).toBe(artwork.style);
+    }
+  });
+
+  it("gives the gallery filters something to find", async () => {
+    for (const query of ["tag=landscape", "style=pixel%20art", "editionType=one_of_one"]) {
+      const response = await app.server.inject({ method: "GET", url: `/api/v1/images?${query}` });
+      expect(response.statusCode, query).toBe(200);
+      expect(response.json().images.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it("adds nothing on a second start", async () => {
+    const second = await seedDemoCatalogue(app.services, adminId, app.server.log);
+    expect(second).toMatchObject({ skipped: true, seeded: 0 });
+    expect((await allImages(app)).length).toBe(images.length);
+  });
+});
+
+describe("the demo catalogue on an installation with a history", () => {
+  const three = DEMO_ARTWORKS.slice(0, 3);
+  const quietLog = { info() {}, warn() {} };
+
+  async function freshAdmin(app: TestApp): Promise<number> {
+    await app.services.auth.ensureAdmin({
+      username: "admin",
+      password: "correct horse battery",
+      email: "a@example.com",
+    });
+    return (await app.services.auth.adminId()) as number;
+  }
+
+  it("never seeds over a catalogue that already has images, even after they are deleted", async () => {
+    const app = await createTestApp();
+    try {
+      const adminId = await freshAdmin(app);
+      const own = await seedImage(app, { title: "Someone's real artwork" });
+      expect(await seedDemoCatalogue(app.services, adminId, quietLog, three)).toMatchObject({
+        skipped: true,
+      });
+      await app.database.db.deleteFrom("images").where("id", "=", own).execute();
+      expect(await seedDemoCatalogue(app.services, adminId, quietLog, three)).toMatchObject({
+        skipped: true,
+      });
+      expect(await app.services.images.hasAnyImage()).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("resumes a seeding that was cut short with only the pieces still missing", async () => {
+    const app = await createTestApp();
+    try {
+      const adminId = await freshAdmin(app);
+      const firstPiece = three.slice(0, 1);
+      await seedDemoCatalogue(app.services, adminId, quietLog, firstPiece);
+      await app.services.settings.set("demo_seeded", "started"); // As if the process died here.
+      const resumed = await seedDemoCatalogue(app.services, adminId, quietLog, three);
+      expect(resumed).toMatchObject({ skipped: false, seeded: 2, failed: 0 });
+      expect((await app.services.images.originalNames()).sort()).toEqual(
+        three.map((a) => `${a.slug}.png`).sort(),
+      );
+      expect(await app.services.settings.get("demo_seeded")).toBe("done");
+    } finally {
+      await app.close();
+    }
+  });
+});

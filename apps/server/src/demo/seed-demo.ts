@@ -1,0 +1,132 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import sharp from "sharp";
+import type { Services } from "../services.js";
+import { DEMO_ARTWORKS, type DemoArtwork } from "./artworks.js";
+
+/** Seeding acts as an admin: it may set every field, and sees its own uploads. */
+const ADMIN_VIEWER = { role: "admin", tier: "free" } as const;
+
+export interface SeedResult {
+  /** True when the catalogue already had images, so nothing was added. */
+  skipped: boolean;
+  seeded: number;
+  failed: number;
+  ms: number;
+}
+
+type SeedLog = Pick<FastifyBaseLogger, "info" | "warn">;
+
+/**
+ * The demo catalogue (design section 2, `DEMO_CONTENT`): on a catalogue with no image at all,
+ * renders every generated artwork and uploads it through the normal pipeline (validation,
+ * renditions, analysis job), then sets its title, description, tags and style as an admin would.
+ * Sequential on purpose: it runs beside a live server on a small machine.
+ *
+ * Runs once per installation: a `demo_seeded` setting records that it finished. A catalogue that
+ * already had images before seeding ever started is left alone; a seeding cut short (a crash, a
+ * restart) resumes with the pieces it had not uploaded yet.
+ */
+export async function seedDemoCatalogue(
+  services: Pick<Services, "images" | "settings">,
+  adminUserId: number,
+  log: SeedLog,
+  artworks: readonly DemoArtwork[] = DEMO_ARTWORKS,
+): Promise<SeedResult> {
+  const started = Date.now();
+  const skip = () => ({ skipped: true, seeded: 0, failed: 0, ms: Date.now() - started });
+  if ((await services.settings.get(SEEDED_KEY)) === "done") return skip();
+  const resuming = (await services.settings.get(SEEDED_KEY)) === "started";
+  if (!resuming && (await services.images.hasAnyImage())) {
+    await services.settings.set(SEEDED_KEY, "done"); // A real catalogue: never seed over it.
+    return skip();
+  }
+  await services.settings.set(SEEDED_KEY, "started");
+  const present = new Set(await services.images.originalNames());
+  const todo = galleryOrder(artworks).filter((a) => !present.has(`${a.slug}.png`));
+  log.info({ count: todo.length, resuming }, "seeding the demo catalogue");
+  const dir = await mkdtemp(join(tmpdir(), "sawdust-demo-"));
+  let seeded = 0;
+  let failed = 0;
+  try {
+    for (const [index, artwork] of todo.entries()) {
+      try {
+        await seedOne(services, adminUserId, artwork, dir);
+        seeded += 1;
+      } catch (error) {
+        // One broken piece should not cost the gallery the other forty-odd.
+        failed += 1;
+        log.warn({ err: error, slug: artwork.slug }, "could not seed a demo artwork");
+      }
+      if ((index + 1) % 10 === 0) {
+        log.info({ done: index + 1, total: todo.length }, "seeding the demo catalogue");
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  await services.settings.set(SEEDED_KEY, "done");
+  const ms = Date.now() - started;
+  log.info({ seeded, failed, ms }, "seeded the demo catalogue");
+  return { skipped: false, seeded, failed, ms };
+}
+
+const SEEDED_KEY = "demo_seeded";
+
+async function seedOne(
+  services: Pick<Services, "images">,
+  adminUserId: number,
+  artwork: DemoArtwork,
+  dir: string,
+): Promise<void> {
+  const png = await renderPng(artwork);
+  const path = join(dir, `${artwork.slug}.png`);
+  await writeFile(path, png);
+  // ingest() owns the temporary file from here and deletes it, success or failure.
+  const image = await services.images.ingest(
+    {
+      path,
+      bytes: png.length,
+      format: "png",
+      filename: `${artwork.slug}.png`,
+      fields: {
+        editionType: artwork.editionType,
+        ...(artwork.priceCents === null ? {} : { price: String(artwork.priceCents) }),
+      },
+    },
+    adminUserId,
+  );
+  await services.images.update(
+    image.id,
+    {
+      aiAnalysis: { title: artwork.title, description: artwork.description },
+      tags: artwork.tags,
+      style: artwork.style,
+    },
+    ADMIN_VIEWER,
+  );
+}
+
+/** The artwork as a PNG, at its full size. */
+export async function renderPng(artwork: DemoArtwork): Promise<Buffer> {
+  // Low zlib effort: the file is an upload, decoded once and stored; speed matters more here.
+  return sharp(Buffer.from(artwork.render())).png({ compressionLevel: 3 }).toBuffer();
+}
+
+/**
+ * The catalogue is written family by family; the gallery lists newest first. Seeding with a
+ * stride coprime to the count visits every artwork once while putting neighbours from different
+ * generators, so the first screen of the gallery is varied.
+ */
+export function galleryOrder<T>(items: readonly T[]): T[] {
+  const n = items.length;
+  let stride = 7;
+  while (n > 1 && gcd(stride, n) !== 1) stride += 1;
+  return items.map((_, i) => items[(i * stride) % n] as T);
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}

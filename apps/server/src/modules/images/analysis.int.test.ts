@@ -1,0 +1,344 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeVisionServer } from "../../../test/fake-vision-server.js";
+import { injectPngChunks, tEXt } from "../../../test/fixtures/generation/containers.js";
+import { makePng, signIn, upload } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { createWorker } from "../../background.js";
+import { VisionClient } from "../../media/analysis/vision.js";
+import type { ContentRaterLike } from "./analysis.service.js";
+
+const solidRed = () =>
+  sharp({ create: { width: 900, height: 900, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
+async function greyRamp(): Promise<Buffer> {
+  const width = 1000;
+  const height = 800;
+  const px = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) px[y * width + x] = Math.round((x / (width - 1)) * 255);
+  return sharp(px, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+const quietLog = { warn() {}, error() {}, debug() {}, info() {} } as never;
+
+async function runJobs(app: TestApp): Promise<void> {
+  const worker = createWorker(app.services, quietLog, { backoffBaseMs: 1, backoffCapMs: 1 });
+  while (await worker.runOnce()) {}
+}
+
+async function imageOf(app: TestApp, id: number, cookie: string) {
+  return (
+    await app.server.inject({ method: "GET", url: `/api/v1/images/${id}`, headers: { cookie } })
+  ).json();
+}
+
+describe(`analysis without a vision model on ${TEST_DB}`, () => {
+  let app: TestApp;
+  let admin: { cookie: string; userId: number };
+  beforeAll(async () => {
+    app = await createTestApp({}, { rater: async () => null });
+    admin = await signIn(app, "analyst", "admin");
+  });
+  afterAll(() => app.close());
+
+  it("gives a solid red image a red swatch and the vibrant theme, a grey ramp monochrome; ?color=ff0000 finds only the red", async () => {
+    const red = (
+      await upload(app, admin.cookie, { name: "red.png", data: await solidRed() })
+    ).json().uploaded[0];
+    const grey = (
+      await upload(app, admin.cookie, { name: "ramp.png", data: await greyRamp() })
+    ).json().uploaded[0];
+    await runJobs(app);
+    const redImage = await imageOf(app, red.id, admin.cookie);
+    expect(redImage.analysisStatus).toBe("done");
+    expect(redImage.aiAnalysis.palette[0]).toMatchObject({ name: "red", share: 1 });
+    expect(redImage.aiAnalysis.colorScheme.primary).toMatch(/^#f[c-f]0[0-3]0[0-3]$/);
+    expect(redImage.tags).toEqual(expect.arrayContaining(["vibrant", "red"]));
+    const greyImage = await imageOf(app, grey.id, admin.cookie);
+    expect(greyImage.tags).toContain("monochrome");
+    expect(greyImage.tags).not.toContain("vibrant");
+
+    const byColour = (
+      await app.server.inject({ method: "GET", url: "/api/v1/images?color=ff0000" })
+    ).json();
+    const ids = byColour.images.map((i: { id: number }) => i.id);
+    expect(ids).toContain(red.id);
+    expect(ids).not.toContain(grey.id);
+    const byName = (
+      await app.server.inject({
+        method: "GET",
+        url: "/api/v1/images?color=%23FF0000&tag=monochrome",
+      })
+    ).json();
+    expect(byName.images).toEqual([]);
+  });
+
+  it("reads the generation prompt: title, description, tags, style and provenance", async () => {
+    const png = injectPngChunks(await makePng(1024, 1024), [
+      tEXt(
+        "parameters",
+        "a lighthouse on a cliff above stormy ocean waves at sunset, oil painting, dramatic light\nNegative prompt: blurry, lowres\nSteps: 30, Sampler: DPM++ 2M Karras, CFG scale: 7, Seed: 1234567, Size: 1024x1024, Model: dreamshaper_8",
+      ),
+    ]);
+    const image = (await upload(app, admin.cookie, { name: "00042-1234567.png", data: png })).json()
+      .uploaded[0];
+    await runJobs(app);
+    const analysed = await imageOf(app, image.id, admin.cookie);
+    expect(analysed.aiAnalysis.title).toBe(
+      "A Lighthouse on a Cliff Above Stormy Ocean Waves at Sunset",
+    );
+    expect(analysed.aiAnalysis.description).toMatch(/^a lighthouse on a cliff/);
+    expect(analysed.style).toBe("oil painting");
+    expect(analysed.tags).toEqual(
+      expect.arrayContaining(["ocean", "sunset", "oil-painting", "square"]),
+    );
+    expect(analysed.aiAnalysis.generation).toMatchObject({
+      source: "a1111",
+      model: "dreamshaper_8",
+      seed: 1234567,
+      negativePrompt: "blurry, lowres",
+    });
+    expect(analysed.aiAnalysis.fieldSources).toMatchObject({
+      title: "prompt",
+      style: "prompt",
+      tags: "prompt",
+    });
+    // Filterable by what the analysis found.
+    const byStyle = (
+      await app.server.inject({ method: "GET", url: "/api/v1/images?style=oil%20painting" })
+    ).json();
+    expect(byStyle.images.map((i: { id: number }) => i.id)).toContain(image.id);
+  });
+
+  it("keeps an admin's edit over a later re-analysis, and re-analyses the rest", async () => {
+    const image = (
+      await upload(app, admin.cookie, { name: "sunny-meadow.png", data: await makePng(900, 900) })
+    ).json().uploaded[0];
+    await runJobs(app);
+    await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${image.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { aiAnalysis: { title: "My Own Title" } },
+    });
+    const again = await app.server.inject({
+      method: "POST",
+      url: `/api/v1/images/${image.id}/analyze`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().analysisStatus).toBe("pending");
+    await runJobs(app);
+    const analysed = await imageOf(app, image.id, admin.cookie);
+    expect(analysed.analysisStatus).toBe("done");
+    expect(analysed.aiAnalysis.title).toBe("My Own Title");
+    expect(analysed.aiAnalysis.description).toMatch(/image in/);
+    expect(analysed.aiAnalysis.fieldSources).toMatchObject({
+      title: "admin",
+      description: "colour",
+    });
+    const member = await signIn(app, "not_an_analyst");
+    expect(
+      (
+        await app.server.inject({
+          method: "POST",
+          url: `/api/v1/images/${image.id}/analyze`,
+          headers: { cookie: member.cookie },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe(`content rating on ${TEST_DB}`, () => {
+  it("keeps an image the rater finds sensitive private, flagged for an admin", async () => {
+    const rater: ContentRaterLike = {
+      rate: async () => ({
+        model: "test",
+        scores: { porn: 0.9 },
+        nsfw: 0.9,
+        rating: "explicit",
+        sensitive: true,
+      }),
+    };
+    const app = await createTestApp({}, { rater: async () => rater });
+    try {
+      const admin = await signIn(app, "moderator", "admin");
+      const image = (
+        await upload(app, admin.cookie, { name: "x.png", data: await makePng(900, 900) })
+      ).json().uploaded[0];
+      await runJobs(app);
+      const analysed = await imageOf(app, image.id, admin.cookie);
+      expect(analysed.isPublic).toBe(false);
+      expect(analysed.aiAnalysis.moderation).toMatchObject({ flagged: true });
+      expect(analysed.aiAnalysis.contentRating).toMatchObject({ rating: "explicit" });
+      expect(
+        (await app.server.inject({ method: "GET", url: `/api/v1/images/${image.id}` })).statusCode,
+      ).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe(`the vision model over loopback on ${TEST_DB}`, () => {
+  const fake = new FakeVisionServer();
+  const clock = new TestClock();
+  let app: TestApp;
+  let admin: { cookie: string; userId: number };
+  beforeAll(async () => {
+    const baseUrl = await fake.start();
+    app = await createTestApp(
+      { AI_BASE_URL: baseUrl, AI_API_KEY: "sk-test", AI_MODEL: "vision-test" },
+      {
+        clock,
+        rater: async () => null,
+        vision: new VisionClient({
+          baseUrl,
+          apiKey: "sk-test",
+          model: "vision-test",
+          timeoutMs: 300,
+        }),
+      },
+    );
+    admin = await signIn(app, "visionary", "admin");
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.stop();
+  });
+
+  async function analyseWith(mode: typeof fake.mode) {
+    fake.mode = mode;
+    const image = (
+      await upload(app, admin.cookie, { name: "ruby-field.png", data: await solidRed() })
+    ).json().uploaded[0];
+    const worker = createWorker(app.services, quietLog, {
+      backoffBaseMs: 1000,
+      backoffCapMs: 1000,
+    });
+    const attempts: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      while (await worker.runOnce()) {}
+      const [job] = await app.services.jobs.findByImage(image.id);
+      attempts.push(`${job?.status}:${job?.attempts}`);
+      if (job?.status === "done" || job?.status === "failed") break;
+      clock.advance(2000);
+    }
+    return { image: await imageOf(app, image.id, admin.cookie), attempts };
+  }
+
+  it("uses good JSON for the words, and sends the image and the key", async () => {
+    const { image, attempts } = await analyseWith("good");
+    expect(attempts).toEqual(["done:1"]);
+    expect(image.aiAnalysis).toMatchObject({
+      title: "Crimson Tide",
+      description: "A field of pure red, edge to edge.",
+    });
+    expect(image.style).toBe("color field painting");
+    expect(image.tags).toEqual(expect.arrayContaining(["red", "minimal", "color-field"]));
+    expect(image.aiAnalysis.fieldSources).toMatchObject({ title: "vision", tags: "vision" });
+    const request = fake.requests.at(-1);
+    expect(request?.authorization).toBe("Bearer sk-test");
+    expect(request?.body.model).toBe("vision-test");
+    expect(JSON.stringify(request?.body)).toContain("data:image/webp;base64,");
+  });
+
+  it("accepts JSON wrapped in a code fence", async () => {
+    expect((await analyseWith("fenced")).image.aiAnalysis.title).toBe("Crimson Tide");
+  });
+
+  for (const mode of ["malformed", "wrong-shape"] as const) {
+    it(`falls back to the local words at once on ${mode} JSON`, async () => {
+      const { image, attempts } = await analyseWith(mode);
+      expect(attempts).toEqual(["done:1"]);
+      expect(image.analysisStatus).toBe("done");
+      expect(image.aiAnalysis.title).toBe("Ruby Field");
+      expect(image.aiAnalysis.fieldSources).toMatchObject({
+        title: "filename",
+        description: "colour",
+      });
+      expect(image.aiAnalysis.vision).toMatchObject({ ok: false, kind: "malformed" });
+    });
+  }
+
+  for (const mode of ["timeout", "500", "429"] as const) {
+    it(`retries on ${mode}, then finishes with the local words on the last attempt`, async () => {
+      const { image, attempts } = await analyseWith(mode);
+      expect(attempts).toEqual(["pending:1", "pending:2", "pending:3", "pending:4", "done:5"]);
+      expect(image.analysisStatus).toBe("done");
+      expect(image.aiAnalysis.title).toBe("Ruby Field");
+      expect(image.aiAnalysis.vision).toMatchObject({
+        ok: false,
+        kind: mode === "timeout" ? "timeout" : "http",
+      });
+    }, 30_000);
+  }
+});
+
+describe(`a worker killed mid-job on ${TEST_DB}`, () => {
+  const fake = new FakeVisionServer();
+  let app: TestApp;
+  let children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of children) child.kill("SIGKILL");
+    await app?.close();
+    await fake.stop();
+  });
+
+  function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/worker-process.ts"], {
+      cwd: resolve(import.meta.dirname, "../../.."),
+      env: { ...process.env, ...env, TEST_WORKER_LEASE_MS: "1500" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    children.push(child);
+    return new Promise((resolvePromise, reject) => {
+      child.stdout?.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("WORKER")) resolvePromise(child);
+      });
+      child.on("exit", (code) => reject(new Error(`worker exited (${code})`)));
+    });
+  }
+
+  it("is picked up again after its lease and completes exactly once", async () => {
+    const baseUrl = await fake.start();
+    fake.mode = "timeout"; // The first worker hangs inside the vision call.
+    app = await createTestApp({ AI_BASE_URL: baseUrl }, { rater: async () => null });
+    const admin = await signIn(app, "killer", "admin");
+    const image = (
+      await upload(app, admin.cookie, { name: "hung.png", data: await solidRed() })
+    ).json().uploaded[0];
+    const env = app.env;
+
+    const first = await startWorker(env);
+    const until = Date.now() + 20_000;
+    while (fake.requests.length === 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(fake.requests.length).toBe(1);
+    let [job] = await app.services.jobs.findByImage(image.id);
+    expect(job).toMatchObject({ status: "running", attempts: 1 });
+    first.kill("SIGKILL");
+    children = children.filter((c) => c !== first);
+
+    fake.mode = "good";
+    await startWorker(env);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      [job] = await app.services.jobs.findByImage(image.id);
+      if (job?.status === "done") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(job).toMatchObject({ status: "done", attempts: 2 });
+    expect(fake.requests.length).toBe(2);
+    const analysed = await imageOf(app, image.id, admin.cookie);
+    expect(analysed.aiAnalysis.title).toBe("Crimson Tide");
+    expect((await app.services.jobs.findByImage(image.id)).length).toBe(1);
+  }, 90_000);
+});

@@ -1,0 +1,144 @@
+import { formatBytes } from "@sawdust/shared";
+import { CircleCheck, LoaderCircle, TriangleAlert, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import type { SelectedImage } from "../use-image-selection";
+
+/** Where a chosen image stands in the current (or last) upload. */
+export type PreviewStatus = "idle" | "waiting" | "uploading" | "uploaded" | "failed";
+
+interface PreviewGridProps {
+  images: readonly SelectedImage[];
+  statusOf: (id: string) => PreviewStatus;
+  onRemove: (id: string) => void;
+  onClear: () => void;
+  /** While uploading nothing can be removed. */
+  locked: boolean;
+}
+
+/** A preview address for the file, revoked when the tile goes (removed, cleared or page left). */
+function useObjectUrl(file: File): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+const STATUS_TEXT: Record<Exclude<PreviewStatus, "idle">, string> = {
+  waiting: "Waiting",
+  uploading: "Uploading",
+  uploaded: "Uploaded",
+  failed: "Not uploaded",
+};
+
+function StatusBadge({ status }: { status: PreviewStatus }) {
+  if (status === "idle") return null;
+  const Icon =
+    status === "uploaded" ? CircleCheck : status === "failed" ? TriangleAlert : LoaderCircle;
+  return (
+    <span
+      className={cn(
+        "absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium shadow-sm",
+        status === "failed"
+          ? "bg-destructive text-destructive-foreground"
+          : "bg-card/95 text-foreground",
+      )}
+    >
+      <Icon
+        aria-hidden
+        className={cn(
+          "size-3.5",
+          status === "uploading" && "animate-spin motion-reduce:animate-none",
+          status === "waiting" && "text-muted-foreground",
+          status === "uploaded" && "text-green-700",
+        )}
+      />
+      {STATUS_TEXT[status]}
+    </span>
+  );
+}
+
+function PreviewTile({
+  image,
+  status,
+  onRemove,
+  locked,
+}: {
+  image: SelectedImage;
+  status: PreviewStatus;
+  onRemove: () => void;
+  locked: boolean;
+}) {
+  const url = useObjectUrl(image.file);
+  return (
+    <li
+      className={cn(
+        "overflow-hidden rounded-lg border bg-card shadow-sm",
+        status === "failed" && "border-destructive ring-1 ring-destructive",
+      )}
+    >
+      <div className="relative aspect-square bg-muted">
+        {url && (
+          <img
+            src={url}
+            alt={`Preview of ${image.file.name}`}
+            className={cn("size-full object-cover", status === "waiting" && "opacity-70")}
+          />
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          onClick={onRemove}
+          disabled={locked}
+          aria-label={`Remove ${image.file.name}`}
+          className="absolute right-2 top-2 size-8 rounded-full bg-card/95 disabled:opacity-0"
+        >
+          <X />
+        </Button>
+        <StatusBadge status={status} />
+      </div>
+      <div className="px-3 py-2">
+        <p className="truncate text-sm font-medium" title={image.file.name}>
+          {image.file.name}
+        </p>
+        <p className="text-xs text-muted-foreground">{formatBytes(image.file.size, 1)}</p>
+      </div>
+    </li>
+  );
+}
+
+/** The chosen images with their previews, each removable on its own. */
+export function PreviewGrid({ images, statusOf, onRemove, onClear, locked }: PreviewGridProps) {
+  if (images.length === 0) return null;
+  const totalBytes = images.reduce((sum, image) => sum + image.file.size, 0);
+  const countText = images.length === 1 ? "1 image selected" : `${images.length} images selected`;
+  return (
+    <section aria-labelledby="upload-selected-heading" className="grid gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="upload-selected-heading" className="text-sm font-medium">
+          {countText}
+          <span className="font-normal text-muted-foreground"> · {formatBytes(totalBytes, 1)}</span>
+        </h2>
+        <Button type="button" variant="ghost" size="sm" onClick={onClear} disabled={locked}>
+          Clear all
+        </Button>
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+        {images.map((image) => (
+          <PreviewTile
+            key={image.id}
+            image={image}
+            status={statusOf(image.id)}
+            onRemove={() => onRemove(image.id)}
+            locked={locked}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
