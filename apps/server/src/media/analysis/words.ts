@@ -88,7 +88,7 @@ export function deriveWords(input: {
   sources.tags = prompt && tags.length > 0 ? "prompt" : "colour";
 
   let title: string | null = null;
-  const keyword = titleFromPrompt(input.prompt) ?? input.keywords?.find(isTitleLike);
+  const keyword = titleFromPrompt(input.prompt) ?? bestTitlePhrase(input.keywords ?? []);
   if (keyword) {
     title = titleCase(keyword);
     sources.title = "prompt";
@@ -125,7 +125,17 @@ function titleFromPrompt(prompt: string | undefined): string | undefined {
     .replace(/\s+/g, " ")
     .trim()
     .toLowerCase();
-  return first && isTitleLike(first) && first.split(" ").length <= 12 ? first : undefined;
+  const words = first?.split(" ").length ?? 0;
+  return first && isTitleLike(first) && words >= 2 && words <= 12 ? first : undefined;
+}
+
+/** The most descriptive keyword: the first of three words or more, else of two, else any. */
+function bestTitlePhrase(keywords: string[]): string | undefined {
+  const usable = keywords.filter(isTitleLike);
+  const wordCount = (k: string) => k.split(" ").length;
+  return (
+    usable.find((k) => wordCount(k) >= 3) ?? usable.find((k) => wordCount(k) === 2) ?? usable[0]
+  );
 }
 
 /** A phrase that can stand as a title: a few words, not merely a style or quality term. */
