@@ -11,9 +11,10 @@ async function main(): Promise<void> {
 
   const admin = await services.auth.ensureAdmin(config.admin);
   if (admin?.generatedPassword) {
-    // Printed once: the admin exists from now on and this branch never runs again.
+    // Logged once: the admin exists from now on and this branch never runs again.
     server.log.warn(
-      `\n\n  Created the administrator account.\n  username: ${admin.username}\n  password: ${admin.generatedPassword}\n  Keep it safe: it is not shown again (reset it with \`npm run admin -- reset-password --username ${admin.username}\`).\n`,
+      { adminUsername: admin.username, adminPassword: admin.generatedPassword },
+      "Created the administrator account. Sign in with adminUsername and adminPassword; the password is shown only this once (reset it with `npm run admin -- reset-password --username admin`).",
     );
   } else if (admin) {
     server.log.info({ username: admin.username }, "created the administrator from ADMIN_USERNAME");

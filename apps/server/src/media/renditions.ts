@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { DOWNLOAD_SIZES, type DownloadSize, UPLOAD } from "@sawdust/shared";
 import sharp from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
+
+// libvips threads per image operation, set deliberately (design section 5): leave one core for
+// the event loop and the database; on 2 cores that is one thread.
+sharp.concurrency(Math.max(1, availableParallelism() - 1));
 
 /** WebP cannot exceed 16,383 px a side (design section 5): ultra fits inside this too. */
 const WEBP_MAX_SIDE = 16_383;

@@ -23,8 +23,16 @@ export class LocalStorage implements Storage {
     await this.atomically(key, (tmp) => writeFile(tmp, body));
   }
 
+  /** Moves the file into place when it is on the same filesystem (no copy), else copies it. */
   async putFile(key: string, path: string): Promise<void> {
-    await this.atomically(key, (tmp) => copyFile(path, tmp));
+    await this.atomically(key, async (tmp) => {
+      try {
+        await rename(path, tmp);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+        await copyFile(path, tmp);
+      }
+    });
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {

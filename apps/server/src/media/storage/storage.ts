@@ -9,7 +9,10 @@ export interface Storage {
   readonly kind: "local" | "s3";
   /** Stores the bytes under the key, replacing what was there, all or nothing. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** Stores a local file under the key (streamed, never read whole into memory). */
+  /**
+   * Stores a local file under the key (streamed, never read whole into memory). The file is
+   * handed over: it may be moved rather than copied, so the caller must not use it afterwards.
+   */
   putFile(key: string, path: string, contentType: string): Promise<void>;
   /** The stored bytes, or a part of them (inclusive byte range). */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
