@@ -1,6 +1,7 @@
 import type { Db } from "../db/database.js";
 import type { DialectName } from "../db/dialect.js";
 import type { JobRow } from "../db/schema.js";
+import { newJobRow } from "./new-job.js";
 
 export class JobsRepo {
   constructor(
@@ -99,16 +100,7 @@ export class JobsRepo {
   async enqueue(kind: string, imageId: number, payload: unknown, maxAttempts: number, now: number) {
     await this.db
       .insertInto("jobs")
-      .values({
-        kind,
-        payload: JSON.stringify(payload),
-        image_id: imageId,
-        status: "pending",
-        max_attempts: maxAttempts,
-        run_at: now,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(newJobRow(kind, imageId, payload, maxAttempts, now))
       .execute();
   }
 }

@@ -2,6 +2,7 @@ import type { Updateable } from "kysely";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
+import { newJobRow } from "../../jobs/new-job.js";
 
 export type FacetKind = "tag" | "style" | "color";
 
@@ -105,16 +106,7 @@ export class ImagesRepo {
         .execute();
       await trx
         .insertInto("jobs")
-        .values({
-          kind: job.kind,
-          payload: JSON.stringify(job.payload),
-          image_id: imageId,
-          status: "pending",
-          max_attempts: job.maxAttempts,
-          run_at: now,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(newJobRow(job.kind, imageId, job.payload, job.maxAttempts, now))
         .execute();
     });
   }
@@ -134,16 +126,7 @@ export class ImagesRepo {
         .execute();
       await trx
         .insertInto("jobs")
-        .values({
-          kind,
-          payload: JSON.stringify({ imageId }),
-          image_id: imageId,
-          status: "pending",
-          max_attempts: maxAttempts,
-          run_at: now,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(newJobRow(kind, imageId, { imageId }, maxAttempts, now))
         .execute();
     });
   }
