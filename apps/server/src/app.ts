@@ -16,6 +16,7 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { imagesRoutes } from "./modules/images/images.routes.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
+import { tagsRoutes } from "./modules/tags/tags.routes.js";
 import { createServices, type ServiceOptions, type Services } from "./services.js";
 
 export interface AppDeps extends ServiceOptions {
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     storage: services.storage,
     uploadTmpDir: uploadTmpDir(config.dataDir),
   });
+  await server.register(tagsRoutes, { prefix: "/api/v1", tags: services.tags });
   await server.register(mediaRoutes, {
     prefix: "/media",
     images: services.images,

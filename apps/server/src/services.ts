@@ -15,6 +15,8 @@ import { ImagesService } from "./modules/images/images.service.js";
 import { SettingsRepo } from "./modules/settings/settings.repo.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
+import { TagsRepo } from "./modules/tags/tags.repo.js";
+import { TagsService } from "./modules/tags/tags.service.js";
 import { UsersRepo } from "./modules/users/users.repo.js";
 
 export interface ServiceOptions {
@@ -72,8 +74,10 @@ export function createServices(
     vision: options.vision,
     rater: options.rater,
   });
+  const tags = new TagsService({ tags: new TagsRepo(db), images });
   return {
     auth,
+    tags,
     subscriptions,
     images,
     downloads,

@@ -239,6 +239,24 @@ export class ImagesService {
     return this.get(id, viewer);
   }
 
+  /** The public display URLs (small, medium) of these images, by id. */
+  async displayUrls(ids: number[]): Promise<Map<number, { small: string; medium: string }>> {
+    const renditions = await this.deps.images.findRenditions(ids);
+    const urls = new Map<number, { small: string; medium: string }>();
+    for (const id of ids) {
+      const of = (size: string) => renditions.find((r) => r.image_id === id && r.size === size);
+      const small = of("small");
+      const medium = of("medium");
+      if (small && medium) {
+        urls.set(id, {
+          small: this.deps.media.publicUrl(small.storage_key),
+          medium: this.deps.media.publicUrl(medium.storage_key),
+        });
+      }
+    }
+    return urls;
+  }
+
   /** The file names images were uploaded under. */
   originalNames(): Promise<string[]> {
     return this.deps.images.findOriginalNames();

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedImage } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+
+let app: TestApp;
+let newestSunset: number;
+beforeAll(async () => {
+  app = await createTestApp();
+  for (let i = 0; i < 3; i++) await seedImage(app, { tags: ["sunset", "ocean"] });
+  newestSunset = await seedImage(app, { tags: ["sunset"] });
+  await seedImage(app, { tags: ["forest"] });
+  for (let i = 0; i < 5; i++) await seedImage(app, { tags: ["secret"], isPublic: false });
+  for (let i = 0; i < 9; i++) await seedImage(app, { tags: [`rare-${i}`] });
+});
+afterAll(() => app.close());
+
+describe(`tags on ${TEST_DB}`, () => {
+  it("counts the public catalogue's tags, most used first, private images left out", async () => {
+    const res = await app.server.inject({ method: "GET", url: "/api/v1/tags" });
+    expect(res.statusCode).toBe(200);
+    const tags = res.json() as Array<{ tag: string; count: number }>;
+    expect(tags.slice(0, 3)).toEqual([
+      { tag: "sunset", count: 4 },
+      { tag: "ocean", count: 3 },
+      { tag: "forest", count: 1 },
+    ]);
+    expect(tags.map((t) => t.tag)).not.toContain("secret");
+    expect(tags).toHaveLength(12);
+  });
+
+  it("features the top tags with their newest image, and lists the rest", async () => {
+    const res = await app.server.inject({ method: "GET", url: "/api/v1/explore/tags" });
+    const body = res.json();
+    expect(body.featured).toHaveLength(8);
+    expect(body.featured[0]).toMatchObject({
+      tag: "sunset",
+      count: 4,
+      sampleImage: {
+        id: newestSunset,
+        urlSmall: expect.stringMatching(/^\/media\/images\/\d+\/small-/),
+      },
+    });
+    expect(body.other).toHaveLength(4);
+    const all = [...body.featured, ...body.other].map((t: { tag: string }) => t.tag);
+    expect(new Set(all).size).toBe(12);
+  });
+});

@@ -1,0 +1,39 @@
+import { EXPLORE_FEATURED_COUNT, type ExploreTags, type TagCount } from "@sawdust/shared";
+import type { ImagesService } from "../images/images.service.js";
+import type { TagsRepo } from "./tags.repo.js";
+
+export class TagsService {
+  constructor(private readonly deps: { tags: TagsRepo; images: ImagesService }) {}
+
+  list(): Promise<TagCount[]> {
+    return this.deps.tags.countPublicTags();
+  }
+
+  /** The most used tags, each with its newest image, then every other tag. */
+  async explore(): Promise<ExploreTags> {
+    const all = await this.deps.tags.countPublicTags();
+    const top = all.slice(0, EXPLORE_FEATURED_COUNT);
+    const samples = await this.deps.tags.newestImageOf(top.map((t) => t.tag));
+    const urls = await this.deps.images.displayUrls(samples.map((s) => s.image_id));
+    const featured = top.flatMap((t) => {
+      const sample = samples.find((s) => s.tag === t.tag);
+      const url = sample && urls.get(sample.image_id);
+      if (!sample || !url) return [];
+      return [
+        {
+          ...t,
+          sampleImage: {
+            id: sample.image_id,
+            urlSmall: url.small,
+            urlMedium: url.medium,
+            width: sample.width,
+            height: sample.height,
+            thumbhash: sample.thumbhash,
+          },
+        },
+      ];
+    });
+    const featuredTags = new Set(featured.map((f) => f.tag));
+    return { featured, other: all.filter((t) => !featuredTags.has(t.tag)) };
+  }
+}
