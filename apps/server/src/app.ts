@@ -14,6 +14,7 @@ import { openAnalysers } from "./media/analysis/open-analysers.js";
 import { openMedia } from "./media/open-media.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { heroRoutes } from "./modules/hero/hero.routes.js";
 import { imagesRoutes } from "./modules/images/images.routes.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     uploadTmpDir: uploadTmpDir(config.dataDir),
   });
   await server.register(tagsRoutes, { prefix: "/api/v1", tags: services.tags });
+  await server.register(heroRoutes, { prefix: "/api/v1", hero: services.hero });
   await server.register(mediaRoutes, {
     prefix: "/media",
     images: services.images,

@@ -9,6 +9,7 @@ import { RateLimitsRepo } from "./modules/auth/rate-limits.repo.js";
 import { SessionsRepo } from "./modules/auth/sessions.repo.js";
 import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
 import { DownloadsService } from "./modules/downloads/downloads.service.js";
+import { HeroService } from "./modules/hero/hero.service.js";
 import { AnalysisService, type ContentRaterLike } from "./modules/images/analysis.service.js";
 import { ImagesRepo } from "./modules/images/images.repo.js";
 import { ImagesService } from "./modules/images/images.service.js";
@@ -75,6 +76,8 @@ export function createServices(
     rater: options.rater,
   });
   const tags = new TagsService({ tags: new TagsRepo(db), images });
+  const settings = new SettingsRepo(db);
+  const hero = new HeroService(settings);
   return {
     auth,
     tags,
@@ -83,7 +86,8 @@ export function createServices(
     downloads,
     analysis,
     jobs,
-    settings: new SettingsRepo(db),
+    settings,
+    hero,
     storage: media.storage,
     clock,
     hooks,
