@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { ZDownloadQuery, ZImageListQuery, ZImagePatchBody, ZVisibilityBody } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -6,7 +5,7 @@ import { z } from "zod";
 import { requireAdmin } from "../../http/request-auth.js";
 import { sendStored, startsAtZero } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
-import { viewerOf } from "../../http/viewer.js";
+import { adminViewerOf, viewerOf } from "../../http/viewer.js";
 import type { Storage } from "../../media/storage/storage.js";
 import type { DownloadsService } from "../downloads/downloads.service.js";
 import type { ImagesService } from "./images.service.js";
@@ -39,7 +38,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
 
   app.post("/upload", async (request, reply) => {
     const admin = requireAdmin(request);
-    const upload = await receiveUpload(request, join(opts.uploadTmpDir));
+    const upload = await receiveUpload(request, opts.uploadTmpDir);
     const image = await opts.images.ingest(upload, admin.user.id);
     return reply.code(201).send({ uploaded: [image] });
   });
@@ -48,8 +47,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
     "/:id",
     { schema: { params: ZImageParams, body: ZImagePatchBody } },
     async (request) => {
-      requireAdmin(request);
-      return opts.images.update(request.params.id, request.body, viewerOf(request) ?? adminViewer);
+      return opts.images.update(request.params.id, request.body, adminViewerOf(request));
     },
   );
 
@@ -57,27 +55,21 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
     "/:id/visibility",
     { schema: { params: ZImageParams, body: ZVisibilityBody } },
     async (request) => {
-      requireAdmin(request);
       return opts.images.setVisibility(
         request.params.id,
         request.body.isPublic,
-        viewerOf(request) ?? adminViewer,
+        adminViewerOf(request),
       );
     },
   );
 
   app.post("/:id/analyze", { schema: { params: ZImageParams } }, async (request, reply) => {
-    requireAdmin(request);
-    const image = await opts.images.requestAnalysis(
-      request.params.id,
-      viewerOf(request) ?? adminViewer,
-    );
+    const image = await opts.images.requestAnalysis(request.params.id, adminViewerOf(request));
     return reply.code(202).send(image);
   });
 
   app.delete("/:id", { schema: { params: ZImageParams } }, async (request) => {
-    requireAdmin(request);
-    await opts.images.delete(request.params.id, viewerOf(request) ?? adminViewer);
+    await opts.images.delete(request.params.id, adminViewerOf(request));
     return { ok: true };
   });
 
@@ -101,5 +93,3 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
     },
   );
 };
-
-const adminViewer = { role: "admin", tier: "free" } as const;
