@@ -22,6 +22,7 @@ import type {
 import { FIXTURE_HEIGHT, FIXTURE_WIDTH, type FixtureKind } from "../ingest/fixture.js";
 import { between, type Instant, instant, type Phases, type PhaseTime } from "../ingest/phases.js";
 import { SawdustBench } from "../ingest/sawdust.js";
+import { fmt, kb, mb, median, summary } from "../lib/stats.js";
 import {
   analysisFixturePath,
   METADATA_DESCRIPTION,
@@ -696,33 +697,8 @@ function gitState(): { head: string; dirty: string[] } {
   };
 }
 
-function summary(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  // p90 by nearest rank: with 20 samples it is the 18th, with 10 the 9th.
-  const p90 = sorted[Math.max(0, Math.ceil(0.9 * sorted.length) - 1)] ?? Number.NaN;
-  return { median: median(sorted), min: sorted[0] ?? Number.NaN, p90, n: sorted.length };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-function fmt(ms: number): string {
-  return ms >= 100 ? ms.toFixed(0) : ms.toFixed(1);
-}
 function pct(fraction: number): string {
   return `${(fraction * 100).toFixed(1)}%`;
-}
-function mb(bytes: number): string {
-  return `${(bytes / 1e6).toFixed(1)} MB`;
-}
-function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(0)} KiB`;
 }
 /** Progress goes to stderr; the report alone goes to stdout. */
 function log(message: string): void {

@@ -24,6 +24,7 @@ import { deriveWords } from "../../apps/server/src/media/analysis/words.js";
 import { decodeOnce, encodeRendition } from "../../apps/server/src/media/renditions.js";
 import { LocalStorage } from "../../apps/server/src/media/storage/local-storage.js";
 import { FIXTURE_HEIGHT, FIXTURE_WIDTH, type FixtureKind } from "../ingest/fixture.js";
+import { fmt, median } from "../lib/stats.js";
 import { analysisFixturePath, METADATA_KINDS, type MetadataKind } from "./fixture.js";
 
 const { values: args } = parseArgs({
@@ -123,19 +124,6 @@ async function main(): Promise<void> {
     );
   }
   console.log(lines.join("\n"));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-function fmt(ms: number): string {
-  return ms >= 100 ? ms.toFixed(0) : ms.toFixed(1);
 }
 
 await main();

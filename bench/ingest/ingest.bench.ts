@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import v8 from "node:v8";
 import vm from "node:vm";
+import { fmt, kb, mb, median, mib, summary } from "../lib/stats.js";
 import { type FixtureKind, fixturePath } from "./fixture.js";
 import type { Phases, PhaseTime } from "./phases.js";
 
@@ -426,39 +427,11 @@ function buildReport(input: ReportInput) {
 
 /* ------------------------------------------------------------------------------------ helpers */
 
-function summary(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  // p90 by nearest rank: with 10 samples it is the 9th, with 6 or fewer it is the maximum.
-  const p90 = sorted[Math.max(0, Math.ceil(0.9 * sorted.length) - 1)] ?? Number.NaN;
-  return { median: median(sorted), min: sorted[0] ?? Number.NaN, p90, n: sorted.length };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 function required(value: string | undefined, name: string): string {
   if (!value) throw new Error(`${name} is required`);
   return value;
 }
 
-function fmt(ms: number): string {
-  return ms >= 100 ? ms.toFixed(0) : ms.toFixed(1);
-}
-function mb(bytes: number): string {
-  return `${(bytes / 1e6).toFixed(1)} MB`;
-}
-function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(0)} KiB`;
-}
-function mib(kib: number): string {
-  return `${(kib / 1024).toFixed(0)} MiB`;
-}
 /** Progress goes to stderr; the report alone goes to stdout. */
 function log(message: string): void {
   console.error(message);
