@@ -8,7 +8,10 @@ import { defineConfig } from "@playwright/test";
  * `npm test` builds the web app and provisions Chromium before this runs.
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sawdust-e2e-"));
+/** The server's DATA_DIR: support code opens its SQLite file to set up what has no API yet. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sawdust-e2e-"));
+// Workers load this file too: they must see the same folder as the server the runner started.
+process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 export const E2E_ADMIN = { username: "e2e-admin", password: "e2e-admin-password" };
 
 export default defineConfig({
@@ -46,7 +49,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       DEMO_CONTENT: "false",
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -11,11 +11,11 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { fitInside } from "@sawdust/shared";
 import sharp from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import {
   EAGER_RENDITIONS,
-  fitInside,
   RENDITIONS,
   type RenditionName,
   SHARP_INPUT_OPTIONS,

@@ -35,6 +35,16 @@ export const DOWNLOAD_SIZES = {
 } as const;
 export type DownloadSize = keyof typeof DOWNLOAD_SIZES;
 
+/**
+ * The public display renditions (design section 5): small is the preview box, large the basic box,
+ * medium between them. The web app builds `srcset` from these.
+ */
+export const DISPLAY_SIZES = {
+  small: { width: DOWNLOAD_SIZES.preview.width, height: DOWNLOAD_SIZES.preview.height },
+  medium: { width: 1024, height: 1280 },
+  large: { width: DOWNLOAD_SIZES.basic.width, height: DOWNLOAD_SIZES.basic.height },
+} as const;
+
 /** Pro prices in cents (design section 4: one config, the dialog's yearly figure). */
 export const PRO_PRICES_CENTS = { monthly: 1499, yearly: 11988 } as const;
 export type BillingCycle = keyof typeof PRO_PRICES_CENTS;

@@ -1,4 +1,5 @@
 export * from "./constants.js";
+export * from "./geometry.js";
 export * from "./messages.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/error.js";

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { DOWNLOAD_SIZES, type DownloadSize, UPLOAD } from "@sawdust/shared";
+import {
+  DISPLAY_SIZES,
+  DOWNLOAD_SIZES,
+  type DownloadSize,
+  fitInside,
+  UPLOAD,
+} from "@sawdust/shared";
 import sharp from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 
@@ -27,7 +33,7 @@ export interface RenditionSpec {
  */
 export const RENDITIONS = {
   small: { ...box("preview"), visibility: "public", eager: true },
-  medium: { width: 1024, height: 1280, maxBytes: 512 * 1024, visibility: "public", eager: true },
+  medium: { ...DISPLAY_SIZES.medium, maxBytes: 512 * 1024, visibility: "public", eager: true },
   large: { ...box("basic"), visibility: "public", eager: true },
   hd: { ...box("hd"), visibility: "private", eager: true },
   xlarge: { ...box("xlarge"), visibility: "private", eager: false },
@@ -93,17 +99,6 @@ export async function decodeOnce(input: string | Buffer): Promise<DecodedImage> 
 }
 
 /** The dimensions of the source fitted inside a box (enlarging when smaller), aspect kept. */
-export function fitInside(
-  width: number,
-  height: number,
-  box: { width: number; height: number },
-): { width: number; height: number } {
-  const scale = Math.min(box.width / width, box.height / height);
-  return {
-    width: Math.max(1, Math.round(width * scale)),
-    height: Math.max(1, Math.round(height * scale)),
-  };
-}
 
 const QUALITY_STEPS = [82, 74, 66, 58, 50, 42, 34];
 export const WEBP_EFFORT = 2;

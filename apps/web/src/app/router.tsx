@@ -14,7 +14,7 @@ function lazyPage(load: () => Promise<ComponentType>): RouteObject["lazy"] {
 
 // A new lazy definition per route: the router keeps its loading state on the object it is given.
 const galleryView = () =>
-  lazyPage(() => import("@/features/gallery/gallery-view").then((m) => m.GalleryView));
+  lazyPage(() => import("./routes/gallery-route").then((m) => m.GalleryRoute));
 
 const routes: RouteObject[] = [
   {

@@ -1,7 +1,6 @@
-import { DOWNLOAD_SIZE_NAMES, DOWNLOAD_SIZES, type Image } from "@sawdust/shared";
+import { DOWNLOAD_SIZE_NAMES, DOWNLOAD_SIZES, fitInside, type Image } from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import type { MediaStore } from "../../media/media-store.js";
-import { fitInside } from "../../media/renditions.js";
 
 export interface Viewer {
   role: string;
