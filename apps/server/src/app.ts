@@ -82,6 +82,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     images: services.images,
     storage: services.storage,
   });
-  await registerWebApp(server, deps.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(server, deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST);
   return { server, services, database };
 }

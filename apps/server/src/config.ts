@@ -48,6 +48,8 @@ const ZEnv = z.object({
   AI_MODEL: optionalString,
   WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(64).default(1)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
+  /** The built web app's folder; by default apps/web/dist (tests and custom builds point elsewhere). */
+  WEB_DIST: optionalString,
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -105,6 +107,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
           priceYearly: env.STRIPE_PRICE_YEARLY,
         }
       : undefined,
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     ai: env.AI_BASE_URL
       ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL ?? "gpt-4o-mini" }
       : undefined,
