@@ -73,7 +73,8 @@ test.describe("signed out", () => {
     await input.fill("zzzz");
     await expect(palette.getByText(MESSAGES.search.empty)).toBeVisible();
     await input.fill("Nature");
-    await palette.getByRole("option", { name: "Nature" }).click();
+    // Exact: live results (artwork or tags with "nature" in them) may sit above the shortcut.
+    await palette.getByRole("option", { name: "Nature", exact: true }).click();
 
     await expect(page).toHaveURL("/gallery?tag=nature");
     await expect(palette).toHaveCount(0);

@@ -1,28 +1,44 @@
-import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Suspense, useEffect, useRef } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router";
+import { PageSpinner } from "@/components/layout/page-spinner";
 import { TopNav } from "@/features/navigation/components/top-nav";
+import { RouteErrorBoundary } from "../routes/route-error";
 
-/** A thin bar along the top while the next page's code or data loads. */
-function NavigationProgress() {
-  const { state } = useNavigation();
-  if (state === "idle") return null;
-  return (
-    <div
-      role="progressbar"
-      aria-label="Loading page"
-      className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand motion-reduce:animate-none"
-    />
-  );
+const GALLERY_PATHS = /^\/(gallery)?$|^\/image\/[^/]+$/;
+
+/**
+ * A new page starts at the top; Back and Forward keep the browser's own scroll restoration.
+ * Opening or closing an image's detail keeps the gallery where it was, under the dialog.
+ */
+function useScrollToTopOnNewPage(): void {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    if (from === pathname || navigationType === "POP") return;
+    if (GALLERY_PATHS.test(from) && GALLERY_PATHS.test(pathname)) return;
+    window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 }
 
-export function RootLayout() {
+/** The page frame: the header (unless `bare`, as the auth screen has its own), then the page. */
+export function RootLayout({ bare = false }: { bare?: boolean }) {
+  const { pathname } = useLocation();
+  useScrollToTopOnNewPage();
+  const page = (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+  if (bare) return page;
   return (
     <div className="flex min-h-dvh flex-col">
-      <NavigationProgress />
       <TopNav />
-      <main className="flex-1">
-        <Outlet />
-      </main>
-      <ScrollRestoration />
+      <main className="flex-1">{page}</main>
     </div>
   );
 }

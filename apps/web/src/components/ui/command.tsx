@@ -20,14 +20,22 @@ export function CommandDialog({
   title,
   description,
   children,
+  commandProps,
   ...props
-}: ComponentProps<typeof Dialog> & { title: string; description: string; children: ReactNode }) {
+}: ComponentProps<typeof Dialog> & {
+  title: string;
+  description: string;
+  children: ReactNode;
+  /** Passed to the cmdk root: `shouldFilter`, a controlled `value`, and so on. */
+  commandProps?: ComponentProps<typeof CommandPrimitive>;
+}) {
   return (
     <Dialog {...props}>
       <DialogContent className="top-[15%] w-[calc(100%-1rem)] max-w-xl translate-y-0 overflow-hidden p-0">
         <DialogTitle className="sr-only">{title}</DialogTitle>
         <DialogDescription className="sr-only">{description}</DialogDescription>
         <Command
+          {...commandProps}
           className={cn(
             "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5",
             "[&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold",

@@ -1,5 +1,70 @@
-import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
+import { Link } from "react-router";
+import { paths } from "@/app/paths";
+import { ArtImage } from "@/components/artwork/art-image";
+import { Skeleton } from "@/components/ui/skeleton";
+import { imageTitle } from "@/lib/images";
+import { editionText, priceText } from "./components/edition-text";
+import { EditionsPageShell } from "./components/editions-page-shell";
+import { usePublicEditions } from "./use-public-editions";
 
+const EDITIONS = ["open_edition", "limited_edition"] as const;
+const COLUMNS = "columns-2 gap-3 sm:gap-5 md:columns-3 xl:columns-4";
+const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw";
+const EAGER_CARDS = 4;
+/** Placeholder heights that read as a masonry wall while the first page loads. */
+const SKELETON_ASPECTS = ["aspect-[4/5]", "aspect-square", "aspect-[3/4]", "aspect-[4/3]"];
+
+/** /open-editions: open and limited editions in a masonry wall, each at its own proportions. */
 export function OpenEditionsPage() {
-  return <ScreenPlaceholder title="Editions" />;
+  const { list, images, total } = usePublicEditions(EDITIONS);
+
+  return (
+    <EditionsPageShell
+      eyebrow="Prints"
+      title="Editions"
+      intro="Open and limited editions: the same artwork, printed for more than one wall."
+      countText={total === undefined ? undefined : `${total} ${total === 1 ? "work" : "works"}`}
+      list={list}
+      isEmpty={images.length === 0}
+      emptyText="No editions are on offer right now. Check back soon."
+      skeleton={
+        <div className={COLUMNS}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              key={i}
+              className={`mb-5 break-inside-avoid rounded-xl ${SKELETON_ASPECTS[i % SKELETON_ASPECTS.length]}`}
+            />
+          ))}
+        </div>
+      }
+    >
+      <ul className={COLUMNS} data-testid="editions-masonry">
+        {images.map((image, index) => (
+          <li key={image.id} className="mb-6 break-inside-avoid">
+            <Link to={paths.image.getHref(image.id)} className="group block">
+              <span className="block overflow-hidden rounded-xl bg-muted shadow-sm ring-1 ring-black/5">
+                <ArtImage
+                  image={image}
+                  sizes={CARD_SIZES}
+                  alt=""
+                  priority={index < EAGER_CARDS ? "eager" : undefined}
+                  className="transition-transform duration-500 group-hover:scale-[1.02] motion-reduce:transition-none"
+                />
+              </span>
+              <span className="mt-2.5 block truncate font-medium group-hover:underline">
+                {imageTitle(image)}
+              </span>
+              <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
+                <span className="truncate text-muted-foreground">{editionText(image)}</span>
+                <span className="shrink-0 font-semibold text-brand-strong tabular-nums">
+                  {priceText(image)}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </EditionsPageShell>
+  );
 }

@@ -1,5 +1,6 @@
 import { normalizeStyle, slugifyTag } from "@sawdust/shared";
 import { paths } from "@/app/paths";
+import { ART_STYLES, COLOR_THEMES, CURATED_COLLECTIONS, POPULAR_TAGS } from "@/lib/tags";
 
 export interface SearchEntry {
   label: string;
@@ -13,29 +14,27 @@ export interface SearchGroup {
   entries: SearchEntry[];
 }
 
-function exploreSection(slug: string): string {
-  return paths.explore.getHref(slug);
-}
-
 /**
- * The search palette's fixed shortcuts (spec "Top navigation and search"). Collections and colour
- * themes have no page of their own, so they open their section of the explore page.
+ * The search palette's fixed shortcuts (spec "Top navigation and search"). Colour themes are tags
+ * the colour analysis writes, so they filter the gallery; the curated collections have no page of
+ * their own yet, so they open their section of the explore page (Recently Added is the gallery).
  */
 export const searchGroups: SearchGroup[] = [
   {
     heading: "Popular Tags",
     slug: "popular-tags",
     entries: [
-      ...["Nature", "Portrait", "Landscape", "Abstract", "Wildlife", "Architecture"].map(
-        (label) => ({ label, href: paths.gallery.getHref({ tag: slugifyTag(label) }) }),
-      ),
+      ...POPULAR_TAGS.map((label) => ({
+        label,
+        href: paths.gallery.getHref({ tag: slugifyTag(label) }),
+      })),
       { label: "View all tags", href: paths.gallery.getHref() },
     ],
   },
   {
     heading: "Art Styles",
     slug: "art-styles",
-    entries: ["Digital Art", "Oil Painting", "Watercolor", "Photography"].map((label) => ({
+    entries: ART_STYLES.map((label) => ({
       label,
       href: paths.gallery.getHref({ style: normalizeStyle(label) }),
     })),
@@ -43,17 +42,17 @@ export const searchGroups: SearchGroup[] = [
   {
     heading: "Collections",
     slug: "collections",
-    entries: ["Featured", "Most Popular", "Recently Added", "Editor's Choice"].map((label) => ({
+    entries: CURATED_COLLECTIONS.map(({ label, available }) => ({
       label,
-      href: exploreSection("collections"),
+      href: available ? paths.gallery.getHref() : paths.explore.getHref("collections"),
     })),
   },
   {
     heading: "Color Themes",
     slug: "color-themes",
-    entries: ["Vibrant", "Monochrome", "Pastel", "Dark"].map((label) => ({
+    entries: COLOR_THEMES.map(({ label, tag }) => ({
       label,
-      href: exploreSection("color-themes"),
+      href: paths.gallery.getHref({ tag }),
     })),
   },
 ];

@@ -1,7 +1,127 @@
-import { useParams } from "react-router";
-import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
+import { MESSAGES, PAGING, slugifyTag } from "@sawdust/shared";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { ArrowRight, ChevronRight, Tag as TagIcon } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { paths } from "@/app/paths";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { imageListInfiniteOptions, imagesOfPages } from "@/lib/images";
+import { imageCountLabel, tagLabel } from "@/lib/tags";
+import { TagTile } from "./components/tag-tile";
+import { useLoadMoreOnScroll } from "./use-load-more-on-scroll";
 
+/** Tiles above the fold load at once; the rest wait until they are near the viewport. */
+const EAGER_TILES = 8;
+
+/** /tag/{tag}: every public image carrying one tag, as a grid of small squares. */
 export function TagPage() {
-  const { tag = "" } = useParams();
-  return <ScreenPlaceholder title={`#${tag}`} />;
+  const { tag: rawTag = "" } = useParams();
+  const tag = slugifyTag(rawTag);
+  const label = tagLabel(tag) || rawTag;
+  const list = useInfiniteQuery(
+    imageListInfiniteOptions({ tag, visibility: "public", limit: PAGING.defaultLimit }),
+  );
+  const images = imagesOfPages(list.data?.pages);
+  const total = list.data?.pages[0]?.stats.totalImages;
+  const canLoadMore = list.hasNextPage && !list.isFetchingNextPage;
+  const sentinel = useLoadMoreOnScroll<HTMLDivElement>(
+    () => void list.fetchNextPage(),
+    canLoadMore,
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted-foreground">
+        <ol className="flex items-center gap-1.5">
+          <li>
+            <Link to={paths.explore.getHref()} className="hover:text-foreground hover:underline">
+              Explore
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-3.5" />
+          </li>
+          <li aria-current="page" className="truncate font-medium text-foreground">
+            {label}
+          </li>
+        </ol>
+      </nav>
+
+      <header className="flex flex-wrap items-end justify-between gap-4 border-b pb-6">
+        <div>
+          <p className="flex items-center gap-1.5 text-xs font-semibold tracking-widest text-brand-strong uppercase">
+            <TagIcon className="size-3.5" aria-hidden />
+            Tag
+          </p>
+          <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight break-words sm:text-5xl">
+            {label}
+          </h1>
+          <p className="mt-2 text-muted-foreground" aria-live="polite">
+            {total === undefined ? "\u00a0" : imageCountLabel(total)}
+          </p>
+        </div>
+        {images.length > 0 && (
+          <Button asChild variant="outline">
+            <Link to={paths.gallery.getHref({ tag })}>
+              Open in the gallery
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        )}
+      </header>
+
+      <section aria-label={`Images tagged ${label}`} className="mt-8">
+        {list.isPending ? (
+          <div role="status" aria-label="Loading images">
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 sm:gap-4">
+              {Array.from({ length: PAGING.tagSkeletonSquares }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <li key={i} data-testid="tag-skeleton">
+                  <Skeleton className="aspect-square rounded-lg" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : list.isError ? (
+          <div className="rounded-xl border bg-card px-6 py-12 text-center">
+            <h2 className="font-display text-2xl font-semibold">
+              {MESSAGES.explore.somethingWrong}
+            </h2>
+            <p className="mt-2 text-muted-foreground">{list.error.message}</p>
+            <Button className="mt-6" variant="outline" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : images.length === 0 ? (
+          <div className="rounded-xl border border-dashed bg-card/60 px-6 py-16 text-center">
+            <h2 className="font-display text-2xl font-semibold">Nothing tagged “{label}” yet</h2>
+            <p className="mt-2 text-muted-foreground">
+              New artwork is added all the time. Meanwhile, there is plenty more to discover.
+            </p>
+            <Button asChild className="mt-6">
+              <Link to={paths.explore.getHref()}>Explore all tags</Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 sm:gap-4">
+              {images.map((image, index) => (
+                <TagTile key={image.id} image={image} priority={index < EAGER_TILES} />
+              ))}
+            </ul>
+            <div ref={sentinel} className="mt-8 flex justify-center">
+              {list.isFetchingNextPage ? (
+                <Spinner label="Loading more images" />
+              ) : list.hasNextPage ? (
+                <Button variant="outline" onClick={() => void list.fetchNextPage()}>
+                  Load More
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,92 +1,49 @@
 import type { User } from "@sawdust/shared";
 import { Menu } from "lucide-react";
-import { useState } from "react";
-import { NavLink } from "react-router";
-import { paths } from "@/app/paths";
-import { BrandMark } from "@/components/layout/brand-mark";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  SheetTrigger,
-} from "@/components/ui/sheet";
-import { isAdmin } from "@/lib/auth";
-import { cn } from "@/lib/utils";
-import { adminMenuEntries, memberMenuEntries, type NavLinkEntry, primaryLinks } from "../nav-links";
-import { PlanActions } from "./plan-actions";
 
-interface MenuSectionProps {
-  label: string;
-  /** Show the label as a heading (the main links need none). */
-  showLabel?: boolean;
-  links: NavLinkEntry[];
-  onNavigate: () => void;
-}
+// The sheet (Radix Dialog) loads on first use: most visits never open it.
+const loadSheet = () => import("./mobile-menu-sheet");
+const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })));
 
-function MenuSection({ label, showLabel = false, links, onNavigate }: MenuSectionProps) {
-  return (
-    <nav aria-label={label}>
-      {showLabel && (
-        <p className="mb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-          {label}
-        </p>
-      )}
-      <ul className="-mx-3 grid gap-0.5">
-        {links.map((link) => (
-          <li key={link.to}>
-            <NavLink
-              to={link.to}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(
-                  "block rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent",
-                  isActive && "bg-accent",
-                )
-              }
-            >
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/** The side menu that replaces the navigation links on narrow screens. */
+/** The menu button of narrow screens, and the side menu it opens. */
 export function MobileMenu({ user, className }: { user: User | null; className?: string }) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className={className} aria-label="Open menu">
-          <Menu className="size-5" aria-hidden />
-        </Button>
-      </SheetTrigger>
-      <SheetContent>
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <SheetDescription className="sr-only">Sections of the Sawdust website</SheetDescription>
-        <BrandMark to={paths.home.getHref()} className="mb-2 self-start" />
-        <MenuSection label="Main" links={primaryLinks(user)} onNavigate={close} />
-        {user && (
-          <div className="grid gap-5 border-t pt-5">
-            <MenuSection label="Account" showLabel links={memberMenuEntries} onNavigate={close} />
-            {isAdmin(user) && (
-              <MenuSection
-                label="Administration"
-                showLabel
-                links={adminMenuEntries}
-                onNavigate={close}
-              />
-            )}
-          </div>
-        )}
-        <PlanActions user={user} className="mt-auto border-t pt-4" onNavigate={close} />
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className={className}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadSheet()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5" aria-hidden />
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet
+            user={user}
+            open={open}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import { MESSAGES } from "@sawdust/shared";
-import { ArrowRight } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { defaultFilter } from "cmdk";
+import { ArrowRight, LoaderCircle } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import {
@@ -10,16 +13,74 @@ import {
   CommandItem,
   CommandList,
 } from "@/components/ui/command";
-import { searchGroups } from "../search-groups";
+import { tagListQueryOptions } from "@/lib/tags";
+import { cn } from "@/lib/utils";
+import { type SearchGroup, searchGroups } from "../search-groups";
+import {
+  artworkSearchQueryOptions,
+  MIN_SEARCH_LENGTH,
+  matchingTags,
+  SEARCH_DEBOUNCE_MS,
+} from "../search-results";
+import { useDebouncedValue } from "../use-debounced-value";
+import { ArtworkResults, artworkValue, TagResults } from "./search-live-results";
 
 interface SearchDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** The command palette: fixed shortcuts into the gallery's filters and the explore page. */
+interface VisibleGroup {
+  group: SearchGroup;
+  entries: SearchGroup["entries"];
+  showViewAll: boolean;
+}
+
+/**
+ * The fixed shortcuts that match what is typed, by cmdk's own fuzzy filter. The palette filters
+ * them here rather than in cmdk, because cmdk would also filter away the server's results.
+ */
+function visibleGroups(search: string): VisibleGroup[] {
+  const matches = (value: string) => !search || defaultFilter(value, search) > 0;
+  return searchGroups
+    .map((group) => ({
+      group,
+      entries: group.entries.filter((entry) => matches(`${group.heading} ${entry.label}`)),
+      showViewAll: matches(`${group.heading} view all`),
+    }))
+    .filter((visible) => visible.entries.length > 0 || visible.showViewAll);
+}
+
+/**
+ * The command palette: live results from the catalogue as the user types (artwork, then tags),
+ * above fixed shortcuts into the gallery's filters and the explore page.
+ */
 export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
   const navigate = useNavigate();
+  const [text, setText] = useState("");
+  const [selected, setSelected] = useState("");
+  const search = text.trim();
+  const words = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const live = search.length >= MIN_SEARCH_LENGTH && words.length >= MIN_SEARCH_LENGTH;
+
+  const artwork = useQuery({ ...artworkSearchQueryOptions(words), enabled: live });
+  const tags = useQuery({ ...tagListQueryOptions, enabled: open });
+  // A failed search adds nothing: the shortcuts below still work.
+  const artworkResults = live && !artwork.isError ? (artwork.data ?? []) : [];
+  const tagResults = live ? matchingTags(tags.data, words) : [];
+  const groups = visibleGroups(search);
+  const searching = search.length >= MIN_SEARCH_LENGTH && (search !== words || artwork.isFetching);
+  const nothingYet = artworkResults.length === 0 && tagResults.length === 0 && groups.length === 0;
+
+  useEffect(() => {
+    if (!open) setText("");
+  }, [open]);
+
+  // New results put the first artwork under the cursor, so Enter opens the best match.
+  const firstArtwork = live ? artwork.data?.[0] : undefined;
+  useEffect(() => {
+    if (firstArtwork) setSelected(artworkValue(firstArtwork.id));
+  }, [firstArtwork]);
 
   function go(href: string) {
     onOpenChange(false);
@@ -31,14 +92,50 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
       open={open}
       onOpenChange={onOpenChange}
       title="Search"
-      description="Jump to a tag, a style, a collection or a colour theme."
+      description="Search the artwork, or jump to a tag, a style, a collection or a colour theme."
+      commandProps={{ shouldFilter: false, value: selected, onValueChange: setSelected }}
     >
-      <CommandInput placeholder={MESSAGES.search.placeholder} />
+      <div className="relative">
+        <CommandInput
+          placeholder={MESSAGES.search.placeholder}
+          value={text}
+          onValueChange={setText}
+          className={cn(searching && "pr-6")}
+        />
+        {searching && (
+          <LoaderCircle
+            aria-hidden
+            data-testid="search-loading"
+            className="absolute top-1/2 right-10 size-4 -translate-y-1/2 animate-spin text-muted-foreground sm:right-12"
+          />
+        )}
+      </div>
+      <p role="status" className="sr-only">
+        {searching
+          ? "Searching…"
+          : live && artworkResults.length > 0
+            ? `${artworkResults.length} artwork found`
+            : ""}
+      </p>
       <CommandList>
-        <CommandEmpty>{MESSAGES.search.empty}</CommandEmpty>
-        {searchGroups.map((group) => (
+        {nothingYet &&
+          (searching ? (
+            <div role="presentation" className="py-6 text-center text-sm text-muted-foreground">
+              Searching…
+            </div>
+          ) : (
+            <CommandEmpty>{MESSAGES.search.empty}</CommandEmpty>
+          ))}
+        <ArtworkResults images={artworkResults} onOpen={(id) => go(paths.image.getHref(id))} />
+        <TagResults
+          text={search}
+          words={words}
+          tags={tagResults}
+          onOpen={(tag) => go(paths.gallery.getHref({ tag }))}
+        />
+        {groups.map(({ group, entries, showViewAll }) => (
           <CommandGroup key={group.slug} heading={group.heading}>
-            {group.entries.map((entry) => (
+            {entries.map((entry) => (
               <CommandItem
                 key={entry.label}
                 value={`${group.heading} ${entry.label}`}
@@ -47,13 +144,15 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
                 {entry.label}
               </CommandItem>
             ))}
-            <CommandItem
-              value={`${group.heading} view all`}
-              onSelect={() => go(paths.explore.getHref(group.slug))}
-            >
-              <ArrowRight aria-hidden />
-              View all <span className="sr-only">{group.heading}</span>
-            </CommandItem>
+            {showViewAll && (
+              <CommandItem
+                value={`${group.heading} view all`}
+                onSelect={() => go(paths.explore.getHref(group.slug))}
+              >
+                <ArrowRight aria-hidden />
+                View all <span className="sr-only">{group.heading}</span>
+              </CommandItem>
+            )}
           </CommandGroup>
         ))}
       </CommandList>

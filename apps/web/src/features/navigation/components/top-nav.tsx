@@ -1,13 +1,28 @@
+import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
 import { paths } from "@/app/paths";
 import { BrandMark } from "@/components/layout/brand-mark";
 import { useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { primaryLinks } from "../nav-links";
-import { AccountMenu } from "./account-menu";
 import { MobileMenu } from "./mobile-menu";
 import { PlanActions, SignInLink } from "./plan-actions";
 import { SearchPalette } from "./search-palette";
+
+// The account menu (Radix DropdownMenu) is only for members: visitors never download it.
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
+
+/** Holds the avatar's place while the menu's code arrives, so nothing moves. */
+function AvatarPlaceholder({ initial }: { initial: string }) {
+  return (
+    <span
+      aria-hidden
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+    >
+      {initial}
+    </span>
+  );
+}
 
 /** The site header: sections, search, plan actions and the account menu. */
 export function TopNav() {
@@ -48,7 +63,13 @@ export function TopNav() {
             <>
               <PlanActions user={user} compact className="hidden md:flex" />
               {!user && <SignInLink className="md:hidden" />}
-              {user && <AccountMenu user={user} />}
+              {user && (
+                <Suspense
+                  fallback={<AvatarPlaceholder initial={user.username.charAt(0).toUpperCase()} />}
+                >
+                  <AccountMenu user={user} />
+                </Suspense>
+              )}
             </>
           )}
           <MobileMenu user={user} className="md:hidden" />

@@ -1,0 +1,63 @@
+import type { ExploreTags, TagCount } from "@sawdust/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** Every tag of the public catalogue with its image count (GET /api/v1/tags). */
+export const tagListQueryOptions = queryOptions({
+  queryKey: ["tags", "list"],
+  queryFn: ({ signal }) => api.get<TagCount[]>("/api/v1/tags", { signal }),
+});
+
+/** The explore page's tags: the most used with a sample image, then the rest. */
+export const exploreTagsQueryOptions = queryOptions({
+  queryKey: ["tags", "explore"],
+  queryFn: ({ signal }) => api.get<ExploreTags>("/api/v1/explore/tags", { signal }),
+});
+
+/** A tag as people read it: hyphens become spaces, each word capitalised ("still-life" → "Still Life"). */
+export function tagLabel(tag: string): string {
+  return tag
+    .split("-")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** "1 image", "12 images". */
+export function imageCountLabel(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "image" : "images"}`;
+}
+
+/**
+ * The catalogue's shortcuts, shared by the search palette and the explore page (spec "Top
+ * navigation and search"): popular subjects, the four art styles, and the colour themes — which
+ * the colour analysis writes onto each image as tags of the same names.
+ */
+export const POPULAR_TAGS = [
+  "Nature",
+  "Portrait",
+  "Landscape",
+  "Abstract",
+  "Wildlife",
+  "Architecture",
+] as const;
+
+export const ART_STYLES = ["Digital Art", "Oil Painting", "Watercolor", "Photography"] as const;
+
+export const COLOR_THEMES = [
+  { label: "Vibrant", tag: "vibrant", description: "Saturated, high-energy colour" },
+  { label: "Monochrome", tag: "monochrome", description: "One hue, or none at all" },
+  { label: "Pastel", tag: "pastel", description: "Light and softly coloured" },
+  { label: "Dark", tag: "dark", description: "Low-key, moody and deep" },
+] as const;
+
+/**
+ * The palette's collections. Only "Recently Added" is a real view today (the gallery is newest
+ * first); the curated sets have no data behind them yet, so they say so rather than pretend.
+ */
+export const CURATED_COLLECTIONS = [
+  { label: "Featured", available: false },
+  { label: "Most Popular", available: false },
+  { label: "Recently Added", available: true },
+  { label: "Editor's Choice", available: false },
+] as const;

@@ -1,0 +1,268 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { EDITION_LABELS, type Image, MESSAGES } from "@sawdust/shared";
+import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
+
+/**
+ * Browsing: explore, the tag page, the two edition pages and the search palette's live results.
+ * One catalogue is seeded for the whole file: 21 open editions under one tag (one more than a
+ * page, so Load More has something to load, and enough images to be among the featured tags) and
+ * one 1/1 piece under a tag of its own.
+ */
+const editionsTag = uniqueWord("brwed");
+const soloTag = uniqueWord("brwsolo");
+const soloTitleWord = uniqueWord("brwtitle");
+const EDITION_COUNT = 21;
+
+let oneOfOne: Image;
+/** Oldest first: the first is the one that only the second page shows. */
+let editions: Image[] = [];
+
+/** "brwsolo…" → "Brwsolo…", as headings and cards show a tag. */
+const titleCased = (tag: string) => tag.charAt(0).toUpperCase() + tag.slice(1);
+
+async function seedInParallel(api: APIRequestContext, seeds: SeedImage[], width = 3) {
+  const seeded: Image[] = [];
+  for (let i = 0; i < seeds.length; i += width) {
+    seeded.push(...(await Promise.all(seeds.slice(i, i + width).map((s) => seedImage(api, s)))));
+  }
+  return seeded;
+}
+
+function editionSeed(index: number): SeedImage {
+  return {
+    title: `${editionsTag} Print ${index}`,
+    tags: [editionsTag],
+    editionType: "open_edition",
+    price: 900 + index,
+    width: index % 2 ? 800 : 1200,
+    height: index % 2 ? 1200 : 800,
+    color: `#${(0x224466 + index * 0x030201).toString(16).slice(-6)}`,
+  };
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const api = await adminApi();
+  try {
+    // The oldest first and alone, so it has the smallest id and falls on the second page.
+    const oldest = await seedImage(api, editionSeed(0));
+    const rest = await seedInParallel(
+      api,
+      Array.from({ length: EDITION_COUNT - 1 }, (_, i) => editionSeed(i + 1)),
+    );
+    editions = [oldest, ...rest];
+    oneOfOne = await seedImage(api, {
+      title: `${soloTitleWord} Original`,
+      tags: [soloTag],
+      editionType: "one_of_one",
+      price: 1250,
+      color: "#7c2d12",
+    });
+  } finally {
+    await api.dispose();
+  }
+});
+
+/** Links to image pages inside a part of the page, as image ids. */
+async function linkedImageIds(page: Page, scope = page.locator("main")): Promise<number[]> {
+  const hrefs = await scope
+    .locator('a[href^="/image/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  return hrefs.map((href) => Number(href.split("/").pop()));
+}
+
+test.describe("explore", () => {
+  test("features the most used tags and lists every tag with its count", async ({ page }) => {
+    await page.goto("/explore");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore");
+
+    const featured = page.getByRole("region", { name: "Featured categories" });
+    const card = featured.getByRole("link", { name: titleCased(editionsTag) });
+    await expect(card).toContainText(`${EDITION_COUNT} images`);
+    await expect(card).toHaveAttribute("href", `/gallery?tag=${editionsTag}`);
+    await expect(card.locator("img")).toHaveAttribute("src", /\/media\//);
+
+    const tags = page.getByRole("region", { name: "Browse by Tags" });
+    const solo = tags.getByRole("link", { name: `${soloTag} 1 image`, exact: true });
+    await expect(solo).toBeVisible();
+    await expect(tags.getByRole("link", { name: `${editionsTag} 21 images` })).toBeVisible();
+
+    await solo.click();
+    await expect(page).toHaveURL(`/gallery?tag=${soloTag}`);
+  });
+
+  test("has the sections the search palette links to, and scrolls to the one named", async ({
+    page,
+  }) => {
+    await page.goto("/explore#color-themes");
+
+    for (const id of ["popular-tags", "art-styles", "collections", "color-themes"]) {
+      await expect(page.locator(`section#${id}`)).toHaveCount(1);
+    }
+    const themes = page.getByRole("region", { name: "Color Themes" });
+    await expect(themes).toBeInViewport();
+    await expect(themes.getByRole("link", { name: /^Vibrant/ })).toHaveAttribute(
+      "href",
+      "/gallery?tag=vibrant",
+    );
+    await expect(
+      page.getByRole("region", { name: "Art Styles" }).getByRole("link", { name: /^Watercolor/ }),
+    ).toHaveAttribute("href", "/gallery?style=watercolor");
+  });
+
+  test("with a tag it browses that tag, with the way back", async ({ page }) => {
+    await page.goto(`/explore?tag=${soloTag}`);
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Browsing: ${soloTag}`);
+    await expect(page.getByText("1 image", { exact: true })).toBeVisible();
+    await expect.poll(() => linkedImageIds(page)).toEqual([oneOfOne.id]);
+    await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Back to Explore" }).click();
+    await expect(page).toHaveURL("/explore");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore");
+  });
+
+  test("a failed load says so", async ({ page }) => {
+    await page.route("**/api/v1/explore/tags", (route) =>
+      route.fulfill({ status: 500, body: "{}", contentType: "application/json" }),
+    );
+    await page.goto("/explore");
+
+    await expect(
+      page.getByRole("heading", { name: MESSAGES.explore.somethingWrong }),
+    ).toBeVisible();
+    await expect(page.getByText(MESSAGES.explore.loadFailed)).toBeVisible();
+  });
+});
+
+test.describe("tag page", () => {
+  test("shows the tag, its count and only its images", async ({ page }) => {
+    await page.goto(`/tag/${soloTag}`);
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(titleCased(soloTag));
+    await expect(page.getByText("1 image", { exact: true })).toBeVisible();
+    const grid = page.getByRole("region", { name: `Images tagged ${titleCased(soloTag)}` });
+    await expect.poll(() => linkedImageIds(page, grid)).toEqual([oneOfOne.id]);
+  });
+
+  test("loads the next page as the visitor scrolls", async ({ page }) => {
+    await page.goto(`/tag/${editionsTag}`);
+    const grid = page.getByRole("region", { name: `Images tagged ${titleCased(editionsTag)}` });
+    await expect(grid.getByRole("listitem")).toHaveCount(20);
+
+    // The sentinel sits under the grid, around the Load More button.
+    await page.getByRole("button", { name: "Load More" }).scrollIntoViewIfNeeded();
+
+    await expect(grid.getByRole("listitem")).toHaveCount(EDITION_COUNT);
+    const ids = await linkedImageIds(page, grid);
+    expect(ids.toSorted()).toEqual(editions.map((image) => image.id).toSorted());
+    // Every tile has faded in once it has been on screen.
+    await expect(grid.locator("li[data-revealed]").first()).toBeVisible();
+  });
+
+  test("shows eight squares while it loads", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/api/v1/images",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`/tag/${soloTag}`);
+
+    await expect(page.getByTestId("tag-skeleton")).toHaveCount(8);
+    release();
+    await expect(page.getByTestId("tag-skeleton")).toHaveCount(0);
+  });
+});
+
+test.describe("edition pages", () => {
+  test("the 1/1 Collection lists one-of-one pieces with their price", async ({ page }) => {
+    await page.goto("/one-of-one");
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(EDITION_LABELS.one_of_one);
+    const card = page.getByRole("link", { name: `${soloTitleWord} Original` });
+    await expect(card).toContainText("$12.50");
+    await expect(card).toHaveAttribute("href", `/image/${oneOfOne.id}`);
+    await expect(page.getByRole("link", { name: `${editionsTag} Print` })).toHaveCount(0);
+  });
+
+  test("Editions lists open editions in a masonry wall, with Load More", async ({ page }) => {
+    await page.goto("/open-editions");
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Editions");
+    const newest = editions.at(-1);
+    if (!newest) throw new Error("no editions seeded");
+    const card = page.getByRole("link", { name: `${editionsTag} Print ${EDITION_COUNT - 1}` });
+    await expect(card).toContainText(`$${((newest.price ?? 0) / 100).toFixed(2)}`);
+    // Each image keeps its own proportions: its box comes from the width and height it carries.
+    await expect(card.locator("img")).toHaveAttribute("width", /\d+/);
+    await expect(card.locator("img")).toHaveAttribute("height", /\d+/);
+    await expect(page.getByRole("link", { name: `${soloTitleWord} Original` })).toHaveCount(0);
+
+    // The oldest seeded edition is the 21st: only the second page has it.
+    const oldest = page.getByRole("link", { name: `${editionsTag} Print 0`, exact: false });
+    await expect(oldest).toHaveCount(0);
+    await page.getByRole("button", { name: "Load More" }).click();
+    await expect(oldest).toBeVisible();
+    await expect(oldest).toContainText("$9.00");
+  });
+});
+
+test.describe("search palette", () => {
+  test("finds artwork by a word of its title and opens it", async ({ page }) => {
+    await page.goto("/explore");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore");
+
+    await page.getByRole("button", { name: "Search" }).click();
+    const palette = page.getByRole("dialog", { name: "Search" });
+    await palette.getByPlaceholder(MESSAGES.search.placeholder).fill(soloTitleWord);
+
+    const artwork = palette.getByRole("group", { name: "Artwork" });
+    const result = artwork.getByRole("option", { name: `${soloTitleWord} Original` });
+    await expect(result).toBeVisible();
+    await expect(result.locator("img")).toHaveAttribute("src", oneOfOne.urlSmall);
+    await expect(result).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+
+    await expect(page).toHaveURL(`/image/${oneOfOne.id}`);
+    await expect(palette).toHaveCount(0);
+  });
+
+  test("offers a tag that exists", async ({ page }) => {
+    await page.goto("/explore");
+    // The shortcut listens once the page has rendered.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore");
+    await page.keyboard.press("ControlOrMeta+k");
+    const palette = page.getByRole("dialog", { name: "Search" });
+    await palette.getByPlaceholder(MESSAGES.search.placeholder).fill(soloTag);
+
+    await palette.getByRole("option", { name: `Search tags for '${soloTag}'` }).click();
+    await expect(page).toHaveURL(`/gallery?tag=${soloTag}`);
+  });
+});
+
+test("explore has no serious accessibility violation", async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto("/explore");
+    await expect(
+      page.getByRole("region", { name: "Browse by Tags" }).getByRole("link").first(),
+    ).toBeVisible();
+
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
