@@ -18,6 +18,7 @@ import { heroRoutes } from "./modules/hero/hero.routes.js";
 import { imagesRoutes } from "./modules/images/images.routes.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
+import { viewsRoutes } from "./modules/views/views.routes.js";
 import { createServices, type ServiceOptions, type Services } from "./services.js";
 
 export interface AppDeps extends ServiceOptions {
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     storage: services.storage,
     uploadTmpDir: uploadTmpDir(config.dataDir),
   });
+  await server.register(viewsRoutes, { prefix: "/api/v1/images", views: services.views });
   await server.register(tagsRoutes, { prefix: "/api/v1", tags: services.tags });
   await server.register(heroRoutes, { prefix: "/api/v1", hero: services.hero });
   await server.register(mediaRoutes, {
@@ -82,6 +84,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     images: services.images,
     storage: services.storage,
   });
-  await registerWebApp(server, deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(server, {
+    webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
+    publicUrl: config.publicUrl,
+    shareCard: (id) => services.images.shareCard(id),
+  });
   return { server, services, database };
 }

@@ -23,7 +23,8 @@ export function createWorker(
 
 /**
  * Cleans what a crashed process left: abandoned uploads and deletions (rows and files), and
- * temporary upload files older than the upload lease. Runs at start and then every minute.
+ * temporary upload files older than the upload lease; forgets the view records (and visitor
+ * salts) of past days. Runs at start and then every minute.
  */
 export function startJanitor(
   services: Services,
@@ -35,6 +36,7 @@ export function startJanitor(
     try {
       const cleaned = await services.images.recoverAbandoned();
       if (cleaned > 0) log.warn({ cleaned }, "removed abandoned uploads");
+      await services.views.prune();
       const dir = uploadTmpDir(dataDir);
       const now = services.clock.now();
       for (const name of await readdir(dir).catch(() => [] as string[])) {

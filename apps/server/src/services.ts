@@ -19,6 +19,8 @@ import { SubscriptionsService } from "./modules/subscriptions/subscriptions.serv
 import { TagsRepo } from "./modules/tags/tags.repo.js";
 import { TagsService } from "./modules/tags/tags.service.js";
 import { UsersRepo } from "./modules/users/users.repo.js";
+import { ViewsRepo } from "./modules/views/views.repo.js";
+import { ViewsService } from "./modules/views/views.service.js";
 
 export interface ServiceOptions {
   clock?: Clock;
@@ -51,7 +53,7 @@ export function createServices(
     clock,
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
   });
-  const imagesRepo = new ImagesRepo(db);
+  const imagesRepo = new ImagesRepo(db, dialect);
   const jobs = new JobsRepo(db, dialect);
   const mediaStore = new MediaStore(media.storage, media.signingKey);
   const hooks: { onJobQueued?: () => void } = {};
@@ -78,6 +80,7 @@ export function createServices(
   const tags = new TagsService({ tags: new TagsRepo(db), images });
   const settings = new SettingsRepo(db);
   const hero = new HeroService(settings);
+  const views = new ViewsService({ views: new ViewsRepo(db), images, clock });
   return {
     auth,
     tags,
@@ -88,6 +91,7 @@ export function createServices(
     jobs,
     settings,
     hero,
+    views,
     storage: media.storage,
     clock,
     hooks,

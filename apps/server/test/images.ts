@@ -166,6 +166,7 @@ export async function seedImage(
     editionType?: string;
     isPublic?: boolean;
     title?: string;
+    description?: string;
   } = {},
 ): Promise<number> {
   const db = app.database.db;
@@ -178,7 +179,7 @@ export async function seedImage(
       processing_expires_at: null,
       uploader_id: null,
       title: options.title ?? `Seeded ${seedCounter}`,
-      description: null,
+      description: options.description ?? null,
       tags: JSON.stringify(options.tags ?? []),
       style: options.styles?.join(", ") ?? null,
       is_public: options.isPublic === false ? 0 : 1,

@@ -76,7 +76,20 @@ export async function createTestDatabase(): Promise<{
   return {
     env: { DATABASE_URL: url.toString() },
     drop: async () => {
-      await withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+      await withClient(adminUrl, async (c) => {
+        // The app's pool may still be closing its sockets: forcing the drop then would kill a
+        // connection that is saying goodbye, and its client reports that as an unhandled error.
+        for (let attempt = 0; attempt < 40; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== "55006") throw error; // object_in_use
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

@@ -87,6 +87,13 @@ export const MESSAGES = {
     notFoundTitle: "Image not found",
     notFoundText:
       "The image you're looking for doesn't exist or you don't have permission to edit it.",
+    // The detail dialog (ours; the spec names no wording for these).
+    unavailable: "This image is not available",
+    unavailableText: "It may have been removed or hidden, or the link may be mistyped.",
+    copyLink: "Copy link",
+    copyFailed: "Couldn't copy the link",
+    shareFailed: "Couldn't open the share window",
+    shareLinkText: (link: string) => `Share this link instead: ${link}`,
   },
   collections: {
     addFailed: "Failed to add image to collection",

@@ -16,6 +16,7 @@ export interface Database {
   download_events: DownloadEventsTable;
   usage_monthly: UsageMonthlyTable;
   settings: SettingsTable;
+  image_views: ImageViewsTable;
 }
 
 export interface SettingsTable {
@@ -105,6 +106,17 @@ export interface ImagesTable {
   updated_at: number;
 }
 export type ImageRow = Selectable<ImagesTable>;
+// Full-text search is kept by the database and is not part of these types: on SQLite the FTS5
+// table `images_fts` (rowid = images.id), on PostgreSQL the generated column
+// `images.search_vector`. Only ImagesRepo queries them (migration 0003).
+
+export interface ImageViewsTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  image_id: number;
+  /** `u:{userId}` for a member, `v:{sha256 of ip, user agent and the day's salt}` for a visitor. */
+  viewer_key: string;
+}
 
 export interface ImageFacetsTable {
   image_id: number;

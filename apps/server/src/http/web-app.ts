@@ -1,13 +1,28 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ShareCard } from "../modules/images/images.service.js";
+import { sharedImageIdOf, shareMetaTags, withShareMeta } from "./share-meta.js";
+
+export interface WebAppOptions {
+  /** The built web app's folder. */
+  webDist: string;
+  /** The site's origin, for the absolute URLs of share tags. */
+  publicUrl: string;
+  /** A public image's share card; null when it is missing or private. */
+  shareCard: (imageId: number) => Promise<ShareCard | null>;
+}
 
 /**
  * Serves the built web app. Unknown API paths are JSON 404s; any other GET that wants HTML gets
- * index.html, so a deep link such as /collections/7 loads the app and its router takes over.
+ * index.html, so a deep link such as /collections/7 loads the app and its router takes over. A
+ * public image's page (/image/{id}, the share link) gets index.html with Open Graph and Twitter
+ * tags, so a link pasted into a chat or a post shows the picture.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const { webDist } = options;
   const built = existsSync(join(webDist, "index.html"));
   if (built) {
     await app.register(fastifyStatic, {
@@ -29,10 +44,26 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
   const sendIndex = (reply: FastifyReply) =>
     reply.header("cache-control", "no-cache").sendFile("index.html");
+  // Read once: a new build comes with a restart.
+  let indexHtml: Promise<string> | undefined;
+  const readIndex = () => {
+    indexHtml ??= readFile(join(webDist, "index.html"), "utf8").catch((error: unknown) => {
+      indexHtml = undefined;
+      throw error;
+    });
+    return indexHtml;
+  };
+  /** index.html with the image's share tags, or undefined when the image is not public. */
+  const sharePage = async (imageId: number): Promise<string | undefined> => {
+    const card = await options.shareCard(imageId);
+    return card
+      ? withShareMeta(await readIndex(), shareMetaTags(card, options.publicUrl))
+      : undefined;
+  };
   // The root is a folder to the static server; it is the app's home page to people.
   if (built) app.get("/", (_request, reply) => sendIndex(reply));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const wantsPage =
       (request.method === "GET" || request.method === "HEAD") &&
@@ -49,6 +80,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         code: "web_not_built",
       });
     }
-    return sendIndex(reply);
+    const imageId = sharedImageIdOf(path);
+    // The tags are a nicety for link previews: if they cannot be made, the app still loads.
+    const page =
+      imageId === undefined
+        ? undefined
+        : await sharePage(imageId).catch((error: unknown) => {
+            request.log.warn({ err: error, imageId }, "share tags could not be made");
+            return undefined;
+          });
+    if (page === undefined) return sendIndex(reply);
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
   });
 }

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { DOWNLOAD_SIZES, EDITION_FILTER_VALUES, EDITION_TYPES, PAGING } from "../constants.js";
 
+/** Search text limits (the list's `q`). */
+export const SEARCH = {
+  maxQueryChars: 200,
+  /** Words past this many are ignored: a longer query narrows nothing a person would notice. */
+  maxTerms: 12,
+} as const;
+
 export const DOWNLOAD_SIZE_NAMES = Object.keys(DOWNLOAD_SIZES) as Array<
   keyof typeof DOWNLOAD_SIZES
 >;
@@ -17,14 +24,38 @@ export const ZSwatch = z.object({
   name: z.string().optional(),
 });
 
+/**
+ * What the analysis found. A list entry (GET /images) carries only the small display fields of
+ * LIST_AI_ANALYSIS_FIELDS; the detail (GET /images/{id}) carries everything, `generation` (the
+ * prompt and settings the file embedded, possibly a whole ComfyUI workflow) included.
+ */
 export const ZAiAnalysis = z
   .object({
     title: z.string().nullable().optional(),
     description: z.string().nullable().optional(),
     colorScheme: z.record(z.string(), z.string()).optional(),
+    palette: z.array(ZSwatch).optional(),
+    /** Detail only. */
+    generation: z.record(z.string(), z.unknown()).optional(),
   })
   .catchall(z.unknown());
 export type AiAnalysis = z.infer<typeof ZAiAnalysis>;
+
+/** The `aiAnalysis` fields a list entry keeps: what a tile or the admin table shows. */
+export const LIST_AI_ANALYSIS_FIELDS = [
+  "title",
+  "description",
+  "colorScheme",
+  "palette",
+  "colorThemes",
+  "lightness",
+  "chroma",
+  "orientation",
+  "aspectRatio",
+  "dimensions",
+  "suggestedStyle",
+  "moderation",
+] as const;
 
 export const ZDownloadStats = z.object(
   Object.fromEntries(DOWNLOAD_SIZE_NAMES.map((s) => [s, z.number().int()])) as Record<
@@ -64,6 +95,7 @@ export const ZImage = z.object({
 });
 export type Image = z.infer<typeof ZImage>;
 
+// NUL never belongs to a tag, style or colour, and PostgreSQL refuses it in text: it goes.
 const commaList = <T extends z.ZodType<string, string>>(item: T) =>
   z
     .string()
@@ -71,6 +103,7 @@ const commaList = <T extends z.ZodType<string, string>>(item: T) =>
     .transform((value) =>
       value
         ? value
+            .replaceAll("\u0000", "")
             .split(",")
             .map((v) => v.trim())
             .filter(Boolean)
@@ -89,6 +122,12 @@ export const ZImageListQuery = z.object({
     .max(PAGING.maxLimit, `limit must be between 1 and ${PAGING.maxLimit}`)
     .default(PAGING.defaultLimit),
   cursor: z.string().max(200).optional(),
+  /** Free text over titles, descriptions, tags and styles; words are ANDed, the last is a prefix. */
+  q: z
+    .string({ error: "q must be text" })
+    .trim()
+    .max(SEARCH.maxQueryChars, `q must be at most ${SEARCH.maxQueryChars} characters`)
+    .optional(),
   tag: commaList(z.string()),
   style: commaList(z.string()),
   color: commaList(z.string()),

@@ -2,6 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import type { DialectName } from "../dialect.js";
 import * as initial from "./2026-11-21-0001-initial.js";
 import * as images from "./2026-11-21-0002-images.js";
+import * as searchAndViews from "./2026-11-21-0003-search-and-views.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -13,6 +14,7 @@ type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<voi
 const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-21-0001-initial": initial,
   "2026-11-21-0002-images": images,
+  "2026-11-21-0003-search-and-views": searchAndViews,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

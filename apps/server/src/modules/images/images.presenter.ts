@@ -1,4 +1,10 @@
-import { DOWNLOAD_SIZE_NAMES, DOWNLOAD_SIZES, fitInside, type Image } from "@sawdust/shared";
+import {
+  DOWNLOAD_SIZE_NAMES,
+  DOWNLOAD_SIZES,
+  fitInside,
+  type Image,
+  LIST_AI_ANALYSIS_FIELDS,
+} from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import type { MediaStore } from "../../media/media-store.js";
 
@@ -16,20 +22,26 @@ export const seesProSizes = (viewer: Viewer | null) =>
 /** How long a signed pro-size URL works. */
 export const SIGNED_URL_SECONDS = 15 * 60;
 
-/** An image as the API shows it to this viewer: pro sizes and stats only where allowed. */
+/**
+ * An image as the API shows it to this viewer: pro sizes and stats only where allowed. A compact
+ * one (a list entry) keeps only the display fields of its analysis: the generation metadata can
+ * weigh tens of kilobytes an image, and only the detail shows it.
+ */
 export function presentImage(
   row: ImageRow,
   renditions: RenditionRow[],
   viewer: Viewer | null,
   media: MediaStore,
   nowMs: number,
+  options: { compact?: boolean } = {},
 ): Image {
   const byName = new Map(renditions.map((r) => [r.size, r]));
   const publicUrl = (name: string) => {
     const rendition = byName.get(name);
     return rendition ? media.publicUrl(rendition.storage_key) : "";
   };
-  const analysis = parseObject(row.ai_analysis);
+  const stored = parseObject(row.ai_analysis);
+  const analysis = options.compact ? pick(stored, LIST_AI_ANALYSIS_FIELDS) : stored;
   const image: Image = {
     id: row.id,
     urlSmall: publicUrl("small"),
@@ -81,6 +93,12 @@ function parseObject(text: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (record[key] !== undefined) picked[key] = record[key];
+  return picked;
 }
 
 function parseArray(text: string): string[] {

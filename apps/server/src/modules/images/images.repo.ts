@@ -1,8 +1,10 @@
 import type { Updateable } from "kysely";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database.js";
+import type { DialectName } from "../../db/dialect.js";
 import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
+import { toFts5Query, toTsQuery } from "./search-query.js";
 
 export type FacetKind = "tag" | "style" | "color";
 
@@ -12,7 +14,48 @@ export interface ImageFilter {
   styles: string[];
   colors: string[];
   editionTypes: string[];
+  /** Words that must all appear in the title, description, tags or style (the last as a prefix). */
+  search: string[];
 }
+
+/**
+ * Every column of ImageRow, named: `select *` would also bring PostgreSQL's search_vector, a
+ * sizeable value nobody reads. (A column missing here fails to compile: the methods below return
+ * whole ImageRows.)
+ */
+const IMAGE_COLUMNS = [
+  "id",
+  "status",
+  "processing_expires_at",
+  "uploader_id",
+  "title",
+  "description",
+  "ai_analysis",
+  "analysis_status",
+  "tags",
+  "style",
+  "is_public",
+  "edition_type",
+  "price_cents",
+  "max_editions",
+  "sold_editions",
+  "views",
+  "total_downloads",
+  "collections_count",
+  "dl_preview",
+  "dl_basic",
+  "dl_hd",
+  "dl_xlarge",
+  "dl_ultra",
+  "width",
+  "height",
+  "original_format",
+  "original_bytes",
+  "original_name",
+  "thumbhash",
+  "created_at",
+  "updated_at",
+] as const satisfies ReadonlyArray<keyof ImageRow>;
 
 export interface NewImage {
   uploaderId: number | null;
@@ -57,7 +100,10 @@ export type ImageUpdate = Pick<
 >;
 
 export class ImagesRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {}
 
   /** Step 1 of an upload: an invisible row that owns the files about to be written. */
   async insertProcessing(image: NewImage): Promise<number> {
@@ -184,7 +230,7 @@ export class ImagesRepo {
   findReadyById(id: number): Promise<ImageRow | undefined> {
     return this.db
       .selectFrom("images")
-      .selectAll()
+      .select(IMAGE_COLUMNS)
       .where("id", "=", id)
       .where("status", "=", "ready")
       .executeTakeFirst();
@@ -212,7 +258,7 @@ export class ImagesRepo {
   findPage(filter: ImageFilter, afterId: number | undefined, limit: number): Promise<ImageRow[]> {
     let query = this.db
       .selectFrom("images")
-      .selectAll()
+      .select(IMAGE_COLUMNS)
       .where((eb) => this.matches(eb, filter))
       .orderBy("id", "desc")
       .limit(limit);
@@ -279,7 +325,15 @@ export class ImagesRepo {
     if (filter.tags.length > 0) conditions.push(facet("tag", filter.tags));
     if (filter.styles.length > 0) conditions.push(facet("style", filter.styles));
     if (filter.colors.length > 0) conditions.push(facet("color", filter.colors));
+    if (filter.search.length > 0) conditions.push(this.searchMatches(filter.search));
     return eb.and(conditions);
+  }
+
+  /** The full-text condition, through the index each dialect keeps (migration 0003). */
+  private searchMatches(terms: string[]): Expression<SqlBool> {
+    return this.dialect === "postgres"
+      ? sql<SqlBool>`images.search_vector @@ to_tsquery('simple', ${toTsQuery(terms)})`
+      : sql<SqlBool>`images.id in (select rowid from images_fts where images_fts match ${toFts5Query(terms)})`;
   }
 }
 

@@ -30,6 +30,7 @@ import {
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
 import { isAdmin, parseObject, presentImage, type Viewer } from "./images.presenter.js";
 import type { ImageFilter, ImagesRepo, NewRendition } from "./images.repo.js";
+import { searchTermsOf } from "./search-query.js";
 
 export const ANALYZE_JOB = "analyze-image";
 export const ANALYZE_MAX_ATTEMPTS = 5;
@@ -56,6 +57,14 @@ export interface UploadInput {
   format: SniffedFormat;
   filename: string;
   fields: Record<string, string>;
+}
+
+export interface ShareCard {
+  id: number;
+  title: string | null;
+  description: string | null;
+  /** A public rendition: its URL (relative to the site unless storage is elsewhere) and size. */
+  image: { url: string; width: number; height: number } | null;
 }
 
 export interface ImagesServiceOptions {
@@ -155,6 +164,7 @@ export class ImagesService {
       // A colour filter is a name or a hex colour; a hex means its nearest named colour.
       colors: unique(query.color.map((c) => colourNameForFilter(c) ?? normalizeColor(c))),
       editionTypes: unique(query.editionType),
+      search: searchTermsOf(query.q),
     };
     const afterId = decodeCursor(query.cursor);
     const [rows, total] = await Promise.all([
@@ -173,6 +183,7 @@ export class ImagesService {
           viewer,
           this.deps.media,
           now,
+          { compact: true },
         ),
       ),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
@@ -184,6 +195,30 @@ export class ImagesService {
     const row = await this.visibleRow(id, viewer);
     const renditions = await this.deps.images.findRenditions([id]);
     return presentImage(row, renditions, viewer, this.deps.media, this.deps.clock.now());
+  }
+
+  /**
+   * What a shared link's preview card shows (Open Graph): a public image's title, description
+   * and largest public rendition. Null for a missing or private image.
+   */
+  async shareCard(id: number): Promise<ShareCard | null> {
+    const row = await this.deps.images.findReadyById(id);
+    if (row?.is_public !== 1) return null;
+    const renditions = await this.deps.images.findRenditions([id]);
+    const picture =
+      renditions.find((r) => r.size === "large") ?? renditions.find((r) => r.size === "medium");
+    return {
+      id,
+      title: row.title,
+      description: row.description,
+      image: picture
+        ? {
+            url: this.deps.media.publicUrl(picture.storage_key),
+            width: picture.width,
+            height: picture.height,
+          }
+        : null,
+    };
   }
 
   /** Whether the catalogue holds any image at all, in any state (demo seeding needs none). */

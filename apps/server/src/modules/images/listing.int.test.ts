@@ -1,3 +1,4 @@
+import { ZImage } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventory, makePng, seedImage, signIn, upload } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
@@ -231,5 +232,56 @@ describe(`editing on ${TEST_DB}`, () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe(`list entries on ${TEST_DB}`, () => {
+  it("carry the analysis' display fields but not its generation metadata, which the detail keeps", async () => {
+    const id = await seedImage(app, { title: "Workflow Heavy", tags: ["compact-check"] });
+    const workflow = {
+      nodes: Array.from({ length: 400 }, (_, i) => ({
+        id: i,
+        type: "KSampler",
+        widgets: ["x".repeat(80)],
+      })),
+    };
+    const analysis = {
+      colorScheme: { primary: "#112233" },
+      palette: [{ hex: "112233", share: 0.7, name: "blue" }],
+      colorThemes: ["dark"],
+      orientation: "square",
+      aspectRatio: 1,
+      generation: {
+        source: "comfyui",
+        prompt: "a castle",
+        raw: { workflow: JSON.stringify(workflow) },
+      },
+      fieldSources: { title: "prompt" },
+      contentRating: { model: "m", scores: {}, nsfw: 0, rating: "safe", sensitive: false },
+    };
+    await app.database.db
+      .updateTable("images")
+      .set({ ai_analysis: JSON.stringify(analysis) })
+      .where("id", "=", id)
+      .execute();
+
+    const listed = await list("tag=compact-check");
+    const entry = listed.json().images[0];
+    expect(entry.aiAnalysis).toEqual({
+      title: "Workflow Heavy",
+      description: null,
+      colorScheme: { primary: "#112233" },
+      palette: [{ hex: "112233", share: 0.7, name: "blue" }],
+      colorThemes: ["dark"],
+      orientation: "square",
+      aspectRatio: 1,
+    });
+    expect(listed.body.length).toBeLessThan(5_000);
+
+    const detail = (await app.server.inject({ method: "GET", url: `/api/v1/images/${id}` })).json();
+    expect(detail.aiAnalysis.generation).toMatchObject({ source: "comfyui", prompt: "a castle" });
+    expect(detail.aiAnalysis.fieldSources).toEqual({ title: "prompt" });
+    expect(ZImage.safeParse(entry).success).toBe(true);
+    expect(ZImage.safeParse(detail).success).toBe(true);
   });
 });

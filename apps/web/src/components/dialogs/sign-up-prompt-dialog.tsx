@@ -1,10 +1,70 @@
-// STUB — replaced by the image-detail helper.
+import { DOWNLOAD_SIZES, FREE_TIER } from "@sawdust/shared";
+import { Check, UserPlus } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { paths } from "@/app/paths";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+
 export interface SignUpPromptDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Why the visitor is asked (e.g. "to download the Basic size"). */
   reason?: string;
 }
-export function SignUpPromptDialog({ open }: SignUpPromptDialogProps) {
-  return open ? <div role="dialog">Sign up</div> : null;
+
+const basic = DOWNLOAD_SIZES.basic;
+const PERKS = [
+  `Basic downloads, up to ${basic.width} × ${basic.height} px`,
+  `${FREE_TIER.monthlyDownloads} free downloads every month`,
+  `Up to ${FREE_TIER.collections} collections of the work you love`,
+  "Your own artist profile",
+];
+
+/**
+ * The free-account pitch a visitor sees when they reach for something members have (spec
+ * section 5). Both buttons lead to the auth screen, which brings them back here afterwards.
+ */
+export function SignUpPromptDialog({ open, onOpenChange, reason }: SignUpPromptDialogProps) {
+  const location = useLocation();
+  const authHref = paths.auth.getHref(`${location.pathname}${location.search}`);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md gap-6 p-7 sm:p-8">
+        <DialogHeader className="items-center gap-3 text-center">
+          <span className="grid size-12 place-items-center rounded-full bg-brand/10 text-brand-strong">
+            <UserPlus className="size-6" aria-hidden />
+          </span>
+          <DialogTitle className="font-display text-2xl">Create a free account</DialogTitle>
+          <DialogDescription className="text-base">
+            {reason
+              ? `Sign up free ${reason}.`
+              : "Sign up free to download in Basic quality and keep collections."}
+          </DialogDescription>
+        </DialogHeader>
+        <ul className="grid gap-2.5 rounded-lg bg-muted/70 p-4 text-sm">
+          {PERKS.map((perk) => (
+            <li key={perk} className="flex items-start gap-2.5">
+              <Check className="mt-0.5 size-4 shrink-0 text-brand-strong" aria-hidden />
+              {perk}
+            </li>
+          ))}
+        </ul>
+        <div className="grid gap-2.5">
+          <Button asChild variant="brand" size="lg">
+            <Link to={authHref}>Create free account</Link>
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <Link to={authHref}>Sign in</Link>
+          </Button>
+          <p className="text-center text-xs text-muted-foreground">Free forever. No card needed.</p>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
 }

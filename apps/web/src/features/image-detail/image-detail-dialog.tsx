@@ -1,4 +1,318 @@
-// STUB — replaced by the image-detail helper.
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { type Image, MESSAGES, type User } from "@sawdust/shared";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ImageOff, Sparkles, X } from "lucide-react";
+import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogDescription,
+  DialogOverlay,
+  DialogPortal,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isApiRequestError } from "@/lib/api-client";
+import { isAdmin, useUser } from "@/lib/auth";
+import { formatPrice, imageQueryOptions, imageTitle } from "@/lib/images";
+import { cn } from "@/lib/utils";
+import { forgetDeletedImage } from "./api/image-cache";
+import { useRecordView } from "./api/record-view";
+import { AdminControls } from "./components/admin-controls";
+import { ArtworkFilters, ArtworkStats } from "./components/artwork-facts";
+import { CollectionPicker } from "./components/collection-picker";
+import { DownloadMenu } from "./components/download-menu";
+import { EditDetailsForm } from "./components/edit-details-form";
+import { ShareMenu } from "./components/share-menu";
+import { ZoomableArtwork } from "./components/zoomable-artwork";
+import { editionLabel, showsPrice } from "./edition-label";
+
+// The invitations load only when someone reaches for a size or feature they do not have.
+const ProUpgradeDialog = lazy(() =>
+  import("@/components/dialogs/pro-upgrade-dialog").then((m) => ({ default: m.ProUpgradeDialog })),
+);
+const SignUpPromptDialog = lazy(() =>
+  import("@/components/dialogs/sign-up-prompt-dialog").then((m) => ({
+    default: m.SignUpPromptDialog,
+  })),
+);
+
+type Invitation = { kind: "sign-up"; reason: string } | { kind: "upgrade" };
+
+/** On wide screens the image takes what the details column leaves (about 48rem at most). */
+const STAGE_SIZES = "(min-width: 768px) min(calc(100vw - 27rem), 48rem), 100vw";
+
+function Invitations({
+  invitation,
+  onClose,
+}: {
+  invitation: Invitation | null;
+  onClose: () => void;
+}) {
+  if (!invitation) return null;
+  const onOpenChange = (open: boolean) => {
+    if (!open) onClose();
+  };
+  return (
+    <Suspense fallback={null}>
+      {invitation.kind === "upgrade" ? (
+        <ProUpgradeDialog open onOpenChange={onOpenChange} />
+      ) : (
+        <SignUpPromptDialog open onOpenChange={onOpenChange} reason={invitation.reason} />
+      )}
+    </Suspense>
+  );
+}
+
+interface ImageDetailProps {
+  image: Image;
+  user: User | null | undefined;
+  onDeleted: () => void;
+}
+
+function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
+  const [editing, setEditing] = useState(false);
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const admin = isAdmin(user);
+  const title = imageTitle(image);
+  const description = image.aiAnalysis.description?.trim();
+  const price = showsPrice(image) ? formatPrice(image.price) : null;
+  // Phones: the image on top at its own shape, at most two thirds of the screen high.
+  const stageHeight = {
+    "--stage-h": `min(68dvh, ${((image.height / image.width) * 100).toFixed(2)}vw)`,
+  } as CSSProperties;
+
+  function leaveEditMode() {
+    setEditing(false);
+    // The form is gone; give the keyboard back to the button that opened it.
+    requestAnimationFrame(() => editButton.current?.focus());
+  }
+
+  const askToSignUp = (reason: string) => setInvitation({ kind: "sign-up", reason });
+  const askToUpgrade = () => setInvitation({ kind: "upgrade" });
+
+  return (
+    <>
+      <div
+        className="relative h-[var(--stage-h)] min-h-56 shrink-0 bg-stone-950 md:h-full md:min-h-0"
+        style={stageHeight}
+      >
+        <ZoomableArtwork image={image} alt={title} sizes={STAGE_SIZES} />
+      </div>
+
+      <div className="flex flex-col gap-7 px-5 pb-10 pt-6 sm:px-7 md:overflow-y-auto md:pb-7 md:pt-7">
+        <div className="grid gap-3 md:pr-10">
+          <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-widest text-brand-strong">
+            {editionLabel(image)}
+            {admin && !image.isPublic && (
+              <Badge variant="secondary" className="normal-case tracking-normal">
+                Hidden
+              </Badge>
+            )}
+          </p>
+          {editing ? (
+            <>
+              <DialogTitle className="sr-only">{title}</DialogTitle>
+              <DialogDescription className="sr-only">Edit the image's details.</DialogDescription>
+            </>
+          ) : (
+            <>
+              <DialogTitle className="font-display text-3xl font-semibold leading-tight tracking-tight text-balance">
+                {title}
+              </DialogTitle>
+              <DialogDescription className="text-base leading-relaxed text-muted-foreground">
+                {description || "No description yet."}
+              </DialogDescription>
+            </>
+          )}
+        </div>
+
+        {editing ? (
+          <EditDetailsForm image={image} onDone={leaveEditMode} />
+        ) : (
+          <>
+            {price && (
+              <p className="-mt-2 flex items-baseline gap-2">
+                <span className="font-display text-2xl font-semibold">{price}</span>
+                <span className="text-sm text-muted-foreground">
+                  {image.editionType === "one_of_one" ? "one of a kind" : "per print"}
+                </span>
+              </p>
+            )}
+            <div className="grid gap-2.5">
+              <div className="flex gap-2.5">
+                <DownloadMenu
+                  image={image}
+                  user={user}
+                  onNeedAccount={() => askToSignUp("to download the Basic size")}
+                  onNeedPro={askToUpgrade}
+                />
+                <ShareMenu image={image} />
+              </div>
+              <CollectionPicker
+                imageId={image.id}
+                user={user}
+                onNeedAccount={() => askToSignUp("to add images to collections")}
+              />
+              {/* Only once the session is known to be a visitor's: no flash for members. */}
+              {user === null && (
+                <button
+                  type="button"
+                  onClick={askToUpgrade}
+                  className="mt-1 inline-flex items-center justify-center gap-1.5 self-center text-sm font-medium text-brand-strong underline-offset-4 hover:underline"
+                >
+                  <Sparkles className="size-4" aria-hidden />
+                  {MESSAGES.images.signUpForHd}
+                </button>
+              )}
+            </div>
+            <ArtworkFilters image={image} />
+          </>
+        )}
+
+        <ArtworkStats image={image} />
+
+        {admin && (
+          <AdminControls
+            image={image}
+            editing={editing}
+            onEdit={() => setEditing(true)}
+            onDeleted={onDeleted}
+            editButtonRef={editButton}
+          />
+        )}
+      </div>
+
+      <Invitations invitation={invitation} onClose={() => setInvitation(null)} />
+    </>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <>
+      <div className="h-[60dvh] shrink-0 animate-pulse bg-stone-900 md:h-full motion-reduce:animate-none" />
+      <div role="status" className="grid content-start gap-4 p-7">
+        <DialogTitle className="sr-only">Loading artwork</DialogTitle>
+        <DialogDescription className="sr-only">The image's details are loading.</DialogDescription>
+        <Skeleton className="h-3 w-24" />
+        <Skeleton className="h-9 w-4/5" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="mt-4 h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    </>
+  );
+}
+
+function DetailProblem({
+  error,
+  onRetry,
+  onClose,
+}: {
+  error: Error;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  const missing = isApiRequestError(error) && (error.status === 404 || error.status === 403);
+  return (
+    <div className="flex min-h-[60dvh] flex-col items-center justify-center gap-4 p-8 text-center md:col-span-2 md:min-h-0">
+      <span className="grid size-14 place-items-center rounded-full bg-muted">
+        <ImageOff className="size-6 text-muted-foreground" aria-hidden />
+      </span>
+      <DialogTitle className="font-display text-2xl font-semibold">
+        {missing ? MESSAGES.images.unavailable : MESSAGES.images.fetchOneFailed}
+      </DialogTitle>
+      <DialogDescription className="max-w-sm text-muted-foreground">
+        {missing ? MESSAGES.images.unavailableText : error.message}
+      </DialogDescription>
+      <div className="mt-2 flex gap-2">
+        {!missing && (
+          <Button variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+        <Button onClick={onClose}>Back to gallery</Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The image detail over the gallery at /image/:imageId (the share link). Closing returns to the
+ * gallery with the same filters; following a tag, style or colour leaves for the filtered gallery.
+ */
 export function ImageDetailDialog({ imageId }: { imageId: number }) {
-  return <div role="dialog">Image {imageId}</div>;
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+  const query = useQuery(imageQueryOptions(imageId));
+  const deleted = useRef(false);
+  const content = useRef<HTMLDivElement>(null);
+  useRecordView(imageId);
+
+  // A deleted image is forgotten only once the dialog has gone, so it never flashes a 404.
+  useEffect(
+    () => () => {
+      if (deleted.current) forgetDeletedImage(queryClient, imageId);
+    },
+    [queryClient, imageId],
+  );
+
+  const close = () => navigate(`${paths.gallery.getHref()}${search}`);
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogPortal>
+        <DialogOverlay className="bg-stone-950/75 backdrop-blur-sm" />
+        <DialogPrimitive.Content
+          ref={content}
+          // Focus the dialog itself: a screen reader reads its title first, and no button wears
+          // a focus ring before anyone has pressed a key. Tab then starts at the artwork.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
+          className={cn(
+            "fixed inset-0 z-50 flex flex-col overflow-y-auto bg-card outline-none",
+            "md:inset-auto md:left-1/2 md:top-1/2 md:grid md:h-[min(92dvh,58rem)] md:w-[calc(100%-3rem)]",
+            "md:max-w-6xl md:-translate-x-1/2 md:-translate-y-1/2 md:grid-cols-[minmax(0,1fr)_26rem]",
+            "md:overflow-hidden md:rounded-2xl md:shadow-2xl",
+          )}
+        >
+          {query.isPending ? (
+            <DetailSkeleton />
+          ) : query.isError ? (
+            <DetailProblem
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              onClose={close}
+            />
+          ) : (
+            <ImageDetail
+              image={query.data}
+              user={user}
+              onDeleted={() => {
+                deleted.current = true;
+                close();
+              }}
+            />
+          )}
+          <DialogClose
+            aria-label="Close"
+            className="fixed right-3 top-3 z-20 grid size-10 place-items-center rounded-full bg-card/90 text-foreground shadow-md backdrop-blur transition-colors hover:bg-card md:right-4 md:top-4"
+          >
+            <X className="size-5" aria-hidden />
+          </DialogClose>
+        </DialogPrimitive.Content>
+      </DialogPortal>
+    </Dialog>
+  );
 }

@@ -1,0 +1,137 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedImage } from "../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../test/test-app.js";
+
+const SITE = "https://art.example.com";
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Sawdust: a gallery and marketplace for AI-generated artwork." />
+    <title>Sawdust</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ PUBLIC_URL: SITE });
+  // Before the first page is served: the server reads index.html once.
+  writeFileSync(join(app.webDist, "index.html"), INDEX);
+});
+afterAll(() => app.close());
+
+const page = (path: string, accept = "text/html,application/xhtml+xml") =>
+  app.server.inject({ method: "GET", url: path, headers: { accept } });
+
+/** The content of a meta tag, unescaped as a browser or crawler would read it. */
+function metaOf(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html);
+  return match?.[1]
+    ?.replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
+describe(`share tags on image pages on ${TEST_DB}`, () => {
+  it("gives a public image's page Open Graph and Twitter tags with absolute URLs", async () => {
+    const id = await seedImage(app, {
+      title: "Misty Forest",
+      description: "Pines in the fog at dawn.",
+    });
+    const res = await page(`/image/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    const html = res.body;
+    expect(metaOf(html, "og:title")).toBe("Misty Forest");
+    expect(metaOf(html, "og:description")).toBe("Pines in the fog at dawn.");
+    expect(metaOf(html, "og:type")).toBe("article");
+    expect(metaOf(html, "og:url")).toBe(`${SITE}/image/${id}`);
+    expect(metaOf(html, "og:image")).toBe(`${SITE}/media/images/${id}/large-0000000000000000.webp`);
+    expect(metaOf(html, "og:image:width")).toBe("500");
+    expect(metaOf(html, "og:image:height")).toBe("500");
+    expect(metaOf(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaOf(html, "twitter:title")).toBe("Misty Forest");
+    expect(metaOf(html, "twitter:description")).toBe("Pines in the fog at dawn.");
+    expect(metaOf(html, "twitter:image")).toBe(metaOf(html, "og:image"));
+    // One title and one description: the image's replace the site's.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain("<title>Misty Forest · Sawdust</title>");
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    // In the head, and the rest of the page as built.
+    expect(html.indexOf('property="og:title"')).toBeLessThan(html.indexOf("</head>"));
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">');
+    expect(html).toContain('<div id="root"></div>');
+    // The same security headers as every page.
+    const plain = await page("/gallery");
+    expect(res.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
+  });
+
+  it("escapes every value: a hostile title or description stays text", async () => {
+    const title = `Dragon "><script>alert(1)</script> & 'friends'`;
+    const description = `${"<b>bold</b> & ".repeat(40)}end`;
+    const id = await seedImage(app, { title, description });
+    const html = (await page(`/image/${id}`)).body;
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).not.toContain("<b>bold</b>");
+    expect(html.match(/<script/g)).toHaveLength(1); // Only the app's own.
+    expect(metaOf(html, "og:title")).toBe(title);
+    expect(html).toContain(
+      "<title>Dragon &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;friends&#39; · Sawdust</title>",
+    );
+    const shown = metaOf(html, "og:description") ?? "";
+    expect(Array.from(shown).length).toBeLessThanOrEqual(200);
+    expect(shown.endsWith("…")).toBe(true);
+    expect(shown.startsWith("<b>bold</b> & <b>bold</b>")).toBe(true);
+  });
+
+  it("names an untitled image by its number and describes it generically", async () => {
+    const id = await seedImage(app);
+    await app.database.db.updateTable("images").set({ title: null }).where("id", "=", id).execute();
+    const html = (await page(`/image/${id}`)).body;
+    expect(metaOf(html, "og:title")).toBe(`Artwork #${id}`);
+    expect(metaOf(html, "og:description")).toBe("AI-generated artwork on Sawdust.");
+  });
+
+  it("serves the plain app for a private, missing or malformed image id", async () => {
+    const hidden = await seedImage(app, { title: "Hidden Gem", isPublic: false });
+    for (const path of [
+      `/image/${hidden}`,
+      "/image/999999",
+      "/image/abc",
+      "/image/0",
+      "/image/-1",
+      "/image/1e3",
+      "/image/99999999999999999999",
+      `/image/${hidden}/extra`,
+    ]) {
+      const res = await page(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toBe(INDEX);
+      expect(res.body).not.toContain("og:");
+      expect(res.body).not.toContain("Hidden Gem");
+    }
+  });
+
+  it("keeps the JSON 404 for clients that do not want a page, and answers HEAD", async () => {
+    const id = await seedImage(app);
+    const json = await page(`/image/${id}`, "application/json");
+    expect(json.statusCode).toBe(404);
+    const head = await app.server.inject({
+      method: "HEAD",
+      url: `/image/${id}`,
+      headers: { accept: "text/html" },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+  });
+});

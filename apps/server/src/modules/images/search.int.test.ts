@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { injectPngChunks, tEXt } from "../../../test/fixtures/generation/containers.js";
+import { makePng, seedImage, signIn, upload } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+import { createWorker } from "../../background.js";
+
+let app: TestApp;
+let admin: { cookie: string; userId: number };
+
+beforeAll(async () => {
+  app = await createTestApp({}, { rater: async () => null });
+  admin = await signIn(app, "searcher", "admin");
+});
+afterAll(() => app.close());
+
+const list = (query: string, cookie?: string) =>
+  app.server.inject({
+    method: "GET",
+    url: `/api/v1/images?${query}`,
+    headers: cookie ? { cookie } : {},
+  });
+const ids = async (query: string, cookie?: string) => {
+  const res = await list(query, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().images as Array<{ id: number }>).map((i) => i.id).sort((a, b) => a - b);
+};
+const search = (q: string, more = "", cookie?: string) =>
+  ids(`q=${encodeURIComponent(q)}${more}`, cookie);
+
+const quietLog = { warn() {}, error() {}, debug() {}, info() {} } as never;
+async function runJobs(): Promise<void> {
+  const worker = createWorker(app.services, quietLog, { backoffBaseMs: 1, backoffCapMs: 1 });
+  while (await worker.runOnce()) {}
+}
+
+describe(`search (q) on ${TEST_DB}`, () => {
+  let forest: number;
+  let dragon: number;
+  let lighthouse: number;
+  let hiddenDragon: number;
+  beforeAll(async () => {
+    forest = await seedImage(app, {
+      title: "Morning Walk",
+      tags: ["misty-forest", "dawn"],
+      styles: ["watercolor"],
+      editionType: "one_of_one",
+    });
+    dragon = await seedImage(app, {
+      title: "Red Dragon",
+      description: "A dragon circling over the old city, wings like sails.",
+      tags: ["fantasy"],
+      styles: ["digital art"],
+      editionType: "open_edition",
+    });
+    lighthouse = await seedImage(app, {
+      title: "Lighthouse",
+      description: "Stormy ocean at dusk",
+      tags: ["ocean", "coast"],
+      styles: ["oil painting"],
+      editionType: "open_edition",
+    });
+    hiddenDragon = await seedImage(app, { title: "Secret Dragon", isPublic: false });
+  });
+
+  it("finds words of titles, descriptions, tags (slug words) and styles, in any case", async () => {
+    expect(await search("Walk")).toEqual([forest]);
+    expect(await search("circling")).toEqual([dragon]);
+    expect(await search("forest")).toEqual([forest]);
+    expect(await search("misty forest")).toEqual([forest]);
+    expect(await search("misty-forest")).toEqual([forest]);
+    expect(await search("Watercolor")).toEqual([forest]);
+    expect(await search("oil painting")).toEqual([lighthouse]);
+    expect(await search("DRAGON")).toEqual([dragon]);
+    expect(await search("  stormy   OCEAN ")).toEqual([lighthouse]);
+  });
+
+  it("matches the last word as a prefix while the person types, every word required", async () => {
+    expect(await search("drag")).toEqual([dragon]);
+    expect(await search("light")).toEqual([lighthouse]);
+    expect(await search("stormy oc")).toEqual([lighthouse]);
+    // Only the last word is a prefix.
+    expect(await search("sto ocean")).toEqual([]);
+    expect(await search("dragon ocean")).toEqual([]);
+    expect(await search("unheard-of-word")).toEqual([]);
+  });
+
+  it("combines with the other filters and hides private images from visitors", async () => {
+    expect(await search("dragon", "&editionType=open_edition")).toEqual([dragon]);
+    expect(await search("dragon", "&editionType=one_of_one")).toEqual([]);
+    expect(await search("ocean", "&tag=coast&style=oil%20painting")).toEqual([lighthouse]);
+    expect(await search("ocean", "&tag=dawn")).toEqual([]);
+    expect(await search("dragon", "", admin.cookie)).toEqual([dragon, hiddenDragon]);
+    expect(await search("dragon", "&visibility=private", admin.cookie)).toEqual([hiddenDragon]);
+  });
+
+  it("treats a query with no words as no filter", async () => {
+    const all = await ids("");
+    expect(await search("")).toEqual(all);
+    expect(await search('  "*" -- ()')).toEqual(all);
+  });
+
+  it("counts the matches in stats.totalImages and pages through them without repeats", async () => {
+    const word = "pagingword";
+    const seeded = new Set<number>();
+    for (let i = 0; i < 23; i++) seeded.add(await seedImage(app, { title: `Tile ${i} ${word}` }));
+    const seen: number[] = [];
+    let cursor = "0";
+    for (let page = 0; page < 10; page++) {
+      const body = (await list(`q=${word}&limit=10&cursor=${cursor}`)).json();
+      expect(body.stats.totalImages).toBe(23);
+      seen.push(...body.images.map((i: { id: number }) => i.id));
+      if (!body.nextCursor) break;
+      cursor = body.nextCursor;
+    }
+    expect(seen).toHaveLength(23);
+    expect(new Set(seen)).toEqual(seeded);
+    expect(seen).toEqual([...seen].sort((x, y) => y - x));
+  });
+
+  it("follows every write: admin edits, visibility, deletion", async () => {
+    const id = await seedImage(app, { title: "Quiet Harbour", tags: ["boats"] });
+    expect(await search("harbour")).toEqual([id]);
+    const patch = await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: {
+        aiAnalysis: { title: "Busy Marina", description: "Sailboats everywhere" },
+        tags: ["Tall Ships"],
+        style: "Pen Sketch",
+      },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(await search("harbour")).toEqual([]);
+    expect(await search("boats")).toEqual([]);
+    expect(await search("marina")).toEqual([id]);
+    expect(await search("sailboats")).toEqual([id]);
+    expect(await search("tall ships")).toEqual([id]);
+    expect(await search("pen sketch")).toEqual([id]);
+
+    await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}/visibility`,
+      headers: { cookie: admin.cookie },
+      payload: { isPublic: false },
+    });
+    expect(await search("marina")).toEqual([]);
+    expect(await search("marina", "", admin.cookie)).toEqual([id]);
+
+    const del = await app.server.inject({
+      method: "DELETE",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await search("marina", "", admin.cookie)).toEqual([]);
+  });
+
+  it("finds an upload by the words its analysis wrote", async () => {
+    const png = injectPngChunks(await makePng(900, 900), [
+      tEXt(
+        "parameters",
+        "a zeppelin drifting above snowy mountains, watercolor\nSteps: 20, Seed: 7",
+      ),
+    ]);
+    const res = await upload(app, admin.cookie, { name: "00001-7.png", data: png });
+    const id = res.json().uploaded[0].id as number;
+    expect(await search("zeppelin")).toEqual([]);
+    await runJobs();
+    expect(await search("zeppelin")).toEqual([id]);
+    expect(await search("snowy mount")).toEqual([id]);
+  });
+});
+
+/** A small deterministic PRNG: a failure replays with the same strings. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Characters that mean something to FTS5, tsquery, SQL, URLs or HTML, and awkward Unicode. */
+const NASTY = [
+  ..."\"'`*-+:^()[]{}<>!&|~\\/%;,.?@#$=_ \t\n\r\u0000\u0001\u007f",
+  "AND",
+  "OR",
+  "NOT",
+  "NEAR",
+  "<->",
+  ":*",
+  "<2>",
+  "title:",
+  "é",
+  "e\u0301",
+  "ß",
+  "İ",
+  "ﬁ",
+  "²",
+  "½",
+  "日本",
+  "العربية",
+  "\u200d",
+  "\u200b",
+  "\ufeff",
+  "\ufffd",
+  "🐉",
+  "👩‍👩‍👧",
+  "drag",
+  "on",
+  "a",
+];
+
+function randomQuery(random: () => number): string {
+  const parts: string[] = [];
+  const length = Math.floor(random() * 12);
+  for (let i = 0; i < length; i++) {
+    if (random() < 0.7) {
+      parts.push(NASTY[Math.floor(random() * NASTY.length)] ?? "");
+    } else {
+      // Any code point outside the surrogates (which no URL can carry).
+      let cp = Math.floor(random() * 0x10ffff);
+      if (cp >= 0xd800 && cp <= 0xdfff) cp = 0x41;
+      parts.push(String.fromCodePoint(cp));
+    }
+  }
+  return parts.join(random() < 0.5 ? " " : "");
+}
+
+describe(`hostile search text on ${TEST_DB}`, () => {
+  const answersSafely = async (rawQuery: string) => {
+    const res = await list(rawQuery);
+    expect(res.statusCode, `${rawQuery} → ${res.body}`).toBeLessThan(500);
+    if (res.statusCode === 200) {
+      expect(res.json()).toMatchObject({ images: expect.any(Array), stats: expect.any(Object) });
+    } else {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    return res;
+  };
+
+  it("answers 200 (or a clear 400) to hundreds of random and hostile strings", async () => {
+    await seedImage(app, { title: 'Dragon\'s "Lair" & co.', tags: ["c-plus-plus"] });
+    const random = mulberry32(20261121);
+    for (let i = 0; i < 300; i++) {
+      await answersSafely(`q=${encodeURIComponent(randomQuery(random))}&limit=5`);
+    }
+  });
+
+  it.each([
+    "q=%00",
+    "q=%ff%fe",
+    "q=%E0%A4%A",
+    "q=%",
+    "q=%%%",
+    "q=%22",
+    "q=%27%27",
+    "q=*",
+    "q=-",
+    "q=--dragon",
+    "q=NOT%20dragon",
+    "q=dragon%20OR%20x",
+    "q=NEAR(dragon%20red)",
+    "q=title:dragon",
+    "q=dragon:*",
+    "q=dragon%26!red",
+    "q=dragon%20%3C-%3E%20red",
+    "q=%5C",
+    "q=a&q=b",
+  ])("GET /images?%s never fails", async (query) => {
+    await answersSafely(query);
+  });
+
+  it("never fails on long queries: many words, one huge word, piles of combining marks", async () => {
+    await answersSafely(`q=${"x".repeat(5000)}`);
+    await answersSafely(`q=${"x".repeat(200)}`);
+    await answersSafely(`q=${"dragon ".repeat(28)}`);
+    await answersSafely(`q=${Array.from({ length: 40 }, (_, i) => `w${i}`).join("%20")}`);
+    await answersSafely(`q=${encodeURIComponent("e\u0301".repeat(60))}`);
+    await answersSafely(`q=${encodeURIComponent("🐉".repeat(50))}`);
+  });
+
+  it("refuses a query longer than 200 characters with a clear 400", async () => {
+    const res = await list(`q=${"a".repeat(201)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("q must be at most 200 characters");
+  });
+});
+
+describe(`odd query strings on ${TEST_DB}`, () => {
+  it.each([
+    ["cursor=abc", 400],
+    ["cursor=", 200],
+    ["cursor=0", 200],
+    [`cursor=${Buffer.from('{"id":-1}').toString("base64url")}`, 400],
+    [`cursor=${Buffer.from('{"id":"1 or 1=1"}').toString("base64url")}`, 400],
+    ["limit=0", 400],
+    ["limit=-1", 400],
+    ["limit=1e3", 400],
+    ["limit=", 400],
+    ["limit=2.5", 400],
+    ["tag=,,,", 200],
+    ["tag=%00", 200],
+    ["tag=%ff", 200],
+    ["style=%00", 200],
+    ["color=%00", 200],
+    ["color=%23", 200],
+    ["tag=a&tag=b", 400],
+    ["editionType=,", 200],
+    ["visibility=", 400],
+    ["q=%00", 200],
+    ["q=", 200],
+    ["unknown=1", 200],
+  ] as const)("GET /images?%s answers %i", async (query, status) => {
+    const res = await list(query);
+    expect(res.statusCode, res.body).toBe(status);
+    if (status === 400) expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ["abc", 400],
+    ["0", 400],
+    ["-1", 400],
+    ["1.5", 400],
+    ["99999999999999999999", 400],
+    ["%00", 400],
+    ["999999", 404],
+  ] as const)("GET /images/%s answers %i", async (id, status) => {
+    const res = await app.server.inject({ method: "GET", url: `/api/v1/images/${id}` });
+    expect(res.statusCode, res.body).toBe(status);
+  });
+});

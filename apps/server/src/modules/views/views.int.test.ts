@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedImage, signIn } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { startJanitor } from "../../background.js";
+
+const DAY = 24 * 60 * 60 * 1000;
+const quietLog = { warn() {}, error() {}, debug() {}, info() {} } as never;
+
+let app: TestApp;
+let clock: TestClock;
+let admin: { cookie: string; userId: number };
+let ann: { cookie: string; userId: number };
+let bob: { cookie: string; userId: number };
+
+beforeAll(async () => {
+  clock = new TestClock();
+  app = await createTestApp({}, { clock });
+  admin = await signIn(app, "view_admin", "admin");
+  ann = await signIn(app, "view_ann");
+  bob = await signIn(app, "view_bob");
+});
+afterAll(() => app.close());
+
+const visitor = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" };
+
+/** One view, as the detail dialog sends it: a member by cookie, else a visitor by address. */
+const view = (
+  id: number | string,
+  who: { cookie?: string; ip?: string; userAgent?: string } = visitor,
+) =>
+  app.server.inject({
+    method: "POST",
+    url: `/api/v1/images/${id}/views`,
+    remoteAddress: who.ip ?? "198.51.100.1",
+    headers: {
+      "user-agent": who.userAgent ?? "test-agent",
+      ...(who.cookie ? { cookie: who.cookie } : {}),
+    },
+  });
+const viewsOf = async (id: number, who?: Parameters<typeof view>[1]) => {
+  const res = await view(id, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().views as number;
+};
+
+describe(`views on ${TEST_DB}`, () => {
+  it("counts a viewer once a day: visitors by address and browser, members by account", async () => {
+    const id = await seedImage(app);
+    expect(await viewsOf(id, visitor)).toBe(1);
+    expect(await viewsOf(id, visitor)).toBe(1);
+    // Another browser at the same address is another visitor.
+    expect(await viewsOf(id, { ...visitor, userAgent: "curl/8.0" })).toBe(2);
+    expect(await viewsOf(id, { cookie: ann.cookie })).toBe(3);
+    expect(await viewsOf(id, { cookie: ann.cookie })).toBe(3);
+    // Signed in from the visitor's own address and browser: the member is someone else.
+    expect(await viewsOf(id, { ...visitor, cookie: bob.cookie })).toBe(4);
+    // The same member from elsewhere is still the same member.
+    expect(await viewsOf(id, { cookie: bob.cookie, ip: "192.0.2.99" })).toBe(4);
+
+    const detail = await app.server.inject({ method: "GET", url: `/api/v1/images/${id}` });
+    expect(detail.json().views).toBe(4);
+  });
+
+  it("counts the same viewers again on the next UTC day", async () => {
+    const id = await seedImage(app);
+    expect(await viewsOf(id, visitor)).toBe(1);
+    expect(await viewsOf(id, { cookie: ann.cookie })).toBe(2);
+    clock.advance(DAY);
+    expect(await viewsOf(id, visitor)).toBe(3);
+    expect(await viewsOf(id, { cookie: ann.cookie })).toBe(4);
+    expect(await viewsOf(id, visitor)).toBe(4);
+  });
+
+  it("counts twenty simultaneous requests of one viewer once", async () => {
+    const id = await seedImage(app);
+    const member = await Promise.all(
+      Array.from({ length: 20 }, () => view(id, { cookie: ann.cookie })),
+    );
+    expect(member.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const guest = await Promise.all(Array.from({ length: 20 }, () => view(id, visitor)));
+    expect(guest.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const detail = await app.server.inject({ method: "GET", url: `/api/v1/images/${id}` });
+    expect(detail.json().views).toBe(2);
+    expect(Math.max(...guest.map((r) => r.json().views))).toBe(2);
+  });
+
+  it("keeps no IP address: a visitor is a hash", async () => {
+    const id = await seedImage(app);
+    await view(id, visitor);
+    const rows = await app.database.db
+      .selectFrom("image_views")
+      .select("viewer_key")
+      .where("image_id", "=", id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.viewer_key).toMatch(/^v:[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain("203.0.113");
+  });
+
+  it("answers 404 for a missing or private image (admins may view a private one), 400 for a bad id", async () => {
+    const hidden = await seedImage(app, { isPublic: false });
+    expect((await view(hidden, visitor)).statusCode).toBe(404);
+    expect((await view(hidden, { cookie: ann.cookie })).statusCode).toBe(404);
+    expect((await view(999_999, visitor)).statusCode).toBe(404);
+    expect(await viewsOf(hidden, { cookie: admin.cookie })).toBe(1);
+    expect((await view("abc", visitor)).statusCode).toBe(400);
+    expect((await view(0, visitor)).statusCode).toBe(400);
+  });
+
+  it("accepts the call with an empty JSON body too", async () => {
+    const id = await seedImage(app);
+    const res = await app.server.inject({
+      method: "POST",
+      url: `/api/v1/images/${id}/views`,
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ views: 1 });
+  });
+
+  it("lets the janitor forget past days' records and salts, keeping today's and yesterday's", async () => {
+    const id = await seedImage(app);
+    await view(id, visitor); // day 0
+    clock.advance(DAY);
+    await view(id, visitor); // day 1
+    clock.advance(DAY);
+    await view(id, visitor); // day 2
+    const db = app.database.db;
+    const days = async () =>
+      (await db.selectFrom("image_views").select("day").where("image_id", "=", id).execute())
+        .map((r) => r.day)
+        .sort();
+    const salts = async () =>
+      (await db.selectFrom("settings").select("key").where("key", "like", "view-salt:%").execute())
+        .length;
+    expect(await days()).toHaveLength(3);
+    const saltsBefore = await salts();
+
+    const janitor = startJanitor(app.services, app.dataDir, 60_000, quietLog);
+    await janitor.firstSweep;
+    janitor.stop();
+
+    const today = new Date(clock.now()).toISOString().slice(0, 10);
+    const yesterday = new Date(clock.now() - DAY).toISOString().slice(0, 10);
+    expect(await days()).toEqual([yesterday, today]);
+    expect(await salts()).toBeLessThan(saltsBefore);
+    expect(await salts()).toBeGreaterThanOrEqual(1);
+    // The count itself stays.
+    const detail = await app.server.inject({ method: "GET", url: `/api/v1/images/${id}` });
+    expect(detail.json().views).toBe(3);
+    // And today's viewer is still counted once.
+    expect(await viewsOf(id, visitor)).toBe(3);
+  });
+
+  it("removes an image's view records with the image", async () => {
+    const id = await seedImage(app);
+    await view(id, visitor);
+    await app.database.db.deleteFrom("images").where("id", "=", id).execute();
+    const left = await app.database.db
+      .selectFrom("image_views")
+      .select("day")
+      .where("image_id", "=", id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Clock } from "../../lib/clock.js";
+import type { Viewer } from "../images/images.presenter.js";
+import type { ImagesService } from "../images/images.service.js";
+import type { ViewsRepo } from "./views.repo.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days of view rows kept: today and yesterday (a process whose clock lags a little still dedupes). */
+const DAYS_KEPT = 2;
+
+export interface ViewRequester {
+  /** Set when a member is signed in. */
+  userId?: number;
+  ip: string;
+  userAgent: string;
+}
+
+/** The UTC day of an instant, YYYY-MM-DD. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Image views, counted once per viewer and UTC day. A member is their user id; a visitor is a
+ * hash of IP address, user agent and a secret salt of the day, so no address is stored and a
+ * visitor cannot be followed from one day to the next.
+ */
+export class ViewsService {
+  /** The current day's salt, once read. */
+  private salt: { day: string; value: string } | undefined;
+
+  constructor(private readonly deps: { views: ViewsRepo; images: ImagesService; clock: Clock }) {}
+
+  /** Counts a view of an image this requester may see (404 otherwise); returns the new total. */
+  async record(
+    imageId: number,
+    viewer: Viewer | null,
+    requester: ViewRequester,
+  ): Promise<{ views: number }> {
+    await this.deps.images.visibleRow(imageId, viewer);
+    const day = utcDay(this.deps.clock.now());
+    const key =
+      requester.userId !== undefined
+        ? `u:${requester.userId}`
+        : `v:${createHash("sha256")
+            .update(`${await this.saltOf(day)}\n${requester.ip}\n${requester.userAgent}`)
+            .digest("hex")}`;
+    return { views: await this.deps.views.record(imageId, key, day) };
+  }
+
+  /** Drops the view rows and salts of days no longer kept (the janitor calls it). */
+  prune(): Promise<number> {
+    const oldestKept = utcDay(this.deps.clock.now() - (DAYS_KEPT - 1) * DAY_MS);
+    return this.deps.views.pruneBefore(oldestKept);
+  }
+
+  private async saltOf(day: string): Promise<string> {
+    if (this.salt?.day !== day) {
+      const value = await this.deps.views.saltFor(day, () => randomBytes(32).toString("base64url"));
+      this.salt = { day, value };
+    }
+    return this.salt.value;
+  }
+}

@@ -1,0 +1,43 @@
+import type { Image } from "@sawdust/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { storeChangedImage } from "./image-cache";
+
+/** What the detail dialog's edit mode changes (spec section 2). */
+export interface ImageDetailsInput {
+  title: string;
+  description: string;
+  /** Comma-separated, as typed. */
+  style: string;
+  /** Comma-separated, as typed. */
+  tags: string;
+}
+
+/** Comma-separated text → its trimmed, non-empty parts. */
+export function splitList(text: string): string[] {
+  return text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The PATCH body. Only title and description go in aiAnalysis: the server keeps the analysis's
+ * other fields, so sending them back could only overwrite newer ones.
+ */
+export function imagePatchOf(input: ImageDetailsInput) {
+  return {
+    aiAnalysis: { title: input.title.trim(), description: input.description.trim() },
+    tags: splitList(input.tags),
+    style: splitList(input.style).join(", "),
+  };
+}
+
+export function useUpdateImage(imageId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ImageDetailsInput) =>
+      api.patch<Image>(`/api/v1/images/${imageId}`, imagePatchOf(input)),
+    onSuccess: (image) => storeChangedImage(queryClient, image),
+  });
+}

@@ -1,0 +1,121 @@
+import {
+  DOWNLOAD_SIZES,
+  type DownloadSize,
+  type Image,
+  MESSAGES,
+  type User,
+} from "@sawdust/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { ChevronDown, Download, LoaderCircle, Lock } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { toast } from "@/hooks/use-toast";
+import { isApiRequestError } from "@/lib/api-client";
+import { imageQueryOptions, imageTitle } from "@/lib/images";
+import { downloadImage } from "../api/download-image";
+import { DOWNLOAD_SIZE_ORDER, downloadAccess } from "../download-access";
+
+const dimensions = (size: DownloadSize) =>
+  `${DOWNLOAD_SIZES[size].width} × ${DOWNLOAD_SIZES[size].height}`;
+
+export interface DownloadMenuProps {
+  image: Image;
+  user: User | null | undefined;
+  /** A visitor asked for a members' size. */
+  onNeedAccount: () => void;
+  /** Someone without Pro asked for a Pro size. */
+  onNeedPro: () => void;
+}
+
+/**
+ * The download sizes with their pixel boxes. A size the viewer may not have shows a lock and
+ * opens the matching invitation instead; the rest download through the API under the server's
+ * file name.
+ */
+export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: DownloadMenuProps) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<DownloadSize | null>(null);
+
+  async function download(size: DownloadSize) {
+    setPending(size);
+    toast({
+      title: MESSAGES.images.downloadStarted,
+      description: `${DOWNLOAD_SIZES[size].label} · ${dimensions(size)} px`,
+    });
+    try {
+      await downloadImage({ id: image.id, title: imageTitle(image) }, size);
+      // The download counts have changed.
+      void queryClient.invalidateQueries({ queryKey: imageQueryOptions(image.id).queryKey });
+    } catch (error) {
+      toast({
+        title: MESSAGES.images.downloadFailed,
+        description:
+          isApiRequestError(error) && error.body
+            ? error.body
+            : MESSAGES.images.downloadFailedFallback,
+        variant: "destructive",
+      });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  function choose(size: DownloadSize) {
+    const access = downloadAccess(size, user);
+    if (access === "sign-up") onNeedAccount();
+    else if (access === "upgrade") onNeedPro();
+    else void download(size);
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="brand" size="lg" className="flex-1" disabled={pending !== null}>
+          {pending ? (
+            <LoaderCircle className="animate-spin" aria-hidden />
+          ) : (
+            <Download aria-hidden />
+          )}
+          {pending ? "Downloading..." : "Download"}
+          <ChevronDown className="ml-auto opacity-80" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-72">
+        <DropdownMenuLabel>Download size</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {DOWNLOAD_SIZE_ORDER.map((size) => {
+          const locked = downloadAccess(size, user) !== "download";
+          const needs = DOWNLOAD_SIZES[size].access === "member" ? "Members" : "Pro";
+          return (
+            <DropdownMenuItem
+              key={size}
+              onSelect={() => choose(size)}
+              className="justify-between py-2.5"
+            >
+              <span className="flex flex-col">
+                <span className="font-medium text-foreground">{DOWNLOAD_SIZES[size].label}</span>
+                <span className="text-xs text-muted-foreground">{dimensions(size)} px</span>
+              </span>
+              {locked ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                  <Lock className="size-3!" aria-hidden />
+                  {needs}
+                </span>
+              ) : (
+                <Download aria-hidden />
+              )}
+            </DropdownMenuItem>
+          );
+        })}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

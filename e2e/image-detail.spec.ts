@@ -1,0 +1,329 @@
+import { stat } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type Image, MESSAGES, slugifyTag, UI } from "@sawdust/shared";
+import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
+import { adminApi, grantPro, seedImage, uniqueWord } from "./support/catalogue";
+
+/*
+ * While the detail dialog is open everything behind it is aria-hidden, the toast region too (a
+ * screen reader hears toasts through Radix's own live announcer). So toasts are found by their
+ * exact text, which the announcer's longer copy does not match.
+ */
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+/** What the page scripts below touch (the e2e project is typed without the DOM library). */
+interface BrowserGlobals {
+  navigator: { clipboard: { readText(): Promise<string> } };
+  open: (...args: unknown[]) => unknown;
+  shareCalls: string[][];
+}
+
+let admin: APIRequestContext;
+/** One image the read-only tests share; tests that change an image seed their own. */
+let shared: Image;
+let sharedWord: string;
+let sharedTitle: string;
+
+test.beforeAll(async () => {
+  admin = await adminApi();
+  sharedWord = uniqueWord("detail");
+  sharedTitle = `Harbour Lights ${sharedWord}`;
+  shared = await seedImage(admin, {
+    title: sharedTitle,
+    description: "Boats asleep under a violet sky.",
+    tags: [sharedWord, "harbour"],
+    style: "oil painting, impressionism",
+    color: "#4c1d95",
+  });
+});
+
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+function detail(page: Page) {
+  return page.getByRole("dialog", { name: sharedTitle });
+}
+
+async function openShared(page: Page) {
+  await page.goto(`/image/${shared.id}`);
+  await expect(detail(page)).toBeVisible();
+  await expect(detail(page).getByRole("heading", { name: sharedTitle })).toBeVisible();
+}
+
+async function chooseDownload(page: Page, size: RegExp) {
+  await page.getByRole("button", { name: "Download", exact: true }).click();
+  await page.getByRole("menuitem", { name: size }).click();
+}
+
+test.describe("the image detail dialog", () => {
+  test("opens from its own path and from an old #image-redirect link, and closes to the gallery", async ({
+    page,
+  }) => {
+    await page.goto(`/image/${shared.id}?tag=${sharedWord}`);
+    await expect(detail(page)).toBeVisible();
+    await expect(detail(page).getByText("Boats asleep under a violet sky.")).toBeVisible();
+    await expect(detail(page).getByRole("link", { name: "oil painting" })).toBeVisible();
+
+    // Closing keeps the filters of the query string.
+    await detail(page).getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(`/gallery?tag=${sharedWord}`);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await page.goto(`/#image-redirect=${shared.id}`);
+    await expect(page).toHaveURL(`/image/${shared.id}`);
+    await expect(detail(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL("/gallery");
+  });
+
+  test("says plainly when the image is not available", async ({ page }) => {
+    await page.goto("/image/987654321");
+    await expect(page.getByRole("dialog", { name: MESSAGES.images.unavailable })).toBeVisible();
+    await page.getByRole("button", { name: "Back to gallery" }).click();
+    await expect(page).toHaveURL("/gallery");
+  });
+
+  test("zooms to 2.5× with a click, and back with the keyboard", async ({ page }) => {
+    await openShared(page);
+    const zoom = detail(page).getByRole("button", { name: "Zoom" });
+    const layer = detail(page).getByTestId("zoom-layer");
+    await expect(zoom).toHaveAttribute("aria-pressed", "false");
+
+    await zoom.click({ position: { x: 40, y: 40 } });
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await expect(layer).toHaveAttribute("style", new RegExp(`scale\\(${UI.zoom}\\)`));
+    // Magnified around the point that was clicked, not the middle.
+    await expect(layer).not.toHaveAttribute("style", /transform-origin: 50% 50%/);
+
+    await zoom.focus();
+    await page.keyboard.press("Enter");
+    await expect(zoom).toHaveAttribute("aria-pressed", "false");
+    await expect(layer).toHaveAttribute("style", /scale\(1\)/);
+  });
+
+  test("a tag chip filters the gallery by that tag and closes the dialog", async ({ page }) => {
+    await openShared(page);
+    await detail(page).getByRole("link", { name: sharedWord }).click();
+    await expect(page).toHaveURL(`/gallery?tag=${sharedWord}`);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("a visitor downloads the preview and is invited to sign up for Basic", async ({ page }) => {
+    await openShared(page);
+    await expect(detail(page).getByText(MESSAGES.images.signUpForHd)).toBeVisible();
+
+    const download = page.waitForEvent("download");
+    await chooseDownload(page, /^Preview/);
+    expect((await download).suggestedFilename()).toBe(`${slugifyTag(sharedTitle)}-preview.webp`);
+
+    await chooseDownload(page, /^Basic/);
+    const prompt = page.getByRole("dialog", { name: "Create a free account" });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole("link", { name: "Create free account" })).toHaveAttribute(
+      "href",
+      `/auth?redirect=/image/${shared.id}`,
+    );
+    await prompt.getByRole("button", { name: "Close" }).click();
+    await expect(prompt).toHaveCount(0);
+    await expect(detail(page)).toBeVisible();
+
+    // Collections need an account too.
+    await detail(page).getByRole("button", { name: "Add to collection" }).click();
+    await expect(page.getByRole("dialog", { name: "Create a free account" })).toBeVisible();
+  });
+
+  test("a free member is shown the Pro upgrade for HD, with the monthly and yearly prices", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    await openShared(page);
+    await expect(detail(page).getByText(MESSAGES.images.signUpForHd)).toHaveCount(0);
+
+    await chooseDownload(page, /^HD/);
+    const upgrade = page.getByRole("dialog", { name: "Unlock every size of every artwork" });
+    await expect(upgrade).toBeVisible();
+    await expect(upgrade.getByText("$14.99")).toBeVisible();
+    await expect(upgrade.getByRole("link", { name: "Subscribe" })).toHaveAttribute(
+      "href",
+      "/subscriptions?billingCycle=monthly",
+    );
+
+    await upgrade.getByText("Yearly").click();
+    await expect(upgrade.getByRole("radio", { name: /Yearly/ })).toBeChecked();
+    await expect(upgrade.getByText("$119.88")).toBeVisible();
+    await expect(upgrade.getByText("Save 33%")).toBeVisible();
+    await expect(upgrade.getByRole("link", { name: "Subscribe" })).toHaveAttribute(
+      "href",
+      "/subscriptions?billingCycle=yearly",
+    );
+  });
+
+  test("a Pro member downloads HD under the title's name", async ({ page }) => {
+    test.slow(); // The HD rendition is made on its first request.
+    const account = await registerViaApi(page.request);
+    grantPro(account.username);
+    await openShared(page);
+
+    const download = page.waitForEvent("download", { timeout: 60_000 });
+    await chooseDownload(page, /^HD/);
+    await expect(toastText(page, MESSAGES.images.downloadStarted)).toBeVisible();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${slugifyTag(sharedTitle)}-hd.webp`);
+    const path = await file.path();
+    expect((await stat(path)).size).toBeGreaterThan(0);
+  });
+
+  test("Copy link copies the share link and reads 'Copied' for a moment", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openShared(page);
+    await detail(page).getByRole("button", { name: "Share" }).click();
+    await page.getByRole("menuitem", { name: MESSAGES.images.copyLink }).click();
+
+    await expect(page.getByRole("menuitem", { name: MESSAGES.images.copied })).toBeVisible();
+    await expect(toastText(page, MESSAGES.images.linkCopied)).toBeVisible();
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText(),
+      ),
+    ).toBe(`${baseURL}/image/${shared.id}`);
+    await expect(page.getByRole("menuitem", { name: MESSAGES.images.copyLink })).toBeVisible({
+      timeout: UI.copiedLabelMs + 10_000,
+    });
+  });
+
+  test("share opens a 600×400 pop-up, and shows the link when the pop-up is blocked", async ({
+    page,
+    baseURL,
+  }) => {
+    // A pop-up blocker: window.open answers null. The calls are kept to check what was asked.
+    await page.addInitScript(() => {
+      const browser = globalThis as unknown as BrowserGlobals;
+      browser.shareCalls = [];
+      browser.open = (...args: unknown[]) => {
+        browser.shareCalls.push(args.map(String));
+        return null;
+      };
+    });
+    await openShared(page);
+    await detail(page).getByRole("button", { name: "Share" }).click();
+    await page.getByRole("menuitem", { name: "Reddit" }).click();
+
+    const link = `${baseURL}/image/${shared.id}`;
+    const calls = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).shareCalls);
+    expect(calls).toHaveLength(1);
+    const [url, target, features] = calls[0] ?? [];
+    expect(url).toContain(`https://www.reddit.com/submit?url=${encodeURIComponent(link)}`);
+    expect(target).toBe("_blank");
+    expect(features).toBe(`width=${UI.sharePopup.width},height=${UI.sharePopup.height}`);
+    await expect(toastText(page, MESSAGES.images.shareLinkText(link))).toBeVisible();
+  });
+});
+
+test.describe("the admin's controls", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page.request, ADMIN_ACCOUNT);
+  });
+
+  test("edits title and tags, and the change stays after a reload", async ({ page }) => {
+    const word = uniqueWord("edit");
+    const image = await seedImage(admin, { title: `Before ${word}`, tags: [word] });
+    const newTitle = `After ${word}`;
+    await page.goto(`/image/${image.id}`);
+    const dialog = page.getByRole("dialog", { name: `Before ${word}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("term").filter({ hasText: "HD" })).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Edit details" }).click();
+    await expect(dialog.getByLabel("Title", { exact: true })).toBeFocused();
+    await dialog.getByLabel("Title", { exact: true }).fill(newTitle);
+    await dialog.getByLabel("Tags", { exact: true }).fill(`${word}-sea, Golden Hour`);
+    await dialog.getByLabel("Style", { exact: true }).fill("Watercolor");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toastText(page, MESSAGES.images.detailsUpdated)).toBeVisible();
+    await expect(page.getByRole("heading", { name: newTitle })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Edit details" })).toBeFocused();
+
+    await page.reload();
+    const edited = page.getByRole("dialog", { name: newTitle });
+    await expect(edited).toBeVisible();
+    await expect(edited.getByRole("link", { name: `${word}-sea` })).toBeVisible();
+    await expect(edited.getByRole("link", { name: "golden-hour" })).toBeVisible();
+    await expect(edited.getByRole("link", { name: "watercolor" })).toBeVisible();
+
+    // Cancel leaves edit mode without saving.
+    await edited.getByRole("button", { name: "Edit details" }).click();
+    await edited.getByLabel("Title", { exact: true }).fill("Never saved");
+    await edited.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: newTitle })).toBeVisible();
+  });
+
+  test("hides the image, then deletes it after confirming", async ({ page, playwright }) => {
+    const word = uniqueWord("gone");
+    const image = await seedImage(admin, { title: `Doomed ${word}`, tags: [word] });
+    const visitor = await playwright.request.newContext({
+      baseURL: test.info().project.use.baseURL,
+    });
+    try {
+      await page.goto(`/image/${image.id}`);
+      const dialog = page.getByRole("dialog", { name: `Doomed ${word}` });
+      const publicSwitch = dialog.getByRole("switch", { name: "Public" });
+      await expect(publicSwitch).toBeChecked();
+
+      await publicSwitch.click();
+      await expect(toastText(page, MESSAGES.images.hidden)).toBeVisible();
+      await expect(publicSwitch).not.toBeChecked();
+      expect((await visitor.get(`/api/v1/images/${image.id}`)).status()).toBe(404);
+
+      await publicSwitch.click();
+      await expect(toastText(page, MESSAGES.images.madeVisible)).toBeVisible();
+      expect((await visitor.get(`/api/v1/images/${image.id}`)).status()).toBe(200);
+
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      const confirm = page.getByRole("alertdialog", {
+        name: MESSAGES.images.adminDeleteConfirmTitle,
+      });
+      await expect(confirm).toContainText(MESSAGES.images.adminDeleteConfirmText);
+      // Cancel has the focus: Enter alone must not delete.
+      await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await confirm.getByRole("button", { name: "Delete" }).click();
+
+      await expect(toastText(page, MESSAGES.images.deleted)).toBeVisible();
+      await expect(page).toHaveURL("/gallery");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      expect((await admin.get(`/api/v1/images/${image.id}`)).status()).toBe(404);
+    } finally {
+      await visitor.dispose();
+    }
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const who of ["visitor", "admin"] as const) {
+    test(`the open dialog has no serious violation (${who})`, async ({ browser }) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        if (who === "admin") await signInViaApi(page.request, ADMIN_ACCOUNT);
+        await openShared(page);
+        if (who === "admin") {
+          await expect(detail(page).getByRole("switch", { name: "Public" })).toBeVisible();
+        }
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter(
+          (v) => v.impact === "serious" || v.impact === "critical",
+        );
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
+          [],
+        );
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
