@@ -13,6 +13,7 @@ import { HeroService } from "./modules/hero/hero.service.js";
 import { AnalysisService, type ContentRaterLike } from "./modules/images/analysis.service.js";
 import { ImagesRepo } from "./modules/images/images.repo.js";
 import { ImagesService } from "./modules/images/images.service.js";
+import { ListTotals } from "./modules/images/list-totals.js";
 import { SettingsRepo } from "./modules/settings/settings.repo.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
@@ -57,8 +58,11 @@ export function createServices(
   const jobs = new JobsRepo(db, dialect);
   const mediaStore = new MediaStore(media.storage, media.signingKey);
   const hooks: { onJobQueued?: () => void } = {};
+  // One per process, shared by every service that changes what the image list counts.
+  const listTotals = new ListTotals(clock);
   const images = new ImagesService({
     images: imagesRepo,
+    totals: listTotals,
     media: mediaStore,
     clock,
     options: { uploadLeaseMs: options.uploadLeaseMs ?? DEFAULT_UPLOAD_LEASE_MS },
@@ -76,6 +80,7 @@ export function createServices(
     clock,
     vision: options.vision,
     rater: options.rater,
+    totals: listTotals,
   });
   const tags = new TagsService({ tags: new TagsRepo(db), images });
   const settings = new SettingsRepo(db);
@@ -92,6 +97,7 @@ export function createServices(
     settings,
     hero,
     views,
+    listTotals,
     storage: media.storage,
     clock,
     hooks,

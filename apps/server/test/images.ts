@@ -222,5 +222,7 @@ export async function seedImage(
       })),
     )
     .execute();
+  // Written behind the services' back, as another process would: the cached totals must go.
+  app.services.listTotals.invalidate();
   return row.id;
 }

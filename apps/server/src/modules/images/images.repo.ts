@@ -254,12 +254,21 @@ export class ImagesRepo {
       .execute();
   }
 
-  /** One page, newest first, after the cursor id (exclusive). */
-  findPage(filter: ImageFilter, afterId: number | undefined, limit: number): Promise<ImageRow[]> {
+  /**
+   * One page, newest first, after the cursor id (exclusive). `facetsFirst` suits a filter that few
+   * images match: start from their facet rows rather than walk the catalogue newest first, testing
+   * each image (which wins when matches are common: 21 of them come after a short walk).
+   */
+  findPage(
+    filter: ImageFilter,
+    afterId: number | undefined,
+    limit: number,
+    facetsFirst = false,
+  ): Promise<ImageRow[]> {
     let query = this.db
       .selectFrom("images")
       .select(IMAGE_COLUMNS)
-      .where((eb) => this.matches(eb, filter))
+      .where((eb) => this.matches(eb, filter, facetsFirst ? "in" : "exists"))
       .orderBy("id", "desc")
       .limit(limit);
     if (afterId !== undefined) query = query.where("id", "<", afterId);
@@ -270,7 +279,8 @@ export class ImagesRepo {
     const row = await this.db
       .selectFrom("images")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where((eb) => this.matches(eb, filter))
+      // Every match is visited anyway: starting from the facet rows visits nothing else.
+      .where((eb) => this.matches(eb, filter, "in"))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -305,7 +315,7 @@ export class ImagesRepo {
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder type is verbose.
-  private matches(eb: any, filter: ImageFilter): Expression<SqlBool> {
+  private matches(eb: any, filter: ImageFilter, facetForm: "exists" | "in"): Expression<SqlBool> {
     const conditions: Expression<SqlBool>[] = [eb("status", "=", "ready")];
     if (filter.visibility !== "all") {
       conditions.push(eb("is_public", "=", filter.visibility === "public" ? 1 : 0));
@@ -313,15 +323,26 @@ export class ImagesRepo {
     if (filter.editionTypes.length > 0) {
       conditions.push(eb("edition_type", "in", filter.editionTypes));
     }
+    // "exists" tests each image walked in id order; "in" starts from the facet index's rows.
     const facet = (kind: FacetKind, values: string[]) =>
-      eb.exists(
-        eb
-          .selectFrom("image_facets as f")
-          .select(sql`1`.as("one"))
-          .whereRef("f.image_id", "=", "images.id")
-          .where("f.kind", "=", kind)
-          .where("f.value", "in", values),
-      );
+      facetForm === "exists"
+        ? eb.exists(
+            eb
+              .selectFrom("image_facets as f")
+              .select(sql`1`.as("one"))
+              .whereRef("f.image_id", "=", "images.id")
+              .where("f.kind", "=", kind)
+              .where("f.value", "in", values),
+          )
+        : eb(
+            "images.id",
+            "in",
+            eb
+              .selectFrom("image_facets as f")
+              .select("f.image_id")
+              .where("f.kind", "=", kind)
+              .where("f.value", "in", values),
+          );
     if (filter.tags.length > 0) conditions.push(facet("tag", filter.tags));
     if (filter.styles.length > 0) conditions.push(facet("style", filter.styles));
     if (filter.colors.length > 0) conditions.push(facet("color", filter.colors));

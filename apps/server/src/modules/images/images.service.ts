@@ -30,6 +30,7 @@ import {
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
 import { isAdmin, parseObject, presentImage, type Viewer } from "./images.presenter.js";
 import type { ImageFilter, ImagesRepo, NewRendition } from "./images.repo.js";
+import type { ListTotals } from "./list-totals.js";
 import { searchTermsOf } from "./search-query.js";
 
 export const ANALYZE_JOB = "analyze-image";
@@ -87,6 +88,7 @@ export class ImagesService {
       media: MediaStore;
       clock: Clock;
       options: ImagesServiceOptions;
+      totals: ListTotals;
       /** Called after a job was committed, so an idle worker in this process starts at once. */
       onJobQueued?: () => void;
     },
@@ -148,6 +150,7 @@ export class ImagesService {
         await images.deleteById(imageId);
         throw error;
       }
+      this.deps.totals.invalidate();
       this.deps.onJobQueued?.();
       const image = await this.get(imageId, { role: "admin", tier: "free" });
       return image;
@@ -167,10 +170,13 @@ export class ImagesService {
       search: searchTermsOf(query.q),
     };
     const afterId = decodeCursor(query.cursor);
-    const [rows, total] = await Promise.all([
-      this.deps.images.findPage(filter, afterId, query.limit + 1),
-      this.deps.images.count(filter),
-    ]);
+    const total = await this.total(filter);
+    const rows = await this.deps.images.findPage(
+      filter,
+      afterId,
+      query.limit + 1,
+      await this.isSelective(filter, total, query.limit),
+    );
     const page = rows.slice(0, query.limit);
     const renditions = await this.deps.images.findRenditions(page.map((r) => r.id));
     const now = this.deps.clock.now();
@@ -189,6 +195,28 @@ export class ImagesService {
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
       stats: { totalImages: total },
     };
+  }
+
+  /** The filter's total, from the short-lived cache (list-totals.ts). */
+  private total(filter: ImageFilter): Promise<number> {
+    return this.deps.totals.get(JSON.stringify(filter), () => this.deps.images.count(filter));
+  }
+
+  /**
+   * Whether so few images match a facet filter that its page is found faster from the facet rows
+   * than by walking the catalogue: walking costs about limit × catalogue ÷ matches rows, starting
+   * from the facets costs about `matches` rows; they meet at matches² = limit × catalogue.
+   */
+  private async isSelective(filter: ImageFilter, matches: number, limit: number) {
+    if (filter.tags.length + filter.styles.length + filter.colors.length === 0) return false;
+    const catalogue = await this.total({
+      ...filter,
+      tags: [],
+      styles: [],
+      colors: [],
+      search: [],
+    });
+    return matches * matches < (limit + 1) * catalogue;
   }
 
   async get(id: number, viewer: Viewer | null): Promise<Image> {
@@ -265,12 +293,14 @@ export class ImagesService {
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
 
     await this.deps.images.update(id, changes, facets, this.deps.clock.now());
+    this.deps.totals.invalidate();
     return this.get(id, viewer);
   }
 
   async setVisibility(id: number, isPublic: boolean, viewer: Viewer): Promise<Image> {
     await this.visibleRow(id, viewer);
     await this.deps.images.update(id, { is_public: isPublic ? 1 : 0 }, {}, this.deps.clock.now());
+    this.deps.totals.invalidate();
     return this.get(id, viewer);
   }
 
@@ -314,6 +344,7 @@ export class ImagesService {
   async delete(id: number, viewer: Viewer): Promise<void> {
     await this.visibleRow(id, viewer);
     await this.deps.images.markDeleting(id, this.deps.clock.now());
+    this.deps.totals.invalidate();
     await this.deps.media.removeImage(id);
     await this.deps.images.deleteById(id);
   }
@@ -328,6 +359,7 @@ export class ImagesService {
       await this.deps.media.removeImage(id);
       await this.deps.images.deleteById(id);
     }
+    if (ids.length > 0) this.deps.totals.invalidate();
     return ids.length;
   }
 
