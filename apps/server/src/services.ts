@@ -13,7 +13,7 @@ import { HeroService } from "./modules/hero/hero.service.js";
 import { AnalysisService, type ContentRaterLike } from "./modules/images/analysis.service.js";
 import { ImagesRepo } from "./modules/images/images.repo.js";
 import { ImagesService } from "./modules/images/images.service.js";
-import { ListTotals } from "./modules/images/list-totals.js";
+import { ListCache } from "./modules/images/list-cache.js";
 import { SettingsRepo } from "./modules/settings/settings.repo.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
@@ -59,10 +59,10 @@ export function createServices(
   const mediaStore = new MediaStore(media.storage, media.signingKey);
   const hooks: { onJobQueued?: () => void } = {};
   // One per process, shared by every service that changes what the image list counts.
-  const listTotals = new ListTotals(clock);
+  const listCache = new ListCache(clock);
   const images = new ImagesService({
     images: imagesRepo,
-    totals: listTotals,
+    listCache,
     media: mediaStore,
     clock,
     options: { uploadLeaseMs: options.uploadLeaseMs ?? DEFAULT_UPLOAD_LEASE_MS },
@@ -80,7 +80,7 @@ export function createServices(
     clock,
     vision: options.vision,
     rater: options.rater,
-    totals: listTotals,
+    listCache,
   });
   const tags = new TagsService({ tags: new TagsRepo(db), images });
   const settings = new SettingsRepo(db);
@@ -97,7 +97,7 @@ export function createServices(
     settings,
     hero,
     views,
-    listTotals,
+    listCache,
     storage: media.storage,
     clock,
     hooks,

@@ -222,7 +222,7 @@ export async function seedImage(
       })),
     )
     .execute();
-  // Written behind the services' back, as another process would: the cached totals must go.
-  app.services.listTotals.invalidate();
+  // Written behind the services' back, as another process would: the list cache must go.
+  app.services.listCache.invalidate();
   return row.id;
 }

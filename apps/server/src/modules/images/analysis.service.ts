@@ -13,7 +13,7 @@ import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
 import { parseObject } from "./images.presenter.js";
 import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
-import type { ListTotals } from "./list-totals.js";
+import type { ListCache } from "./list-cache.js";
 
 /** What the content rater says about an image (see media/analysis/rating). */
 export interface ContentRatingResult {
@@ -41,8 +41,8 @@ export interface AnalysisDeps {
   vision?: VisionClient;
   /** The content rater, loaded on first use; null when it cannot run here. */
   rater?: () => Promise<ContentRaterLike | null>;
-  /** The image list's cached totals, cleared when an analysis changes an image. */
-  totals?: ListTotals;
+  /** The image list's cache, cleared when an analysis changes an image. */
+  listCache?: ListCache;
 }
 
 type WordField = "title" | "description" | "tags" | "style";
@@ -160,7 +160,7 @@ export class AnalysisService {
       changes.analysis_status = "done";
       await images.update(imageId, changes, facets, clock.now());
       // New tags, styles, colours and perhaps visibility: the list totals change.
-      this.deps.totals?.invalidate();
+      this.deps.listCache?.invalidate();
     } catch (error) {
       if (attempt.number >= attempt.max) {
         const previous = parseObject(row.ai_analysis);

@@ -28,8 +28,11 @@ export interface ImagesRoutesOptions {
 export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/", { schema: { querystring: ZImageListQuery } }, async (request) =>
-    opts.images.list(request.query, viewerOf(request)),
+  // The service answers JSON text: most pages come ready-made from its cache.
+  app.get("/", { schema: { querystring: ZImageListQuery } }, async (request, reply) =>
+    reply
+      .type("application/json; charset=utf-8")
+      .send(await opts.images.listJson(request.query, viewerOf(request))),
   );
 
   app.get("/:id", { schema: { params: ZImageParams } }, async (request) =>

@@ -28,9 +28,15 @@ import {
   thumbhashOf,
 } from "../../media/renditions.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
-import { isAdmin, parseObject, presentImage, type Viewer } from "./images.presenter.js";
+import {
+  isAdmin,
+  parseObject,
+  presentImage,
+  seesProSizes,
+  type Viewer,
+} from "./images.presenter.js";
 import type { ImageFilter, ImagesRepo, NewRendition } from "./images.repo.js";
-import type { ListTotals } from "./list-totals.js";
+import type { ListCache } from "./list-cache.js";
 import { searchTermsOf } from "./search-query.js";
 
 export const ANALYZE_JOB = "analyze-image";
@@ -88,7 +94,7 @@ export class ImagesService {
       media: MediaStore;
       clock: Clock;
       options: ImagesServiceOptions;
-      totals: ListTotals;
+      listCache: ListCache;
       /** Called after a job was committed, so an idle worker in this process starts at once. */
       onJobQueued?: () => void;
     },
@@ -150,7 +156,7 @@ export class ImagesService {
         await images.deleteById(imageId);
         throw error;
       }
-      this.deps.totals.invalidate();
+      this.deps.listCache.invalidate();
       this.deps.onJobQueued?.();
       const image = await this.get(imageId, { role: "admin", tier: "free" });
       return image;
@@ -159,16 +165,20 @@ export class ImagesService {
     }
   }
 
+  /**
+   * The list as JSON text. Visitors and free members see identical pages (no pro sizes, no
+   * stats), so theirs come from the short-lived page cache (list-cache.ts); Pro members' pages
+   * carry freshly signed URLs and admins' private images, so theirs are made each time.
+   */
+  async listJson(query: ImageListQuery, viewer: Viewer | null): Promise<string> {
+    if (seesProSizes(viewer) || isAdmin(viewer))
+      return JSON.stringify(await this.list(query, viewer));
+    const key = JSON.stringify([this.filterOf(query, null), query.cursor ?? "", query.limit]);
+    return this.deps.listCache.page(key, async () => JSON.stringify(await this.list(query, null)));
+  }
+
   async list(query: ImageListQuery, viewer: Viewer | null): Promise<ImageListResponse> {
-    const filter: ImageFilter = {
-      visibility: isAdmin(viewer) ? (query.visibility ?? "all") : "public",
-      tags: unique(query.tag.map(slugifyTag)),
-      styles: unique(query.style.map(normalizeStyle)),
-      // A colour filter is a name or a hex colour; a hex means its nearest named colour.
-      colors: unique(query.color.map((c) => colourNameForFilter(c) ?? normalizeColor(c))),
-      editionTypes: unique(query.editionType),
-      search: searchTermsOf(query.q),
-    };
+    const filter = this.filterOf(query, viewer);
     const afterId = decodeCursor(query.cursor);
     const total = await this.total(filter);
     const rows = await this.deps.images.findPage(
@@ -197,9 +207,22 @@ export class ImagesService {
     };
   }
 
-  /** The filter's total, from the short-lived cache (list-totals.ts). */
+  /** What a list query asks for, normalised (so equal questions share cache entries). */
+  private filterOf(query: ImageListQuery, viewer: Viewer | null): ImageFilter {
+    return {
+      visibility: isAdmin(viewer) ? (query.visibility ?? "all") : "public",
+      tags: unique(query.tag.map(slugifyTag)),
+      styles: unique(query.style.map(normalizeStyle)),
+      // A colour filter is a name or a hex colour; a hex means its nearest named colour.
+      colors: unique(query.color.map((c) => colourNameForFilter(c) ?? normalizeColor(c))),
+      editionTypes: unique(query.editionType),
+      search: searchTermsOf(query.q),
+    };
+  }
+
+  /** The filter's total, from the short-lived cache (list-cache.ts). */
   private total(filter: ImageFilter): Promise<number> {
-    return this.deps.totals.get(JSON.stringify(filter), () => this.deps.images.count(filter));
+    return this.deps.listCache.total(JSON.stringify(filter), () => this.deps.images.count(filter));
   }
 
   /**
@@ -293,14 +316,14 @@ export class ImagesService {
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
 
     await this.deps.images.update(id, changes, facets, this.deps.clock.now());
-    this.deps.totals.invalidate();
+    this.deps.listCache.invalidate();
     return this.get(id, viewer);
   }
 
   async setVisibility(id: number, isPublic: boolean, viewer: Viewer): Promise<Image> {
     await this.visibleRow(id, viewer);
     await this.deps.images.update(id, { is_public: isPublic ? 1 : 0 }, {}, this.deps.clock.now());
-    this.deps.totals.invalidate();
+    this.deps.listCache.invalidate();
     return this.get(id, viewer);
   }
 
@@ -344,7 +367,7 @@ export class ImagesService {
   async delete(id: number, viewer: Viewer): Promise<void> {
     await this.visibleRow(id, viewer);
     await this.deps.images.markDeleting(id, this.deps.clock.now());
-    this.deps.totals.invalidate();
+    this.deps.listCache.invalidate();
     await this.deps.media.removeImage(id);
     await this.deps.images.deleteById(id);
   }
@@ -359,7 +382,7 @@ export class ImagesService {
       await this.deps.media.removeImage(id);
       await this.deps.images.deleteById(id);
     }
-    if (ids.length > 0) this.deps.totals.invalidate();
+    if (ids.length > 0) this.deps.listCache.invalidate();
     return ids.length;
   }
 

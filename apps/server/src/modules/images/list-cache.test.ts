@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { ListCache } from "./list-cache.js";
+
+function clockAt(start: number) {
+  const clock = { ms: start, now: () => clock.ms };
+  return clock;
+}
+
+describe("ListCache", () => {
+  it("counts a filter once while it is fresh, again after the TTL", async () => {
+    const clock = clockAt(0);
+    const totals = new ListCache(clock, { total: 1000, page: 1000 });
+    let queries = 0;
+    const count = async () => ++queries;
+
+    expect(await totals.total("a", count)).toBe(1);
+    clock.ms = 999;
+    expect(await totals.total("a", count)).toBe(1);
+    expect(await totals.total("b", count)).toBe(2);
+    clock.ms = 1000;
+    expect(await totals.total("a", count)).toBe(3);
+  });
+
+  it("forgets totals and pages when this process changes the catalogue", async () => {
+    const totals = new ListCache(clockAt(0), { total: 60_000, page: 60_000 });
+    let queries = 0;
+    const count = async () => ++queries;
+    const render = async () => `page ${++queries}`;
+    await totals.total("a", count);
+    await totals.page("a", render);
+    expect(await totals.page("a", render)).toBe("page 2");
+    totals.invalidate();
+    expect(await totals.total("a", count)).toBe(3);
+    expect(await totals.page("a", render)).toBe("page 4");
+  });
+
+  it("keeps pages for their own, shorter time", async () => {
+    const clock = clockAt(0);
+    const cache = new ListCache(clock, { total: 10_000, page: 5_000 });
+    let renders = 0;
+    const render = async () => `page ${++renders}`;
+    expect(await cache.page("p", render)).toBe("page 1");
+    clock.ms = 4_999;
+    expect(await cache.page("p", render)).toBe("page 1");
+    clock.ms = 5_000;
+    expect(await cache.page("p", render)).toBe("page 2");
+  });
+
+  it("shares one query between concurrent requests for the same filter", async () => {
+    const totals = new ListCache(clockAt(0), { total: 60_000, page: 60_000 });
+    let queries = 0;
+    let finish: (n: number) => void = () => {};
+    const count = () => {
+      queries++;
+      return new Promise<number>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const answers = Promise.all([totals.total("a", count), totals.total("a", count)]);
+    finish(42);
+    expect(await answers).toEqual([42, 42]);
+    expect(queries).toBe(1);
+  });
+
+  it("does not keep a failed count", async () => {
+    const totals = new ListCache(clockAt(0), { total: 60_000, page: 60_000 });
+    await expect(totals.total("a", () => Promise.reject(new Error("busy")))).rejects.toThrow(
+      "busy",
+    );
+    expect(await totals.total("a", async () => 7)).toBe(7);
+  });
+});
