@@ -27,7 +27,15 @@ export default defineConfig({
       output: {
         // React changes far less often than the app: its own chunk stays cached across releases.
         codeSplitting: {
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The libraries and shared code every page uses, in one file rather than a dozen small
+            // ones: fewer requests, and gzip compresses one larger file better.
+            {
+              name: "core",
+              test: /node_modules[\\/](@tanstack|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]src[\\/](lib|hooks)[\\/]|packages[\\/]shared[\\/]/,
+            },
+          ],
         },
       },
     },

@@ -1,18 +1,38 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { whenFirstToast } from "@/hooks/use-toast";
 import { createQueryClient } from "@/lib/query-client";
 
-// Radix Toast is not needed to paint the first page: its code loads right after.
-const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+// Radix Toast is not needed to paint a page: it loads with the first notification, or once the
+// browser is idle.
+const loadToaster = () => import("@/components/ui/toaster");
+const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+const IDLE_LOAD_MS = 5000;
+
+function DeferredToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const timer = setTimeout(() => setWanted(true), IDLE_LOAD_MS);
+    const unsubscribe = whenFirstToast(() => setWanted(true));
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

@@ -75,6 +75,24 @@ function dispatch(action: Action): void {
   for (const listener of listeners) listener(memoryState);
 }
 
+/** Calls back (once) when the first toast is raised, or at once if one already was. */
+export function whenFirstToast(callback: () => void): () => void {
+  if (memoryState.toasts.length > 0) {
+    callback();
+    return () => {};
+  }
+  const listener = () => {
+    unsubscribe();
+    callback();
+  };
+  const unsubscribe = () => {
+    const index = listeners.indexOf(listener);
+    if (index > -1) listeners.splice(index, 1);
+  };
+  listeners.push(listener);
+  return unsubscribe;
+}
+
 export type ToastInput = Omit<ToasterToast, "id">;
 
 /** Shows a toast; returns handles to update or dismiss it. */

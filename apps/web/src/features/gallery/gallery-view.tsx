@@ -1,44 +1,68 @@
-import { useParams, useSearchParams } from "react-router";
-import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
-import { Badge } from "@/components/ui/badge";
+import { useQuery } from "@tanstack/react-query";
+import { heroContentQueryOptions } from "@/components/hero/get-hero-content";
+import { HeroBanner } from "@/components/hero/hero-banner";
+import { isAdmin, isPro, useUser } from "@/lib/auth";
+import { GalleryImages } from "./components/gallery-images";
+import { GalleryToolbar } from "./components/gallery-toolbar";
+import { ProUpgradeBanner } from "./components/pro-upgrade-banner";
+import { useGalleryFilters } from "./use-gallery-filters";
+import { useGalleryImages } from "./use-gallery-images";
+import { useGalleryLayout } from "./use-gallery-layout";
 import { useImageRedirectHash } from "./use-image-redirect-hash";
 
-const FILTER_NAMES = ["tag", "style", "color"] as const;
-
 /**
- * The gallery landing view: at / and /gallery, at /image/:imageId (with that image's detail), and
- * in place of any signed-in page a visitor asks for.
+ * The gallery landing view: at / and /gallery, at /image/:imageId (behind that image's detail),
+ * and in place of any signed-in page a visitor asks for.
  */
 export function GalleryView() {
   useImageRedirectHash();
-  const { imageId } = useParams();
-  const [searchParams] = useSearchParams();
-  const activeFilters = FILTER_NAMES.flatMap((name) => {
-    const value = searchParams.get(name);
-    return value ? [{ name, value }] : [];
-  });
+  const filters = useGalleryFilters();
+  const [layout, setLayout] = useGalleryLayout();
+  // The image list is asked for first: it is what the visitor waits for.
+  const list = useGalleryImages(filters.filters);
+  const hero = useQuery(heroContentQueryOptions);
+  const user = useUser();
+
+  // The hero and the Pro offer change the height above the grid: the page appears once both are
+  // known (a round trip the image list needs anyway), so nothing shifts when they arrive.
+  const ready = !hero.isPending && !user.isPending;
+  const member = user.data ?? null;
+  const showPro = !isAdmin(member) && !isPro(member);
+  const heroContent = hero.data?.isVisible ? hero.data : null;
 
   return (
-    <ScreenPlaceholder title="Gallery" testId="gallery-view">
-      <p className="max-w-2xl text-lg text-muted-foreground">
-        AI-generated artwork, curated by the Sawdust community.
-      </p>
-      {activeFilters.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Active filters">
-          {activeFilters.map(({ name, value }) => (
-            <li key={name}>
-              <Badge variant="secondary">
-                {name}: {value}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+    <div data-testid="gallery-view" className="min-h-[calc(100dvh-4rem)] pb-20">
+      {ready && (
+        <>
+          {(heroContent || showPro) && (
+            <div className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6 sm:pt-6">
+              {heroContent ? (
+                <HeroBanner
+                  content={heroContent}
+                  aside={showPro ? <ProUpgradeBanner user={member} tone="dark" /> : undefined}
+                />
+              ) : (
+                <ProUpgradeBanner user={member} tone="light" />
+              )}
+            </div>
+          )}
+          <GalleryToolbar
+            total={list.total}
+            filters={filters}
+            layout={layout}
+            onLayoutChange={setLayout}
+          />
+          <div className="mx-auto w-full max-w-7xl px-4 pt-5 sm:px-6 sm:pt-6">
+            <GalleryImages
+              list={list}
+              filters={filters.filters}
+              filterCount={filters.count}
+              layout={layout}
+              onClearFilters={filters.clear}
+            />
+          </div>
+        </>
       )}
-      {imageId && (
-        <p className="mt-4 text-sm text-muted-foreground">
-          You asked for image #{imageId}; its detail view is not built yet either.
-        </p>
-      )}
-    </ScreenPlaceholder>
+    </div>
   );
 }

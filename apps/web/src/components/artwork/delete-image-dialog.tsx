@@ -1,0 +1,87 @@
+import { MESSAGES } from "@sawdust/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/hooks/use-toast";
+import { api, isApiRequestError } from "@/lib/api-client";
+import { IMAGES_QUERY_KEY } from "@/lib/images";
+
+/**
+ * DELETE /api/v1/images/{id}: toasts the outcome and refreshes every image list. A failure shows
+ * the server's message, else 'Failed to delete image' (spec section 8).
+ */
+export function useDeleteImage(onDeleted?: (imageId: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (imageId: number) => api.delete<unknown>(`/api/v1/images/${imageId}`),
+    onSuccess: async (_, imageId) => {
+      toast({ title: MESSAGES.images.deleted });
+      onDeleted?.(imageId);
+      await queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY });
+    },
+    onError: (error) => {
+      toast({
+        title: MESSAGES.images.errorTitle,
+        description: (isApiRequestError(error) && error.body) || MESSAGES.images.deleteFailed,
+        variant: "destructive",
+      });
+    },
+  });
+}
+
+export interface DeleteImageDialogProps {
+  imageId: number;
+  /** The image's title, so the admin knows which one goes. */
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: (imageId: number) => void;
+}
+
+/** The delete-image confirmation (spec section 5: "Delete image asks for confirmation"). */
+export function DeleteImageDialog({
+  imageId,
+  title,
+  open,
+  onOpenChange,
+  onDeleted,
+}: DeleteImageDialogProps) {
+  const deletion = useDeleteImage((id) => {
+    onOpenChange(false);
+    onDeleted?.(id);
+  });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !deletion.isPending && onOpenChange(next)}>
+      <DialogContent role="alertdialog" className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{MESSAGES.images.adminDeleteConfirmTitle}</DialogTitle>
+          <DialogDescription>{MESSAGES.images.adminDeleteConfirmText}</DialogDescription>
+        </DialogHeader>
+        <p className="truncate rounded-md bg-muted px-3 py-2 text-sm font-medium">{title}</p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={deletion.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={deletion.isPending}
+            onClick={() => deletion.mutate(imageId)}
+          >
+            {deletion.isPending && <Spinner className="text-current" label="Deleting" />}
+            Delete
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

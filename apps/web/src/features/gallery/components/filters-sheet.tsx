@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+
+interface FiltersSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The controls: the toolbar's own, laid out for a narrow screen. */
+  children: ReactNode;
+}
+
+/** The gallery's Filters drawer (loaded on demand by the toolbar). */
+export function FiltersSheet({ open, onOpenChange, children }: FiltersSheetProps) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent className="gap-6">
+        <div className="pr-8">
+          <SheetTitle>Filters</SheetTitle>
+          <SheetDescription className="mt-1">
+            Narrow the gallery by tag and choose how it is laid out.
+          </SheetDescription>
+        </div>
+        {children}
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,121 @@
+import { MESSAGES, PAGING } from "@sawdust/shared";
+import { AlertTriangle, SearchX } from "lucide-react";
+import { useCallback } from "react";
+import { paths } from "@/app/paths";
+import { ImageGrid } from "@/components/artwork/image-grid";
+import type { TileLayout } from "@/components/artwork/image-tile";
+import { InfiniteScrollSentinel } from "@/components/artwork/infinite-scroll-sentinel";
+import { Button } from "@/components/ui/button";
+import type { ImageFilters } from "@/lib/images";
+import { filterSearch } from "../use-gallery-filters";
+import type { GalleryImages as GalleryImagesQuery } from "../use-gallery-images";
+
+interface GalleryImagesProps {
+  list: GalleryImagesQuery;
+  filters: ImageFilters;
+  filterCount: number;
+  layout: TileLayout;
+  onClearFilters: () => void;
+}
+
+// 'No images found – Try adjusting your search or filters': a heading and its hint.
+const [EMPTY_TITLE, EMPTY_HINT] = MESSAGES.images.empty.split(" – ");
+
+/** The gallery's artwork: placeholders, then tiles page after page; or the empty or error state. */
+export function GalleryImages({
+  list,
+  filters,
+  filterCount,
+  layout,
+  onClearFilters,
+}: GalleryImagesProps) {
+  const { query, images, loadMore } = list;
+  const search = filterSearch(filters);
+  // Opening an image keeps the filters, so closing it comes back to the same gallery.
+  const hrefFor = useCallback(
+    (image: { id: number }) => `${paths.image.getHref(image.id)}${search}`,
+    [search],
+  );
+
+  if (query.isError && !query.data) {
+    return (
+      <StateMessage
+        icon={<AlertTriangle className="size-6" aria-hidden />}
+        title="The gallery could not load"
+        role="alert"
+      >
+        <p>{query.error.message}</p>
+        <Button variant="outline" className="mt-5 rounded-full" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </StateMessage>
+    );
+  }
+
+  if (query.isSuccess && images.length === 0 && !query.hasNextPage) {
+    return (
+      <StateMessage
+        icon={<SearchX className="size-6" aria-hidden />}
+        title={EMPTY_TITLE ?? MESSAGES.images.empty}
+        testId="gallery-empty"
+      >
+        {EMPTY_HINT && <p>{EMPTY_HINT}</p>}
+        {filterCount > 0 && (
+          <Button variant="outline" className="mt-5 rounded-full" onClick={onClearFilters}>
+            Clear filters
+          </Button>
+        )}
+      </StateMessage>
+    );
+  }
+
+  const loading = query.isPending || query.isFetchingNextPage;
+  return (
+    <div className="relative">
+      <ImageGrid
+        images={images}
+        layout={layout}
+        placeholders={loading ? PAGING.galleryPlaceholders : 0}
+        hrefFor={hrefFor}
+        showTags
+        label="Artwork"
+      />
+      {query.isFetchNextPageError && (
+        <div role="alert" className="mt-8 flex flex-col items-center gap-3 text-center text-sm">
+          <p className="text-muted-foreground">{query.error?.message}</p>
+          <Button variant="outline" className="rounded-full" onClick={loadMore}>
+            Try again
+          </Button>
+        </div>
+      )}
+      <InfiniteScrollSentinel
+        enabled={query.hasNextPage && !query.isFetching && !query.isFetchNextPageError}
+        onLoadMore={loadMore}
+      />
+    </div>
+  );
+}
+
+interface StateMessageProps {
+  icon: React.ReactNode;
+  title: string;
+  children?: React.ReactNode;
+  role?: "alert";
+  testId?: string;
+}
+
+function StateMessage({ icon, title, children, role, testId }: StateMessageProps) {
+  return (
+    <div
+      role={role}
+      data-testid={testId}
+      className="mx-auto flex max-w-md flex-col items-center rounded-2xl border border-dashed border-input bg-card/60 px-6 py-14 text-center"
+    >
+      <span className="grid size-12 place-items-center rounded-full bg-secondary text-secondary-foreground">
+        {icon}
+      </span>
+      <h2 className="mt-4 font-display text-xl font-semibold">{title}</h2>
+      <div className="mt-1 text-sm text-muted-foreground">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import type { TileLayout } from "@/components/artwork/image-tile";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { countLabel } from "../count-label";
+import type { GalleryFilters } from "../use-gallery-filters";
+import { ActiveFilters } from "./active-filters";
+import { LayoutToggle } from "./layout-toggle";
+import { TagSearch } from "./tag-search";
+
+interface GalleryToolbarProps {
+  /** stats.totalImages of the first page; undefined while it loads. */
+  total: number | undefined;
+  filters: GalleryFilters;
+  layout: TileLayout;
+  onLayoutChange: (layout: TileLayout) => void;
+}
+
+/**
+ * The sticky bar under the navigation: the page's heading and image count, tag search, active
+ * filters, clear filters and the layout toggle; on narrow screens the controls sit in a drawer.
+ */
+export function GalleryToolbar({ total, filters, layout, onLayoutChange }: GalleryToolbarProps) {
+  return (
+    <div className="sticky top-16 z-30 border-b bg-background">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <div className="flex min-w-0 shrink-0 items-baseline gap-3">
+          <h1 className="font-display text-2xl font-semibold tracking-tight">Gallery</h1>
+          <ImageCount total={total} />
+        </div>
+
+        <section
+          aria-label="Filters and layout"
+          className="hidden min-w-0 flex-1 items-center gap-3 lg:flex"
+        >
+          <TagSearch onApply={(tag) => filters.apply({ tag })} className="w-64 shrink-0" />
+          <ActiveFilters
+            filters={filters.filters}
+            onRemove={filters.remove}
+            className="min-w-0 flex-1 flex-nowrap overflow-hidden"
+          />
+          <div className="ml-auto flex shrink-0 items-center gap-2">
+            {filters.count > 0 && (
+              <Button variant="ghost" size="sm" className="rounded-full" onClick={filters.clear}>
+                Clear filters
+              </Button>
+            )}
+            <LayoutToggle value={layout} onChange={onLayoutChange} />
+          </div>
+        </section>
+
+        <FiltersDrawer
+          filters={filters}
+          layout={layout}
+          onLayoutChange={onLayoutChange}
+          className="ml-auto lg:hidden"
+        />
+      </div>
+    </div>
+  );
+}
+
+function ImageCount({ total }: { total: number | undefined }) {
+  return (
+    <p
+      data-testid="image-count"
+      aria-live="polite"
+      className="w-28 truncate text-sm tabular-nums text-muted-foreground"
+    >
+      {total === undefined ? (
+        <>
+          <span
+            aria-hidden
+            className="inline-block h-4 w-20 animate-pulse rounded bg-muted align-middle"
+          />
+          <span className="sr-only">Counting images…</span>
+        </>
+      ) : (
+        countLabel(total)
+      )}
+    </p>
+  );
+}
+
+// The drawer (Radix Dialog, focus trap, scroll lock) is not needed to paint the page: its code
+// loads when the button is first pointed at, focused or pressed.
+const loadFiltersSheet = () => import("./filters-sheet");
+const FiltersSheet = lazy(() => loadFiltersSheet().then((m) => ({ default: m.FiltersSheet })));
+
+interface FiltersDrawerProps {
+  filters: GalleryFilters;
+  layout: TileLayout;
+  onLayoutChange: (layout: TileLayout) => void;
+  className?: string;
+}
+
+/** The same controls in a side drawer, for screens too narrow for the bar. */
+function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDrawerProps) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => void loadFiltersSheet();
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={cn("rounded-full", className)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <SlidersHorizontal aria-hidden />
+        Filters
+        {filters.count > 0 && (
+          <span className="grid size-5 place-items-center rounded-full bg-primary text-xs text-primary-foreground">
+            {filters.count}
+            <span className="sr-only"> active</span>
+          </span>
+        )}
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <FiltersSheet open={open} onOpenChange={setOpen}>
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">Tag</p>
+              <TagSearch onApply={(tag) => filters.apply({ tag })} />
+            </div>
+            {filters.count > 0 && (
+              <div className="grid gap-2">
+                <p className="text-sm font-medium">Active filters</p>
+                <ActiveFilters filters={filters.filters} onRemove={filters.remove} />
+              </div>
+            )}
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">Layout</p>
+              <LayoutToggle value={layout} onChange={onLayoutChange} className="w-fit" />
+            </div>
+            <Button
+              variant="outline"
+              className="mt-auto"
+              disabled={filters.count === 0}
+              onClick={() => {
+                filters.clear();
+                setOpen(false);
+              }}
+            >
+              Clear filters
+            </Button>
+          </FiltersSheet>
+        </Suspense>
+      )}
+    </>
+  );
+}

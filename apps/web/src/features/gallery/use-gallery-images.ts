@@ -1,0 +1,28 @@
+import { PAGING } from "@sawdust/shared";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
+import { type ImageFilters, imageListInfiniteOptions, imagesOfPages } from "@/lib/images";
+
+/** Spec section 7: the gallery lists public sawdust_gallery images, 20 a page. */
+const GALLERY_EDITIONS = ["sawdust_gallery"] as const;
+
+/** The gallery's image list for the given filters, page by page. */
+export function useGalleryImages(filters: ImageFilters) {
+  const query = useInfiniteQuery(
+    imageListInfiniteOptions({
+      ...filters,
+      visibility: "public",
+      editionType: GALLERY_EDITIONS,
+      limit: PAGING.defaultLimit,
+    }),
+  );
+  const { data, fetchNextPage } = query;
+  const images = useMemo(() => imagesOfPages(data?.pages), [data]);
+  const loadMore = useCallback(() => {
+    // A second call while one page is on its way must not cancel and restart it.
+    void fetchNextPage({ cancelRefetch: false });
+  }, [fetchNextPage]);
+  return { query, images, total: data?.pages[0]?.stats.totalImages, loadMore };
+}
+
+export type GalleryImages = ReturnType<typeof useGalleryImages>;
