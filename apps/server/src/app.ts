@@ -88,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
     shareCard: (id) => services.images.shareCard(id),
+    galleryFirstImage: (params) => services.images.firstPublicImage(params),
   });
   return { server, services, database };
 }

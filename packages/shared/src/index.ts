@@ -1,3 +1,4 @@
+export * from "./browse.js";
 export * from "./constants.js";
 export * from "./geometry.js";
 export * from "./messages.js";

@@ -41,6 +41,11 @@ function metaOf(html: string, key: string): string | undefined {
     .replaceAll("&amp;", "&");
 }
 
+/** The page without the gallery's preload hints (one line each). */
+function withoutPreloads(html: string): string {
+  return html.replace(/^\s*<link rel="preload"[^\n]*\n/gm, "");
+}
+
 describe(`share tags on image pages on ${TEST_DB}`, () => {
   it("gives a public image's page Open Graph and Twitter tags with absolute URLs", async () => {
     const id = await seedImage(app, {
@@ -116,10 +121,30 @@ describe(`share tags on image pages on ${TEST_DB}`, () => {
     ]) {
       const res = await page(path);
       expect(res.statusCode, path).toBe(200);
-      expect(res.body, path).toBe(INDEX);
+      // The gallery's preload hints aside (gallery-preload.ts), the page is index.html as built.
+      expect(withoutPreloads(res.body), path).toBe(INDEX);
       expect(res.body).not.toContain("og:");
       expect(res.body).not.toContain("Hidden Gem");
     }
+  });
+
+  it("preloads the gallery's first page, hero, user and first picture on gallery pages", async () => {
+    const id = await seedImage(app, { title: "First In Line", editionType: "sawdust_gallery" });
+    for (const path of ["/", "/gallery", `/image/${id}`]) {
+      const html = (await page(path)).body;
+      expect(html, path).toContain(
+        'href="/api/v1/images?visibility=public&amp;limit=20&amp;editionType=sawdust_gallery"',
+      );
+      expect(html, path).toContain('href="/api/v1/hero-content"');
+      expect(html, path).toMatch(
+        /<link rel="preload" as="image" href="\/media\/images\/\d+\/small-/,
+      );
+    }
+    const filtered = (await page("/gallery?tag=Misty%20Forest&color=%23FF0000")).body;
+    expect(filtered).toContain("tag=misty-forest");
+    expect(filtered).toContain("color=ff0000");
+    expect(withoutPreloads((await page("/explore")).body)).toBe(INDEX);
+    expect((await page("/explore")).body).not.toContain("preload");
   });
 
   it("keeps the JSON 404 for clients that do not want a page, and answers HEAD", async () => {

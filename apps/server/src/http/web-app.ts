@@ -2,8 +2,15 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Image, ImageListParams } from "@sawdust/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ShareCard } from "../modules/images/images.service.js";
+import {
+  galleryListParams,
+  galleryPreloadTags,
+  imageListPath,
+  isGalleryPath,
+} from "./gallery-preload.js";
 import { sharedImageIdOf, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
@@ -13,6 +20,8 @@ export interface WebAppOptions {
   publicUrl: string;
   /** A public image's share card; null when it is missing or private. */
   shareCard: (imageId: number) => Promise<ShareCard | null>;
+  /** The first image a visitor's gallery list shows for these parameters, if any. */
+  galleryFirstImage: (params: ImageListParams) => Promise<Image | undefined>;
 }
 
 /**
@@ -60,8 +69,30 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       ? withShareMeta(await readIndex(), shareMetaTags(card, options.publicUrl))
       : undefined;
   };
+  /**
+   * A gallery page (/, /gallery, /image/{id}): index.html with the share tags of the image, if
+   * public, and the preloads of the gallery's first view. Hints only: if they cannot be made, the
+   * plain page is sent and the app fetches everything itself.
+   */
+  const sendGalleryPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    try {
+      const imageId = sharedImageIdOf(path);
+      let html =
+        (imageId === undefined ? undefined : await sharePage(imageId)) ?? (await readIndex());
+      const params = galleryListParams(new URLSearchParams(request.url.split("?")[1] ?? ""));
+      const preloads = galleryPreloadTags(
+        imageListPath(params),
+        await options.galleryFirstImage(params),
+      );
+      html = html.replace(/<\/head>/i, `  ${preloads}\n  </head>`);
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    } catch (error) {
+      request.log.warn({ err: error, path }, "gallery page hints could not be made");
+      return sendIndex(reply);
+    }
+  };
   // The root is a folder to the static server; it is the app's home page to people.
-  if (built) app.get("/", (_request, reply) => sendIndex(reply));
+  if (built) app.get("/", (request, reply) => sendGalleryPage(request, reply, "/"));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
@@ -80,16 +111,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         code: "web_not_built",
       });
     }
-    const imageId = sharedImageIdOf(path);
-    // The tags are a nicety for link previews: if they cannot be made, the app still loads.
-    const page =
-      imageId === undefined
-        ? undefined
-        : await sharePage(imageId).catch((error: unknown) => {
-            request.log.warn({ err: error, imageId }, "share tags could not be made");
-            return undefined;
-          });
-    if (page === undefined) return sendIndex(reply);
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
+    if (isGalleryPath(path)) return sendGalleryPage(request, reply, path);
+    return sendIndex(reply);
   });
 }

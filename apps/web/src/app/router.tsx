@@ -3,6 +3,9 @@ import { BrowserRouter, Route, Routes } from "react-router";
 import { AdminOnly, SignedInOnly, SignedInOrSignIn } from "./guards";
 import { RootLayout } from "./layouts/root-layout";
 import { paths } from "./paths";
+// The landing page is in the first download: as a lazy chunk it would wait for the app's code
+// before its own code, data and pictures could even be asked for.
+import { GalleryRoute } from "./routes/gallery-route";
 import { NotFoundPage } from "./routes/not-found";
 
 /**
@@ -17,7 +20,6 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   });
 }
 
-const GalleryRoute = page(() => import("./routes/gallery-route"), "GalleryRoute");
 const AuthScreen = page(() => import("@/features/auth/auth-screen"), "AuthScreen");
 const ExplorePage = page(() => import("@/features/explore/explore-page"), "ExplorePage");
 const TagPage = page(() => import("@/features/tag/tag-page"), "TagPage");

@@ -1,7 +1,9 @@
 import {
   formatCents,
   type Image,
+  type ImageListParams,
   type ImageListResponse,
+  imageListPath,
   MESSAGES,
   normalizeColor,
   normalizeStyle,
@@ -44,29 +46,7 @@ export function filtersFromSearch(search: URLSearchParams): ImageFilters {
   });
 }
 
-/** What one image list asks the API for; arrays become comma-joined values. */
-export interface ImageListParams extends ImageFilters {
-  /** Words to search titles, descriptions, tags and styles for. */
-  q?: string;
-  editionType?: readonly string[];
-  visibility?: "public" | "private" | "all";
-  limit?: number;
-}
-
-function listQueryString(params: ImageListParams, cursor: string): string {
-  const query = new URLSearchParams();
-  // Spec section 7: visibility is omitted when 'all'.
-  if (params.visibility && params.visibility !== "all") query.set("visibility", params.visibility);
-  query.set("limit", String(params.limit ?? PAGING.defaultLimit));
-  if (cursor !== PAGING.firstCursor) query.set("cursor", cursor);
-  for (const name of FILTER_NAMES) {
-    const value = params[name];
-    if (value) query.set(name, value);
-  }
-  if (params.q?.trim()) query.set("q", params.q.trim());
-  if (params.editionType?.length) query.set("editionType", params.editionType.join(","));
-  return query.toString();
-}
+export type { ImageListParams };
 
 /** One page of the image list; a failure reads 'Failed to fetch images: {body}'. */
 export async function getImagePage(
@@ -75,7 +55,7 @@ export async function getImagePage(
   signal?: AbortSignal,
 ): Promise<ImageListResponse> {
   try {
-    return await api.get<ImageListResponse>(`/api/v1/images?${listQueryString(params, cursor)}`, {
+    return await api.get<ImageListResponse>(imageListPath(params, cursor), {
       signal,
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import {
   EDITION_TYPES,
   type EditionType,
   type Image,
+  type ImageListParams,
   type ImageListQuery,
   type ImageListResponse,
   type ImagePatchBody,
@@ -11,6 +12,7 @@ import {
   slugifyTag,
   UPLOAD,
   unique,
+  ZImageListQuery,
 } from "@sawdust/shared";
 import sharp, { type Metadata } from "sharp";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
@@ -270,6 +272,17 @@ export class ImagesService {
           }
         : null,
     };
+  }
+
+  /** The first image a visitor sees in this list (from the page cache), for preload hints. */
+  async firstPublicImage(params: ImageListParams): Promise<Image | undefined> {
+    const query = ZImageListQuery.parse({
+      ...params,
+      editionType: params.editionType?.join(","),
+      limit: params.limit === undefined ? undefined : String(params.limit),
+    });
+    const page = JSON.parse(await this.listJson(query, null)) as ImageListResponse;
+    return page.images.find((image) => image.urlSmall !== "");
   }
 
   /** Whether the catalogue holds any image at all, in any state (demo seeding needs none). */

@@ -1,4 +1,4 @@
-import { DISPLAY_SIZES, fitInside, type Image } from "@sawdust/shared";
+import { DISPLAY_SIZES, displaySrcSet, fitInside, type Image } from "@sawdust/shared";
 import { type ImgHTMLAttributes, useMemo, useState } from "react";
 import { thumbHashToDataURL } from "thumbhash";
 import { cn } from "@/lib/utils";
@@ -7,23 +7,6 @@ type DisplayImage = Pick<
   Image,
   "urlSmall" | "urlMedium" | "urlLarge" | "width" | "height" | "thumbhash"
 >;
-
-/** `srcset` from the display renditions, with each file's real width (spec design section 5). */
-export function displaySrcSet(
-  image: Pick<DisplayImage, "width" | "height"> & Partial<DisplayImage>,
-) {
-  const entries: Array<[string | undefined, keyof typeof DISPLAY_SIZES]> = [
-    [image.urlSmall, "small"],
-    [image.urlMedium, "medium"],
-    [image.urlLarge, "large"],
-  ];
-  return entries
-    .filter((entry): entry is [string, keyof typeof DISPLAY_SIZES] => Boolean(entry[0]))
-    .map(
-      ([url, size]) => `${url} ${fitInside(image.width, image.height, DISPLAY_SIZES[size]).width}w`,
-    )
-    .join(", ");
-}
 
 function placeholderOf(thumbhash: string | null): string | undefined {
   if (!thumbhash) return undefined;

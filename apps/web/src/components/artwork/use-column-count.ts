@@ -1,3 +1,4 @@
+import { GALLERY_TILE_SIZES } from "@sawdust/shared";
 import { useSyncExternalStore } from "react";
 
 /**
@@ -35,5 +36,4 @@ export function useColumnCount(): number {
  * The `sizes` of a tile: a column of the grids above, inside the page's max-w-7xl container
  * (1280 px less 48 px of padding and three 16 px gaps at most).
  */
-export const TILE_SIZES =
-  "(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 96px) / 4), (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)";
+export const TILE_SIZES = GALLERY_TILE_SIZES;

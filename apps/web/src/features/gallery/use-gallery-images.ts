@@ -1,20 +1,13 @@
-import { PAGING } from "@sawdust/shared";
+import { GALLERY_LIST_PARAMS } from "@sawdust/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { type ImageFilters, imageListInfiniteOptions, imagesOfPages } from "@/lib/images";
 
-/** Spec section 7: the gallery lists public sawdust_gallery images, 20 a page. */
-const GALLERY_EDITIONS = ["sawdust_gallery"] as const;
-
 /** The gallery's image list for the given filters, page by page. */
 export function useGalleryImages(filters: ImageFilters) {
   const query = useInfiniteQuery(
-    imageListInfiniteOptions({
-      ...filters,
-      visibility: "public",
-      editionType: GALLERY_EDITIONS,
-      limit: PAGING.defaultLimit,
-    }),
+    // The server preloads the unfiltered first page of exactly these parameters (web-app.ts).
+    imageListInfiniteOptions({ ...filters, ...GALLERY_LIST_PARAMS }),
   );
   const { data, fetchNextPage } = query;
   const images = useMemo(() => imagesOfPages(data?.pages), [data]);

@@ -1,0 +1,75 @@
+import { DISPLAY_SIZES, PAGING } from "./constants.js";
+import { fitInside } from "./geometry.js";
+
+/** What one image list asks the API for; arrays become comma-joined values. */
+export interface ImageListParams {
+  tag?: string;
+  style?: string;
+  color?: string;
+  /** Words to search titles, descriptions, tags and styles for. */
+  q?: string;
+  editionType?: readonly string[];
+  visibility?: "public" | "private" | "all";
+  limit?: number;
+}
+
+/** Spec section 7: the gallery lists public sawdust_gallery images, 20 a page. */
+export const GALLERY_LIST_PARAMS = {
+  visibility: "public",
+  editionType: ["sawdust_gallery"],
+  limit: PAGING.defaultLimit,
+} as const satisfies ImageListParams;
+
+/**
+ * The API path of one page of an image list. The web app fetches exactly this, and the server
+ * preloads exactly this for the gallery's first page, so the two must be built by one function.
+ */
+export function imageListPath(
+  params: ImageListParams,
+  cursor: string = PAGING.firstCursor,
+): string {
+  const query: Array<[string, string]> = [];
+  // Spec section 7: visibility is omitted when 'all'.
+  if (params.visibility && params.visibility !== "all")
+    query.push(["visibility", params.visibility]);
+  query.push(["limit", String(params.limit ?? PAGING.defaultLimit)]);
+  if (cursor !== PAGING.firstCursor) query.push(["cursor", cursor]);
+  if (params.tag) query.push(["tag", params.tag]);
+  if (params.style) query.push(["style", params.style]);
+  if (params.color) query.push(["color", params.color]);
+  if (params.q?.trim()) query.push(["q", params.q.trim()]);
+  if (params.editionType?.length) query.push(["editionType", params.editionType.join(",")]);
+  const text = query.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("&");
+  return `/api/v1/images?${text}`;
+}
+
+interface DisplayUrls {
+  width: number;
+  height: number;
+  urlSmall?: string;
+  urlMedium?: string;
+  urlLarge?: string;
+}
+
+/** `srcset` from the display renditions, with each file's real width (design section 5). */
+export function displaySrcSet(image: DisplayUrls): string {
+  const entries: Array<[string | undefined, keyof typeof DISPLAY_SIZES]> = [
+    [image.urlSmall, "small"],
+    [image.urlMedium, "medium"],
+    [image.urlLarge, "large"],
+  ];
+  return entries
+    .filter((entry): entry is [string, keyof typeof DISPLAY_SIZES] => Boolean(entry[0]))
+    .map(([url, size]) => {
+      const { width } = fitInside(image.width, image.height, DISPLAY_SIZES[size]);
+      return `${url} ${width}w`;
+    })
+    .join(", ");
+}
+
+/**
+ * How wide a gallery grid tile shows at each viewport width (the web app's grid; the server's
+ * preload of the first tile uses it too, so the browser picks the same file).
+ */
+export const GALLERY_TILE_SIZES =
+  "(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 96px) / 4), (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)";
