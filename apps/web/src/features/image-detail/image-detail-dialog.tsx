@@ -87,10 +87,16 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
     "--stage-h": `min(68dvh, ${((image.height / image.width) * 100).toFixed(2)}vw)`,
   } as CSSProperties;
 
+  // When the form goes, give the keyboard back to the button that opened it: after the commit
+  // that enables it again (a frame later is not always late enough).
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
   function leaveEditMode() {
     setEditing(false);
-    // The form is gone; give the keyboard back to the button that opened it.
-    requestAnimationFrame(() => editButton.current?.focus());
   }
 
   const askToSignUp = (reason: string) => setInvitation({ kind: "sign-up", reason });
