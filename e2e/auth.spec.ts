@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ACCOUNT_RULES, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi } from "./support/accounts";
 import { submitLogin, submitRegistration, toasts } from "./support/auth-screen";
+import { seriousViolations } from "./support/axe";
 
 test.describe("auth screen", () => {
   test("opens on the Login tab and switches to Create account", async ({ page }) => {
@@ -121,4 +122,19 @@ test.describe("auth screen", () => {
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByTestId("dashboard-page")).toContainText("ADMIN");
   });
+});
+
+test("the auth screen has no serious accessibility violation", async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await expect(page.getByRole("tab", { name: "Login" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("tab", { name: "Create account" }).click();
+    await expect(page.getByLabel("Email")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

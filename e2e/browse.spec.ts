@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { EDITION_LABELS, type Image, MESSAGES } from "@sawdust/shared";
+import { seriousViolations } from "./support/axe";
 import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
 
 /**
@@ -257,11 +257,7 @@ test("explore has no serious accessibility violation", async ({ browser }) => {
       page.getByRole("region", { name: "Browse by Tags" }).getByRole("link").first(),
     ).toBeVisible();
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await context.close();
   }

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type Request, test } from "@playwright/test";
 import { type Image, MESSAGES, PAGING } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { toasts } from "./support/auth-screen";
+import { seriousViolations } from "./support/axe";
 import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
 
 /*
@@ -48,13 +48,6 @@ function mainColour(image: Image): string {
   const name = palette[0]?.name;
   if (!name) throw new Error(`image ${image.id} has no named palette: ${JSON.stringify(palette)}`);
   return name;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 
 /** Requests for any rendition of one image (small, medium or large, with or without ?retry). */

@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type Image, MESSAGES, slugifyTag, UI } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
 import { adminApi, grantPro, seedImage, uniqueWord } from "./support/catalogue";
 
 /*
@@ -314,13 +314,7 @@ test.describe("accessibility", () => {
         if (who === "admin") {
           await expect(detail(page).getByRole("switch", { name: "Public" })).toBeVisible();
         }
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations.filter(
-          (v) => v.impact === "serious" || v.impact === "critical",
-        );
-        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
-          [],
-        );
+        expect(await seriousViolations(page)).toEqual([]);
       } finally {
         await context.close();
       }

@@ -1,0 +1,402 @@
+/**
+ * Seeds a benchmark catalogue into a data directory's database: the schema through the server's
+ * own migrations (`openDatabase` + `migrateToLatest`, so triggers such as the full-text index's
+ * fire on every row), then the rows of catalogue.ts in large transactions of multi-row inserts.
+ * No media files: the list endpoint never reads them.
+ *
+ *   npx tsx bench/api/seed.ts --data-dir /tmp/sawdust-api [--public 100000] [--private 2000]
+ *   DATABASE_URL=postgres://… npx tsx bench/api/seed.ts --data-dir /tmp/x   (PostgreSQL instead)
+ */
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { loadConfig } from "../../apps/server/src/config.js";
+import { type Db, migrateToLatest, openDatabase } from "../../apps/server/src/db/database.js";
+import { fmt } from "../lib/stats.js";
+import {
+  CATALOGUE_VERSION,
+  CatalogueMaker,
+  type FacetValues,
+  type ImageValues,
+  type RenditionValues,
+} from "./catalogue.js";
+
+export interface SeedOptions {
+  dataDir: string;
+  /** PostgreSQL instead of the embedded SQLite file in `dataDir`. */
+  databaseUrl?: string;
+  /** Ready public images: what a visitor's list walks. */
+  publicImages: number;
+  /** Ready private images (flagged by the content rater), spread among the public ones. */
+  privateImages: number;
+  seed?: number;
+  /** Run ANALYZE afterwards (SQLite: the app itself never does, so off by default). */
+  analyze?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface TagCount {
+  tag: string;
+  count: number;
+}
+
+export interface SeedSummary {
+  dialect: "sqlite" | "postgres";
+  /** False when an identical catalogue was already there and was reused. */
+  seeded: boolean;
+  publicImages: number;
+  privateImages: number;
+  renditions: number;
+  facets: number;
+  /** Mean stored `ai_analysis` length, characters, and its share that is generation metadata. */
+  aiAnalysisChars: { mean: number; p50: number; p90: number; max: number };
+  ms: { total: number; make: number; insert: number; finish: number };
+  /** CPU time of this process (all threads) over the whole seeding, milliseconds. */
+  cpuMs: number;
+  /** Public images per tag, most used first. */
+  tags: TagCount[];
+}
+
+const MARKER_KEY = "bench_api_catalogue";
+const DEFAULT_SEED = 20261121;
+
+/** Multi-row insert sizes: well inside SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const IMAGES_PER_INSERT = 500;
+const IMAGES_PER_TRANSACTION = 10_000;
+
+export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> {
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  const config = loadConfig({
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    LOG_LEVEL: "warn",
+    DEMO_CONTENT: "false",
+    WORKERS: "0",
+  });
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database);
+    const { db } = database;
+    const marker = JSON.stringify({
+      version: CATALOGUE_VERSION,
+      publicImages: options.publicImages,
+      privateImages: options.privateImages,
+      seed: options.seed ?? DEFAULT_SEED,
+    });
+    const existing = await db
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", MARKER_KEY)
+      .executeTakeFirst();
+    const anyImage = await db.selectFrom("images").select("id").limit(1).executeTakeFirst();
+    let makeMs = 0;
+    let insertMs = 0;
+    let seeded = false;
+    if (existing?.value === marker) {
+      log(`reusing the catalogue already in ${describe(config.database)}`);
+    } else if (anyImage) {
+      throw new Error(
+        `${describe(config.database)} already holds images of another catalogue: use a fresh --data-dir`,
+      );
+    } else {
+      seeded = true;
+      const writer =
+        config.database.kind === "sqlite" ? sqliteWriter(config.database.file) : kyselyWriter(db);
+      try {
+        ({ makeMs, insertMs } = await insertCatalogue(writer, options, log));
+      } finally {
+        writer.close();
+      }
+      await db.insertInto("settings").values({ key: MARKER_KEY, value: marker }).execute();
+    }
+
+    const finishStarted = performance.now();
+    if (database.dialect === "postgres") {
+      await sql`select setval(pg_get_serial_sequence('images', 'id'), (select max(id) from images))`.execute(
+        db,
+      );
+      // A live PostgreSQL has statistics (autovacuum); a freshly loaded one needs them now.
+      await sql`analyze`.execute(db);
+    } else {
+      if (options.analyze) await sql`analyze`.execute(db);
+      // Leave the file checkpointed, so the benchmarked server does not pay for our WAL.
+      await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    }
+    const finishMs = performance.now() - finishStarted;
+
+    const summary: SeedSummary = {
+      dialect: database.dialect,
+      seeded,
+      ...(await counts(db)),
+      aiAnalysisChars: await analysisSizes(db),
+      ms: {
+        total: performance.now() - started,
+        make: makeMs,
+        insert: insertMs,
+        finish: finishMs,
+      },
+      cpuMs: cpuMsSince(cpuStarted),
+      tags: await tagCounts(db),
+    };
+    return summary;
+  } finally {
+    await database.close();
+  }
+}
+
+interface Batch {
+  images: ImageValues[];
+  renditions: RenditionValues[];
+  facets: FacetValues[];
+}
+
+/** Writes one batch in one transaction. */
+interface Writer {
+  write(batch: Batch): Promise<void>;
+  close(): void;
+}
+
+/** PostgreSQL (or any dialect): multi-row inserts through Kysely. */
+function kyselyWriter(db: Db): Writer {
+  return {
+    async write({ images, renditions, facets }) {
+      await db.transaction().execute(async (trx) => {
+        for (const chunk of chunks(images, IMAGES_PER_INSERT)) {
+          await trx.insertInto("images").values(chunk).execute();
+        }
+        for (const chunk of chunks(renditions, IMAGES_PER_INSERT * 4)) {
+          await trx.insertInto("renditions").values(chunk).execute();
+        }
+        for (const chunk of chunks(facets, IMAGES_PER_INSERT * 10)) {
+          await trx.insertInto("image_facets").values(chunk).execute();
+        }
+      });
+    },
+    close() {},
+  };
+}
+
+/**
+ * SQLite: prepared single-row inserts on a second connection to the migrated file, several times
+ * faster than compiling multi-row statements (the triggers the migrations created still fire).
+ * Foreign keys are not checked: the rows are consistent by construction.
+ */
+function sqliteWriter(file: string): Writer {
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = OFF");
+  sqlite.pragma("foreign_keys = OFF");
+  // A large page cache: the facets' primary key takes rows at ~1,000 places at once.
+  sqlite.pragma("cache_size = -524288");
+  const insert = (table: string, columns: string[]) =>
+    sqlite.prepare(
+      `insert into ${table} (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+    );
+  let images: { columns: string[]; statement: SQLite.Statement } | undefined;
+  const renditionColumns = [
+    "image_id",
+    "size",
+    "storage_key",
+    "width",
+    "height",
+    "bytes",
+    "upscaled",
+    "created_at",
+  ] as const;
+  const renditions = insert("renditions", [...renditionColumns]);
+  const facets = insert("image_facets", ["image_id", "kind", "value"]);
+  const write = sqlite.transaction((batch: Batch) => {
+    for (const image of batch.images) {
+      if (!images) {
+        const columns = Object.keys(image);
+        images = { columns, statement: insert("images", columns) };
+      }
+      const row = image as unknown as Record<string, unknown>;
+      images.statement.run(images.columns.map((c) => row[c]));
+    }
+    for (const r of batch.renditions) renditions.run(renditionColumns.map((c) => r[c]));
+    for (const f of batch.facets) facets.run(f.image_id, f.kind, f.value);
+  });
+  return {
+    async write(batch) {
+      write(batch);
+    },
+    close: () => sqlite.close(),
+  };
+}
+
+async function insertCatalogue(
+  writer: Writer,
+  options: SeedOptions,
+  log: (message: string) => void,
+): Promise<{ makeMs: number; insertMs: number }> {
+  const total = options.publicImages + options.privateImages;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const maker = new CatalogueMaker(total, seed);
+  // Selection sampling: exactly `privateImages` private ids, spread evenly at random.
+  const rand = mulberry(seed);
+  let privateLeft = options.privateImages;
+  let makeMs = 0;
+  let insertMs = 0;
+  for (let first = 1; first <= total; first += IMAGES_PER_TRANSACTION) {
+    const last = Math.min(total, first + IMAGES_PER_TRANSACTION - 1);
+    let t = performance.now();
+    const images: ImageValues[] = [];
+    const renditions: RenditionValues[] = [];
+    const facets: FacetValues[] = [];
+    for (let id = first; id <= last; id++) {
+      const isPrivate = rand() * (total - id + 1) < privateLeft;
+      if (isPrivate) privateLeft -= 1;
+      const made = maker.make(id, !isPrivate);
+      images.push(made.image);
+      renditions.push(...made.renditions);
+      facets.push(...made.facets);
+    }
+    makeMs += performance.now() - t;
+    t = performance.now();
+    await writer.write({ images, renditions, facets });
+    insertMs += performance.now() - t;
+    log(`seeded ${last.toLocaleString("en")} of ${total.toLocaleString("en")} images`);
+  }
+  return { makeMs, insertMs };
+}
+
+async function counts(db: Db) {
+  const row = await db
+    .selectFrom("images")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("all"),
+      eb.fn.sum<number>(eb.case().when("is_public", "=", 1).then(1).else(0).end()).as("public"),
+    ])
+    .where("status", "=", "ready")
+    .executeTakeFirstOrThrow();
+  const count = async (table: "renditions" | "image_facets") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    publicImages: Number(row.public),
+    privateImages: Number(row.all) - Number(row.public),
+    renditions: await count("renditions"),
+    facets: await count("image_facets"),
+  };
+}
+
+async function analysisSizes(db: Db) {
+  // Every 50th image is plenty to describe the distribution.
+  const rows = await db
+    .selectFrom("images")
+    .select(sql<number>`length(ai_analysis)`.as("n"))
+    .where(sql<boolean>`id % 50 = 0`)
+    .execute();
+  const sorted = rows.map((r) => Number(r.n)).sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    mean: Math.round(sorted.reduce((sum, n) => sum + n, 0) / Math.max(1, sorted.length)),
+    p50: at(0.5),
+    p90: at(0.9),
+    max: sorted[sorted.length - 1] ?? 0,
+  };
+}
+
+/** Public images per tag, as a visitor's tag filter sees them. */
+export async function tagCounts(db: Db): Promise<TagCount[]> {
+  const rows = await db
+    .selectFrom("image_facets as f")
+    .innerJoin("images as i", "i.id", "f.image_id")
+    .select((eb) => ["f.value", eb.fn.countAll<number>().as("n")])
+    .where("f.kind", "=", "tag")
+    .where("i.status", "=", "ready")
+    .where("i.is_public", "=", 1)
+    .groupBy("f.value")
+    .orderBy("n", "desc")
+    .execute();
+  return rows.map((r) => ({ tag: r.value, count: Number(r.n) }));
+}
+
+/** The tag whose public share is nearest `share` (the benchmark's "about 5%" tag). */
+export function tagNearShare(tags: TagCount[], publicImages: number, share: number): TagCount {
+  const best = [...tags].sort(
+    (a, b) => Math.abs(a.count / publicImages - share) - Math.abs(b.count / publicImages - share),
+  )[0];
+  if (!best) throw new Error("the catalogue has no tags");
+  return best;
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+function describe(database: { kind: string; file?: string; url?: string }): string {
+  return database.kind === "sqlite"
+    ? (database.file ?? "SQLite")
+    : (database.url ?? "PostgreSQL").replace(/\/\/[^@]*@/, "//…@");
+}
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** mulberry32, apart from the maker's own stream so privacy does not shift the catalogue. */
+function mulberry(seed: number): () => number {
+  let state = (seed ^ 0x9e3779b9) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function summaryLines(summary: SeedSummary): string[] {
+  const total = summary.publicImages + summary.privateImages;
+  const a = summary.aiAnalysisChars;
+  return [
+    `${summary.dialect}: ${total.toLocaleString("en")} ready images (${summary.publicImages.toLocaleString("en")} public, ${summary.privateImages.toLocaleString("en")} private), ${summary.renditions.toLocaleString("en")} renditions, ${summary.facets.toLocaleString("en")} facets`,
+    `ai_analysis: mean ${a.mean} chars, p50 ${a.p50}, p90 ${a.p90}, max ${a.max}`,
+    summary.seeded
+      ? `seeded in ${fmt(summary.ms.total / 1000)} s, ${fmt(summary.cpuMs / 1000)} s of CPU (making rows ${fmt(summary.ms.make / 1000)} s, inserting ${fmt(summary.ms.insert / 1000)} s, finishing ${fmt(summary.ms.finish / 1000)} s)`
+      : `reused (checked in ${fmt(summary.ms.total / 1000)} s)`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      "data-dir": { type: "string" },
+      public: { type: "string", default: "100000" },
+      private: { type: "string", default: "2000" },
+      analyze: { type: "boolean", default: false },
+    },
+  });
+  const dataDir = values["data-dir"];
+  if (!dataDir) throw new Error("--data-dir is required");
+  const summary = await seedCatalogue({
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    publicImages: Number(values.public),
+    privateImages: Number(values.private),
+    analyze: values.analyze,
+    log: (message) => process.stderr.write(`${message}\n`),
+  });
+  for (const line of summaryLines(summary)) console.log(line);
+  const top = summary.tags.slice(0, 30).map((t) => `${t.tag} ${t.count}`);
+  console.log(`tags (public images): ${top.join(", ")}, …`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
