@@ -36,7 +36,7 @@ const TARGET = {
   deepPageRatio: 1.2,
 };
 const LIMIT = 20;
-/** A run counts as undisturbed when the server under load used at least this much of a core. */
+/** A run is server-bound when the server under load used at least this much of a core. */
 const UNDISTURBED_CPU = 0.9;
 const DEEP_PAGE = 5_000;
 
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     }
   }
   const loadBefore = loadavg();
+  const git = gitState();
 
   // The catalogue: a cached SQLite one keyed by what shapes it, or PostgreSQL.
   const pg = await postgresUrl();
@@ -382,6 +383,7 @@ async function main(): Promise<void> {
       profile,
       profileFile,
       profileTarget: args["profile-target"] ?? "tag-p1",
+      git,
       logLevel: args["log-level"] ?? "warn",
     });
     console.log(report.markdown);
@@ -525,6 +527,8 @@ interface ReportInput {
   profileFile: string | undefined;
   profileTarget: string;
   logLevel: string;
+  /** The code measured: read when the run starts (HEAD may move while it runs). */
+  git: { head: string; dirty: string[] };
 }
 
 function buildReport(input: ReportInput) {
@@ -601,7 +605,7 @@ function buildReport(input: ReportInput) {
     v === undefined ? "not measured" : v ? "met" : "NOT MET";
 
   // Runs in which the server under load had a core to itself (at capacity a one-threaded server
-  // is at ~100%); below that it was waiting for a CPU other work held.
+  // is at ~100%); below that it waited for a CPU other work held, or for autocannon.
   const undisturbed = (key: string) =>
     of(key).filter((x) => x.serverCpuMs / (x.durationS * 1000) >= UNDISTURBED_CPU);
   const calm = Object.fromEntries(
@@ -621,7 +625,7 @@ function buildReport(input: ReportInput) {
   const calmRatio = (a: string, b: string, field: "reqPerSec" | "p50" | "p99") =>
     (calm[a]?.[field] ?? Number.NaN) / (calm[b]?.[field] ?? Number.NaN);
 
-  const git = gitState();
+  const git = input.git;
   const cpuModel = cpus()[0]?.model ?? "unknown CPU";
   const lines: string[] = [];
   lines.push(`## Run of ${new Date().toISOString()}`);
@@ -635,6 +639,12 @@ function buildReport(input: ReportInput) {
   lines.push(
     `- Code: HEAD ${git.head}${git.dirty.length > 0 ? `, uncommitted: ${git.dirty.join(", ")}` : ", clean"}`,
   );
+  const gitEnd = gitState();
+  if (gitEnd.head !== git.head) {
+    lines.push(
+      `- **HEAD moved to ${gitEnd.head} during the run**: the children ran the code of the start.`,
+    );
+  }
   for (const line of summaryLines(input.seeded)) lines.push(`- Catalogue: ${line}`);
   lines.push(
     `- Tag: \`${input.tag.tag}\`, on ${input.tagMatches} public images (${pct(input.tagMatches / input.seeded.publicImages)}); its deep page is ${input.tagDeep.page}, the last full one. Untagged deep page: ${input.allDeep.page} (cursors ${input.allDeep.via === "computed" && input.tagDeep.via === "computed" ? "computed from the database and checked against the server's nextCursor" : "walked"})`,
@@ -692,7 +702,7 @@ function buildReport(input: ReportInput) {
   lines.push("");
   if (input.targets.some((t) => (calm[t.key]?.runs ?? 0) > 0)) {
     lines.push(
-      `Undisturbed runs only (the server under load at ≥ ${UNDISTURBED_CPU * 100}% of a core; in the others it waited for a CPU that other work held):`,
+      `Server-bound runs only (the server under load at ≥ ${UNDISTURBED_CPU * 100}% of a core: it set the pace; in the others it waited for a CPU that other work held, or autocannon could not read its answers faster, which happens with 25 KB pages when the machine is quiet and autocannon reaches 100%):`,
     );
     lines.push("");
     lines.push("| target | runs | req/s | p50 ms | p99 ms |");
