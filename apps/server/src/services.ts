@@ -85,7 +85,7 @@ export function createServices(
   const tags = new TagsService({ tags: new TagsRepo(db), images });
   const settings = new SettingsRepo(db);
   const hero = new HeroService(settings);
-  const views = new ViewsService({ views: new ViewsRepo(db), images, clock });
+  const views = new ViewsService({ views: new ViewsRepo(db), settings, images, clock });
   return {
     auth,
     tags,

@@ -4,7 +4,6 @@ import {
   GALLERY_TILE_SIZES,
   type Image,
   type ImageListParams,
-  imageListPath,
   normalizeColor,
   normalizeStyle,
   slugifyTag,
@@ -49,5 +48,3 @@ export function galleryPreloadTags(listPath: string, firstImage: Image | undefin
   }
   return fetches.join("\n    ");
 }
-
-export { imageListPath };

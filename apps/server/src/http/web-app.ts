@@ -2,15 +2,10 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { Image, ImageListParams } from "@sawdust/shared";
+import { type Image, type ImageListParams, imageListPath } from "@sawdust/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ShareCard } from "../modules/images/images.service.js";
-import {
-  galleryListParams,
-  galleryPreloadTags,
-  imageListPath,
-  isGalleryPath,
-} from "./gallery-preload.js";
+import { galleryListParams, galleryPreloadTags, isGalleryPath } from "./gallery-preload.js";
 import { sharedImageIdOf, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {

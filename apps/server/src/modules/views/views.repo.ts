@@ -1,7 +1,8 @@
 import type { Db } from "../../db/database.js";
 
 /** Settings keys of the visitors' daily salts: `view-salt:{YYYY-MM-DD}`. */
-const SALT_KEY_PREFIX = "view-salt:";
+/** Settings key of a day's visitor salt: `view-salt:YYYY-MM-DD`. */
+export const SALT_KEY_PREFIX = "view-salt:";
 
 export class ViewsRepo {
   constructor(private readonly db: Db) {}
@@ -33,22 +34,6 @@ export class ViewsRepo {
         .executeTakeFirst();
       return row?.views ?? 0;
     });
-  }
-
-  /** The salt of this day, made by whichever process asks first (the others read it). */
-  async saltFor(day: string, make: () => string): Promise<string> {
-    const key = `${SALT_KEY_PREFIX}${day}`;
-    await this.db
-      .insertInto("settings")
-      .values({ key, value: make() })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
-    const row = await this.db
-      .selectFrom("settings")
-      .select("value")
-      .where("key", "=", key)
-      .executeTakeFirstOrThrow();
-    return row.value;
   }
 
   /**

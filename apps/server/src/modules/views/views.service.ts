@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Clock } from "../../lib/clock.js";
 import type { Viewer } from "../images/images.presenter.js";
 import type { ImagesService } from "../images/images.service.js";
-import type { ViewsRepo } from "./views.repo.js";
+import type { SettingsRepo } from "../settings/settings.repo.js";
+import { SALT_KEY_PREFIX, type ViewsRepo } from "./views.repo.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of view rows kept: today and yesterday (a process whose clock lags a little still dedupes). */
@@ -27,7 +28,14 @@ export class ViewsService {
   /** The current day's salt, once read. */
   private salt: { day: string; value: string } | undefined;
 
-  constructor(private readonly deps: { views: ViewsRepo; images: ImagesService; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      views: ViewsRepo;
+      settings: SettingsRepo;
+      images: ImagesService;
+      clock: Clock;
+    },
+  ) {}
 
   /** Counts a view of an image this requester may see (404 otherwise); returns the new total. */
   async record(
@@ -54,7 +62,10 @@ export class ViewsService {
 
   private async saltOf(day: string): Promise<string> {
     if (this.salt?.day !== day) {
-      const value = await this.deps.views.saltFor(day, () => randomBytes(32).toString("base64url"));
+      // Made by whichever process asks first; the others read it.
+      const value = await this.deps.settings.getOrCreate(`${SALT_KEY_PREFIX}${day}`, () =>
+        randomBytes(32).toString("base64url"),
+      );
       this.salt = { day, value };
     }
     return this.salt.value;
