@@ -103,7 +103,23 @@ export const DATA_CACHE = {
   refetchOnWindowFocus: false,
 } as const;
 
-export const PROFILE_LIMITS = { displayNameMin: 2, bioMax: 500, artistStatementMax: 1000 } as const;
+/** Spec section 9 "Profile limits", plus bounds of ours where the spec names none. */
+export const PROFILE_LIMITS = {
+  displayNameMin: 2,
+  displayNameMax: 80,
+  bioMax: 500,
+  artistStatementMax: 1000,
+  websiteMax: 2048,
+  socialLinkMax: 300,
+  specialtiesMax: 20,
+  specialtyMax: 50,
+} as const;
+
+export const SOCIAL_NETWORKS = ["instagram", "twitter", "facebook", "behance", "dribbble"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** Collection bounds (ours; the spec names none). The free limit is FREE_TIER.collections. */
+export const COLLECTION_RULES = { nameMax: 100, descriptionMax: 1000 } as const;
 
 /** Account rules (the spec gives none; these are ours, documented in the README). */
 export const ACCOUNT_RULES = {

@@ -43,6 +43,11 @@ export const MESSAGES = {
     bioLong: "Bio must be less than 500 characters",
     websiteInvalid: "Please enter a valid URL",
     artistStatementLong: "Artist statement must be less than 1000 characters",
+    // Profile bounds of ours (the spec names none).
+    displayNameLong: (max: number) => `Display name must be at most ${max} characters`,
+    socialLinkLong: (max: number) => `A social link must be at most ${max} characters`,
+    specialtiesTooMany: (max: number) => `Choose at most ${max} specialties`,
+    specialtyLong: (max: number) => `A specialty must be at most ${max} characters`,
     collectionNameRequired: "Please enter a collection name",
     collectionNameEmpty: "Collection name cannot be empty",
     apiKeyNameRequired: "API key name is required",
@@ -116,6 +121,12 @@ export const MESSAGES = {
     updated: "Collection updated",
     created: "Collection created successfully",
     imageRemoved: "Image removed",
+    // Server messages (ours; the spec shows none).
+    limitReached: (n: number) =>
+      `Free accounts can keep up to ${n} collections. Upgrade to Pro for unlimited collections.`,
+    imageNotFound: "That image does not exist or is not public",
+    nameTooLong: (max: number) => `Collection name must be at most ${max} characters`,
+    descriptionTooLong: (max: number) => `Description must be at most ${max} characters`,
   },
   subscriptions: {
     createFailed: (body: string) => `Failed to create subscription: ${body}`,

@@ -43,3 +43,8 @@ export function formatBytes(bytes: number, decimals = 2): string {
 export function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
+
+/** For optional text fields: absent stays absent (nothing changes), blank becomes null (cleared). */
+export function blankToNull(text: string | null | undefined): string | null | undefined {
+  return text === undefined ? undefined : text || null;
+}

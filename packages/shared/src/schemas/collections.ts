@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { COLLECTION_RULES } from "../constants.js";
+import { MESSAGES } from "../messages.js";
+import { blankToNull } from "../text.js";
+import { ZImage } from "./images.js";
+
+const m = MESSAGES.collections;
+const v = MESSAGES.validation;
+
+const name = (emptyMessage: string) =>
+  z
+    .string({ error: emptyMessage })
+    .trim()
+    .min(1, emptyMessage)
+    .max(COLLECTION_RULES.nameMax, m.nameTooLong(COLLECTION_RULES.nameMax));
+
+/** Trimmed; blank becomes null (no description). */
+const description = z
+  .string({ error: v.notText("Description") })
+  .trim()
+  .max(COLLECTION_RULES.descriptionMax, m.descriptionTooLong(COLLECTION_RULES.descriptionMax))
+  .nullable()
+  .optional()
+  .transform(blankToNull);
+
+/** POST /api/v1/collections. */
+export const ZCollectionCreateBody = z.object({
+  name: name(v.collectionNameRequired),
+  description,
+  isPublic: z.boolean({ error: "isPublic must be true or false" }).default(true),
+});
+export type CollectionCreateBody = z.input<typeof ZCollectionCreateBody>;
+
+/** PATCH /api/v1/collections/{id}: only the fields sent change. */
+export const ZCollectionUpdateBody = z.object({
+  name: name(v.collectionNameEmpty).optional(),
+  description,
+  isPublic: z.boolean({ error: "isPublic must be true or false" }).optional(),
+});
+export type CollectionUpdateBody = z.input<typeof ZCollectionUpdateBody>;
+
+/** POST /api/v1/collections/{id}/images. */
+export const ZCollectionAddImageBody = z.object({
+  imageId: z.coerce
+    .number({ error: "imageId must be a number" })
+    .int("imageId must be a whole number")
+    .positive("imageId must be positive"),
+});
+
+/** A collection as the list and every change answer it. */
+export const ZCollection = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isPublic: z.boolean(),
+  imageCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The most recently added image that is still public; null when there is none. */
+  coverImage: z
+    .object({ id: z.number().int(), urlSmall: z.string(), thumbhash: z.string().nullable() })
+    .nullable(),
+});
+export type Collection = z.infer<typeof ZCollection>;
+
+/** GET /api/v1/collections: the member's own collections, newest first. */
+export const ZCollectionList = z.array(ZCollection);
+
+/** One image in a collection: the entry's own id, when it was added, and the image. */
+export const ZCollectionEntry = z.object({
+  id: z.number().int(),
+  addedAt: z.string(),
+  image: ZImage,
+});
+export type CollectionEntry = z.infer<typeof ZCollectionEntry>;
+
+/** GET /api/v1/collections/{id}: the collection and its images, most recently added first. */
+export const ZCollectionDetail = ZCollection.extend({ images: z.array(ZCollectionEntry) });
+export type CollectionDetail = z.infer<typeof ZCollectionDetail>;

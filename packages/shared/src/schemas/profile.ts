@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { PROFILE_LIMITS, SOCIAL_NETWORKS } from "../constants.js";
+import { MESSAGES } from "../messages.js";
+import { blankToNull } from "../text.js";
+
+const v = MESSAGES.validation;
+const l = PROFILE_LIMITS;
+
+/** Trimmed optional text: blank becomes null, so a cleared field clears the stored value. */
+const optionalText = (field: string, max: number, tooLong: string) =>
+  z
+    .string({ error: v.notText(field) })
+    .trim()
+    .max(max, tooLong)
+    .nullable()
+    .optional()
+    .transform(blankToNull);
+
+/** Only http(s) addresses with a domain: a website is shown as a link, never `javascript:`. */
+const ZWebAddress = z.url({
+  protocol: /^https?$/,
+  hostname: z.regexes.domain,
+  error: v.websiteInvalid,
+});
+
+export const ZProfileWebsite = z
+  .string({ error: v.notText("Website") })
+  .trim()
+  .max(l.websiteMax, v.websiteInvalid)
+  .refine((text) => text === "" || ZWebAddress.safeParse(text).success, v.websiteInvalid)
+  .nullable()
+  .optional()
+  .transform(blankToNull);
+
+export const ZProfileSocialLinks = z
+  .object(
+    Object.fromEntries(
+      SOCIAL_NETWORKS.map((network) => [
+        network,
+        z
+          .string({ error: v.notText(network) })
+          .trim()
+          .max(l.socialLinkMax, v.socialLinkLong(l.socialLinkMax))
+          .optional(),
+      ]),
+    ) as Record<(typeof SOCIAL_NETWORKS)[number], z.ZodOptional<z.ZodString>>,
+  )
+  // Blank entries are dropped: {instagram: ""} stores as {}.
+  .transform((links) => Object.fromEntries(Object.entries(links).filter(([, value]) => value)));
+
+/**
+ * PATCH /api/v1/profile (spec sections 3 and 5). Every field is optional: only those sent change.
+ * The artist-profile form validates with this same schema.
+ */
+export const ZProfileBody = z.object({
+  displayName: z
+    .string({ error: v.notText("Display name") })
+    .trim()
+    .min(l.displayNameMin, v.displayNameShort)
+    .max(l.displayNameMax, v.displayNameLong(l.displayNameMax))
+    .optional(),
+  bio: optionalText("Bio", l.bioMax, v.bioLong),
+  website: ZProfileWebsite,
+  socialLinks: ZProfileSocialLinks.optional(),
+  artistStatement: optionalText("Artist statement", l.artistStatementMax, v.artistStatementLong),
+  specialties: z
+    .array(
+      z
+        .string({ error: v.notText("Specialty") })
+        .trim()
+        .max(l.specialtyMax, v.specialtyLong(l.specialtyMax)),
+    )
+    .max(l.specialtiesMax, v.specialtiesTooMany(l.specialtiesMax))
+    // Blank and repeated entries are dropped (case-insensitively), order kept.
+    .transform((list) => {
+      const seen = new Set<string>();
+      return list.filter((item) => {
+        const key = item.toLowerCase();
+        if (!item || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    })
+    .optional(),
+});
+export type ProfileBody = z.input<typeof ZProfileBody>;
+export type ProfileUpdate = z.output<typeof ZProfileBody>;
