@@ -55,6 +55,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_EMAIL: "e2e-admin@example.com",
       LOG_LEVEL: "warn",
+      // Every journey registers its own members, all from 127.0.0.1.
+      REGISTRATIONS_PER_IP_HOUR: "1000",
       // A helper may build the web app elsewhere to test it without disturbing apps/web/dist.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

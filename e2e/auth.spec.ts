@@ -30,7 +30,9 @@ test.describe("auth screen", () => {
     await submitRegistration(page, account);
 
     await expect(page).toHaveURL("/dashboard");
-    await expect(page.getByTestId("dashboard-page")).toContainText(`Welcome, ${account.username}`);
+    await expect(page.getByTestId("dashboard-page")).toContainText(
+      `Welcome back, ${account.username}`,
+    );
     await expect(toasts(page).getByText(MESSAGES.auth.success)).toBeVisible();
   });
 

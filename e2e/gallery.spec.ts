@@ -185,7 +185,13 @@ test("a failing image list shows its error, and Try again asks once more", async
           })
         : route.continue(),
   );
-  await page.goto("/gallery");
+  // A visitor's /gallery comes with its first list in the page (server render): the app asks
+  // for the list itself when it arrives at the gallery from another page.
+  await page.goto("/explore");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Gallery" })
+    .click();
   const alert = page.getByRole("alert").filter({ hasText: "The gallery could not load" });
   // Spec section 8: 'Failed to fetch images: {body}'.
   await expect(alert).toContainText(MESSAGES.images.fetchFailed("down"));

@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 /** The Fastify server that `npm run dev` starts; the dev server forwards everything it owns. */
 const serverOrigin = "http://127.0.0.1:3000";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
@@ -19,8 +19,15 @@ export default defineConfig({
       "/media": serverOrigin,
     },
   },
+  // The server render (src/entry-server.tsx, built into dist/ssr) carries everything it imports:
+  // the API server loads it as one self-contained module.
+  ssr: { noExternal: true },
+  // React's production build on the server too, whatever NODE_ENV the server runs with.
+  ...(isSsrBuild ? { define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   build: {
     outDir: "dist",
+    // The server render needs no copy of public/: the client build's is served.
+    copyPublicDir: !isSsrBuild,
     // The polyfill is an inline script, which the Content-Security-Policy (script-src 'self') blocks.
     modulePreload: { polyfill: false },
     rolldownOptions: {
@@ -33,11 +40,11 @@ export default defineConfig({
             // ones: fewer requests, and gzip compresses one larger file better.
             {
               name: "core",
-              test: /node_modules[\\/](@tanstack|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]src[\\/](lib|hooks)[\\/]|packages[\\/]shared[\\/]/,
+              test: /node_modules[\\/](@tanstack|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]src[\\/](lib|hooks)[\\/]|packages[\\/]shared[\\/](?!src[\\/]schemas[\\/])/,
             },
           ],
         },
       },
     },
   },
-});
+}));

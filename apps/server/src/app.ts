@@ -13,11 +13,14 @@ import { registerWebApp } from "./http/web-app.js";
 import { openAnalysers } from "./media/analysis/open-analysers.js";
 import { openMedia } from "./media/open-media.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { collectionsRoutes } from "./modules/collections/collections.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { heroRoutes } from "./modules/hero/hero.routes.js";
 import { imagesRoutes } from "./modules/images/images.routes.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
+import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
+import { usageRoutes } from "./modules/usage/usage.routes.js";
 import { viewsRoutes } from "./modules/views/views.routes.js";
 import { createServices, type ServiceOptions, type Services } from "./services.js";
 
@@ -43,6 +46,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const services = createServices(database, await openMedia(config, database), {
     ...openAnalysers(config, console),
     ...deps,
+    authLimits: { registrationsPerIp: config.registrationsPerIpHour, ...deps.authLimits },
   });
 
   const server = Fastify({
@@ -77,8 +81,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     uploadTmpDir: uploadTmpDir(config.dataDir),
   });
   await server.register(viewsRoutes, { prefix: "/api/v1/images", views: services.views });
+  await server.register(collectionsRoutes, {
+    prefix: "/api/v1/collections",
+    collections: services.collections,
+  });
   await server.register(tagsRoutes, { prefix: "/api/v1", tags: services.tags });
   await server.register(heroRoutes, { prefix: "/api/v1", hero: services.hero });
+  await server.register(profileRoutes, { prefix: "/api/v1", profile: services.profile });
+  await server.register(usageRoutes, { prefix: "/api/v1", usage: services.usage });
   await server.register(mediaRoutes, {
     prefix: "/media",
     images: services.images,
@@ -89,6 +99,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     publicUrl: config.publicUrl,
     shareCard: (id) => services.images.shareCard(id),
     galleryFirstImage: (params) => services.images.firstPublicImage(params),
+    galleryFirstPageJson: (params) => services.images.publicFirstPageJson(params),
+    heroContent: () => services.hero.get(),
   });
   return { server, services, database };
 }

@@ -50,6 +50,10 @@ const ZEnv = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
   /** The built web app's folder; by default apps/web/dist (tests and custom builds point elsewhere). */
   WEB_DIST: optionalString,
+  REGISTRATIONS_PER_IP_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(20),
+  ),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -113,6 +117,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       : undefined,
     workers: env.WORKERS,
     logLevel: env.LOG_LEVEL,
+    registrationsPerIpHour: env.REGISTRATIONS_PER_IP_HOUR,
   };
 }
 

@@ -7,6 +7,8 @@ import type { MediaSetup } from "./media/open-media.js";
 import { type AuthLimits, AuthService, DEFAULT_AUTH_LIMITS } from "./modules/auth/auth.service.js";
 import { RateLimitsRepo } from "./modules/auth/rate-limits.repo.js";
 import { SessionsRepo } from "./modules/auth/sessions.repo.js";
+import { CollectionsRepo } from "./modules/collections/collections.repo.js";
+import { CollectionsService } from "./modules/collections/collections.service.js";
 import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
 import { DownloadsService } from "./modules/downloads/downloads.service.js";
 import { HeroService } from "./modules/hero/hero.service.js";
@@ -14,11 +16,13 @@ import { AnalysisService, type ContentRaterLike } from "./modules/images/analysi
 import { ImagesRepo } from "./modules/images/images.repo.js";
 import { ImagesService } from "./modules/images/images.service.js";
 import { ListCache } from "./modules/images/list-cache.js";
+import { ProfileService } from "./modules/profile/profile.service.js";
 import { SettingsRepo } from "./modules/settings/settings.repo.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
 import { TagsRepo } from "./modules/tags/tags.repo.js";
 import { TagsService } from "./modules/tags/tags.service.js";
+import { UsageService } from "./modules/usage/usage.service.js";
 import { UsersRepo } from "./modules/users/users.repo.js";
 import { ViewsRepo } from "./modules/views/views.repo.js";
 import { ViewsService } from "./modules/views/views.service.js";
@@ -86,6 +90,14 @@ export function createServices(
   const settings = new SettingsRepo(db);
   const hero = new HeroService(settings);
   const views = new ViewsService({ views: new ViewsRepo(db), settings, images, clock });
+  const profile = new ProfileService({ users: new UsersRepo(db), clock });
+  const collections = new CollectionsService({
+    collections: new CollectionsRepo(db, dialect),
+    images: imagesRepo,
+    media: mediaStore,
+    clock,
+  });
+  const usage = new UsageService({ downloads: new DownloadsRepo(db), collections, clock });
   return {
     auth,
     tags,
@@ -97,6 +109,9 @@ export function createServices(
     settings,
     hero,
     views,
+    profile,
+    collections,
+    usage,
     listCache,
     storage: media.storage,
     clock,

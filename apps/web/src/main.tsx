@@ -1,16 +1,28 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProvider } from "@/app/provider";
 import { AppRouter } from "@/app/router";
+import { hydrateServerState } from "@/app/server-state";
+import { createQueryClient } from "@/lib/query-client";
 import "./styles.css";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
-createRoot(rootElement).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server renders the gallery's first view for visitors (entry-server.tsx): take it over as it
+// is. Any other page arrives empty and is rendered here.
+if (hydrateServerState(queryClient) && rootElement.firstElementChild) {
+  hydrateRoot(rootElement, app);
+} else {
+  rootElement.replaceChildren();
+  createRoot(rootElement).render(app);
+}

@@ -118,8 +118,11 @@ export const PROFILE_LIMITS = {
 export const SOCIAL_NETWORKS = ["instagram", "twitter", "facebook", "behance", "dribbble"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-/** Collection bounds (ours; the spec names none). The free limit is FREE_TIER.collections. */
-export const COLLECTION_RULES = { nameMax: 100, descriptionMax: 1000 } as const;
+/**
+ * Collection bounds (ours; the spec names none). The free limit is FREE_TIER.collections.
+ * imagesMax bounds one collection, whose detail answers every image at once.
+ */
+export const COLLECTION_RULES = { nameMax: 100, descriptionMax: 1000, imagesMax: 1000 } as const;
 
 /** Account rules (the spec gives none; these are ours, documented in the README). */
 export const ACCOUNT_RULES = {

@@ -125,6 +125,7 @@ export const MESSAGES = {
     limitReached: (n: number) =>
       `Free accounts can keep up to ${n} collections. Upgrade to Pro for unlimited collections.`,
     imageNotFound: "That image does not exist or is not public",
+    full: (max: number) => `A collection can hold up to ${max} images`,
     nameTooLong: (max: number) => `Collection name must be at most ${max} characters`,
     descriptionTooLong: (max: number) => `Description must be at most ${max} characters`,
   },
@@ -145,6 +146,26 @@ export const MESSAGES = {
     updateFailed: "Failed to update your profile. Please try again.",
     updatedTitle: "Profile updated",
     updatedText: "Your artist profile has been updated successfully.",
+    saveChanges: "Save Changes",
+    saving: "Saving...",
+  },
+  dashboard: {
+    upgradeToPro: "Upgrade to Pro",
+    resetsOn: (date: string) => `Resets on ${date}`,
+    comingSoon: ["Advanced Analytics Dashboard", "Download History", "AI Style Presets"],
+    tiles: {
+      artistProfile: "Artist Profile",
+      subscriptions: "Subscription Management",
+      images: "Image Management",
+      subscribers: "Subscriber Management",
+    },
+    // Ours: the spec's month-over-month figure was a placeholder (design section 4).
+    unlimited: "Unlimited",
+    noDownloadsLastMonth: "No downloads last month",
+    sameAsLastMonth: "Same as last month",
+    changeFromLastMonth: (percent: number) =>
+      `${percent > 0 ? "+" : ""}${percent}% from last month`,
+    usageLoadFailed: "Failed to load your usage. Please try again.",
   },
   explore: {
     loadFailed: "Failed to load explore data",

@@ -17,6 +17,8 @@ export interface Database {
   usage_monthly: UsageMonthlyTable;
   settings: SettingsTable;
   image_views: ImageViewsTable;
+  collections: CollectionsTable;
+  collection_images: CollectionImagesTable;
 }
 
 export interface SettingsTable {
@@ -169,4 +171,23 @@ export interface UsageMonthlyTable {
   month: string;
   downloads: number;
   bytes: number;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string | null;
+  /** 0 or 1 on both dialects. */
+  is_public: number;
+  created_at: number;
+  updated_at: number;
+}
+export type CollectionRow = Selectable<CollectionsTable>;
+
+export interface CollectionImagesTable {
+  id: Generated<number>;
+  collection_id: number;
+  image_id: number;
+  added_at: number;
 }

@@ -2,10 +2,12 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { type Image, type ImageListParams, imageListPath } from "@sawdust/shared";
+import { type HeroContent, type Image, type ImageListParams, imageListPath } from "@sawdust/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/images.service.js";
 import { galleryListParams, galleryPreloadTags, isGalleryPath } from "./gallery-preload.js";
+import { GalleryRenderer, withRenderedPage } from "./gallery-render.js";
 import { sharedImageIdOf, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
@@ -17,6 +19,9 @@ export interface WebAppOptions {
   shareCard: (imageId: number) => Promise<ShareCard | null>;
   /** The first image a visitor's gallery list shows for these parameters, if any. */
   galleryFirstImage: (params: ImageListParams) => Promise<Image | undefined>;
+  /** A visitor's first page of the gallery list for these parameters, as JSON text. */
+  galleryFirstPageJson: (params: ImageListParams) => Promise<string>;
+  heroContent: () => Promise<HeroContent>;
 }
 
 /**
@@ -33,6 +38,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       root: webDist,
       // Wildcard: files built after start are served too; a miss falls through to the handler below.
       wildcard: true,
+      // The server render's code (dist/ssr) is the server's, not a file for browsers.
+      allowedPath: (pathName) => !pathName.startsWith("/ssr/"),
       index: false,
       setHeaders(res, path) {
         // Vite names built assets by content hash: they never change under the same name.
@@ -64,13 +71,44 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       ? withShareMeta(await readIndex(), shareMetaTags(card, options.publicUrl))
       : undefined;
   };
+  const renderer = built ? await GalleryRenderer.load(webDist) : undefined;
   /**
-   * A gallery page (/, /gallery, /image/{id}): index.html with the share tags of the image, if
-   * public, and the preloads of the gallery's first view. Hints only: if they cannot be made, the
-   * plain page is sent and the app fetches everything itself.
+   * A visitor's / or /gallery, rendered: the hero and first row of pictures paint before the app's
+   * code has run, and the app hydrates them with the data sent along. Members get the app as it is
+   * (their gallery differs: Pro sizes, admin tools).
+   */
+  const renderedGalleryPage = async (request: FastifyRequest, path: string) => {
+    if (!renderer || sharedImageIdOf(path) !== undefined || request.cookies[SESSION_COOKIE]) {
+      return undefined;
+    }
+    const query = request.url.split("?")[1];
+    const params = galleryListParams(new URLSearchParams(query ?? ""));
+    const [listJson, hero, indexHtml] = await Promise.all([
+      options.galleryFirstPageJson(params),
+      options.heroContent(),
+      readIndex(),
+    ]);
+    const url = query === undefined ? path : `${path}?${query}`;
+    return withRenderedPage(indexHtml, await renderer.render(url, listJson, hero));
+  };
+  /**
+   * A gallery page (/, /gallery, /image/{id}): rendered for visitors where it can be, otherwise
+   * index.html with the share tags of the image, if public, and the preloads of the gallery's first
+   * view. Render and hints are extras: if they cannot be made, the plain page is sent and the app
+   * fetches everything itself.
    */
   const sendGalleryPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     try {
+      const rendered = await renderedGalleryPage(request, path).catch((error: unknown) => {
+        request.log.error({ err: error, path }, "gallery page could not be rendered");
+        return undefined;
+      });
+      if (rendered) {
+        return reply
+          .header("cache-control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(rendered);
+      }
       const imageId = sharedImageIdOf(path);
       let html =
         (imageId === undefined ? undefined : await sharePage(imageId)) ?? (await readIndex());

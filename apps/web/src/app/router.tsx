@@ -76,48 +76,55 @@ const SubscribersPage = page(
 );
 const ApiKeysPage = page(() => import("@/features/admin-api-keys/api-keys-page"), "ApiKeysPage");
 
-/** Every route of spec section 2, with its guard. */
+/** The app in the browser: the routes under the browser's history. */
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path={paths.auth.path} element={<RootLayout bare />}>
-          <Route index element={<AuthScreen />} />
-        </Route>
-        <Route element={<RootLayout />}>
-          <Route index element={<GalleryRoute />} />
-          <Route path={paths.gallery.path} element={<GalleryRoute />} />
-          <Route path={paths.image.path} element={<GalleryRoute />} />
-          <Route path={paths.explore.path} element={<ExplorePage />} />
-          <Route path={paths.tag.path} element={<TagPage />} />
-          <Route path={paths.oneOfOne.path} element={<OneOfOnePage />} />
-          <Route path={paths.openEditions.path} element={<OpenEditionsPage />} />
-          <Route element={<SignedInOnly />}>
-            <Route path={paths.dashboard.path} element={<DashboardPage />} />
-            <Route path={paths.collections.path} element={<CollectionsPage />} />
-            <Route path={paths.newCollection.path} element={<NewCollectionPage />} />
-            <Route path={paths.collection.path} element={<CollectionPage />} />
-            <Route path={paths.subscriptions.path} element={<SubscriptionsPage />} />
-          </Route>
-          {/* The spec sends visitors to sign in here rather than showing the gallery. */}
-          <Route element={<SignedInOrSignIn />}>
-            <Route path={paths.artistProfile.path} element={<ArtistProfilePage />} />
-          </Route>
-          <Route element={<AdminOnly />}>
-            <Route path={paths.upload.path} element={<UploadPage />} />
-            <Route path={paths.admin.dashboard.path} element={<AdminDashboardPage />} />
-            <Route path={paths.admin.hero.path} element={<HeroConfigPage />} />
-            <Route path={paths.admin.images.path} element={<ImageManagementPage />} />
-            <Route path={paths.admin.editImage.path} element={<ImageEditPage />} />
-            <Route path={paths.admin.subscriptions.path} element={<AdminSubscriptionsPage />} />
-            <Route path={paths.admin.subscribers.path} element={<SubscribersPage />} />
-            <Route path={paths.admin.apiKeys.path} element={<ApiKeysPage />} />
-            {/* Unknown admin paths: a 404 for admins, the home page for everyone else. */}
-            <Route path={paths.admin.unknown.path} element={<NotFoundPage />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/** Every route of spec section 2, with its guard (the server render uses them too). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.auth.path} element={<RootLayout bare />}>
+        <Route index element={<AuthScreen />} />
+      </Route>
+      <Route element={<RootLayout />}>
+        <Route index element={<GalleryRoute />} />
+        <Route path={paths.gallery.path} element={<GalleryRoute />} />
+        <Route path={paths.image.path} element={<GalleryRoute />} />
+        <Route path={paths.explore.path} element={<ExplorePage />} />
+        <Route path={paths.tag.path} element={<TagPage />} />
+        <Route path={paths.oneOfOne.path} element={<OneOfOnePage />} />
+        <Route path={paths.openEditions.path} element={<OpenEditionsPage />} />
+        <Route element={<SignedInOnly />}>
+          <Route path={paths.dashboard.path} element={<DashboardPage />} />
+          <Route path={paths.collections.path} element={<CollectionsPage />} />
+          <Route path={paths.newCollection.path} element={<NewCollectionPage />} />
+          <Route path={paths.collection.path} element={<CollectionPage />} />
+          <Route path={paths.subscriptions.path} element={<SubscriptionsPage />} />
+        </Route>
+        {/* The spec sends visitors to sign in here rather than showing the gallery. */}
+        <Route element={<SignedInOrSignIn />}>
+          <Route path={paths.artistProfile.path} element={<ArtistProfilePage />} />
+        </Route>
+        <Route element={<AdminOnly />}>
+          <Route path={paths.upload.path} element={<UploadPage />} />
+          <Route path={paths.admin.dashboard.path} element={<AdminDashboardPage />} />
+          <Route path={paths.admin.hero.path} element={<HeroConfigPage />} />
+          <Route path={paths.admin.images.path} element={<ImageManagementPage />} />
+          <Route path={paths.admin.editImage.path} element={<ImageEditPage />} />
+          <Route path={paths.admin.subscriptions.path} element={<AdminSubscriptionsPage />} />
+          <Route path={paths.admin.subscribers.path} element={<SubscribersPage />} />
+          <Route path={paths.admin.apiKeys.path} element={<ApiKeysPage />} />
+          {/* Unknown admin paths: a 404 for admins, the home page for everyone else. */}
+          <Route path={paths.admin.unknown.path} element={<NotFoundPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }

@@ -3,6 +3,7 @@ import type { DialectName } from "../dialect.js";
 import * as initial from "./2026-11-21-0001-initial.js";
 import * as images from "./2026-11-21-0002-images.js";
 import * as searchAndViews from "./2026-11-21-0003-search-and-views.js";
+import * as collections from "./2026-11-22-0004-collections.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-21-0001-initial": initial,
   "2026-11-21-0002-images": images,
   "2026-11-21-0003-search-and-views": searchAndViews,
+  "2026-11-22-0004-collections": collections,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

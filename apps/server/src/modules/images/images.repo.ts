@@ -23,7 +23,7 @@ export interface ImageFilter {
  * sizeable value nobody reads. (A column missing here fails to compile: the methods below return
  * whole ImageRows.)
  */
-const IMAGE_COLUMNS = [
+export const IMAGE_COLUMNS = [
   "id",
   "status",
   "processing_expires_at",

@@ -275,13 +275,18 @@ export class ImagesService {
   }
 
   /** The first image a visitor sees in this list (from the page cache), for preload hints. */
-  async firstPublicImage(params: ImageListParams): Promise<Image | undefined> {
+  /** A visitor's first page of the list with these parameters, as JSON text (cached 5 s). */
+  publicFirstPageJson(params: ImageListParams): Promise<string> {
     const query = ZImageListQuery.parse({
       ...params,
       editionType: params.editionType?.join(","),
       limit: params.limit === undefined ? undefined : String(params.limit),
     });
-    const page = JSON.parse(await this.listJson(query, null)) as ImageListResponse;
+    return this.listJson(query, null);
+  }
+
+  async firstPublicImage(params: ImageListParams): Promise<Image | undefined> {
+    const page = JSON.parse(await this.publicFirstPageJson(params)) as ImageListResponse;
     return page.images.find((image) => image.urlSmall !== "");
   }
 

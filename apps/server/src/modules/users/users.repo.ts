@@ -1,5 +1,13 @@
 import type { Db } from "../../db/database.js";
-import type { NewUserRow, UserRow } from "../../db/schema.js";
+import type { NewUserRow, UserRow, UsersTable } from "../../db/schema.js";
+
+/** The profile columns a member edits; a column left out keeps its value. */
+export type ProfileColumns = Partial<
+  Pick<
+    UsersTable,
+    "display_name" | "bio" | "website" | "social_links" | "artist_statement" | "specialties"
+  >
+>;
 
 export class UsersRepo {
   constructor(private readonly db: Db) {}
@@ -53,6 +61,16 @@ export class UsersRepo {
       .insertInto("users")
       .values(user)
       .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Writes the given profile columns and returns the updated row (undefined: no such user). */
+  updateProfile(id: number, columns: ProfileColumns, now: number): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable("users")
+      .set({ ...columns, updated_at: now })
+      .where("id", "=", id)
       .returningAll()
       .executeTakeFirst();
   }

@@ -1,6 +1,14 @@
 import { DISPLAY_SIZES, displaySrcSet, fitInside, type Image } from "@sawdust/shared";
-import { type ImgHTMLAttributes, useMemo, useState } from "react";
-import { thumbHashToDataURL } from "thumbhash";
+import {
+  type CSSProperties,
+  type ImgHTMLAttributes,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from "thumbhash";
+import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
 
 type DisplayImage = Pick<
@@ -8,11 +16,21 @@ type DisplayImage = Pick<
   "urlSmall" | "urlMedium" | "urlLarge" | "width" | "height" | "thumbhash"
 >;
 
-function placeholderOf(thumbhash: string | null): string | undefined {
+/**
+ * What shows while the picture loads: the ThumbHash's blurred preview, or (in a server-rendered
+ * page, until the app has taken it over) its average colour, which costs the page a few bytes
+ * instead of a few kilobytes a tile.
+ */
+function placeholderOf(thumbhash: string | null, blurred: boolean): CSSProperties | undefined {
   if (!thumbhash) return undefined;
   try {
     const bytes = Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0));
-    return thumbHashToDataURL(bytes);
+    if (blurred) {
+      return { backgroundImage: `url(${thumbHashToDataURL(bytes)})`, backgroundSize: "cover" };
+    }
+    const { r, g, b } = thumbHashToAverageRGBA(bytes);
+    const channel = (value: number) => Math.round(value * 255);
+    return { backgroundColor: `rgb(${channel(r)} ${channel(g)} ${channel(b)})` };
   } catch {
     return undefined;
   }
@@ -43,11 +61,26 @@ export function ArtImage({
   ...rest
 }: ArtImageProps) {
   const [loaded, setLoaded] = useState(false);
-  const placeholder = useMemo(() => placeholderOf(image.thumbhash), [image.thumbhash]);
+  const hydrated = useHydrated();
+  const ref = useRef<HTMLImageElement>(null);
+  // Whether this picture came in a server-rendered page (its first render is the hydrating one).
+  const fromServer = useRef(!hydrated);
+  useEffect(() => {
+    // A server-rendered picture may have loaded or failed before the app took the page over, when
+    // nothing listened yet: tell the handlers now, as the browser would have.
+    const img = ref.current;
+    if (!fromServer.current || !img?.complete) return;
+    img.dispatchEvent(new Event(img.naturalWidth > 0 ? "load" : "error"));
+  }, []);
+  const placeholder = useMemo(
+    () => placeholderOf(image.thumbhash, hydrated),
+    [image.thumbhash, hydrated],
+  );
   const small = fitInside(image.width, image.height, DISPLAY_SIZES.small);
   return (
     <img
       {...rest}
+      ref={ref}
       alt={alt}
       src={image.urlSmall || image.urlMedium || image.urlLarge}
       srcSet={displaySrcSet(image)}
@@ -58,11 +91,7 @@ export function ArtImage({
       fetchPriority={priority === "high" ? "high" : undefined}
       decoding="async"
       className={cn("h-auto w-full bg-muted object-cover", className)}
-      style={
-        !loaded && placeholder
-          ? { ...style, backgroundImage: `url(${placeholder})`, backgroundSize: "cover" }
-          : style
-      }
+      style={!loaded && placeholder ? { ...style, ...placeholder } : style}
       onLoad={(event) => {
         setLoaded(true);
         onLoad?.(event);

@@ -1,5 +1,194 @@
-import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
+import { MESSAGES } from "@sawdust/shared";
+import { ArrowLeft, ImagePlus } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useParams } from "react-router";
+import { paths } from "@/app/paths";
+import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/hooks/use-toast";
+import { isApiRequestError } from "@/lib/api-client";
+import { imageTitle } from "@/lib/images";
+import { imageCountLabel } from "@/lib/tags";
+import { useCollection } from "./api/get-collection";
+import { useRemoveCollectionImage } from "./api/remove-collection-image";
+import { collectionIdOf, formatCollectionDate } from "./collection-form";
+import { CollectionImageTile } from "./components/collection-image-tile";
+import { CollectionNotFound } from "./components/collection-not-found";
+import { ImageViewerDialog } from "./components/image-viewer-dialog";
+import { VisibilityBadge } from "./components/visibility-badge";
 
+const SKELETON_TILES = 8;
+/** Tiles in the first rows load at once. */
+const EAGER_TILES = 8;
+
+const GRID = "grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 sm:gap-x-4 lg:grid-cols-4";
+
+function BackLink() {
+  return (
+    <Link
+      to={paths.collections.getHref()}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      All collections
+    </Link>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <BackLink />
+      {children}
+    </div>
+  );
+}
+
+function CollectionSkeleton() {
+  return (
+    <Frame>
+      <div role="status" aria-label="Loading collection" className="mt-4">
+        <div className="grid gap-3 border-b pb-6">
+          <Skeleton className="h-3 w-24" />
+          <Skeleton className="h-11 w-2/3 max-w-md" />
+          <Skeleton className="h-4 w-full max-w-xl" />
+          <Skeleton className="h-4 w-40" />
+        </div>
+        <ul className={`mt-8 ${GRID}`}>
+          {Array.from({ length: SKELETON_TILES }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <li key={i}>
+              <Skeleton className="aspect-[4/5] rounded-lg" />
+              <Skeleton className="mt-2 h-4 w-3/4" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Frame>
+  );
+}
+
+/**
+ * /collections/{id}: the collection's name, description and images (spec section 2). Loading,
+ * error, not found (a 404, or an id that is not a number) and loaded are its states (section 4).
+ */
 export function CollectionPage() {
-  return <ScreenPlaceholder title="Collection" />;
+  const { id: param } = useParams();
+  const collectionId = collectionIdOf(param);
+  const collection = useCollection(collectionId);
+  const removal = useRemoveCollectionImage(collectionId ?? 0);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<{ id: number; title: string } | null>(null);
+
+  if (collectionId === null) return <CollectionNotFound />;
+  if (collection.isPending) return <CollectionSkeleton />;
+  if (collection.isError) {
+    if (isApiRequestError(collection.error) && collection.error.status === 404) {
+      return <CollectionNotFound />;
+    }
+    return (
+      <Frame>
+        <div role="alert" className="mt-6 rounded-xl border bg-card px-6 py-12 text-center">
+          <h1 className="font-display text-2xl font-semibold">This collection didn't load</h1>
+          <p className="mt-2 text-muted-foreground">{collection.error.message}</p>
+          <Button className="mt-6" variant="outline" onClick={() => void collection.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </Frame>
+    );
+  }
+
+  const { images } = collection.data;
+  const created = formatCollectionDate(collection.data.createdAt);
+
+  function confirmRemove() {
+    if (!removing) return;
+    removal.mutate(removing.id, {
+      onSuccess: () => {
+        toast({ title: MESSAGES.collections.imageRemoved, description: removing.title });
+        setRemoving(null);
+      },
+      onError: () => {
+        toast({ title: MESSAGES.collections.removeImageFailed, variant: "destructive" });
+        setRemoving(null);
+      },
+    });
+  }
+
+  return (
+    <Frame>
+      <header className="mt-4 border-b pb-6">
+        <div className="flex items-center gap-3">
+          <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">
+            Collection
+          </p>
+          <VisibilityBadge isPublic={collection.data.isPublic} />
+        </div>
+        <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight break-words sm:text-5xl">
+          {collection.data.name}
+        </h1>
+        {collection.data.description && (
+          <p className="mt-3 max-w-3xl text-lg whitespace-pre-line text-muted-foreground">
+            {collection.data.description}
+          </p>
+        )}
+        <p className="mt-3 text-sm text-muted-foreground">
+          {imageCountLabel(collection.data.imageCount)}
+          {created && (
+            <>
+              <span aria-hidden> · </span>
+              <span className="sr-only">, </span>
+              Created <time dateTime={collection.data.createdAt}>{created}</time>
+            </>
+          )}
+        </p>
+      </header>
+
+      <section aria-label="Images in this collection" className="mt-8">
+        {images.length === 0 ? (
+          <div className="flex flex-col items-center rounded-xl border border-dashed bg-card/60 px-6 py-16 text-center">
+            <span className="grid size-14 place-items-center rounded-full bg-brand/10 text-brand-strong">
+              <ImagePlus className="size-6" aria-hidden />
+            </span>
+            <h2 className="mt-5 font-display text-2xl font-semibold">
+              {MESSAGES.collections.empty}
+            </h2>
+            <p className="mt-2 max-w-md text-muted-foreground">
+              Open any artwork in the gallery and choose “Add to collection” to keep it here.
+            </p>
+            <Button asChild variant="brand" className="mt-6">
+              <Link to={paths.gallery.getHref()}>Browse the gallery</Link>
+            </Button>
+          </div>
+        ) : (
+          <ul className={GRID}>
+            {images.map((entry, index) => (
+              <CollectionImageTile
+                key={entry.id}
+                entry={entry}
+                priority={index < EAGER_TILES}
+                onOpen={() => setViewing(index)}
+                onRemove={() => setRemoving({ id: entry.image.id, title: imageTitle(entry.image) })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ImageViewerDialog entries={images} index={viewing} onIndexChange={setViewing} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={MESSAGES.collections.removeTitle}
+        description={MESSAGES.collections.removeText}
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        destructive
+        pending={removal.isPending}
+        onConfirm={confirmRemove}
+      />
+    </Frame>
+  );
 }

@@ -1,5 +1,146 @@
-import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
+import { type Collection, FREE_TIER, MESSAGES } from "@sawdust/shared";
+import { FolderPlus, Plus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { paths } from "@/app/paths";
+import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
+import { isAdmin, isPro, useUser } from "@/lib/auth";
+import { useDeleteCollection } from "./api/delete-collection";
+import { useCollections } from "./api/get-collections";
+import { CollectionCard, CollectionCardSkeleton } from "./components/collection-card";
+import { EditCollectionDialog } from "./components/edit-collection-dialog";
 
+const SKELETON_CARDS = 6;
+/** Cards in the first rows load their covers at once. */
+const EAGER_COVERS = 6;
+
+const GRID = "grid gap-5 sm:grid-cols-2 lg:grid-cols-3";
+
+/** /collections: the member's collections as cards, each with Edit and Delete (spec section 2). */
 export function CollectionsPage() {
-  return <ScreenPlaceholder title="Collections" />;
+  const collections = useCollections();
+  const { data: user } = useUser();
+  const [editing, setEditing] = useState<Collection | null>(null);
+  const [deleting, setDeleting] = useState<Collection | null>(null);
+  const remove = useDeleteCollection();
+  const limited = user !== undefined && user !== null && !isPro(user) && !isAdmin(user);
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: MESSAGES.collections.deleted, description: deleting.name });
+        setDeleting(null);
+      },
+      onError: () => {
+        toast({ title: MESSAGES.collections.deleteFailed, variant: "destructive" });
+        setDeleting(null);
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <header className="flex flex-wrap items-end justify-between gap-4 border-b pb-6">
+        <div>
+          <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">
+            Your library
+          </p>
+          <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">
+            Collections
+          </h1>
+          <p className="mt-2 text-muted-foreground">
+            {limited && collections.data ? (
+              <>
+                {collections.data.length} of {FREE_TIER.collections} collections on the free plan.{" "}
+                <Link
+                  to={paths.subscriptions.getHref()}
+                  className="font-medium text-brand-strong underline-offset-4 hover:underline"
+                >
+                  Upgrade for unlimited
+                </Link>
+              </>
+            ) : (
+              "The artwork you keep, in sets of your own."
+            )}
+          </p>
+        </div>
+        <Button asChild variant="brand">
+          <Link to={paths.newCollection.getHref()}>
+            <Plus aria-hidden />
+            New Collection
+          </Link>
+        </Button>
+      </header>
+
+      <section aria-label="Your collections" className="mt-8">
+        {collections.isPending ? (
+          <div role="status" aria-label="Loading collections">
+            <ul className={GRID}>
+              {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <CollectionCardSkeleton key={i} />
+              ))}
+            </ul>
+          </div>
+        ) : collections.isError ? (
+          <div role="alert" className="rounded-xl border bg-card px-6 py-12 text-center">
+            <h2 className="font-display text-2xl font-semibold">
+              {MESSAGES.collections.listErrorTitle}
+            </h2>
+            <p className="mt-2 text-muted-foreground">{MESSAGES.collections.listErrorText}</p>
+            <Button className="mt-6" variant="outline" onClick={() => void collections.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : collections.data.length === 0 ? (
+          <div className="flex flex-col items-center rounded-xl border border-dashed bg-card/60 px-6 py-16 text-center">
+            <span className="grid size-14 place-items-center rounded-full bg-brand/10 text-brand-strong">
+              <FolderPlus className="size-6" aria-hidden />
+            </span>
+            <h2 className="mt-5 font-display text-2xl font-semibold">No collections yet</h2>
+            <p className="mt-2 max-w-md text-muted-foreground">
+              Gather the pieces you love into collections: by mood, by colour, for a project. Add
+              artwork from any image's page.
+            </p>
+            <Button asChild variant="brand" className="mt-6">
+              <Link to={paths.newCollection.getHref()}>
+                <Plus aria-hidden />
+                Create your first collection
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <ul className={GRID}>
+            {collections.data.map((collection, index) => (
+              <CollectionCard
+                key={collection.id}
+                collection={collection}
+                priority={index < EAGER_COVERS}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <EditCollectionDialog collection={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete collection?"
+        description={
+          <>“{deleting?.name}” will be deleted. The artwork in it stays in the gallery.</>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
 }

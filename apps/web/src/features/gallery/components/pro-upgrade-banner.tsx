@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
+import { useStoredValue } from "@/lib/use-stored-value";
 import { cn } from "@/lib/utils";
 
 // The dialog's code loads when a member first asks for it.
@@ -14,14 +15,6 @@ const ProUpgradeDialog = lazy(() =>
 );
 
 const DISMISSED_KEY = "sawdust.proBanner.dismissed";
-
-function wasDismissed(): boolean {
-  try {
-    return window.sessionStorage.getItem(DISMISSED_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
 
 interface ProUpgradeBannerProps {
   /** The signed-in member, or null for a visitor (who is sent to sign in first). */
@@ -36,19 +29,13 @@ interface ProUpgradeBannerProps {
  * it from admins and Pro members. Dismissing it hides it for the rest of the visit.
  */
 export function ProUpgradeBanner({ user, tone = "dark", className }: ProUpgradeBannerProps) {
-  const [dismissed, setDismissed] = useState(wasDismissed);
+  const [dismissedFlag, setDismissedFlag] = useStoredValue("session", DISMISSED_KEY, "");
+  const dismissed = dismissedFlag === "1";
   const [dialogOpen, setDialogOpen] = useState(false);
   const dark = tone === "dark";
   if (dismissed) return null;
 
-  function dismiss() {
-    setDismissed(true);
-    try {
-      window.sessionStorage.setItem(DISMISSED_KEY, "1");
-    } catch {
-      // Hidden for now all the same.
-    }
-  }
+  const dismiss = () => setDismissedFlag("1");
 
   const ctaClass = "h-11 w-full rounded-full px-5 sm:w-auto";
   const cta = user ? (

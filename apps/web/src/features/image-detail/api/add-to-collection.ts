@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { imageQueryOptions } from "@/lib/images";
-import { COLLECTIONS_QUERY_KEY } from "./get-collections";
+import { refreshAfterCollectionChange } from "@/lib/collections";
 
+/** POST /api/v1/collections/{id}/images; adding an image twice is harmless (the server ignores it). */
 export function useAddToCollection(imageId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (collectionId: number) =>
       api.post(`/api/v1/collections/${collectionId}/images`, { imageId }),
-    onSuccess: () => {
-      // The image's "in collections" count and the collections' image counts have changed.
-      void queryClient.invalidateQueries({ queryKey: imageQueryOptions(imageId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: COLLECTIONS_QUERY_KEY });
-    },
+    // The image's "In collections" count and the collection's image count and cover have changed.
+    // Refetched after a failure too: a 404 means the picker listed a collection that is gone.
+    onSettled: (_answer, error) =>
+      refreshAfterCollectionChange(queryClient, error ? [] : [imageId]),
   });
 }

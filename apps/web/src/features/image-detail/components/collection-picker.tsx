@@ -1,6 +1,6 @@
-import { MESSAGES, type User } from "@sawdust/shared";
-import { FolderPlus, LoaderCircle, Plus } from "lucide-react";
-import { useState } from "react";
+import { type Collection, MESSAGES, type User } from "@sawdust/shared";
+import { FolderPlus, LoaderCircle, Plus, RotateCw } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
@@ -31,70 +31,109 @@ const triggerLabel = (
   </>
 );
 
+const note = "px-2.5 py-2 text-sm text-muted-foreground";
+
 /**
- * Add to collection: a visitor is invited to sign up; a member picks one of their collections
- * (fetched only when the picker opens), or follows the link to create one.
+ * Add to collection (spec section 2, "Other dialogs"): a visitor is told to sign in and invited to
+ * sign up; a member picks one of their collections (fetched only when the picker opens) or follows
+ * the link to create one.
  */
 export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPickerProps) {
   const [open, setOpen] = useState(false);
+  const hintId = useId();
   const collections = useCollections(open && Boolean(user));
   const add = useAddToCollection(imageId);
 
   if (!user) {
     return (
-      <Button variant="outline" size="lg" className="w-full" onClick={onNeedAccount}>
-        {triggerLabel}
-      </Button>
+      <div className="grid gap-1.5">
+        <Button
+          variant="outline"
+          size="lg"
+          className="w-full"
+          aria-describedby={user === null ? hintId : undefined}
+          onClick={onNeedAccount}
+        >
+          {triggerLabel}
+        </Button>
+        {/* Only once the session is known to be a visitor's: no flash for members. */}
+        {user === null && (
+          <p id={hintId} className="text-center text-xs text-muted-foreground">
+            {MESSAGES.collections.pickerSignedOut}
+          </p>
+        )}
+      </div>
     );
   }
 
-  const list = collections.data ?? [];
+  function addTo(collection: Collection) {
+    add.mutate(collection.id, {
+      onSuccess: () =>
+        toast({ title: MESSAGES.collections.imageAdded, description: collection.name }),
+      onError: (error) =>
+        toast({
+          title: MESSAGES.collections.addFailed,
+          description: isApiRequestError(error) && error.body ? error.body : undefined,
+          variant: "destructive",
+        }),
+    });
+  }
+
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="lg" className="w-full" disabled={add.isPending}>
-          {add.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : triggerLabel}
-          {add.isPending && "Adding..."}
+        {/* Never disabled while adding: the keyboard would lose its place when the menu closes. */}
+        <Button variant="outline" size="lg" className="w-full" aria-busy={add.isPending}>
+          {add.isPending ? (
+            <>
+              <LoaderCircle className="animate-spin" aria-hidden />
+              Adding...
+            </>
+          ) : (
+            triggerLabel
+          )}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-[var(--radix-dropdown-menu-trigger-width)]">
+      <DropdownMenuContent
+        align="start"
+        className="max-h-[min(22rem,var(--radix-dropdown-menu-content-available-height))] w-[var(--radix-dropdown-menu-trigger-width)] overflow-y-auto"
+      >
         <DropdownMenuLabel>Your collections</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {collections.isPending ? (
-          <p
-            role="status"
-            className="flex items-center gap-2 px-2.5 py-2 text-sm text-muted-foreground"
-          >
+          <p role="status" className={`flex items-center gap-2 ${note}`}>
             <LoaderCircle className="size-4 animate-spin" aria-hidden />
             Loading collections...
           </p>
-        ) : list.length === 0 ? (
-          // The list failing to load reads the same as having none: there is nothing to pick.
-          <p className="px-2.5 py-2 text-sm text-muted-foreground">
-            {MESSAGES.collections.pickerEmpty}
-          </p>
+        ) : collections.isError ? (
+          <>
+            <p role="alert" className={note}>
+              {MESSAGES.collections.listErrorText}
+            </p>
+            <DropdownMenuItem
+              onSelect={(event) => {
+                event.preventDefault();
+                void collections.refetch();
+              }}
+            >
+              <RotateCw aria-hidden />
+              Try again
+            </DropdownMenuItem>
+          </>
+        ) : collections.data.length === 0 ? (
+          <p className={note}>{MESSAGES.collections.pickerEmpty}</p>
         ) : (
-          list.map((collection) => (
+          collections.data.map((collection) => (
             <DropdownMenuItem
               key={collection.id}
-              onSelect={() =>
-                add.mutate(collection.id, {
-                  onSuccess: () =>
-                    toast({ title: MESSAGES.collections.imageAdded, description: collection.name }),
-                  onError: (error) =>
-                    toast({
-                      title: MESSAGES.collections.addFailed,
-                      description: isApiRequestError(error) ? error.body : undefined,
-                      variant: "destructive",
-                    }),
-                })
-              }
+              onSelect={() => addTo(collection)}
               className="justify-between"
             >
               <span className="truncate">{collection.name}</span>
-              {collection.imageCount !== undefined && (
-                <span className="text-xs text-muted-foreground">{collection.imageCount}</span>
-              )}
+              <span className="shrink-0 text-xs text-muted-foreground">
+                {collection.imageCount}
+                <span className="sr-only"> {collection.imageCount === 1 ? "image" : "images"}</span>
+              </span>
             </DropdownMenuItem>
           ))
         )}

@@ -1,0 +1,67 @@
+import { FREE_TIER, type Usage } from "@sawdust/shared";
+import type { Clock } from "../../lib/clock.js";
+import type { CollectionsService } from "../collections/collections.service.js";
+import type { DownloadsRepo } from "../downloads/downloads.repo.js";
+import { monthOf, nextResetOf } from "../downloads/usage-period.js";
+import { seesProSizes, type Viewer } from "../images/images.presenter.js";
+
+export interface UsageViewer extends Viewer {
+  userId: number;
+}
+
+export class UsageService {
+  constructor(
+    private readonly deps: {
+      downloads: DownloadsRepo;
+      collections: Pick<CollectionsService, "countOwnedBy">;
+      clock: Clock;
+    },
+  ) {}
+
+  /**
+   * The member's usage this calendar month (UTC) against the free limits (design section 4);
+   * Pro, pro_plus and admins have none. The month-over-month change is from real downloads.
+   */
+  async of(viewer: UsageViewer): Promise<Usage> {
+    const now = this.deps.clock.now();
+    const period = monthOf(now);
+    const [current, previous, collections] = await Promise.all([
+      this.deps.downloads.usage(viewer.userId, period),
+      this.deps.downloads.usage(viewer.userId, previousMonthOf(now)),
+      this.deps.collections.countOwnedBy(viewer.userId),
+    ]);
+    // The same rule the download route enforces: only free members have limits.
+    const limited = !seesProSizes(viewer);
+    return {
+      period,
+      resetsOn: nextResetOf(now).toISOString().slice(0, 10),
+      downloads: {
+        used: current.downloads,
+        limit: limited ? FREE_TIER.monthlyDownloads : null,
+      },
+      bandwidthBytes: {
+        used: current.bytes,
+        limit: limited ? FREE_TIER.monthlyBandwidthBytes : null,
+      },
+      collections: { used: collections, limit: limited ? FREE_TIER.collections : null },
+      previousMonthDownloads: previous.downloads,
+      downloadsChangePercent: changePercent(current.downloads, previous.downloads),
+    };
+  }
+}
+
+/** The UTC month (YYYY-MM) before the one holding this instant. */
+export function previousMonthOf(epochMs: number): string {
+  const d = new Date(epochMs);
+  return monthOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1));
+}
+
+/**
+ * The change from `previous` to `current` in whole percent, halves rounded away from zero (so a
+ * fall reads as large as the same rise); null when there is no base.
+ */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  const percent = ((current - previous) / previous) * 100;
+  return Math.sign(percent) * Math.round(Math.abs(percent)) || 0;
+}

@@ -1,0 +1,96 @@
+import { PROFILE_LIMITS } from "@sawdust/shared";
+import { Plus, X } from "lucide-react";
+import { type KeyboardEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { addSpecialty } from "../profile-form-model";
+import { ProfileField } from "./profile-field";
+
+interface SpecialtiesFieldProps {
+  id: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  /** The error the whole form's check found for the list. */
+  error?: string;
+  disabled?: boolean;
+}
+
+/** Specialties as an editable list of chips: type one and press Enter (or a comma) to add it. */
+export function SpecialtiesField({ id, value, onChange, error, disabled }: SpecialtiesFieldProps) {
+  const [draft, setDraft] = useState("");
+  const [addError, setAddError] = useState<string>();
+
+  function add() {
+    const result = addSpecialty(value, draft);
+    setAddError(result.error);
+    if (result.error) return;
+    if (result.list.length !== value.length) onChange(result.list);
+    setDraft("");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter adds the chip rather than submitting the whole form.
+    if (event.key === "Enter" || event.key === ",") {
+      event.preventDefault();
+      add();
+    }
+  }
+
+  return (
+    <div className="grid gap-3">
+      <ProfileField
+        id={id}
+        label="Add a specialty"
+        hint={`Press Enter to add one (up to ${PROFILE_LIMITS.specialtiesMax}).`}
+        error={addError ?? error}
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <Input
+              {...control}
+              value={draft}
+              placeholder="e.g. Watercolor"
+              maxLength={PROFILE_LIMITS.specialtyMax * 2}
+              disabled={disabled}
+              onChange={(event) => {
+                setDraft(event.target.value);
+                setAddError(undefined);
+              }}
+              onKeyDown={onKeyDown}
+            />
+            <Button
+              type="button"
+              variant="outline"
+              onClick={add}
+              disabled={disabled || draft.trim() === ""}
+            >
+              <Plus aria-hidden />
+              Add
+            </Button>
+          </div>
+        )}
+      </ProfileField>
+      {value.length > 0 && (
+        <ul aria-label="Your specialties" className="flex flex-wrap gap-2">
+          {value.map((specialty) => (
+            <li
+              key={specialty}
+              className="inline-flex max-w-full items-center gap-1 rounded-full border bg-secondary py-1 pr-1 pl-3 text-sm font-medium text-secondary-foreground"
+            >
+              <span className="truncate">{specialty}</span>
+              <button
+                type="button"
+                aria-label={`Remove ${specialty}`}
+                disabled={disabled}
+                onClick={() => onChange(value.filter((item) => item !== specialty))}
+                className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-background hover:text-foreground"
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

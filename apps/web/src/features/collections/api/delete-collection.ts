@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { refreshAfterCollectionChange } from "@/lib/collections";
+import { collectionQueryOptions } from "./get-collection";
+
+/** DELETE /api/v1/collections/{id}. Every image it held is now in one collection fewer. */
+export function useDeleteCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/v1/collections/${id}`),
+    onSuccess: (_answer, id) =>
+      queryClient.removeQueries({ queryKey: collectionQueryOptions(id).queryKey }),
+    // Refetched after a failure too: a 404 means the list on screen is out of date.
+    onSettled: (_answer, error) => refreshAfterCollectionChange(queryClient, error ? [] : "all"),
+  });
+}

@@ -1,0 +1,76 @@
+import { COLLECTION_RULES, MESSAGES } from "@sawdust/shared";
+import { describe, expect, it } from "vitest";
+import {
+  collectionIdOf,
+  formatCollectionDate,
+  parseCollectionEdit,
+  parseNewCollection,
+} from "./collection-form";
+
+describe("parseNewCollection", () => {
+  it("trims the name and description, drops a blank description and makes the collection public", () => {
+    expect(parseNewCollection({ name: "  Dusk  ", description: "  warm light " })).toEqual({
+      ok: true,
+      body: { name: "Dusk", description: "warm light", isPublic: true },
+    });
+    expect(parseNewCollection({ name: "Dusk", description: "   " })).toEqual({
+      ok: true,
+      body: { name: "Dusk", description: null, isPublic: true },
+    });
+  });
+
+  it("refuses an empty or blank name with the spec's message", () => {
+    for (const name of ["", "   "]) {
+      expect(parseNewCollection({ name, description: "" })).toEqual({
+        ok: false,
+        errors: { name: MESSAGES.validation.collectionNameRequired },
+      });
+    }
+  });
+
+  it("refuses a name or description over the limits", () => {
+    const result = parseNewCollection({
+      name: "n".repeat(COLLECTION_RULES.nameMax + 1),
+      description: "d".repeat(COLLECTION_RULES.descriptionMax + 1),
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        name: MESSAGES.collections.nameTooLong(COLLECTION_RULES.nameMax),
+        description: MESSAGES.collections.descriptionTooLong(COLLECTION_RULES.descriptionMax),
+      },
+    });
+  });
+});
+
+describe("parseCollectionEdit", () => {
+  it("sends the trimmed name and description, a blank description as none", () => {
+    expect(parseCollectionEdit({ name: " Night ", description: " " })).toEqual({
+      ok: true,
+      body: { name: "Night", description: null },
+    });
+  });
+
+  it("refuses a blank name with the edit dialog's message", () => {
+    expect(parseCollectionEdit({ name: "  ", description: "kept" })).toEqual({
+      ok: false,
+      errors: { name: MESSAGES.validation.collectionNameEmpty },
+    });
+  });
+});
+
+describe("formatCollectionDate", () => {
+  it("writes 'MMM d, yyyy'", () => {
+    expect(formatCollectionDate("2025-03-07T12:00:00.000Z")).toBe("Mar 7, 2025");
+    expect(formatCollectionDate("not a date")).toBe("");
+  });
+});
+
+describe("collectionIdOf", () => {
+  it("reads whole positive numbers only", () => {
+    expect(collectionIdOf("42")).toBe(42);
+    for (const bad of [undefined, "", "0", "-3", "4.5", "abc", "12abc", "1e3", "9".repeat(16)]) {
+      expect(collectionIdOf(bad)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { MESSAGES } from "@sawdust/shared";
+import { describe, expect, it } from "vitest";
+import { formatResetDate, monthOverMonthText, percentUsed } from "./usage-text";
+
+describe("usage text", () => {
+  it("formats the reset day in UTC, whatever the local zone", () => {
+    expect(formatResetDate("2026-12-01")).toBe("December 1, 2026");
+    expect(formatResetDate("2027-01-01")).toBe("January 1, 2027");
+  });
+
+  it("words the month-over-month change", () => {
+    expect(monthOverMonthText(null)).toBe(MESSAGES.dashboard.noDownloadsLastMonth);
+    expect(monthOverMonthText(50)).toBe("+50% from last month");
+    expect(monthOverMonthText(-67)).toBe("-67% from last month");
+    expect(monthOverMonthText(0)).toBe(MESSAGES.dashboard.sameAsLastMonth);
+  });
+
+  it("caps the bar at full", () => {
+    expect(percentUsed(3, 10)).toBe(30);
+    expect(percentUsed(12, 10)).toBe(100);
+  });
+});

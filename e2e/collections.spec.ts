@@ -1,0 +1,337 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { FREE_TIER, type Image, MESSAGES } from "@sawdust/shared";
+import { registerViaApi } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
+import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import {
+  addImageViaApi,
+  collectionCard,
+  createCollectionViaApi,
+  fillCollectionForm,
+  inCollectionsCount,
+  openCollectionFromList,
+  openPicker,
+  toastText,
+} from "./support/collections";
+
+const m = MESSAGES.collections;
+
+let admin: APIRequestContext;
+let harbour: Image;
+let harbourTitle: string;
+let meadow: Image;
+let meadowTitle: string;
+
+test.beforeAll(async () => {
+  admin = await adminApi();
+  const word = uniqueWord("coll");
+  harbourTitle = `Harbour Lights ${word}`;
+  meadowTitle = `Meadow at Noon ${word}`;
+  harbour = await seedImage(admin, { title: harbourTitle, color: "#1e3a8a" });
+  meadow = await seedImage(admin, {
+    title: meadowTitle,
+    color: "#3f6212",
+    width: 1000,
+    height: 800,
+  });
+});
+
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+test.describe("collections", () => {
+  test("a member creates a collection from the picker, fills it, empties it, renames and deletes it", async ({
+    page,
+  }) => {
+    test.slow(); // A long journey through four screens.
+    await registerViaApi(page.request);
+
+    // The picker of an image, with no collections yet, links to the create form.
+    await page.goto(`/image/${harbour.id}`);
+    await expect(inCollectionsCount(page)).toHaveText("0");
+    const empty = await openPicker(page);
+    await expect(empty.getByText(m.pickerEmpty)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await empty.getByRole("menuitem", { name: "New collection" }).click();
+    await expect(page).toHaveURL("/collections/new");
+
+    await fillCollectionForm(page, { name: "  Quiet harbours  ", description: " Boats at rest. " });
+    await page.getByRole("button", { name: "Create Collection" }).click();
+    await expect(toastText(page, m.created)).toBeVisible();
+    await expect(page).toHaveURL(/\/collections\/\d+$/);
+    const collectionPath = new URL(page.url()).pathname;
+    await expect(page.getByRole("heading", { level: 1, name: "Quiet harbours" })).toBeVisible();
+    await expect(page.getByText("Boats at rest.", { exact: true })).toBeVisible();
+    await expect(page.getByText(m.empty)).toBeVisible();
+
+    // Back at the image, the picker lists it; choosing it adds the image.
+    await page.goto(`/image/${harbour.id}`);
+    const menu = await openPicker(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The keyboard alone: the first collection is one arrow press away.
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: /Quiet harbours/ })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(toastText(page, m.imageAdded)).toBeVisible();
+    await expect(inCollectionsCount(page)).toHaveText("1");
+
+    // The list shows the card; the card opens the collection with the image in it.
+    await page.goto("/collections");
+    const card = collectionCard(page, "Quiet harbours");
+    await expect(card).toContainText("1 image");
+    await expect(card).toContainText("Public");
+    await expect(card.locator("img")).toHaveAttribute("src", harbour.urlSmall);
+    await openCollectionFromList(page, "Quiet harbours");
+    await expect(page).toHaveURL(collectionPath);
+    const tile = page.getByRole("button", { name: harbourTitle, exact: true });
+    await expect(tile.getByRole("img")).toHaveAttribute("src", harbour.urlMedium);
+
+    // The viewer: the large image, its title, and the way to the artwork's own page.
+    await tile.click();
+    const viewer = page.getByRole("dialog", { name: harbourTitle });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByRole("img", { name: harbourTitle })).toHaveAttribute(
+      "srcset",
+      new RegExp(harbour.urlLarge),
+    );
+    await expect(viewer.getByRole("link", { name: "View artwork details" })).toHaveAttribute(
+      "href",
+      `/image/${harbour.id}`,
+    );
+    await page.keyboard.press("Escape");
+    await expect(viewer).toHaveCount(0);
+
+    // Remove, after the spec's confirmation.
+    await tile.hover();
+    await page.getByRole("button", { name: `Remove ${harbourTitle} from the collection` }).click();
+    const confirm = page.getByRole("alertdialog", { name: m.removeTitle });
+    await expect(confirm.getByText(m.removeText)).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeVisible();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expect(toastText(page, m.imageRemoved)).toBeVisible();
+    await expect(page.getByText(m.empty)).toBeVisible();
+
+    // Rename from the list's edit dialog.
+    await page.getByRole("link", { name: "All collections" }).click();
+    await expect(page).toHaveURL("/collections");
+    await collectionCard(page, "Quiet harbours")
+      .getByRole("button", { name: "Edit Quiet harbours" })
+      .click();
+    const edit = page.getByRole("dialog", { name: "Edit collection" });
+    await expect(edit.getByRole("textbox", { name: "Name" })).toHaveValue("Quiet harbours");
+    await fillCollectionForm(edit, { name: " Night harbours ", description: "" });
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(toastText(page, m.updated)).toBeVisible();
+    await expect(edit).toHaveCount(0);
+    const renamed = collectionCard(page, "Night harbours");
+    await expect(renamed).toContainText("0 images");
+    await expect(renamed).not.toContainText("Boats at rest.");
+
+    // And delete it.
+    await renamed.getByRole("button", { name: "Delete Night harbours" }).click();
+    const ask = page.getByRole("alertdialog", { name: "Delete collection?" });
+    await ask.getByRole("button", { name: "Delete" }).click();
+    await expect(toastText(page, m.deleted)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No collections yet" })).toBeVisible();
+    await page.goto(collectionPath);
+    await expect(page.getByRole("heading", { name: m.notFoundTitle })).toBeVisible();
+  });
+
+  test("a blank name is refused on create and on edit, each with its message", async ({ page }) => {
+    await registerViaApi(page.request);
+    await page.goto("/collections/new");
+    await fillCollectionForm(page, { name: "   " });
+    await page.getByRole("button", { name: "Create Collection" }).click();
+    const name = page.getByRole("textbox", { name: "Name" });
+    await expect(page.getByText(MESSAGES.validation.collectionNameRequired)).toBeVisible();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toBeFocused();
+    await expect(page).toHaveURL("/collections/new");
+
+    // Cancel returns to the list.
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL("/collections");
+
+    await createCollectionViaApi(page.request, "Keepers");
+    await page.reload();
+    await collectionCard(page, "Keepers").getByRole("button", { name: "Edit Keepers" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit collection" });
+    await fillCollectionForm(edit, { name: "  " });
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(edit.getByText(MESSAGES.validation.collectionNameEmpty)).toBeVisible();
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await expect(collectionCard(page, "Keepers")).toBeVisible();
+  });
+
+  test("a free member's sixth collection is refused with the server's reason", async ({ page }) => {
+    await registerViaApi(page.request);
+    for (let i = 1; i <= FREE_TIER.collections; i++) {
+      await createCollectionViaApi(page.request, `Set ${i}`);
+    }
+    await page.goto("/collections");
+    await expect(
+      page.getByText(`${FREE_TIER.collections} of ${FREE_TIER.collections} collections`),
+    ).toBeVisible();
+
+    await page.getByRole("link", { name: "New Collection" }).click();
+    await fillCollectionForm(page, { name: "One too many" });
+    await page.getByRole("button", { name: "Create Collection" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: m.limitReached(FREE_TIER.collections) }),
+    ).toBeVisible();
+    await expect(page).toHaveURL("/collections/new");
+  });
+
+  test("another member's collection, or a malformed id, is not found", async ({
+    page,
+    request,
+  }) => {
+    await registerViaApi(request);
+    const theirs = await createCollectionViaApi(request, "Private matters");
+
+    await registerViaApi(page.request);
+    await page.goto(`/collections/${theirs.id}`);
+    await expect(page.getByRole("heading", { name: m.notFoundTitle })).toBeVisible();
+    await expect(page.getByText(m.notFoundText)).toBeVisible();
+    await expect(page.getByText("Private matters")).toHaveCount(0);
+
+    await page.goto("/collections/not-a-number");
+    await expect(page.getByRole("heading", { name: m.notFoundTitle })).toBeVisible();
+    await page.getByRole("link", { name: "Back to collections" }).click();
+    await expect(page).toHaveURL("/collections");
+  });
+
+  test("changes to a collection that has gone meanwhile fail with the spec's messages", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    const gone = await createCollectionViaApi(page.request, "Soon gone");
+    const alsoGone = await createCollectionViaApi(page.request, "Also gone");
+    const third = await createCollectionViaApi(page.request, "Third gone");
+    const holder = await createCollectionViaApi(page.request, "Holder");
+    await addImageViaApi(page.request, holder.id, meadow.id);
+
+    // The picker is opened while the collection still exists, then it is deleted elsewhere.
+    await page.goto(`/image/${harbour.id}`);
+    const menu = await openPicker(page);
+    await expect(menu.getByRole("menuitem", { name: /Soon gone/ })).toBeVisible();
+    await page.request.delete(`/api/v1/collections/${gone.id}`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    await menu.getByRole("menuitem", { name: /Soon gone/ }).click();
+    await expect(toastText(page, m.addFailed)).toBeVisible();
+
+    // The list on screen is stale: editing and deleting what is no longer there say so.
+    await page.goto("/collections");
+    await expect(collectionCard(page, "Also gone")).toBeVisible();
+    await page.request.delete(`/api/v1/collections/${alsoGone.id}`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    await page.getByRole("button", { name: "Edit Also gone" }).click();
+    await page
+      .getByRole("dialog", { name: "Edit collection" })
+      .getByRole("button", { name: "Save changes" })
+      .click();
+    await expect(toastText(page, m.updateFailed)).toBeVisible();
+    // The dialog stays open after a failure (spec section 4); the list behind it was refetched.
+    await page
+      .getByRole("dialog", { name: "Edit collection" })
+      .getByRole("button", { name: "Cancel" })
+      .click();
+    await expect(collectionCard(page, "Also gone")).toHaveCount(0);
+
+    await page.request.delete(`/api/v1/collections/${third.id}`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    await page.getByRole("button", { name: "Delete Third gone" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(toastText(page, m.deleteFailed)).toBeVisible();
+    await expect(collectionCard(page, "Third gone")).toHaveCount(0);
+
+    // Removing an image the server no longer has in the collection (its collection went).
+    await page.goto(`/collections/${holder.id}`);
+    await expect(page.getByRole("button", { name: meadowTitle, exact: true })).toBeVisible();
+    await page.request.delete(`/api/v1/collections/${holder.id}`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    await page.getByRole("button", { name: `Remove ${meadowTitle} from the collection` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await expect(toastText(page, m.removeImageFailed)).toBeVisible();
+    await expect(page.getByRole("heading", { name: m.notFoundTitle })).toBeVisible();
+  });
+
+  test("a visitor's picker asks them to sign in and invites them to sign up", async ({ page }) => {
+    await page.goto(`/image/${harbour.id}`);
+    const detail = page.getByRole("dialog", { name: harbourTitle });
+    await expect(detail.getByText(m.pickerSignedOut)).toBeVisible();
+    await detail.getByRole("button", { name: "Add to collection" }).click();
+    await expect(page.getByRole("dialog", { name: "Create a free account" })).toBeVisible();
+
+    // The collections pages are members' only: a visitor gets the gallery in their place.
+    await page.goto("/collections");
+    await expect(page.getByRole("heading", { name: "Collections", level: 1 })).toHaveCount(0);
+  });
+
+  test("the remove button shows on hover and keyboard focus, and always on a phone", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    const collection = await createCollectionViaApi(page.request, "Greens");
+    await addImageViaApi(page.request, collection.id, meadow.id);
+    await page.goto(`/collections/${collection.id}`);
+
+    const tile = page.getByRole("button", { name: meadowTitle, exact: true });
+    const remove = page.getByRole("button", { name: `Remove ${meadowTitle} from the collection` });
+    await expect(tile).toBeVisible();
+    await expect(remove).toHaveCSS("opacity", "0");
+
+    await tile.hover();
+    await expect(remove).toHaveCSS("opacity", "1");
+    await page.mouse.move(0, 0);
+    await expect(remove).toHaveCSS("opacity", "0");
+
+    await tile.focus();
+    await page.keyboard.press("Tab");
+    await expect(remove).toBeFocused();
+    await expect(remove).toHaveCSS("opacity", "1");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("alertdialog", { name: m.removeTitle })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.mouse.move(0, 0);
+    await expect(remove).toHaveCSS("opacity", "1");
+  });
+
+  test("no serious accessibility problem on the list, a collection with images, an empty one and the viewer", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    const full = await createCollectionViaApi(page.request, "Full", "Two pieces.");
+    await createCollectionViaApi(page.request, "Empty");
+    await addImageViaApi(page.request, full.id, harbour.id);
+    await addImageViaApi(page.request, full.id, meadow.id);
+
+    await page.goto("/collections");
+    await expect(collectionCard(page, "Full")).toContainText("2 images");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`/collections/${full.id}`);
+    await expect(page.getByRole("button", { name: meadowTitle, exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The viewer steps through the collection with the arrow keys (most recently added first).
+    await page.getByRole("button", { name: meadowTitle, exact: true }).click();
+    await expect(page.getByRole("dialog", { name: meadowTitle })).toContainText("1 of 2");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("dialog", { name: harbourTitle })).toContainText("2 of 2");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/collections");
+    await openCollectionFromList(page, "Empty");
+    await expect(page.getByText(m.empty)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

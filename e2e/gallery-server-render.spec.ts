@@ -1,0 +1,96 @@
+import { expect, type Page, test } from "@playwright/test";
+import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+
+/*
+ * A visitor's /gallery comes rendered by the server (apps/web/src/entry-server.tsx): the hero and
+ * the first tiles are in the HTML, and the app takes the page over (hydrates it) without a
+ * mismatch, after which everything works as in the app-rendered gallery.
+ */
+
+/** Console errors and uncaught exceptions: a failed hydration reports itself there. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe("gallery rendered on the server", () => {
+  let tag: string;
+  let title: string;
+
+  test.beforeAll(async () => {
+    tag = uniqueWord("ssr");
+    title = `Rendered ${tag}`;
+    const api = await adminApi();
+    try {
+      await seedImage(api, { title, tags: [tag] });
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test("the page's HTML already holds the tiles and the data the app starts from", async ({
+    request,
+  }) => {
+    const response = await request.get(`/gallery?tag=${tag}`, { headers: { accept: "text/html" } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html);
+    expect(root?.[1]).toContain('data-testid="image-tile"');
+    expect(root?.[1]).toContain(title);
+    expect(html).toContain('<script type="application/json" id="sawdust-state">');
+  });
+
+  test("without JavaScript a visitor still sees the hero and the first pictures", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/gallery?tag=${tag}`);
+    const tile = page.getByTestId("image-tile").first();
+    await expect(tile).toBeVisible();
+    // The picture itself loaded: no script asked for it.
+    await expect
+      .poll(() =>
+        tile.locator("img").evaluate((img) => (img as { naturalWidth: number }).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test("the app takes the page over without a mismatch and then works", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(`/gallery?tag=${tag}`);
+    await expect(page.getByTestId("image-tile")).toHaveCount(1);
+    // Interactive: the layout toggle is React's, and it switches the layout.
+    await page.getByRole("button", { name: "Masonry", exact: true }).click();
+    await expect(page.getByRole("list", { name: "Artwork" })).toHaveAttribute(
+      "data-layout",
+      "masonry",
+    );
+    await page.getByRole("button", { name: "Grid", exact: true }).click();
+    await expect(page.getByRole("list", { name: "Artwork" })).toHaveAttribute(
+      "data-layout",
+      "grid",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test("a visitor who chose masonry gets it right after the page is taken over", async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto(`/gallery?tag=${tag}`);
+    await page.getByRole("button", { name: "Masonry", exact: true }).click();
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Artwork" })).toHaveAttribute(
+      "data-layout",
+      "masonry",
+    );
+    await expect(page.getByTestId("image-tile")).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+});
