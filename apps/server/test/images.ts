@@ -157,6 +157,28 @@ let seedCounter = 0;
  * A ready image written straight through the repository (no pixels): for listing and filter
  * tests that need many images fast. Its rendition keys point at no files.
  */
+/** A ready, public, untitled 1000×1000 image row, as tests insert them directly. */
+export function readyImageRow(now: number) {
+  return {
+    status: "ready",
+    processing_expires_at: null,
+    uploader_id: null,
+    title: null,
+    description: null,
+    is_public: 1,
+    edition_type: "sawdust_gallery",
+    price_cents: null,
+    width: 1000,
+    height: 1000,
+    original_format: "png",
+    original_bytes: 1,
+    original_name: null,
+    thumbhash: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function seedImage(
   app: TestApp,
   options: {
@@ -175,24 +197,13 @@ export async function seedImage(
   const row = await db
     .insertInto("images")
     .values({
-      status: "ready",
-      processing_expires_at: null,
-      uploader_id: null,
+      ...readyImageRow(now),
       title: options.title ?? `Seeded ${seedCounter}`,
       description: options.description ?? null,
       tags: JSON.stringify(options.tags ?? []),
       style: options.styles?.join(", ") ?? null,
       is_public: options.isPublic === false ? 0 : 1,
       edition_type: options.editionType ?? "sawdust_gallery",
-      price_cents: null,
-      width: 1000,
-      height: 1000,
-      original_format: "png",
-      original_bytes: 1,
-      original_name: null,
-      thumbhash: null,
-      created_at: now,
-      updated_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import {
   ZCollectionList,
 } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage, signIn, subscribe } from "../../../test/images.js";
+import { readyImageRow, seedImage, signIn, subscribe } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 
 const m = MESSAGES.collections;
@@ -440,26 +440,7 @@ describe(`collections on ${TEST_DB}`, () => {
     const now = clock.now();
     const ids = await db
       .insertInto("images")
-      .values(
-        Array.from({ length: COLLECTION_RULES.imagesMax }, () => ({
-          status: "ready",
-          processing_expires_at: null,
-          uploader_id: null,
-          title: null,
-          description: null,
-          is_public: 1,
-          edition_type: "sawdust_gallery",
-          price_cents: null,
-          width: 1000,
-          height: 1000,
-          original_format: "png",
-          original_bytes: 1,
-          original_name: null,
-          thumbhash: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .values(Array.from({ length: COLLECTION_RULES.imagesMax }, () => readyImageRow(now)))
       .returning("id")
       .execute();
     await db

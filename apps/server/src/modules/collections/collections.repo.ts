@@ -244,16 +244,7 @@ export class CollectionsRepo {
         .insertInto("collection_images")
         .values({ collection_id: collectionId, image_id: imageId, added_at: now })
         .execute();
-      await trx
-        .updateTable("images")
-        .set((eb) => ({ collections_count: eb("collections_count", "+", 1) }))
-        .where("id", "=", imageId)
-        .execute();
-      await trx
-        .updateTable("collections")
-        .set({ updated_at: now })
-        .where("id", "=", collectionId)
-        .execute();
+      await this.afterEntryChange(trx, collectionId, imageId, +1, now);
       return "added";
     });
   }
@@ -269,16 +260,7 @@ export class CollectionsRepo {
         .returning("id")
         .executeTakeFirst();
       if (!removed) return false;
-      await trx
-        .updateTable("images")
-        .set((eb) => ({ collections_count: eb("collections_count", "-", 1) }))
-        .where("id", "=", imageId)
-        .execute();
-      await trx
-        .updateTable("collections")
-        .set({ updated_at: now })
-        .where("id", "=", collectionId)
-        .execute();
+      await this.afterEntryChange(trx, collectionId, imageId, -1, now);
       return true;
     });
   }
@@ -287,6 +269,26 @@ export class CollectionsRepo {
    * Holds the collection's row until the transaction ends (PostgreSQL), so changes to one
    * collection's entries take turns and its counts stay exact. SQLite has a single writer already.
    */
+  /** An image came into (+1) or left (-1) a collection: its count and the collection's time. */
+  private async afterEntryChange(
+    trx: Transaction<Database>,
+    collectionId: number,
+    imageId: number,
+    delta: 1 | -1,
+    now: number,
+  ): Promise<void> {
+    await trx
+      .updateTable("images")
+      .set((eb) => ({ collections_count: eb("collections_count", "+", delta) }))
+      .where("id", "=", imageId)
+      .execute();
+    await trx
+      .updateTable("collections")
+      .set({ updated_at: now })
+      .where("id", "=", collectionId)
+      .execute();
+  }
+
   private async lockCollection(trx: Transaction<Database>, id: number): Promise<void> {
     if (this.dialect !== "postgres") return;
     await trx.selectFrom("collections").select("id").where("id", "=", id).forUpdate().execute();
