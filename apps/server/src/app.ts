@@ -1,4 +1,6 @@
 import { fileURLToPath } from "node:url";
+import { constants as zlib } from "node:zlib";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -60,6 +62,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerErrorHandler(server);
   if (!deps.database) server.addHook("onClose", () => database.close());
 
+  // Text responses (pages, JSON, scripts, styles) travel compressed to clients that accept it;
+  // pictures are already compressed and pass as they are. Brotli at quality 4: its default (11)
+  // costs a hundred times the CPU for a few percent, too much for responses made per request.
+  await server.register(compress, {
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await server.register(cookie);
   await server.register(multipart);
   await server.register(securityPlugin, {

@@ -1,0 +1,47 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePng, signIn, upload } from "../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../test/test-app.js";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.server.inject({ method: "GET", url, headers });
+
+describe(`response compression on ${TEST_DB}`, () => {
+  it("sends JSON with brotli or gzip to a client that accepts it, and plain otherwise", async () => {
+    const url = "/api/v1/images?limit=20";
+    // A list large enough to be worth compressing.
+    const { cookie } = await signIn(app, "compress_admin", "admin");
+    const png = await makePng(800, 800);
+    for (let i = 0; i < 3; i++) {
+      const res = await upload(app, cookie, { name: `a${i}.png`, data: png, type: "image/png" });
+      expect(res.statusCode).toBe(201);
+    }
+
+    const plain = await get(url);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const expected = plain.json();
+
+    const br = await get(url, { "accept-encoding": "br, gzip" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(expected);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    const gzip = await get(url, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+  });
+
+  it("leaves pictures as they are", async () => {
+    const list = (await get("/api/v1/images?limit=1")).json();
+    const res = await get(list.images[0].urlSmall, { "accept-encoding": "br, gzip" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers["content-encoding"]).toBeUndefined();
+  });
+});
