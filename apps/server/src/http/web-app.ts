@@ -77,12 +77,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
    * code has run, and the app hydrates them with the data sent along. Members get the app as it is
    * (their gallery differs: Pro sizes, admin tools).
    */
-  const renderedGalleryPage = async (request: FastifyRequest, path: string) => {
+  const renderedGalleryPage = async (
+    request: FastifyRequest,
+    path: string,
+    query: string | undefined,
+    params: ImageListParams,
+  ) => {
     if (!renderer || sharedImageIdOf(path) !== undefined || request.cookies[SESSION_COOKIE]) {
       return undefined;
     }
-    const query = request.url.split("?")[1];
-    const params = galleryListParams(new URLSearchParams(query ?? ""));
     const [listJson, hero, indexHtml] = await Promise.all([
       options.galleryFirstPageJson(params),
       options.heroContent(),
@@ -99,10 +102,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
    */
   const sendGalleryPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     try {
-      const rendered = await renderedGalleryPage(request, path).catch((error: unknown) => {
-        request.log.error({ err: error, path }, "gallery page could not be rendered");
-        return undefined;
-      });
+      const query = request.url.split("?")[1];
+      const params = galleryListParams(new URLSearchParams(query ?? ""));
+      const rendered = await renderedGalleryPage(request, path, query, params).catch(
+        (error: unknown) => {
+          request.log.error({ err: error, path }, "gallery page could not be rendered");
+          return undefined;
+        },
+      );
       if (rendered) {
         return reply
           .header("cache-control", "no-cache")
@@ -112,7 +119,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       const imageId = sharedImageIdOf(path);
       let html =
         (imageId === undefined ? undefined : await sharePage(imageId)) ?? (await readIndex());
-      const params = galleryListParams(new URLSearchParams(request.url.split("?")[1] ?? ""));
       const preloads = galleryPreloadTags(
         imageListPath(params),
         await options.galleryFirstImage(params),

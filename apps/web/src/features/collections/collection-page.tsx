@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { EmptyPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
@@ -148,20 +149,17 @@ export function CollectionPage() {
 
       <section aria-label="Images in this collection" className="mt-8">
         {images.length === 0 ? (
-          <div className="flex flex-col items-center rounded-xl border border-dashed bg-card/60 px-6 py-16 text-center">
-            <span className="grid size-14 place-items-center rounded-full bg-brand/10 text-brand-strong">
-              <ImagePlus className="size-6" aria-hidden />
-            </span>
-            <h2 className="mt-5 font-display text-2xl font-semibold">
-              {MESSAGES.collections.empty}
-            </h2>
-            <p className="mt-2 max-w-md text-muted-foreground">
-              Open any artwork in the gallery and choose “Add to collection” to keep it here.
-            </p>
-            <Button asChild variant="brand" className="mt-6">
-              <Link to={paths.gallery.getHref()}>Browse the gallery</Link>
-            </Button>
-          </div>
+          <EmptyPanel
+            icon={<ImagePlus className="size-6" aria-hidden />}
+            title={MESSAGES.collections.empty}
+            action={
+              <Button asChild variant="brand" className="mt-6">
+                <Link to={paths.gallery.getHref()}>Browse the gallery</Link>
+              </Button>
+            }
+          >
+            Open any artwork in the gallery and choose “Add to collection” to keep it here.
+          </EmptyPanel>
         ) : (
           <ul className={GRID}>
             {images.map((entry, index) => (

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { isAdmin, isPro, useUser } from "@/lib/auth";
@@ -86,32 +87,27 @@ export function CollectionsPage() {
             </ul>
           </div>
         ) : collections.isError ? (
-          <div role="alert" className="rounded-xl border bg-card px-6 py-12 text-center">
-            <h2 className="font-display text-2xl font-semibold">
-              {MESSAGES.collections.listErrorTitle}
-            </h2>
-            <p className="mt-2 text-muted-foreground">{MESSAGES.collections.listErrorText}</p>
-            <Button className="mt-6" variant="outline" onClick={() => void collections.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadErrorPanel
+            title={MESSAGES.collections.listErrorTitle}
+            text={MESSAGES.collections.listErrorText}
+            onRetry={() => void collections.refetch()}
+          />
         ) : collections.data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-xl border border-dashed bg-card/60 px-6 py-16 text-center">
-            <span className="grid size-14 place-items-center rounded-full bg-brand/10 text-brand-strong">
-              <FolderPlus className="size-6" aria-hidden />
-            </span>
-            <h2 className="mt-5 font-display text-2xl font-semibold">No collections yet</h2>
-            <p className="mt-2 max-w-md text-muted-foreground">
-              Gather the pieces you love into collections: by mood, by colour, for a project. Add
-              artwork from any image's page.
-            </p>
-            <Button asChild variant="brand" className="mt-6">
-              <Link to={paths.newCollection.getHref()}>
-                <Plus aria-hidden />
-                Create your first collection
-              </Link>
-            </Button>
-          </div>
+          <EmptyPanel
+            icon={<FolderPlus className="size-6" aria-hidden />}
+            title="No collections yet"
+            action={
+              <Button asChild variant="brand" className="mt-6">
+                <Link to={paths.newCollection.getHref()}>
+                  <Plus aria-hidden />
+                  Create your first collection
+                </Link>
+              </Button>
+            }
+          >
+            Gather the pieces you love into collections: by mood, by colour, for a project. Add
+            artwork from any image's page.
+          </EmptyPanel>
         ) : (
           <ul className={GRID}>
             {collections.data.map((collection, index) => (

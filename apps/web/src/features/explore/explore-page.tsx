@@ -2,7 +2,7 @@ import { MESSAGES } from "@sawdust/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Button } from "@/components/ui/button";
+import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { exploreTagsQueryOptions } from "@/lib/tags";
 import { ArtStyles, ColorThemes, CuratedCollections } from "./components/curated-sections";
 import { ExploreSection } from "./components/explore-section";
@@ -72,15 +72,11 @@ function ExploreOverview() {
 
       <div className="pt-10">
         {explore.isError ? (
-          <div role="alert" className="rounded-xl border bg-card px-6 py-12 text-center">
-            <h2 className="font-display text-2xl font-semibold">
-              {MESSAGES.explore.somethingWrong}
-            </h2>
-            <p className="mt-2 text-muted-foreground">{MESSAGES.explore.loadFailed}</p>
-            <Button className="mt-6" variant="outline" onClick={() => void explore.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadErrorPanel
+            title={MESSAGES.explore.somethingWrong}
+            text={MESSAGES.explore.loadFailed}
+            onRetry={() => void explore.refetch()}
+          />
         ) : (
           <>
             {(explore.isPending || (explore.data?.featured.length ?? 0) > 0) && (

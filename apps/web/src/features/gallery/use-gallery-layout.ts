@@ -1,4 +1,3 @@
-import { useCallback } from "react";
 import type { TileLayout } from "@/components/artwork/image-tile";
 import { useStoredValue } from "@/lib/use-stored-value";
 
@@ -6,8 +5,7 @@ const STORAGE_KEY = "sawdust.gallery.layout";
 
 /** Grid or masonry, remembered in localStorage. */
 export function useGalleryLayout() {
-  const [stored, store] = useStoredValue("local", STORAGE_KEY, "grid");
+  const [stored, setLayout] = useStoredValue("local", STORAGE_KEY, "grid");
   const layout: TileLayout = stored === "masonry" ? "masonry" : "grid";
-  const setLayout = useCallback((next: TileLayout) => store(next), [store]);
-  return [layout, setLayout] as const;
+  return [layout, setLayout as (next: TileLayout) => void] as const;
 }

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowRight, ChevronRight, Tag as TagIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { paths } from "@/app/paths";
+import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -84,15 +85,11 @@ export function TagPage() {
             </ul>
           </div>
         ) : list.isError ? (
-          <div className="rounded-xl border bg-card px-6 py-12 text-center">
-            <h2 className="font-display text-2xl font-semibold">
-              {MESSAGES.explore.somethingWrong}
-            </h2>
-            <p className="mt-2 text-muted-foreground">{list.error.message}</p>
-            <Button className="mt-6" variant="outline" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadErrorPanel
+            title={MESSAGES.explore.somethingWrong}
+            text={list.error.message}
+            onRetry={() => void list.refetch()}
+          />
         ) : images.length === 0 ? (
           <div className="rounded-xl border border-dashed bg-card/60 px-6 py-16 text-center">
             <h2 className="font-display text-2xl font-semibold">Nothing tagged “{label}” yet</h2>
