@@ -18,6 +18,8 @@ export const ZImageParams = z.object({
     .max(2 ** 52, "The image id is too large"),
 });
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 export interface ImagesRoutesOptions {
   images: ImagesService;
   downloads: DownloadsService;
@@ -28,11 +30,21 @@ export interface ImagesRoutesOptions {
 export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  // The service answers JSON text: most pages come ready-made from its cache.
-  app.get("/", { schema: { querystring: ZImageListQuery } }, async (request, reply) =>
-    reply
-      .type("application/json; charset=utf-8")
-      .send(await opts.images.listJson(request.query, viewerOf(request))),
+  // The service answers JSON text: most pages come ready-made from its cache, and a URL it
+  // answered a moment ago is answered again before its query is parsed and validated.
+  app.get(
+    "/",
+    {
+      schema: { querystring: ZImageListQuery },
+      onRequest: async (request, reply) => {
+        const ready = opts.images.readyListJson(request.url, viewerOf(request));
+        if (ready !== undefined) return reply.type(JSON_TYPE).send(ready);
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(JSON_TYPE)
+        .send(await opts.images.listJson(request.query, viewerOf(request), request.url)),
   );
 
   app.get("/:id", { schema: { params: ZImageParams } }, async (request) =>

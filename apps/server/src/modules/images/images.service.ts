@@ -89,6 +89,11 @@ const SHARP_FORMAT: Record<SniffedFormat, string> = {
   avif: "heif",
 };
 
+/** Visitors and free members all see the same list pages. */
+function seesSharedPages(viewer: Viewer | null): boolean {
+  return !seesProSizes(viewer) && !isAdmin(viewer);
+}
+
 export class ImagesService {
   constructor(
     private readonly deps: {
@@ -171,12 +176,25 @@ export class ImagesService {
    * The list as JSON text. Visitors and free members see identical pages (no pro sizes, no
    * stats), so theirs come from the short-lived page cache (list-cache.ts); Pro members' pages
    * carry freshly signed URLs and admins' private images, so theirs are made each time.
+   * `url` (the request's, as sent) lets `readyListJson` answer that exact URL again.
    */
-  async listJson(query: ImageListQuery, viewer: Viewer | null): Promise<string> {
-    if (seesProSizes(viewer) || isAdmin(viewer))
-      return JSON.stringify(await this.list(query, viewer));
+  async listJson(query: ImageListQuery, viewer: Viewer | null, url?: string): Promise<string> {
+    if (!seesSharedPages(viewer)) return JSON.stringify(await this.list(query, viewer));
     const key = JSON.stringify([this.filterOf(query, null), query.cursor ?? "", query.limit]);
-    return this.deps.listCache.page(key, async () => JSON.stringify(await this.list(query, null)));
+    return this.deps.listCache.page(
+      key,
+      async () => JSON.stringify(await this.list(query, null)),
+      url,
+    );
+  }
+
+  /**
+   * The page `listJson` last answered this exact request URL with, while it is fresh, for a
+   * viewer who sees the shared pages; undefined otherwise. Synchronous and without parsing the
+   * query: most list requests are visitors asking again for the same first pages.
+   */
+  readyListJson(url: string, viewer: Viewer | null): string | undefined {
+    return seesSharedPages(viewer) ? this.deps.listCache.pageForUrl(url) : undefined;
   }
 
   async list(query: ImageListQuery, viewer: Viewer | null): Promise<ImageListResponse> {

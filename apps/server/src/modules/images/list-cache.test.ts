@@ -69,4 +69,48 @@ describe("ListCache", () => {
     );
     expect(await totals.total("a", async () => 7)).toBe(7);
   });
+
+  it("finds a ready page by the URL it was asked with, and only while it is fresh", async () => {
+    const clock = clockAt(0);
+    const cache = new ListCache(clock, { total: 10_000, page: 5_000 });
+    let finish: (page: string) => void = () => {};
+    const pending = cache.page(
+      "k",
+      () =>
+        new Promise<string>((resolve) => {
+          finish = resolve;
+        }),
+      "/api/v1/images?tag=Sea",
+    );
+    expect(cache.pageForUrl("/api/v1/images?tag=Sea")).toBeUndefined();
+    finish("page");
+    await pending;
+    expect(cache.pageForUrl("/api/v1/images?tag=Sea")).toBe("page");
+    expect(cache.pageForUrl("/api/v1/images?tag=sea")).toBeUndefined();
+    await cache.page("k", async () => "other", "/api/v1/images?tag=sea");
+    expect(cache.pageForUrl("/api/v1/images?tag=sea")).toBe("page");
+    clock.ms = 5_000;
+    expect(cache.pageForUrl("/api/v1/images?tag=Sea")).toBeUndefined();
+    await cache.page("k", async () => "page 2");
+    expect(cache.pageForUrl("/api/v1/images?tag=Sea")).toBe("page 2");
+    cache.invalidate();
+    expect(cache.pageForUrl("/api/v1/images?tag=Sea")).toBeUndefined();
+  });
+
+  it("never finds a failed page by its URL", async () => {
+    const cache = new ListCache(clockAt(0), { total: 10_000, page: 5_000 });
+    await expect(cache.page("k", () => Promise.reject(new Error("busy")), "/u")).rejects.toThrow();
+    expect(cache.pageForUrl("/u")).toBeUndefined();
+  });
+
+  it("makes room by forgetting the oldest page, not every page", async () => {
+    const cache = new ListCache(clockAt(0), { total: 10_000, page: 5_000 });
+    let renders = 0;
+    const render = async () => `page ${++renders}`;
+    for (let i = 0; i < 500; i++) await cache.page(`p${i}`, render);
+    await cache.page("p500", render);
+    expect(await cache.page("p1", render)).toBe("page 2");
+    expect(await cache.page("p0", render)).toBe("page 502");
+    expect(renders).toBe(502);
+  });
 });

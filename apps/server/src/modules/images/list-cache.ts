@@ -2,11 +2,18 @@ import type { Clock } from "../../lib/clock.js";
 
 /** How long a total or a page may be served after another process changed the catalogue. */
 export const LIST_CACHE_TTL_MS = { total: 10_000, page: 5_000 } as const;
-const MAX_ENTRIES = { total: 2000, page: 500 } as const;
+const MAX_ENTRIES = { total: 2000, page: 500, url: 2000 } as const;
 
-/** Promises by key, each kept until its deadline; concurrent misses of one key share one. */
+/**
+ * Promises by key, each kept until its deadline; concurrent misses of one key share one. When
+ * full, the oldest entry makes room, so a crawler walking many pages does not push out every
+ * page at once.
+ */
 class Expiring<T> {
-  private readonly entries = new Map<string, { value: Promise<T>; expiresAt: number }>();
+  private readonly entries = new Map<
+    string,
+    { value: Promise<T>; settled?: { value: T }; expiresAt: number }
+  >();
 
   constructor(
     private readonly clock: Clock,
@@ -20,18 +27,40 @@ class Expiring<T> {
     if (entry && entry.expiresAt > now) return entry.value;
 
     const value = make();
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
-    // A failure is not kept: the next request asks the database again.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) dropOldest(this.entries);
+    const fresh: { value: Promise<T>; settled?: { value: T }; expiresAt: number } = {
+      value,
+      expiresAt: now + this.ttlMs,
+    };
+    this.entries.set(key, fresh);
+    value.then(
+      (settled) => {
+        fresh.settled = { value: settled };
+      },
+      // A failure is not kept: the next request asks the database again.
+      () => {
+        if (this.entries.get(key) === fresh) this.entries.delete(key);
+      },
+    );
     return value;
+  }
+
+  /** The value under `key` if it is fresh and already computed; never starts a computation. */
+  peek(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    return entry?.settled && entry.expiresAt > this.clock.now() ? entry.settled.value : undefined;
   }
 
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** Forgets the entry set first (a `Map` iterates in insertion order). */
+function dropOldest(map: Map<string, unknown>): void {
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
 }
 
 /**
@@ -47,6 +76,8 @@ class Expiring<T> {
 export class ListCache {
   private readonly totals: Expiring<number>;
   private readonly pages: Expiring<string>;
+  /** Request URLs as sent → the page key their query works out to. */
+  private readonly urls = new Map<string, string>();
 
   constructor(clock: Clock, ttlMs: { total: number; page: number } = LIST_CACHE_TTL_MS) {
     this.totals = new Expiring(clock, ttlMs.total, MAX_ENTRIES.total);
@@ -57,14 +88,29 @@ export class ListCache {
     return this.totals.get(key, count);
   }
 
-  /** A page as JSON text, for viewers who all see the same thing (visitors, free members). */
-  page(key: string, render: () => Promise<string>): Promise<string> {
+  /**
+   * A page as JSON text, for viewers who all see the same thing (visitors, free members). `url`,
+   * the request's path and query string as sent, lets the next request for that exact URL find
+   * the page with `pageForUrl` before its query is parsed.
+   */
+  page(key: string, render: () => Promise<string>, url?: string): Promise<string> {
+    if (url !== undefined && !this.urls.has(url)) {
+      if (this.urls.size >= MAX_ENTRIES.url) dropOldest(this.urls);
+      this.urls.set(url, key);
+    }
     return this.pages.get(key, render);
+  }
+
+  /** The page a request for this exact URL was last answered with, if fresh and ready. */
+  pageForUrl(url: string): string | undefined {
+    const key = this.urls.get(url);
+    return key === undefined ? undefined : this.pages.peek(key);
   }
 
   /** The catalogue changed here: every total and page may be wrong. */
   invalidate(): void {
     this.totals.clear();
     this.pages.clear();
+    this.urls.clear();
   }
 }

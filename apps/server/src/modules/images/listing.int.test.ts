@@ -1,5 +1,5 @@
 import { ZImage } from "@sawdust/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inventory, makePng, seedImage, signIn, upload } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 
@@ -327,5 +327,51 @@ describe(`rare and common filters on ${TEST_DB}`, () => {
     });
     expect(patched.statusCode).toBe(200);
     expect((await list("tag=after-edit")).json().stats.totalImages).toBe(1);
+  });
+});
+
+describe(`repeated list requests on ${TEST_DB}`, () => {
+  it("answers a visitor's URL asked a moment ago without working out its query again", async () => {
+    const id = await seedImage(app, { tags: ["asked-again"], title: "Asked again" });
+    const url = "tag=Asked-Again&limit=5";
+    const first = await list(url);
+    expect(first.json().images.map((i: { id: number }) => i.id)).toEqual([id]);
+
+    const worked = vi.spyOn(app.services.images, "listJson");
+    try {
+      const again = await list(url);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(again.body).toBe(first.body);
+      expect(worked).not.toHaveBeenCalled();
+
+      // A spelling not seen yet goes the long way, to the same page.
+      expect((await list("tag=asked-again&limit=5")).body).toBe(first.body);
+      expect(worked).toHaveBeenCalledTimes(1);
+
+      // Admins' pages are their own.
+      const adminPage = await list(url, admin.cookie);
+      expect(adminPage.statusCode).toBe(200);
+      expect(worked).toHaveBeenCalledTimes(2);
+
+      // A change made here is seen at once, by the same URL too.
+      const hidden = await app.server.inject({
+        method: "PATCH",
+        url: `/api/v1/images/${id}/visibility`,
+        headers: { cookie: admin.cookie },
+        payload: { isPublic: false },
+      });
+      expect(hidden.statusCode).toBe(200);
+      expect((await list(url)).json().images).toEqual([]);
+    } finally {
+      worked.mockRestore();
+    }
+  });
+
+  it("never keeps a refused query", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await list("limit=0");
+      expect(res.statusCode).toBe(400);
+    }
   });
 });
