@@ -80,7 +80,9 @@ test.describe("the image detail dialog", () => {
 
   test("says plainly when the image is not available", async ({ page }) => {
     await page.goto("/image/987654321");
-    await expect(page.getByRole("dialog", { name: MESSAGES.images.unavailable })).toBeVisible();
+    await expect(
+      page.getByRole("dialog", { name: MESSAGES.imageDetail.unavailable }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Back to gallery" }).click();
     await expect(page).toHaveURL("/gallery");
   });
@@ -112,7 +114,7 @@ test.describe("the image detail dialog", () => {
 
   test("a visitor downloads the preview and is invited to sign up for Basic", async ({ page }) => {
     await openShared(page);
-    await expect(detail(page).getByText(MESSAGES.images.signUpForHd)).toBeVisible();
+    await expect(detail(page).getByText(MESSAGES.imageDetail.signUpForHd)).toBeVisible();
 
     const download = page.waitForEvent("download");
     await chooseDownload(page, /^Preview/);
@@ -139,7 +141,7 @@ test.describe("the image detail dialog", () => {
   }) => {
     await registerViaApi(page.request);
     await openShared(page);
-    await expect(detail(page).getByText(MESSAGES.images.signUpForHd)).toHaveCount(0);
+    await expect(detail(page).getByText(MESSAGES.imageDetail.signUpForHd)).toHaveCount(0);
 
     await chooseDownload(page, /^HD/);
     const upgrade = page.getByRole("dialog", { name: "Unlock every size of every artwork" });
@@ -168,7 +170,7 @@ test.describe("the image detail dialog", () => {
 
     const download = page.waitForEvent("download", { timeout: 60_000 });
     await chooseDownload(page, /^HD/);
-    await expect(toastText(page, MESSAGES.images.downloadStarted)).toBeVisible();
+    await expect(toastText(page, MESSAGES.imageDetail.downloadStarted)).toBeVisible();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${slugifyTag(sharedTitle)}-hd.webp`);
     const path = await file.path();
@@ -183,16 +185,16 @@ test.describe("the image detail dialog", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openShared(page);
     await detail(page).getByRole("button", { name: "Share" }).click();
-    await page.getByRole("menuitem", { name: MESSAGES.images.copyLink }).click();
+    await page.getByRole("menuitem", { name: MESSAGES.imageDetail.copyLink }).click();
 
-    await expect(page.getByRole("menuitem", { name: MESSAGES.images.copied })).toBeVisible();
-    await expect(toastText(page, MESSAGES.images.linkCopied)).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: MESSAGES.imageDetail.copied })).toBeVisible();
+    await expect(toastText(page, MESSAGES.imageDetail.linkCopied)).toBeVisible();
     expect(
       await page.evaluate(() =>
         (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText(),
       ),
     ).toBe(`${baseURL}/image/${shared.id}`);
-    await expect(page.getByRole("menuitem", { name: MESSAGES.images.copyLink })).toBeVisible({
+    await expect(page.getByRole("menuitem", { name: MESSAGES.imageDetail.copyLink })).toBeVisible({
       timeout: UI.copiedLabelMs + 10_000,
     });
   });
@@ -221,7 +223,7 @@ test.describe("the image detail dialog", () => {
     expect(url).toContain(`https://www.reddit.com/submit?url=${encodeURIComponent(link)}`);
     expect(target).toBe("_blank");
     expect(features).toBe(`width=${UI.sharePopup.width},height=${UI.sharePopup.height}`);
-    await expect(toastText(page, MESSAGES.images.shareLinkText(link))).toBeVisible();
+    await expect(toastText(page, MESSAGES.imageDetail.shareLinkText(link))).toBeVisible();
   });
 });
 
@@ -245,7 +247,7 @@ test.describe("the admin's controls", () => {
     await dialog.getByLabel("Tags", { exact: true }).fill(`${word}-sea, Golden Hour`);
     await dialog.getByLabel("Style", { exact: true }).fill("Watercolor");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(toastText(page, MESSAGES.images.detailsUpdated)).toBeVisible();
+    await expect(toastText(page, MESSAGES.imageDetail.detailsUpdated)).toBeVisible();
     await expect(page.getByRole("heading", { name: newTitle })).toBeVisible();
     await expect(page.getByRole("button", { name: "Edit details" })).toBeFocused();
 
@@ -276,12 +278,12 @@ test.describe("the admin's controls", () => {
       await expect(publicSwitch).toBeChecked();
 
       await publicSwitch.click();
-      await expect(toastText(page, MESSAGES.images.hidden)).toBeVisible();
+      await expect(toastText(page, MESSAGES.imageDetail.hidden)).toBeVisible();
       await expect(publicSwitch).not.toBeChecked();
       expect((await visitor.get(`/api/v1/images/${image.id}`)).status()).toBe(404);
 
       await publicSwitch.click();
-      await expect(toastText(page, MESSAGES.images.madeVisible)).toBeVisible();
+      await expect(toastText(page, MESSAGES.imageDetail.madeVisible)).toBeVisible();
       expect((await visitor.get(`/api/v1/images/${image.id}`)).status()).toBe(200);
 
       await dialog.getByRole("button", { name: "Delete" }).click();

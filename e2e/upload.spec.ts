@@ -64,7 +64,7 @@ test.describe("upload artwork", () => {
     await expect(page.getByRole("button", { name: "Uploading..." })).toBeDisabled();
     release();
 
-    await expect(toasts(page).getByText(MESSAGES.images.uploadedMany(2))).toBeVisible({
+    await expect(toasts(page).getByText(MESSAGES.upload.uploadedMany(2))).toBeVisible({
       timeout: 60_000,
     });
     await expect(toasts(page).getByText(MESSAGES.auth.success, { exact: true })).toBeVisible();
@@ -97,9 +97,9 @@ test.describe("upload artwork", () => {
       textFile("e2e-notes.txt"),
     ]);
 
-    await expect(toasts(page).getByText(MESSAGES.images.invalidFileType)).toBeVisible();
+    await expect(toasts(page).getByText(MESSAGES.upload.invalidFileType)).toBeVisible();
     await expect(
-      toasts(page).getByText(MESSAGES.images.invalidFileTypeDescription("e2e-notes.txt")),
+      toasts(page).getByText(MESSAGES.upload.invalidFileTypeDescription("e2e-notes.txt")),
     ).toBeVisible();
     await expect(previewOf(page, "e2e-kept.png")).toBeVisible();
     await expect(previewOf(page, "e2e-notes.txt")).toHaveCount(0);
@@ -120,7 +120,7 @@ test.describe("upload artwork", () => {
 
     await page.getByRole("button", { name: "Upload 2 images" }).click();
 
-    await expect(toasts(page).getByText(MESSAGES.images.uploadFailed)).toBeVisible({
+    await expect(toasts(page).getByText(MESSAGES.upload.uploadFailed)).toBeVisible({
       timeout: 15_000,
     });
     await expect(toasts(page).getByText(/800/)).toBeVisible();
@@ -152,8 +152,8 @@ test.describe("upload artwork", () => {
 
     await page.getByRole("button", { name: "Upload", exact: true }).click();
 
-    await expect(toasts(page).getByText(MESSAGES.images.noFilesSelected)).toBeVisible();
-    await expect(toasts(page).getByText(MESSAGES.images.noFilesSelectedDescription)).toBeVisible();
+    await expect(toasts(page).getByText(MESSAGES.upload.noFilesSelected)).toBeVisible();
+    await expect(toasts(page).getByText(MESSAGES.upload.noFilesSelectedDescription)).toBeVisible();
   });
 
   test("the price field shows only for priced editions", async ({ page }) => {

@@ -40,7 +40,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // ones: fewer requests, and gzip compresses one larger file better.
             {
               name: "core",
-              test: /node_modules[\\/](@tanstack|react-router|tailwind-merge|clsx|class-variance-authority)[\\/]|[\\/]src[\\/](lib|hooks)[\\/]|packages[\\/]shared[\\/](?!src[\\/]schemas[\\/])/,
+              test: /node_modules[\\/](@tanstack|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib|hooks)[\\/]|packages[\\/]shared[\\/](?!src[\\/](schemas|messages)[\\/])/,
             },
           ],
         },

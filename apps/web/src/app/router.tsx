@@ -6,7 +6,6 @@ import { paths } from "./paths";
 // The landing page is in the first download: as a lazy chunk it would wait for the app's code
 // before its own code, data and pictures could even be asked for.
 import { GalleryRoute } from "./routes/gallery-route";
-import { NotFoundPage } from "./routes/not-found";
 
 /**
  * Each screen's code loads when it is first visited, keeping the first download small. The router
@@ -20,6 +19,7 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   });
 }
 
+const NotFoundPage = page(() => import("./routes/not-found"), "NotFoundPage");
 const AuthScreen = page(() => import("@/features/auth/auth-screen"), "AuthScreen");
 const ExplorePage = page(() => import("@/features/explore/explore-page"), "ExplorePage");
 const TagPage = page(() => import("@/features/tag/tag-page"), "TagPage");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_RULES, ROLES, TIERS } from "../constants.js";
-import { MESSAGES } from "../messages.js";
+import * as MESSAGES from "../messages/index.js";
 
 const v = MESSAGES.validation;
 const r = ACCOUNT_RULES;

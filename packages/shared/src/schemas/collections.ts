@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COLLECTION_RULES } from "../constants.js";
-import { MESSAGES } from "../messages.js";
+import * as MESSAGES from "../messages/index.js";
 import { blankToNull } from "../text.js";
 import { ZImage } from "./images.js";
 

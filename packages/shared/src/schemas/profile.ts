@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROFILE_LIMITS, SOCIAL_NETWORKS } from "../constants.js";
-import { MESSAGES } from "../messages.js";
+import * as MESSAGES from "../messages/index.js";
 import { blankToNull } from "../text.js";
 
 const v = MESSAGES.validation;

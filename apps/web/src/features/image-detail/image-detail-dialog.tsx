@@ -173,7 +173,7 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
                   className="mt-1 inline-flex items-center justify-center gap-1.5 self-center text-sm font-medium text-brand-strong underline-offset-4 hover:underline"
                 >
                   <Sparkles className="size-4" aria-hidden />
-                  {MESSAGES.images.signUpForHd}
+                  {MESSAGES.imageDetail.signUpForHd}
                 </button>
               )}
             </div>
@@ -233,10 +233,10 @@ function DetailProblem({
         <ImageOff className="size-6 text-muted-foreground" aria-hidden />
       </span>
       <DialogTitle className="font-display text-2xl font-semibold">
-        {missing ? MESSAGES.images.unavailable : MESSAGES.images.fetchOneFailed}
+        {missing ? MESSAGES.imageDetail.unavailable : MESSAGES.imageDetail.fetchOneFailed}
       </DialogTitle>
       <DialogDescription className="max-w-sm text-muted-foreground">
-        {missing ? MESSAGES.images.unavailableText : error.message}
+        {missing ? MESSAGES.imageDetail.unavailableText : error.message}
       </DialogDescription>
       <div className="mt-2 flex gap-2">
         {!missing && (

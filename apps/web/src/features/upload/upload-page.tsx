@@ -50,8 +50,8 @@ export function UploadPage() {
     const images = selection.images;
     if (images.length === 0) {
       toast({
-        title: MESSAGES.images.noFilesSelected,
-        description: MESSAGES.images.noFilesSelectedDescription,
+        title: MESSAGES.upload.noFilesSelected,
+        description: MESSAGES.upload.noFilesSelectedDescription,
         variant: "destructive",
       });
       return;

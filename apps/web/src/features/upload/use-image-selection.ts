@@ -26,16 +26,16 @@ export function useImageSelection() {
     const verdict = screenSelection(files);
     if (verdict.kind === "too-large") {
       toast({
-        title: MESSAGES.images.filesTooLarge,
-        description: MESSAGES.images.filesTooLargeDescription(verdict.count),
+        title: MESSAGES.upload.filesTooLarge,
+        description: MESSAGES.upload.filesTooLargeDescription(verdict.count),
         variant: "destructive",
       });
       return;
     }
     for (const file of verdict.notImages) {
       toast({
-        title: MESSAGES.images.invalidFileType,
-        description: MESSAGES.images.invalidFileTypeDescription(file.name),
+        title: MESSAGES.upload.invalidFileType,
+        description: MESSAGES.upload.invalidFileTypeDescription(file.name),
         variant: "destructive",
       });
     }

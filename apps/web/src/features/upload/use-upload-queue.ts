@@ -76,7 +76,7 @@ export function useUploadQueue() {
           } catch (error) {
             const message = describeUploadFailure(error);
             toast({
-              title: MESSAGES.images.uploadFailed,
+              title: MESSAGES.upload.uploadFailed,
               description: message,
               variant: "destructive",
             });
@@ -89,8 +89,8 @@ export function useUploadQueue() {
           title: MESSAGES.auth.success,
           description:
             images.length === 1
-              ? MESSAGES.images.uploadedOne
-              : MESSAGES.images.uploadedMany(images.length),
+              ? MESSAGES.upload.uploadedOne
+              : MESSAGES.upload.uploadedMany(images.length),
         });
         return { uploadedIds };
       } finally {

@@ -45,9 +45,9 @@ export function AdminControls({
     const isPublic = !image.isPublic;
     visibility.mutate(isPublic, {
       onSuccess: () =>
-        toast({ title: isPublic ? MESSAGES.images.madeVisible : MESSAGES.images.hidden }),
+        toast({ title: isPublic ? MESSAGES.imageDetail.madeVisible : MESSAGES.imageDetail.hidden }),
       onError: (error) =>
-        failure(MESSAGES.images.errorTitle, error, MESSAGES.images.visibilityFailed),
+        failure(MESSAGES.images.errorTitle, error, MESSAGES.imageDetail.visibilityFailed),
     });
   }
 

@@ -47,7 +47,7 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
   async function download(size: DownloadSize) {
     setPending(size);
     toast({
-      title: MESSAGES.images.downloadStarted,
+      title: MESSAGES.imageDetail.downloadStarted,
       description: `${DOWNLOAD_SIZES[size].label} · ${dimensions(size)} px`,
     });
     try {
@@ -56,11 +56,11 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
       void queryClient.invalidateQueries({ queryKey: imageQueryOptions(image.id).queryKey });
     } catch (error) {
       toast({
-        title: MESSAGES.images.downloadFailed,
+        title: MESSAGES.imageDetail.downloadFailed,
         description:
           isApiRequestError(error) && error.body
             ? error.body
-            : MESSAGES.images.downloadFailedFallback,
+            : MESSAGES.imageDetail.downloadFailedFallback,
         variant: "destructive",
       });
     } finally {

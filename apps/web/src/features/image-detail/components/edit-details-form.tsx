@@ -34,7 +34,7 @@ export function EditDetailsForm({ image, onDone }: EditDetailsFormProps) {
     event.preventDefault();
     update.mutate(values, {
       onSuccess: () => {
-        toast({ title: MESSAGES.images.detailsUpdated });
+        toast({ title: MESSAGES.imageDetail.detailsUpdated });
         onDone();
       },
       onError: (error) =>

@@ -25,7 +25,7 @@ const MARKS: Record<ShareTarget["id"], { text: string; className: string }> = {
 };
 
 function showLinkInstead(title: string, link: string): void {
-  toast({ title, description: MESSAGES.images.shareLinkText(link) });
+  toast({ title, description: MESSAGES.imageDetail.shareLinkText(link) });
 }
 
 /**
@@ -61,9 +61,9 @@ export function ShareMenu({ image }: { image: Image }) {
       setCopied(true);
       clearTimeout(revert.current);
       revert.current = setTimeout(() => setCopied(false), UI.copiedLabelMs);
-      toast({ title: MESSAGES.images.linkCopied, description: link });
+      toast({ title: MESSAGES.imageDetail.linkCopied, description: link });
     } catch {
-      showLinkInstead(MESSAGES.images.copyFailed, link);
+      showLinkInstead(MESSAGES.imageDetail.copyFailed, link);
     }
   }
 
@@ -83,7 +83,7 @@ export function ShareMenu({ image }: { image: Image }) {
             key={target.id}
             onSelect={() => {
               if (!openSharePopup(target.href({ link, title, imageUrl }))) {
-                showLinkInstead(MESSAGES.images.shareFailed, link);
+                showLinkInstead(MESSAGES.imageDetail.shareFailed, link);
               }
             }}
           >
@@ -105,7 +105,7 @@ export function ShareMenu({ image }: { image: Image }) {
           }}
         >
           {copied ? <Check aria-hidden className="text-emerald-700!" /> : <Link2 aria-hidden />}
-          {copied ? MESSAGES.images.copied : MESSAGES.images.copyLink}
+          {copied ? MESSAGES.imageDetail.copied : MESSAGES.imageDetail.copyLink}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -55,7 +55,7 @@ function readAnswer(xhr: XMLHttpRequest): Image {
   const image = ok ? firstUploaded(body) : undefined;
   if (image) return image;
   const reason = ok ? stringField(body, "error") : stringField(body, "message");
-  throw new UploadFailure(reason ?? MESSAGES.images.uploadErrorFallback, xhr.status);
+  throw new UploadFailure(reason ?? MESSAGES.upload.uploadErrorFallback, xhr.status);
 }
 
 /**
@@ -89,7 +89,7 @@ export function uploadImage({
         reject(error);
       }
     };
-    const fail = () => reject(new UploadFailure(MESSAGES.images.uploadErrorFallback));
+    const fail = () => reject(new UploadFailure(MESSAGES.upload.uploadErrorFallback));
     xhr.onerror = fail;
     xhr.onabort = fail;
     xhr.ontimeout = fail;
@@ -101,5 +101,5 @@ export function uploadImage({
 export function describeUploadFailure(error: unknown): string {
   return error instanceof Error && error.message !== ""
     ? error.message
-    : MESSAGES.images.uploadUnknown;
+    : MESSAGES.upload.uploadUnknown;
 }

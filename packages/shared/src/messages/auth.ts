@@ -1,0 +1,23 @@
+export const auth = {
+  welcome: "Welcome to Sawdust",
+  welcomeTagline: "Your Creative Journey Begins Here",
+  pleaseWait: "Please wait...",
+  loginErrorToast: "Login Error",
+  logoutErrorToast: "Logout Error",
+  registrationErrorToast: "Registration Error",
+  loginFailed: "Login failed",
+  loginError: "Login error",
+  registrationFailed: "Registration failed",
+  registrationError: "Registration error",
+  success: "Success",
+  signedIn: "You are signed in",
+  accountCreated: "Your account has been created",
+  // Server messages (ours; the spec shows none).
+  invalidCredentials: "Invalid username or password",
+  notSignedIn: "You need to sign in first",
+  adminOnly: "Only an administrator can do this",
+  usernameTaken: "That username is already taken",
+  emailTaken: "An account with that email already exists",
+  tooManyAttempts: "Too many sign-in attempts. Try again later.",
+  foreignOrigin: "Request refused: it did not come from this site",
+} as const;

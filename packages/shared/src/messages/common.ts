@@ -1,0 +1,5 @@
+/** Messages of no one screen. */
+export const notFoundTitle = "404 Page Not Found";
+export const notFoundHint = "Did you forget to add the page to the router?";
+export const genericError = "An error occurred";
+export const unknownError = "An unknown error occurred";

@@ -1,0 +1,22 @@
+/**
+ * User-facing messages of the specification (sections 2, 5 and 8), written once. Imported as the
+ * namespace `MESSAGES` (../index.ts): `MESSAGES.auth.signedIn`. A module per group lets the web
+ * app's bundler leave a group out of the first download when no code of the first page names it.
+ * Functions build the messages that carry a value.
+ */
+
+export { apiKeys } from "./api-keys.js";
+export { auth } from "./auth.js";
+export { collections } from "./collections.js";
+export * from "./common.js";
+export { dashboard } from "./dashboard.js";
+export { explore } from "./explore.js";
+export { hero } from "./hero.js";
+export { imageDetail } from "./image-detail.js";
+export { images } from "./images.js";
+export { profile } from "./profile.js";
+export { search } from "./search.js";
+export { subscribers } from "./subscribers.js";
+export { subscriptions } from "./subscriptions.js";
+export { upload } from "./upload.js";
+export { validation } from "./validation.js";

@@ -1,0 +1,4 @@
+export const search = {
+  placeholder: "Search for artwork, styles, or collections...",
+  empty: "No results found.",
+} as const;

@@ -1,0 +1,4 @@
+export const subscribers = {
+  loadFailed: "Failed to load subscribers",
+  empty: "No subscribers found",
+} as const;
