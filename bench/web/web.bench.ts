@@ -77,7 +77,8 @@ async function waitFor<T>(what: string, attempt: () => Promise<T | undefined>, m
 async function startSawdust(): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
   mkdirSync(args["data-dir"], { recursive: true });
-  const child = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
+  // One process (no npx or tsx wrapper between), so that SIGTERM at the end reaches the server.
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
