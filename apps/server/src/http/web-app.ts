@@ -6,8 +6,9 @@ import { type HeroContent, type Image, type ImageListParams, imageListPath } fro
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/images.service.js";
+import type { CompressedTexts } from "./compressed-text.js";
 import { galleryListParams, galleryPreloadTags, isGalleryPath } from "./gallery-preload.js";
-import { GalleryRenderer, withRenderedPage } from "./gallery-render.js";
+import { GalleryRenderer } from "./gallery-render.js";
 import { sharedImageIdOf, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
@@ -22,6 +23,8 @@ export interface WebAppOptions {
   /** A visitor's first page of the gallery list for these parameters, as JSON text. */
   galleryFirstPageJson: (params: ImageListParams) => Promise<string>;
   heroContent: () => Promise<HeroContent>;
+  /** Compressed copies of the rendered gallery pages, which stay the same for a while. */
+  texts: CompressedTexts;
 }
 
 /**
@@ -92,7 +95,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       readIndex(),
     ]);
     const url = query === undefined ? path : `${path}?${query}`;
-    return withRenderedPage(indexHtml, await renderer.render(url, listJson, hero));
+    return renderer.render(url, listJson, hero, indexHtml);
   };
   /**
    * A gallery page (/, /gallery, /image/{id}): rendered for visitors where it can be, otherwise
@@ -111,10 +114,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         },
       );
       if (rendered) {
-        return reply
-          .header("cache-control", "no-cache")
-          .type("text/html; charset=utf-8")
-          .send(rendered);
+        reply.header("cache-control", "no-cache");
+        return options.texts.send(request, reply, "text/html; charset=utf-8", rendered);
       }
       const imageId = sharedImageIdOf(path);
       let html =
