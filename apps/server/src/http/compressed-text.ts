@@ -1,7 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { setBounded } from "../lib/bounded-map.js";
 
 type Encoding = "br" | "gzip";
 
@@ -43,7 +42,11 @@ export class CompressedTexts {
               },
             })
           : gzipSync(text);
-      setBounded(copies, text, copy, MAX_ENTRIES);
+      if (copies.size >= MAX_ENTRIES) {
+        const oldest = copies.keys().next();
+        if (!oldest.done) copies.delete(oldest.value);
+      }
+      copies.set(text, copy);
     }
     return copy;
   }

@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { HeroContent, ImageListResponse } from "@sawdust/shared";
-import { setBounded } from "../lib/bounded-map.js";
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx) takes and gives. */
 interface GalleryPageData {
@@ -26,10 +25,7 @@ const MAX_PAGES = 200;
  * and a page whose list and hero text are unchanged is the same page.
  */
 export class GalleryRenderer {
-  private readonly pages = new Map<
-    string,
-    { listJson: string; heroJson: string; indexHtml: string; page: Promise<string> }
-  >();
+  private readonly pages = new Map<string, { key: string; page: Promise<string> }>();
 
   private constructor(private readonly renderPage: RenderGalleryPage) {}
 
@@ -48,26 +44,24 @@ export class GalleryRenderer {
    * same string) while the list and hero are unchanged, so its compressed copies are kept too.
    */
   render(url: string, listJson: string, hero: HeroContent, indexHtml: string): Promise<string> {
-    // The list's text is the list cache's own string while unchanged: comparing it is cheap.
-    const heroJson = JSON.stringify(hero);
+    const key = `${JSON.stringify(hero)}\n${listJson}`;
     const cached = this.pages.get(url);
-    if (
-      cached?.listJson === listJson &&
-      cached.heroJson === heroJson &&
-      cached.indexHtml === indexHtml
-    ) {
-      return cached.page;
-    }
+    if (cached?.key === key) return cached.page;
     const page = this.renderPage({
       url,
       list: JSON.parse(listJson) as ImageListResponse,
       hero,
     }).then((rendered) => withRenderedPage(indexHtml, rendered));
-    setBounded(this.pages, url, { listJson, heroJson, indexHtml, page }, MAX_PAGES);
+    this.pages.delete(url);
+    this.pages.set(url, { key, page });
     // A failed render is not kept: the next visitor tries again.
     page.catch(() => {
       if (this.pages.get(url)?.page === page) this.pages.delete(url);
     });
+    if (this.pages.size > MAX_PAGES) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
     return page;
   }
 }

@@ -1,4 +1,3 @@
-import { setBounded } from "../../lib/bounded-map.js";
 import type { Clock } from "../../lib/clock.js";
 
 /** How long a total or a page may be served after another process changed the catalogue. */
@@ -28,11 +27,13 @@ class Expiring<T> {
     if (entry && entry.expiresAt > now) return entry.value;
 
     const value = make();
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) dropOldest(this.entries);
     const fresh: { value: Promise<T>; settled?: { value: T }; expiresAt: number } = {
       value,
       expiresAt: now + this.ttlMs,
     };
-    setBounded(this.entries, key, fresh, this.maxEntries);
+    this.entries.set(key, fresh);
     value.then(
       (settled) => {
         fresh.settled = { value: settled };
@@ -54,6 +55,12 @@ class Expiring<T> {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** Forgets the entry set first (a `Map` iterates in insertion order). */
+function dropOldest(map: Map<string, unknown>): void {
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
 }
 
 /**
@@ -87,7 +94,10 @@ export class ListCache {
    * the page with `pageForUrl` before its query is parsed.
    */
   page(key: string, render: () => Promise<string>, url?: string): Promise<string> {
-    if (url !== undefined && !this.urls.has(url)) setBounded(this.urls, url, key, MAX_ENTRIES.url);
+    if (url !== undefined && !this.urls.has(url)) {
+      if (this.urls.size >= MAX_ENTRIES.url) dropOldest(this.urls);
+      this.urls.set(url, key);
+    }
     return this.pages.get(key, render);
   }
 
