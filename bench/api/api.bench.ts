@@ -7,7 +7,6 @@
  *
  *   npx tsx bench/api/api.bench.ts [--rounds 3] [--duration 10] [--connections 50]
  *     [--targets ref-small,tag-p1,…] [--cpu-prof] [--json out.json] [--fresh] [--postgres]
- *   (tag-p1-br, the tag's page 1 to a client that accepts brotli, runs only when named)
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -74,8 +73,6 @@ interface Target {
   path: string;
   /** Paths to request in turn instead of `path` (one a request, across all connections). */
   paths?: string[];
-  /** Request headers beside autocannon's own. */
-  headers?: Record<string, string>;
 }
 
 interface Sample {
@@ -113,12 +110,6 @@ const TARGET_KEYS = [
   "all-p5000",
   "all-walk",
 ] as const;
-/**
- * Run only when named in --targets: compressing (by the plugin, per request) leaves the server
- * slower for the targets after it in the same process (its garbage: a fifth to a third of the
- * CPU goes to GC afterwards), which would blur the acceptance readings.
- */
-const OPTIONAL_TARGET_KEYS = ["tag-p1-br"] as const;
 
 async function main(): Promise<void> {
   const rounds = positiveInt(args.rounds, "--rounds");
@@ -129,10 +120,8 @@ async function main(): Promise<void> {
   const privateImages = Number(args.private);
   const chosen = args.targets ? args.targets.split(",").map((t) => t.trim()) : [...TARGET_KEYS];
   for (const key of chosen) {
-    if (![...TARGET_KEYS, ...OPTIONAL_TARGET_KEYS].includes(key as never)) {
-      throw new Error(
-        `unknown target ${key}: use ${[...TARGET_KEYS, ...OPTIONAL_TARGET_KEYS].join(", ")}`,
-      );
+    if (!(TARGET_KEYS as readonly string[]).includes(key)) {
+      throw new Error(`unknown target ${key}: use ${TARGET_KEYS.join(", ")}`);
     }
   }
   const loadBefore = loadavg();
@@ -242,13 +231,6 @@ async function main(): Promise<void> {
         path: tagP1,
         label: `Sawdust images, tag=${tag.tag}, page 1`,
       },
-      "tag-p1-br": {
-        key: "tag-p1-br",
-        server: "app",
-        path: tagP1,
-        headers: { "accept-encoding": "br, gzip" },
-        label: `Sawdust images, tag=${tag.tag}, page 1, to a browser (Accept-Encoding: br, gzip)`,
-      },
       "tag-deep": {
         key: "tag-deep",
         server: "app",
@@ -283,9 +265,7 @@ async function main(): Promise<void> {
     const servers = { app, reference };
     const responseBytes: Record<string, number> = {};
     for (const target of targets) {
-      const res = await fetch(servers[target.server].url + target.path, {
-        headers: target.headers ?? { "accept-encoding": "identity" },
-      });
+      const res = await fetch(servers[target.server].url + target.path);
       const body = Buffer.from(await res.arrayBuffer());
       if (!res.ok)
         throw new Error(`GET ${target.path}: ${res.status} ${body.toString().slice(0, 300)}`);
@@ -432,7 +412,6 @@ function cannon(
     duration,
     pipelining: 1,
     timeout: 60,
-    ...(target.headers ? { headers: target.headers } : {}),
   };
   const paths = target.paths;
   if (paths) {

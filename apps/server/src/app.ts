@@ -8,7 +8,6 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
-import { CompressedTexts } from "./http/compressed-text.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { requestAuthPlugin } from "./http/request-auth.js";
 import { securityPlugin } from "./http/security.js";
@@ -84,11 +83,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     auth: services.auth,
     secureCookies: config.secureCookies,
   });
-  // Compressed copies of the texts answered again unchanged (cached list and gallery pages).
-  const texts = new CompressedTexts();
   await server.register(imagesRoutes, {
     prefix: "/api/v1/images",
-    texts,
     images: services.images,
     downloads: services.downloads,
     storage: services.storage,
@@ -115,7 +111,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     galleryFirstImage: (params) => services.images.firstPublicImage(params),
     galleryFirstPageJson: (params) => services.images.publicFirstPageJson(params),
     heroContent: () => services.hero.get(),
-    texts,
   });
   return { server, services, database };
 }

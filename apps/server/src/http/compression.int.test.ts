@@ -35,17 +35,6 @@ describe(`response compression on ${TEST_DB}`, () => {
     const gzip = await get(url, { "accept-encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
-    for (const res of [plain, br, gzip]) expect(res.headers.vary).toContain("accept-encoding");
-
-    // Asked again (from the page cache, before validation): the same bytes, the same answer.
-    const again = await get(url, { "accept-encoding": "gzip, deflate, br" });
-    expect(again.headers["content-encoding"]).toBe("br");
-    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
-
-    // An admin's page is theirs alone: compressed by the plugin, as made.
-    const adminBr = await get(url, { "accept-encoding": "br", cookie });
-    expect(adminBr.headers["content-encoding"]).toBe("br");
-    expect(JSON.parse(brotliDecompressSync(adminBr.rawPayload).toString()).images).toHaveLength(3);
   });
 
   it("leaves pictures as they are", async () => {

@@ -25,7 +25,7 @@ const MAX_PAGES = 200;
  * and a page whose list and hero text are unchanged is the same page.
  */
 export class GalleryRenderer {
-  private readonly pages = new Map<string, { key: string; page: Promise<string> }>();
+  private readonly pages = new Map<string, { key: string; page: Promise<RenderedPage> }>();
 
   private constructor(private readonly renderPage: RenderGalleryPage) {}
 
@@ -39,19 +39,11 @@ export class GalleryRenderer {
     return module.renderGalleryPage ? new GalleryRenderer(module.renderGalleryPage) : undefined;
   }
 
-  /**
-   * The whole page: `indexHtml` with the gallery at `url` rendered inside it. The same text (the
-   * same string) while the list and hero are unchanged, so its compressed copies are kept too.
-   */
-  render(url: string, listJson: string, hero: HeroContent, indexHtml: string): Promise<string> {
+  render(url: string, listJson: string, hero: HeroContent): Promise<RenderedPage> {
     const key = `${JSON.stringify(hero)}\n${listJson}`;
     const cached = this.pages.get(url);
     if (cached?.key === key) return cached.page;
-    const page = this.renderPage({
-      url,
-      list: JSON.parse(listJson) as ImageListResponse,
-      hero,
-    }).then((rendered) => withRenderedPage(indexHtml, rendered));
+    const page = this.renderPage({ url, list: JSON.parse(listJson) as ImageListResponse, hero });
     this.pages.delete(url);
     this.pages.set(url, { key, page });
     // A failed render is not kept: the next visitor tries again.
@@ -67,7 +59,7 @@ export class GalleryRenderer {
 }
 
 /** index.html with the rendered page inside its root element and the page's data after it. */
-function withRenderedPage(indexHtml: string, page: RenderedPage): string {
+export function withRenderedPage(indexHtml: string, page: RenderedPage): string {
   return indexHtml.replace(
     /<div id="root"><\/div>/,
     () => `<div id="root">${page.html}</div>\n    ${page.stateScript}`,

@@ -6,9 +6,8 @@ import { type HeroContent, type Image, type ImageListParams, imageListPath } fro
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/images.service.js";
-import type { CompressedTexts } from "./compressed-text.js";
 import { galleryListParams, galleryPreloadTags, isGalleryPath } from "./gallery-preload.js";
-import { GalleryRenderer } from "./gallery-render.js";
+import { GalleryRenderer, withRenderedPage } from "./gallery-render.js";
 import { sharedImageIdOf, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
@@ -23,8 +22,6 @@ export interface WebAppOptions {
   /** A visitor's first page of the gallery list for these parameters, as JSON text. */
   galleryFirstPageJson: (params: ImageListParams) => Promise<string>;
   heroContent: () => Promise<HeroContent>;
-  /** Compressed copies of the rendered gallery pages, which stay the same for a while. */
-  texts: CompressedTexts;
 }
 
 /**
@@ -95,7 +92,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       readIndex(),
     ]);
     const url = query === undefined ? path : `${path}?${query}`;
-    return renderer.render(url, listJson, hero, indexHtml);
+    return withRenderedPage(indexHtml, await renderer.render(url, listJson, hero));
   };
   /**
    * A gallery page (/, /gallery, /image/{id}): rendered for visitors where it can be, otherwise
@@ -114,8 +111,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         },
       );
       if (rendered) {
-        reply.header("cache-control", "no-cache");
-        return options.texts.send(request, reply, "text/html; charset=utf-8", rendered);
+        return reply
+          .header("cache-control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(rendered);
       }
       const imageId = sharedImageIdOf(path);
       let html =

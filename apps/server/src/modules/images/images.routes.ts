@@ -2,14 +2,13 @@ import { ZDownloadQuery, ZImageListQuery, ZImagePatchBody, ZVisibilityBody } fro
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { CompressedTexts } from "../../http/compressed-text.js";
 import { requireAdmin } from "../../http/request-auth.js";
 import { sendStored, startsAtZero } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
 import { adminViewerOf, viewerOf } from "../../http/viewer.js";
 import type { Storage } from "../../media/storage/storage.js";
 import type { DownloadsService } from "../downloads/downloads.service.js";
-import { type ImagesService, seesSharedPages } from "./images.service.js";
+import type { ImagesService } from "./images.service.js";
 
 export const ZImageParams = z.object({
   id: z.coerce
@@ -22,8 +21,6 @@ export const ZImageParams = z.object({
 const JSON_TYPE = "application/json; charset=utf-8";
 
 export interface ImagesRoutesOptions {
-  /** Compressed copies of the list pages answered again unchanged. */
-  texts: CompressedTexts;
   images: ImagesService;
   downloads: DownloadsService;
   storage: Storage;
@@ -41,18 +38,13 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       schema: { querystring: ZImageListQuery },
       onRequest: async (request, reply) => {
         const ready = opts.images.readyListJson(request.url, viewerOf(request));
-        if (ready !== undefined) return opts.texts.send(request, reply, JSON_TYPE, ready);
+        if (ready !== undefined) return reply.type(JSON_TYPE).send(ready);
       },
     },
-    async (request, reply) => {
-      const viewer = viewerOf(request);
-      const json = await opts.images.listJson(request.query, viewer, request.url);
-      // A shared page is sent again and again: its compressed copy is kept. Anyone else's is
-      // made for them alone, and the compress plugin compresses it once.
-      return seesSharedPages(viewer)
-        ? opts.texts.send(request, reply, JSON_TYPE, json)
-        : reply.type(JSON_TYPE).send(json);
-    },
+    async (request, reply) =>
+      reply
+        .type(JSON_TYPE)
+        .send(await opts.images.listJson(request.query, viewerOf(request), request.url)),
   );
 
   app.get("/:id", { schema: { params: ZImageParams } }, async (request) =>

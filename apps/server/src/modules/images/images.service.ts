@@ -90,7 +90,7 @@ const SHARP_FORMAT: Record<SniffedFormat, string> = {
 };
 
 /** Visitors and free members all see the same list pages. */
-export function seesSharedPages(viewer: Viewer | null): boolean {
+function seesSharedPages(viewer: Viewer | null): boolean {
   return !seesProSizes(viewer) && !isAdmin(viewer);
 }
 
