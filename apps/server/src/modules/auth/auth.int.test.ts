@@ -227,6 +227,68 @@ describe(`sign-in limits on ${TEST_DB}`, () => {
   });
 });
 
+describe(`sign-in limits under concurrency on ${TEST_DB}`, () => {
+  const loginFrom = (remoteAddress: string, payload: object, headers = {}) =>
+    app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload,
+      remoteAddress,
+      headers,
+    });
+  const statuses = (responses: Array<{ statusCode: number }>) => {
+    const counts: Record<number, number> = {};
+    for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+    return counts;
+  };
+
+  it("checks at most 5 of 30 parallel wrong passwords for one account, then refuses the right one", async () => {
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        // Forged forwarding headers change nothing: the server trusts no proxy.
+        loginFrom(
+          "10.9.0.1",
+          { username: account.username, password: `wrong password ${i}` },
+          { "x-forwarded-for": `203.0.113.${i}` },
+        ),
+      ),
+    );
+    expect(statuses(burst)).toEqual({ 401: 5, 429: 25 });
+    const right = await loginFrom("10.9.0.1", {
+      username: account.username,
+      password: account.password,
+    });
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("checks at most 30 of 45 parallel failed sign-ins from one address", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        loginFrom("10.9.0.2", { username: `nobody_${i}_${Date.now()}`, password: "whatever1" }),
+      ),
+    );
+    expect(statuses(burst)).toEqual({ 401: 30, 429: 15 });
+    // Another address is not affected.
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const elsewhere = await loginFrom("10.9.0.3", {
+      username: account.username,
+      password: account.password,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("gives the address its places back when the password is right", async () => {
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const body = { username: account.username, password: account.password };
+    for (let i = 0; i < 35; i++) expect((await loginFrom("10.9.0.4", body)).statusCode).toBe(200);
+  });
+});
+
 describe(`registrations per address on ${TEST_DB}`, () => {
   it("answers 429 once one address has made too many accounts", async () => {
     const limited = await createTestApp({}, { authLimits: { registrationsPerIp: 2 } });
@@ -242,6 +304,25 @@ describe(`registrations per address on ${TEST_DB}`, () => {
       const third = await register();
       expect(third.statusCode).toBe(429);
       expect(third.headers["retry-after"]).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("makes at most the limit's accounts from 30 parallel registrations", async () => {
+    const limited = await createTestApp({}, { authLimits: { registrationsPerIp: 4 } });
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          limited.server.inject({
+            method: "POST",
+            url: "/api/v1/auth/register",
+            payload: newAccount(),
+          }),
+        ),
+      );
+      expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(4);
+      expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(26);
     } finally {
       await limited.close();
     }

@@ -62,32 +62,36 @@ export class AuthService {
   ) {}
 
   async register(body: RegisterBody, ip: string): Promise<SignedIn> {
-    const { rateLimits, clock, limits } = this.deps;
-    const now = clock.now();
+    const { limits } = this.deps;
     const ipKey = `register:ip:${ip}`;
-    const ipWindow = await rateLimits.read(ipKey, now);
-    if (ipWindow && ipWindow.count >= limits.registrationsPerIp) {
-      throw tooManyRequests(MESSAGES.auth.tooManyAttempts, (ipWindow.windowEndsAt - now) / 1000);
+    await this.reserveAttempt(ipKey, limits.registrationsPerIp, limits.registrationWindowMs);
+    let user: UserRow;
+    try {
+      user = await this.createUser(body, "user");
+    } catch (error) {
+      // Only accounts made count against the address: a refused form gives its place back.
+      await this.deps.rateLimits.release(ipKey, this.deps.clock.now());
+      throw error;
     }
-    const user = await this.createUser(body, "user");
-    await rateLimits.hit(ipKey, now, limits.registrationWindowMs);
     return { user, tier: "free", sessionToken: await this.startSession(user.id) };
   }
 
+  /**
+   * Every attempt first takes a place in the account's and the address's windows, atomically,
+   * before the password is checked: a burst of parallel guesses gets no more checks than the
+   * limit allows. A right password gives the places back.
+   */
   async login(body: LoginBody, ip: string, previousToken?: string): Promise<SignedIn> {
     const { users, rateLimits, clock, limits } = this.deps;
-    const now = clock.now();
     const usernameKey = body.username.toLowerCase();
     const accountKey = `login:user:${usernameKey}`;
     const ipKey = `login:ip:${ip}`;
-    for (const [key, max] of [
-      [accountKey, limits.accountFailures],
-      [ipKey, limits.ipFailures],
-    ] as const) {
-      const window = await rateLimits.read(key, now);
-      if (window && window.count >= max) {
-        throw tooManyRequests(MESSAGES.auth.tooManyAttempts, (window.windowEndsAt - now) / 1000);
-      }
+    await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
+    try {
+      await this.reserveAttempt(ipKey, limits.ipFailures, limits.failureWindowMs);
+    } catch (error) {
+      await rateLimits.release(accountKey, clock.now());
+      throw error;
     }
 
     const user = await users.findByUsernameKey(usernameKey);
@@ -95,17 +99,29 @@ export class AuthService {
       ? await verifyPassword(user.password_hash, body.password)
       : await verifyAgainstDummy(body.password).then(() => false);
     if (!user || !passwordOk) {
-      await rateLimits.hit(accountKey, now, limits.failureWindowMs);
-      await rateLimits.hit(ipKey, now, limits.failureWindowMs);
       throw unauthorized(MESSAGES.auth.invalidCredentials, "invalid_credentials");
     }
 
+    const now = clock.now();
     await rateLimits.clear(accountKey);
+    await rateLimits.release(ipKey, now);
     // Rotate: the session from before sign-in (if any) never carries over.
     if (previousToken) await this.logout(previousToken);
     await this.deps.sessions.deleteExpired(now);
     const tier = await this.deps.subscriptions.tierOf(user.id);
     return { user, tier, sessionToken: await this.startSession(user.id) };
+  }
+
+  /** Takes a place in a limited window, or refuses with 429 and when the window ends. */
+  private async reserveAttempt(key: string, max: number, windowMs: number): Promise<void> {
+    const { rateLimits, clock } = this.deps;
+    const now = clock.now();
+    if (await rateLimits.reserve(key, now, windowMs, max)) return;
+    const window = await rateLimits.read(key, now);
+    throw tooManyRequests(
+      MESSAGES.auth.tooManyAttempts,
+      ((window?.windowEndsAt ?? now + windowMs) - now) / 1000,
+    );
   }
 
   async logout(token: string): Promise<void> {
