@@ -1,71 +1,46 @@
 #!/usr/bin/env node
 /**
- * `npm start` (and `npm run admin`): build whatever is missing or older than its sources, then run
- * the server entry named by the first argument (main | admin) with the remaining arguments.
+ * `npm start`, `npm run worker` and `npm run admin`: build whatever is missing or older than its
+ * sources, then run the server entry named by the first argument (main | worker | admin) with the
+ * remaining arguments, in this same process. So the process npm (or a supervisor) started is the
+ * server: SIGTERM, SIGINT and SIGHUP reach its own handlers, which stop it gracefully and exit with
+ * its status, and there is no child to leave behind. When npm itself goes away without passing a
+ * signal on (SIGKILL, or SIGHUP, which npm does not forward), this process stops on its own.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildWhatIsStale, root, signalBuild } from "./lib/build.mjs";
+import { stopWhenParentExits } from "./lib/parent-watch.mjs";
 
-const root = resolve(import.meta.dirname, "..");
+const ENTRIES = ["main", "worker", "admin"];
+const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"];
+
 const [entry = "main", ...args] = process.argv.slice(2);
-
-/** Newest modification time under the given paths (files or folders). */
-function newest(paths) {
-  let latest = 0;
-  const visit = (path) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(path)) if (name !== "node_modules") visit(join(path, name));
-    } else {
-      latest = Math.max(latest, stat.mtimeMs);
-    }
-  };
-  for (const p of paths) visit(join(root, p));
-  return latest;
+if (!ENTRIES.includes(entry)) {
+  console.error(`[sawdust] unknown entry '${entry}': expected one of ${ENTRIES.join(", ")}`);
+  process.exit(2);
 }
 
-function buildIfStale(name, output, sources, workspace) {
-  const out = join(root, output);
-  if (existsSync(out) && statSync(out).mtimeMs >= newest(sources)) return;
-  console.error(`[sawdust] building ${name}…`);
-  const result = spawnSync("npm", ["run", "build", "--silent", "-w", workspace], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+stopWhenParentExits();
 
-const shared = ["packages/shared/src", "packages/shared/package.json"];
-if (entry === "main") {
-  buildIfStale(
-    "the web app",
-    "apps/web/dist/index.html",
-    [
-      "apps/web/src",
-      "apps/web/index.html",
-      "apps/web/public",
-      "apps/web/vite.config.ts",
-      ...shared,
-    ],
-    "@sawdust/web",
-  );
-}
-buildIfStale(
-  "the server",
-  `apps/server/dist/${entry}.js`,
-  ["apps/server/src", "apps/server/build.mjs", ...shared],
-  "@sawdust/server",
-);
+// While building, a stop signal ends the build, then this process by the same signal.
+let stopSignal;
+const stopBuilding = (signal) => {
+  stopSignal ??= signal;
+  signalBuild(signal);
+};
+for (const signal of STOP_SIGNALS) process.on(signal, stopBuilding);
+const status = await buildWhatIsStale(entry);
+for (const signal of STOP_SIGNALS) process.off(signal, stopBuilding);
 
-const child = spawn(
-  process.execPath,
-  ["--enable-source-maps", join(root, "apps/server/dist", `${entry}.js`), ...args],
-  { cwd: root, stdio: "inherit" },
-);
-// Pass stop signals on, so stopping `npm start` stops the server rather than orphaning it.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, () => child.kill(signal));
+if (stopSignal) {
+  process.kill(process.pid, stopSignal);
+} else if (status !== 0) {
+  process.exit(status);
+} else {
+  // The entry runs as if started as `node --enable-source-maps apps/server/dist/<entry>.js args…`.
+  const file = join(root, "apps/server/dist", `${entry}.js`);
+  process.argv = [process.argv[0], file, ...args];
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(file).href);
 }
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

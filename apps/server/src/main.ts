@@ -3,6 +3,7 @@ import { buildApp } from "./app.js";
 import { createWorker, startJanitor } from "./background.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { seedDemoCatalogue } from "./demo/seed-demo.js";
+import { onStopSignal } from "./lib/stop-signals.js";
 import { DEFAULT_UPLOAD_LEASE_MS, type Services } from "./services.js";
 
 async function main(): Promise<void> {
@@ -26,19 +27,21 @@ async function main(): Promise<void> {
   const worker = createWorker(services, server.log);
   worker.start(config.workers);
 
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      server.log.info({ signal }, "shutting down");
-      janitor.stop();
-      worker
-        .stop()
-        .then(() => server.close())
-        .then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-    });
-  }
+  // The worker's loops use the database: they end before the app's own onClose hook closes it
+  // (onClose hooks run last-added first).
+  server.addHook("onClose", () => worker.stop());
+  onStopSignal(server.log, "shutting down", async () => {
+    janitor.stop();
+    void worker.stop(); // running jobs finish while the requests in flight do
+    // No new connections; requests in flight finish. server.close() closes only the connections
+    // idle when it starts and would wait out the others' keep-alive (72 s): close each as it idles.
+    const idle = setInterval(() => server.server.closeIdleConnections(), 100);
+    try {
+      await server.close();
+    } finally {
+      clearInterval(idle);
+    }
+  });
   await server.listen({ port: config.port, host: config.host });
 }
 
