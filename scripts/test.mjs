@@ -3,7 +3,7 @@
  * `npm test`: every suite, on a fresh machine too.
  *   1. provisions what the suites need: Debian's Chromium (installed with apt-get when missing
  *      and we are root) and a throwaway PostgreSQL cluster on a free loopback port;
- *   2. builds the web app the browser suite loads;
+ *   2. builds the app (the browser suite loads the web app; some tests start `npm start`);
  *   3. runs unit tests, the integration suite on SQLite and again on PostgreSQL, and the browser
  *      suite in Chromium;
  *   4. stops what it started, and ends with one line: "tests: N passed, N failed".
@@ -93,6 +93,10 @@ async function main() {
   console.log(`Chromium: ${chromium}`);
   console.log(`PostgreSQL: ${postgres.version} on 127.0.0.1:${postgres.port} (throwaway)`);
 
+  // The whole app is built first: the browser suite loads the web app, and the tests that start
+  // the real entry points (`npm start`, `npm run worker`) run the built server.
+  const built = stepOrFail("build the app (web and server)", "npm", ["run", "build"]);
+
   vitestSuite("unit", "unit");
   // As many integration files at a time as there are cores, two at least (vitest's default is one
   // fewer): much of their time is spent waiting on sharp's and argon2's threads and on PostgreSQL
@@ -105,11 +109,7 @@ async function main() {
     { TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url },
     integrationArgs,
   );
-  if (
-    stepOrFail("build web app for the browser suite", "npm", ["run", "build", "-w", "@sawdust/web"])
-  ) {
-    playwrightSuite("browser · Chromium", { CHROMIUM_PATH: chromium });
-  }
+  if (built) playwrightSuite("browser · Chromium", { CHROMIUM_PATH: chromium });
 }
 
 function summary() {

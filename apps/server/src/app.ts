@@ -12,8 +12,6 @@ import { registerErrorHandler } from "./http/error-handler.js";
 import { requestAuthPlugin } from "./http/request-auth.js";
 import { securityPlugin } from "./http/security.js";
 import { registerWebApp } from "./http/web-app.js";
-import { openAnalysers } from "./media/analysis/open-analysers.js";
-import { openMedia } from "./media/open-media.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { collectionsRoutes } from "./modules/collections/collections.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -24,7 +22,7 @@ import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
 import { usageRoutes } from "./modules/usage/usage.routes.js";
 import { viewsRoutes } from "./modules/views/views.routes.js";
-import { createServices, type ServiceOptions, type Services } from "./services.js";
+import { openServices, type ServiceOptions, type Services } from "./services.js";
 
 export interface AppDeps extends ServiceOptions {
   /** An open database; by default the one the config names is opened (and closed with the app). */
@@ -45,11 +43,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.m
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const database = deps.database ?? openDatabase(config);
   await migrateToLatest(database);
-  const services = createServices(database, await openMedia(config, database), {
-    ...openAnalysers(config, console),
-    ...deps,
-    authLimits: { registrationsPerIp: config.registrationsPerIpHour, ...deps.authLimits },
-  });
+  const services = await openServices(config, database, console, deps);
 
   const server = Fastify({
     logger: {
@@ -60,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  server.addHook("onClose", () => services.events.close());
   if (!deps.database) server.addHook("onClose", () => database.close());
 
   // Text responses (pages, JSON, scripts, styles) travel compressed to clients that accept it;
@@ -102,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(mediaRoutes, {
     prefix: "/media",
     images: services.images,
+    auth: services.auth,
     storage: services.storage,
   });
   await registerWebApp(server, {

@@ -1,9 +1,13 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/database.js";
+import { EventBus } from "./events/event-bus.js";
 import { JobsRepo } from "./jobs/jobs.repo.js";
 import { type Clock, systemClock } from "./lib/clock.js";
+import { openAnalysers } from "./media/analysis/open-analysers.js";
 import type { VisionClient } from "./media/analysis/vision.js";
 import { MediaStore } from "./media/media-store.js";
-import type { MediaSetup } from "./media/open-media.js";
+import { type MediaSetup, openMedia } from "./media/open-media.js";
 import { type AuthLimits, AuthService, DEFAULT_AUTH_LIMITS } from "./modules/auth/auth.service.js";
 import { RateLimitsRepo } from "./modules/auth/rate-limits.repo.js";
 import { SessionsRepo } from "./modules/auth/sessions.repo.js";
@@ -40,6 +44,26 @@ export interface ServiceOptions {
 
 export const DEFAULT_UPLOAD_LEASE_MS = 2 * 60 * 1000;
 
+/**
+ * The services of a process as its config describes them: storage, the content rater and the
+ * vision model included. The API (`buildApp`) and `npm run worker` both start from here, so a
+ * worker process runs every analyser the in-process worker runs. `options` override (tests).
+ */
+export async function openServices(
+  config: Config,
+  database: DatabaseHandle,
+  log: Pick<FastifyBaseLogger, "warn">,
+  options: ServiceOptions = {},
+) {
+  const services = createServices(database, await openMedia(config, database), {
+    ...openAnalysers(config, log),
+    ...options,
+    authLimits: { registrationsPerIp: config.registrationsPerIpHour, ...options.authLimits },
+  });
+  await services.events.start();
+  return services;
+}
+
 /** The composition root: repositories over one database, services over the repositories. */
 export function createServices(
   database: DatabaseHandle,
@@ -64,9 +88,15 @@ export function createServices(
   const hooks: { onJobQueued?: () => void } = {};
   // One per process, shared by every service that changes what the image list counts.
   const listCache = new ListCache(clock);
+  // Changes from this process and, on PostgreSQL, from every other one sharing the database.
+  const events = new EventBus(database.notifications);
+  events.on((event) => {
+    if (event.type.startsWith("image.") || event.type === "resync") listCache.invalidate();
+  });
   const images = new ImagesService({
     images: imagesRepo,
     listCache,
+    events,
     media: mediaStore,
     clock,
     options: { uploadLeaseMs: options.uploadLeaseMs ?? DEFAULT_UPLOAD_LEASE_MS },
@@ -84,7 +114,7 @@ export function createServices(
     clock,
     vision: options.vision,
     rater: options.rater,
-    listCache,
+    events,
   });
   const tags = new TagsService({ tags: new TagsRepo(db), images });
   const settings = new SettingsRepo(db);
@@ -113,6 +143,7 @@ export function createServices(
     collections,
     usage,
     listCache,
+    events,
     storage: media.storage,
     clock,
     hooks,

@@ -2,8 +2,8 @@ import { pino } from "pino";
 import { createWorker, startJanitor } from "./background.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
-import { openMedia } from "./media/open-media.js";
-import { createServices, DEFAULT_UPLOAD_LEASE_MS } from "./services.js";
+import { onStopSignal } from "./lib/stop-signals.js";
+import { DEFAULT_UPLOAD_LEASE_MS, openServices } from "./services.js";
 
 /**
  * `npm run worker`: a process that only runs background jobs (and the janitor), for deployments
@@ -14,26 +14,19 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const database = openDatabase(config);
   await migrateToLatest(database);
-  const services = createServices(database, await openMedia(config, database));
+  const services = await openServices(config, database, log);
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, log);
   const worker = createWorker(services, log);
   const concurrency = Math.max(1, config.workers);
   worker.start(concurrency);
   log.info({ worker: worker.id, concurrency }, "worker started");
 
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      log.info({ signal }, "worker stopping");
-      janitor.stop();
-      worker
-        .stop()
-        .then(() => database.close())
-        .then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-    });
-  }
+  onStopSignal(log, "worker stopping", async () => {
+    janitor.stop();
+    await worker.stop();
+    await services.events.close();
+    await database.close();
+  });
 }
 
 main().catch((error: unknown) => {

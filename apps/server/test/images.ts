@@ -131,6 +131,34 @@ export async function upload(
   });
 }
 
+/**
+ * Makes an upload public as an admin does (`PATCH …/visibility`): uploads stay private until
+ * their content rating has run, and most tests are about something else.
+ */
+export async function publish(app: TestApp, cookie: string, imageId: number) {
+  const res = await app.server.inject({
+    method: "PATCH",
+    url: `/api/v1/images/${imageId}/visibility`,
+    headers: { cookie },
+    payload: { isPublic: true },
+  });
+  if (res.statusCode !== 200) throw new Error(`publish ${imageId}: ${res.body}`);
+  return res.json();
+}
+
+/** Uploads as an admin and publishes the image: the answer's `uploaded[0]` is public. */
+export async function uploadPublished(
+  app: TestApp,
+  cookie: string,
+  file: { name: string; data: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
+  const res = await upload(app, cookie, file, fields);
+  if (res.statusCode !== 201) return res;
+  const image = await publish(app, cookie, res.json().uploaded[0].id);
+  return { ...res, json: () => ({ uploaded: [image] }) };
+}
+
 /** Every stored media file and every image-related row: to prove a failure left nothing. */
 export async function inventory(app: TestApp) {
   const count = async (table: "images" | "renditions" | "jobs" | "image_facets") =>
@@ -237,3 +265,14 @@ export async function seedImage(
   app.services.listCache.invalidate();
   return row.id;
 }
+
+/** A content rater that finds nothing: uploads are published once their analysis runs. */
+export const calmRater = async () => ({
+  rate: async () => ({
+    model: "test-calm",
+    scores: { neutral: 1 },
+    nsfw: 0,
+    rating: "neutral",
+    sensitive: false,
+  }),
+});

@@ -2,6 +2,7 @@ export * from "./browse.js";
 export * from "./constants.js";
 export * from "./geometry.js";
 export * as MESSAGES from "./messages/index.js";
+export * from "./paths.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/collections.js";
 export * from "./schemas/error.js";

@@ -1,3 +1,8 @@
+/** A query-string component as URLSearchParams writes it (spaces as `+`). */
+function formEncode(text: string): string {
+  return encodeURIComponent(text).replace(/%20/g, "+");
+}
+
 /**
  * Every route of the app (spec section 2), in one place. `path` is the router pattern, `getHref`
  * builds a link to it.
@@ -10,7 +15,7 @@ export const paths = {
       const given = Object.entries(filter ?? {}).filter(
         (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "",
       );
-      const query = new URLSearchParams(given).toString();
+      const query = given.map(([key, value]) => `${formEncode(key)}=${formEncode(value)}`).join("&");
       return query ? `/gallery?${query}` : "/gallery";
     },
   },
@@ -52,3 +57,30 @@ export const paths = {
     unknown: { path: "/admin/*" },
   },
 } as const;
+
+/** Every route pattern of the app, from `paths` (the admin catch-all aside: it is a 404 page). */
+const ROUTE_PATTERNS: string[][] = (() => {
+  const patterns: string[] = [];
+  const collect = (node: object) => {
+    for (const [name, value] of Object.entries(node)) {
+      if (name === "unknown") continue;
+      if ("path" in value && typeof value.path === "string") patterns.push(value.path);
+      else collect(value);
+    }
+  };
+  collect(paths);
+  return patterns.map((p) => p.split("/").filter(Boolean));
+})();
+
+/**
+ * Whether the app's router has a page for this path (the server answers any other page path
+ * with the app's 404 screen and HTTP 404). A `:param` matches one non-empty segment.
+ */
+export function isAppPath(pathname: string): boolean {
+  const segments = pathname.split("/").filter(Boolean);
+  return ROUTE_PATTERNS.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => part.startsWith(":") || part === segments[i]),
+  );
+}

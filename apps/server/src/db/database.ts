@@ -4,8 +4,10 @@ import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
+import type { EventTransport } from "../events/event-bus.js";
 import type { DialectName } from "./dialect.js";
 import { migrationsFor } from "./migrations/index.js";
+import { PgNotifications } from "./pg-notifications.js";
 import type { Database } from "./schema.js";
 
 export type Db = Kysely<Database>;
@@ -15,6 +17,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** True when the database answers a trivial query (readiness). */
   ping(): Promise<boolean>;
+  /** How change events reach the other processes on this database (PostgreSQL only). */
+  notifications?: EventTransport;
   close(): Promise<void>;
 }
 
@@ -26,7 +30,10 @@ export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
   if (config.database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return handle(db, "postgres");
+    return {
+      ...handle(db, "postgres"),
+      notifications: new PgNotifications(config.database.url, pool),
+    };
   }
   mkdirSync(dirname(config.database.file), { recursive: true });
   const sqlite = new SQLite(config.database.file);

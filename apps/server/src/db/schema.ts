@@ -15,6 +15,7 @@ export interface Database {
   jobs: JobsTable;
   download_events: DownloadEventsTable;
   usage_monthly: UsageMonthlyTable;
+  download_grants: DownloadGrantsTable;
   settings: SettingsTable;
   image_views: ImageViewsTable;
   collections: CollectionsTable;
@@ -104,6 +105,8 @@ export interface ImagesTable {
   original_bytes: number;
   original_name: string | null;
   thumbhash: string | null;
+  /** 1 while a private upload waits for its content rating before it is published. */
+  publish_when_rated: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -164,6 +167,14 @@ export interface DownloadEventsTable {
   bytes: number;
   month: string;
   created_at: number;
+}
+
+/** A member's counted download of one image's size in one month (a resume of it is free). */
+export interface DownloadGrantsTable {
+  user_id: number;
+  image_id: number;
+  size: string;
+  month: string;
 }
 
 export interface UsageMonthlyTable {

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePng, signIn, upload } from "../../test/images.js";
+import { makePng, signIn, uploadPublished } from "../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../test/test-app.js";
 
 let app: TestApp;
@@ -19,7 +19,11 @@ describe(`response compression on ${TEST_DB}`, () => {
     const { cookie } = await signIn(app, "compress_admin", "admin");
     const png = await makePng(800, 800);
     for (let i = 0; i < 3; i++) {
-      const res = await upload(app, cookie, { name: `a${i}.png`, data: png, type: "image/png" });
+      const res = await uploadPublished(app, cookie, {
+        name: `a${i}.png`,
+        data: png,
+        type: "image/png",
+      });
       expect(res.statusCode).toBe(201);
     }
 

@@ -33,12 +33,6 @@ export function parseRange(
   return { start, end };
 }
 
-/** Whether this request will receive the file from its first byte (a new download, not a resume). */
-export function startsAtZero(request: FastifyRequest, size: number): boolean {
-  const range = parseRange(request.headers.range, size);
-  return range === undefined || (range !== "unsatisfiable" && range.start === 0);
-}
-
 export function isNotModified(request: FastifyRequest, etag: string): boolean {
   const tags = request.headers["if-none-match"]?.split(",").map((t) => t.trim()) ?? [];
   return tags.includes(etag) || tags.includes("*");
@@ -65,10 +59,16 @@ export async function sendStored(
 
   const range = parseRange(request.headers.range, file.bytes);
   if (range === "unsatisfiable") {
-    return reply.code(416).header("content-range", `bytes */${file.bytes}`).send({
-      message: "The requested byte range is outside the file",
-      code: "range_not_satisfiable",
-    });
+    // The error is JSON, whatever type the file would have had.
+    reply.removeHeader("content-disposition");
+    return reply
+      .code(416)
+      .type("application/json; charset=utf-8")
+      .header("content-range", `bytes */${file.bytes}`)
+      .send({
+        message: "The requested byte range is outside the file",
+        code: "range_not_satisfiable",
+      });
   }
   if (range) {
     reply.code(206);

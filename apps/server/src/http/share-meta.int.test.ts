@@ -117,7 +117,6 @@ describe(`share tags on image pages on ${TEST_DB}`, () => {
       "/image/-1",
       "/image/1e3",
       "/image/99999999999999999999",
-      `/image/${hidden}/extra`,
     ]) {
       const res = await page(path);
       expect(res.statusCode, path).toBe(200);
@@ -147,10 +146,8 @@ describe(`share tags on image pages on ${TEST_DB}`, () => {
     expect((await page("/explore")).body).not.toContain("preload");
   });
 
-  it("keeps the JSON 404 for clients that do not want a page, and answers HEAD", async () => {
+  it("answers HEAD", async () => {
     const id = await seedImage(app);
-    const json = await page(`/image/${id}`, "application/json");
-    expect(json.statusCode).toBe(404);
     const head = await app.server.inject({
       method: "HEAD",
       url: `/image/${id}`,
@@ -158,5 +155,47 @@ describe(`share tags on image pages on ${TEST_DB}`, () => {
     });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe("");
+  });
+});
+
+describe(`pages for every client on ${TEST_DB}`, () => {
+  it("gives link-preview crawlers (Accept */* or none) the share page with its tags", async () => {
+    const id = await seedImage(app, { title: "Crawler Bait", description: "For the preview." });
+    for (const accept of ["*/*", "", "application/json", "text/html"]) {
+      const res = await app.server.inject({
+        method: "GET",
+        url: `/image/${id}`,
+        headers: accept ? { accept } : {},
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers["content-type"], accept).toMatch(/^text\/html/);
+      expect(metaOf(res.body, "og:title"), accept).toBe("Crawler Bait");
+    }
+  });
+
+  it("answers every route of the app with its page, and any other page path with HTTP 404 and the app", async () => {
+    for (const path of [
+      "/explore",
+      "/tag/navy",
+      "/collections/7",
+      "/admin/images/3/edit",
+      "/auth",
+    ]) {
+      const res = await page(path, "*/*");
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toContain('<div id="root">');
+    }
+    for (const path of ["/no-such-page", "/image/abc/def", "/collections/7/extra"]) {
+      const res = await page(path, "*/*");
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers["content-type"], path).toMatch(/^text\/html/);
+      expect(res.body, path).toContain('<div id="root">');
+    }
+    // API paths, media and files stay JSON 404s.
+    for (const path of ["/api/v1/nope", "/media/nope", "/assets/gone.js", "/favicon.png"]) {
+      const res = await page(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().code, path).toBe("not_found");
+    }
   });
 });

@@ -25,7 +25,11 @@ export const UPLOAD_MESSAGES = {
   notImage: (name: string) => `${name} is not a JPEG, PNG, WebP or AVIF image`,
   notMultipart: "Send the upload as multipart/form-data",
   oneFile: "Send one image per request",
+  incomplete: "The upload ended before the whole file arrived: send it again",
 } as const;
+
+/** What busboy says when the body stops before the multipart data is complete. */
+const CUT_SHORT = /unexpected end of (multipart|form)|part terminated early|malformed part header/i;
 
 /**
  * Streams one multipart upload to a temporary file (never holding it whole in memory), checking
@@ -74,6 +78,8 @@ export async function receiveUpload(
       throw new AppError(413, UPLOAD_MESSAGES.tooLarge, "file_too_large");
     if (code === "FST_FILES_LIMIT") throw badRequest(UPLOAD_MESSAGES.oneFile, "too_many_files");
     if (code?.startsWith("FST_")) throw badRequest((error as Error).message, "bad_multipart");
+    if (CUT_SHORT.test((error as Error).message ?? ""))
+      throw badRequest(UPLOAD_MESSAGES.incomplete, "incomplete_upload");
     throw error;
   }
   if (!received) throw badRequest(UPLOAD_MESSAGES.noFile, "no_file");

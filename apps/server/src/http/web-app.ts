@@ -2,7 +2,13 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { type HeroContent, type Image, type ImageListParams, imageListPath } from "@sawdust/shared";
+import {
+  type HeroContent,
+  type Image,
+  type ImageListParams,
+  imageListPath,
+  isAppPath,
+} from "@sawdust/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/images.service.js";
@@ -25,8 +31,9 @@ export interface WebAppOptions {
 }
 
 /**
- * Serves the built web app. Unknown API paths are JSON 404s; any other GET that wants HTML gets
- * index.html, so a deep link such as /collections/7 loads the app and its router takes over. A
+ * Serves the built web app. Unknown API paths are JSON 404s; any other page path gets index.html
+ * (with 404 when the app has no page for it), so a deep link such as /collections/7 loads the app
+ * and its router takes over. A
  * public image's page (/image/{id}, the share link) gets index.html with Open Graph and Twitter
  * tags, so a link pasted into a chat or a post shows the picture.
  */
@@ -135,11 +142,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    const wantsPage =
+    // Every page path gets the app's HTML whatever the Accept header says: link-preview crawlers
+    // send `*/*`. API paths, media and files (a name with an extension) get a JSON 404.
+    const isPage =
       (request.method === "GET" || request.method === "HEAD") &&
       !path.startsWith("/api/") &&
-      (request.headers.accept ?? "").includes("text/html");
-    if (!wantsPage) {
+      !path.startsWith("/media/") &&
+      !/\.[A-Za-z0-9]+$/.test(path);
+    if (!isPage) {
       return reply
         .code(404)
         .send({ message: `Not found: ${request.method} ${path}`, code: "not_found" });
@@ -151,6 +161,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       });
     }
     if (isGalleryPath(path)) return sendGalleryPage(request, reply, path);
+    // A path the app has no page for: its 404 screen, with the status that says so.
+    if (!isAppPath(path)) reply.code(404);
     return sendIndex(reply);
   });
 }

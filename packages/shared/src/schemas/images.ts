@@ -146,8 +146,27 @@ export const ZImageListResponse = z.object({
 });
 export type ImageListResponse = z.infer<typeof ZImageListResponse>;
 
+/** How deep an edited analysis may nest: enough for any real analysis, far from a stack's end. */
+export const MAX_ANALYSIS_DEPTH = 32;
+
+/** The nesting depth of a JSON value, counted without recursion (it may be hostile). */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (item === null || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_ANALYSIS_DEPTH) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 export const ZImagePatchBody = z.object({
-  aiAnalysis: ZAiAnalysis.optional(),
+  aiAnalysis: ZAiAnalysis.refine((value) => jsonDepth(value) <= MAX_ANALYSIS_DEPTH, {
+    error: `aiAnalysis is nested too deeply (at most ${MAX_ANALYSIS_DEPTH} levels)`,
+  }).optional(),
   tags: z.array(z.string().max(64, "A tag must be at most 64 characters")).max(50).optional(),
   style: z.string().max(200).nullable().optional(),
   price: z

@@ -4,6 +4,7 @@ import * as initial from "./2026-11-21-0001-initial.js";
 import * as images from "./2026-11-21-0002-images.js";
 import * as searchAndViews from "./2026-11-21-0003-search-and-views.js";
 import * as collections from "./2026-11-22-0004-collections.js";
+import * as publishingAndResumes from "./2026-11-24-0005-publishing-and-resumes.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-21-0002-images": images,
   "2026-11-21-0003-search-and-views": searchAndViews,
   "2026-11-22-0004-collections": collections,
+  "2026-11-24-0005-publishing-and-resumes": publishingAndResumes,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

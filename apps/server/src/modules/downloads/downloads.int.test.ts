@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePng, signIn, subscribe, upload } from "../../../test/images.js";
+import { makePng, signIn, subscribe, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 
 const clock = new TestClock(Date.UTC(2026, 10, 21, 12));
@@ -15,7 +15,7 @@ beforeAll(async () => {
   free = await signIn(app, "dl_free");
   pro = await signIn(app, "dl_pro");
   await subscribe(app, pro.userId);
-  const res = await upload(app, admin.cookie, {
+  const res = await uploadPublished(app, admin.cookie, {
     name: "harbor.png",
     data: await makePng(800, 1000),
   });

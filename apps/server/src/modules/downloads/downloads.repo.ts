@@ -10,7 +10,15 @@ export interface DownloadRecord {
   now: number;
   /** Counts toward the user's monthly usage (and its limits, when given). */
   usage?: { limits?: { downloads: number; bytes: number } };
+  /**
+   * A byte range after the first byte: free when this member's download of the same image and
+   * size was counted this month, counted like any download otherwise.
+   */
+  resume?: boolean;
 }
+
+/** What `record` did: counted it, let a resume through free, or refused it at the limits. */
+export type RecordOutcome = "counted" | "resumed" | "refused";
 
 const STAT_COLUMN = {
   preview: "dl_preview",
@@ -26,10 +34,22 @@ export class DownloadsRepo {
   /**
    * Records one download in one transaction: the user's monthly usage (refused, with nothing
    * written, when it would pass the limits), the image's per-quality and total counts, and the
-   * event. Returns false when the limits refused it.
+   * event; and the member's grant for the image and size this month, which lets a resume of it
+   * through free.
    */
-  async record(d: DownloadRecord): Promise<boolean> {
+  async record(d: DownloadRecord): Promise<RecordOutcome> {
     return this.db.transaction().execute(async (trx) => {
+      if (d.userId !== null && d.resume) {
+        const granted = await trx
+          .selectFrom("download_grants")
+          .select("user_id")
+          .where("user_id", "=", d.userId)
+          .where("image_id", "=", d.imageId)
+          .where("size", "=", d.size)
+          .where("month", "=", d.month)
+          .executeTakeFirst();
+        if (granted) return "resumed";
+      }
       if (d.userId !== null && d.usage) {
         const limits = d.usage.limits;
         const counted = await trx
@@ -48,7 +68,14 @@ export class DownloadsRepo {
           })
           .returning("downloads")
           .executeTakeFirst();
-        if (!counted) return false;
+        if (!counted) return "refused";
+      }
+      if (d.userId !== null) {
+        await trx
+          .insertInto("download_grants")
+          .values({ user_id: d.userId, image_id: d.imageId, size: d.size, month: d.month })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
       const column = STAT_COLUMN[d.size];
       await trx
@@ -70,7 +97,7 @@ export class DownloadsRepo {
           created_at: d.now,
         })
         .execute();
-      return true;
+      return "counted";
     });
   }
 

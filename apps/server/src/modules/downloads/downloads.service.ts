@@ -72,7 +72,8 @@ export class DownloadsService {
   }
 
   /**
-   * Counts a new download: per-quality stats, totals, the event and the member's monthly usage,
+   * Counts a download (`resume`: a byte range after the first byte, free when this member's
+   * download of it was counted this month): per-quality stats, totals, the event and the member's monthly usage,
    * atomically, refusing a free member past the limits with 429 and the reset date. A visitor's
    * previews are limited per address instead.
    */
@@ -80,6 +81,7 @@ export class DownloadsService {
     download: PreparedDownload,
     viewer: DownloadViewer | null,
     ip: string,
+    resume = false,
   ): Promise<void> {
     const { downloads, rateLimits, clock } = this.deps;
     const now = clock.now();
@@ -97,6 +99,7 @@ export class DownloadsService {
       bytes: download.bytes,
       month: monthOf(now),
       now,
+      resume,
       usage:
         viewer && download.size !== "preview"
           ? {
@@ -106,7 +109,7 @@ export class DownloadsService {
             }
           : undefined,
     });
-    if (!recorded) {
+    if (recorded === "refused") {
       const reset = nextResetOf(now);
       throw tooManyRequests(
         DOWNLOAD_MESSAGES.quota(formatResetDate(reset)),

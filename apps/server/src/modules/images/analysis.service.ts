@@ -1,5 +1,6 @@
 import { slugifyTag, unique } from "@sawdust/shared";
 import sharp from "sharp";
+import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { analyseColours, type ColourAnalysis } from "../../media/analysis/colour.js";
 import {
@@ -13,7 +14,6 @@ import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
 import { parseObject } from "./images.presenter.js";
 import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
-import type { ListCache } from "./list-cache.js";
 
 /** What the content rater says about an image (see media/analysis/rating). */
 export interface ContentRatingResult {
@@ -41,8 +41,8 @@ export interface AnalysisDeps {
   vision?: VisionClient;
   /** The content rater, loaded on first use; null when it cannot run here. */
   rater?: () => Promise<ContentRaterLike | null>;
-  /** The image list's cache, cleared when an analysis changes an image. */
-  listCache?: ListCache;
+  /** Where the analysis announces that it changed an image. */
+  events?: EventBus;
 }
 
 type WordField = "title" | "description" | "tags" | "style";
@@ -139,28 +139,34 @@ export class AnalysisService {
       facets.color = unique(colours.swatches.map((s) => s.name));
 
       const flagged = rating?.sensitive === true;
-      if (flagged) changes.is_public = 0;
+      // A new upload waits, private, for its rating; without one it stays private for an admin.
+      const waiting = row.publish_when_rated === 1;
+      const unrated = rating === null && waiting;
+      if (flagged) {
+        changes.is_public = 0;
+        changes.publish_when_rated = 0;
+      }
+      const moderation = flagged
+        ? { flagged: true, reason: "sensitive content" }
+        : unrated
+          ? { flagged: true, reason: "not rated: the content rater could not run" }
+          : undefined;
       changes.ai_analysis = JSON.stringify({
         ...previous,
         ...analysisRecord(row.width, row.height, colours, generation, words, clock.now()),
         fieldSources: sources,
         contentRating: rating,
-        ...(flagged
-          ? {
-              moderation: {
-                flagged: true,
-                reason: "sensitive content",
-                at: new Date(clock.now()).toISOString(),
-              },
-            }
+        ...(moderation
+          ? { moderation: { ...moderation, at: new Date(clock.now()).toISOString() } }
           : {}),
         ...(vision ? { vision } : {}),
         error: undefined,
       });
       changes.analysis_status = "done";
       await images.update(imageId, changes, facets, clock.now());
-      // New tags, styles, colours and perhaps visibility: the list totals change.
-      this.deps.listCache?.invalidate();
+      if (waiting && !flagged) await images.settleWaiting(imageId, !unrated, clock.now());
+      // New tags, styles, colours and perhaps visibility: the lists change.
+      await this.deps.events?.emit({ type: "image.updated", imageId });
     } catch (error) {
       if (attempt.number >= attempt.max) {
         const previous = parseObject(row.ai_analysis);
@@ -168,11 +174,25 @@ export class AnalysisService {
           imageId,
           {
             analysis_status: "failed",
-            ai_analysis: JSON.stringify({ ...previous, error: (error as Error).message }),
+            ai_analysis: JSON.stringify({
+              ...previous,
+              error: (error as Error).message,
+              ...(row.publish_when_rated === 1
+                ? {
+                    moderation: {
+                      flagged: true,
+                      reason: "not rated: the analysis failed",
+                      at: new Date(clock.now()).toISOString(),
+                    },
+                  }
+                : {}),
+            }),
           },
           {},
           clock.now(),
         );
+        // A rating that failed for good keeps the upload private, for an admin to review.
+        await images.settleWaiting(imageId, false, clock.now());
       }
       throw error;
     }

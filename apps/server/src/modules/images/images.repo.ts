@@ -53,6 +53,7 @@ export const IMAGE_COLUMNS = [
   "original_bytes",
   "original_name",
   "thumbhash",
+  "publish_when_rated",
   "created_at",
   "updated_at",
 ] as const satisfies ReadonlyArray<keyof ImageRow>;
@@ -62,6 +63,8 @@ export interface NewImage {
   editionType: string;
   priceCents: number | null;
   isPublic: boolean;
+  /** Publish once the content rating has run and found nothing to hold it back. */
+  publishWhenRated: boolean;
   width: number;
   height: number;
   originalFormat: string;
@@ -97,6 +100,7 @@ export type ImageUpdate = Pick<
   | "edition_type"
   | "price_cents"
   | "is_public"
+  | "publish_when_rated"
 >;
 
 export class ImagesRepo {
@@ -116,6 +120,7 @@ export class ImagesRepo {
         edition_type: image.editionType,
         price_cents: image.priceCents,
         is_public: image.isPublic ? 1 : 0,
+        publish_when_rated: image.publishWhenRated ? 1 : 0,
         width: image.width,
         height: image.height,
         original_format: image.originalFormat,
@@ -227,6 +232,18 @@ export class ImagesRepo {
     return rows.map((r) => r.id);
   }
 
+  /** Whether the image is ready and public: the check every public media request makes. */
+  async isReadyAndPublic(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("images")
+      .select("id")
+      .where("id", "=", id)
+      .where("status", "=", "ready")
+      .where("is_public", "=", 1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   findReadyById(id: number): Promise<ImageRow | undefined> {
     return this.db
       .selectFrom("images")
@@ -312,6 +329,21 @@ export class ImagesRepo {
         }
       }
     });
+  }
+
+  /**
+   * Ends an upload's wait for its content rating: publishes it (`publish`) or leaves it private.
+   * Conditional, so an admin's visibility choice made meanwhile is never overwritten. Returns
+   * whether the image was waiting.
+   */
+  async settleWaiting(id: number, publish: boolean, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("images")
+      .set({ publish_when_rated: 0, ...(publish ? { is_public: 1 } : {}), updated_at: now })
+      .where("id", "=", id)
+      .where("publish_when_rated", "=", 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder type is verbose.

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "../../http/request-auth.js";
-import { sendStored, startsAtZero } from "../../http/send-stored.js";
+import { isNotModified, parseRange, sendStored } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
 import { adminViewerOf, viewerOf } from "../../http/viewer.js";
 import type { Storage } from "../../media/storage/storage.js";
@@ -94,9 +94,13 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
     async (request, reply) => {
       const viewer = viewerOf(request);
       const file = await opts.downloads.prepare(request.params.id, request.query.size, viewer);
-      // A resumed download (a range after byte 0) or a revalidation is not a new download.
-      if (request.headers["if-none-match"] === undefined && startsAtZero(request, file.bytes)) {
-        await opts.downloads.count(file, viewer, request.ip);
+      // Only what sends no file skips counting: a revalidation that names this file's ETag (304)
+      // and a range outside it (416). A range after byte 0 resumes a download this member was
+      // counted for this month, or is counted like any other.
+      const range = parseRange(request.headers.range, file.bytes);
+      if (!isNotModified(request, file.etag) && range !== "unsatisfiable") {
+        const resume = range !== undefined && range.start > 0;
+        await opts.downloads.count(file, viewer, request.ip, resume);
       }
       return sendStored(request, reply, opts.storage, {
         key: file.storageKey,

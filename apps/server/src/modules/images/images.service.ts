@@ -16,6 +16,7 @@ import {
 } from "@sawdust/shared";
 import sharp, { type Metadata } from "sharp";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
+import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { colourNameForFilter } from "../../media/analysis/colour.js";
@@ -102,6 +103,8 @@ export class ImagesService {
       clock: Clock;
       options: ImagesServiceOptions;
       listCache: ListCache;
+      /** Where this service announces what it changed (the list cache listens). */
+      events: EventBus;
       /** Called after a job was committed, so an idle worker in this process starts at once. */
       onJobQueued?: () => void;
     },
@@ -110,8 +113,13 @@ export class ImagesService {
   /**
    * Admin upload: validate, make the eager renditions from one decode, store them, then in one
    * transaction make the image ready and queue its analysis. A failure leaves nothing behind.
+   * The image stays private until its content rating has run, unless `publishNow`.
    */
-  async ingest(upload: UploadInput, uploaderId: number): Promise<Image> {
+  async ingest(
+    upload: UploadInput,
+    uploaderId: number,
+    options: { publishNow?: boolean } = {},
+  ): Promise<Image> {
     const { images, media, clock } = this.deps;
     try {
       const { editionType, priceCents } = parseUploadFields(upload.fields);
@@ -121,7 +129,11 @@ export class ImagesService {
         uploaderId,
         editionType,
         priceCents,
-        isPublic: true,
+        // Private until the content rater has seen it (analysis publishes it, or holds it for
+        // an admin): an explicit picture is never public, not even for the seconds in between.
+        // `publishNow` is for pictures Sawdust made itself (the demo catalogue).
+        isPublic: options.publishNow === true,
+        publishWhenRated: options.publishNow !== true,
         width,
         height,
         originalFormat: upload.format,
@@ -163,7 +175,7 @@ export class ImagesService {
         await images.deleteById(imageId);
         throw error;
       }
-      this.deps.listCache.invalidate();
+      await this.deps.events.emit({ type: "image.created", imageId });
       this.deps.onJobQueued?.();
       const image = await this.get(imageId, { role: "admin", tier: "free" });
       return image;
@@ -352,14 +364,20 @@ export class ImagesService {
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
 
     await this.deps.images.update(id, changes, facets, this.deps.clock.now());
-    this.deps.listCache.invalidate();
+    await this.deps.events.emit({ type: "image.updated", imageId: id });
     return this.get(id, viewer);
   }
 
   async setVisibility(id: number, isPublic: boolean, viewer: Viewer): Promise<Image> {
     await this.visibleRow(id, viewer);
-    await this.deps.images.update(id, { is_public: isPublic ? 1 : 0 }, {}, this.deps.clock.now());
-    this.deps.listCache.invalidate();
+    // An admin's choice stands: a later rating no longer publishes the image.
+    await this.deps.images.update(
+      id,
+      { is_public: isPublic ? 1 : 0, publish_when_rated: 0 },
+      {},
+      this.deps.clock.now(),
+    );
+    await this.deps.events.emit({ type: isPublic ? "image.shown" : "image.hidden", imageId: id });
     return this.get(id, viewer);
   }
 
@@ -403,7 +421,7 @@ export class ImagesService {
   async delete(id: number, viewer: Viewer): Promise<void> {
     await this.visibleRow(id, viewer);
     await this.deps.images.markDeleting(id, this.deps.clock.now());
-    this.deps.listCache.invalidate();
+    await this.deps.events.emit({ type: "image.deleted", imageId: id });
     await this.deps.media.removeImage(id);
     await this.deps.images.deleteById(id);
   }
@@ -418,7 +436,7 @@ export class ImagesService {
       await this.deps.media.removeImage(id);
       await this.deps.images.deleteById(id);
     }
-    if (ids.length > 0) this.deps.listCache.invalidate();
+    for (const id of ids) await this.deps.events.emit({ type: "image.deleted", imageId: id });
     return ids.length;
   }
 
@@ -449,13 +467,18 @@ export class ImagesService {
     return stored;
   }
 
-  /** A pro-size rendition behind a signed URL (made now if it is a lazy size). */
-  async openSigned(
-    id: number,
-    name: string,
-    expiresAt: number,
-    signature: string,
-  ): Promise<RenditionRow> {
+  /**
+   * Whether this image's files may be served to this viewer: anyone while it is public, only
+   * admins while it is hidden, flagged or waiting for its rating. `viewer` is asked only then, so
+   * the common case costs one primary-key lookup and no session lookup.
+   */
+  async mayServeFiles(id: number, viewer: () => Promise<Viewer | null>): Promise<boolean> {
+    if (await this.deps.images.isReadyAndPublic(id)) return true;
+    return isAdmin(await viewer());
+  }
+
+  /** Refuses (403) a signed media URL whose signature is wrong or has expired. */
+  verifySignature(id: number, name: string, expiresAt: number, signature: string): void {
     const nowSeconds = Math.floor(this.deps.clock.now() / 1000);
     if (
       !(name in RENDITIONS) ||
@@ -463,6 +486,16 @@ export class ImagesService {
     ) {
       throw forbidden(IMAGE_MESSAGES.badSignature, "bad_signature");
     }
+  }
+
+  /** A pro-size rendition behind a signed URL (made now if it is a lazy size). */
+  async openSigned(
+    id: number,
+    name: string,
+    expiresAt: number,
+    signature: string,
+  ): Promise<RenditionRow> {
+    this.verifySignature(id, name, expiresAt, signature);
     const row = await this.deps.images.findReadyById(id);
     if (!row) throw notFound(IMAGE_MESSAGES.notFound);
     return this.ensureRendition(row, name as RenditionName);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { injectPngChunks, tEXt } from "../../../test/fixtures/generation/containers.js";
-import { makePng, seedImage, signIn, upload } from "../../../test/images.js";
+import { calmRater, makePng, seedImage, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import { createWorker } from "../../background.js";
 
@@ -8,7 +8,7 @@ let app: TestApp;
 let admin: { cookie: string; userId: number };
 
 beforeAll(async () => {
-  app = await createTestApp({}, { rater: async () => null });
+  app = await createTestApp({}, { rater: calmRater });
   admin = await signIn(app, "searcher", "admin");
 });
 afterAll(() => app.close());
@@ -163,7 +163,7 @@ describe(`search (q) on ${TEST_DB}`, () => {
         "a zeppelin drifting above snowy mountains, watercolor\nSteps: 20, Seed: 7",
       ),
     ]);
-    const res = await upload(app, admin.cookie, { name: "00001-7.png", data: png });
+    const res = await uploadPublished(app, admin.cookie, { name: "00001-7.png", data: png });
     const id = res.json().uploaded[0].id as number;
     expect(await search("zeppelin")).toEqual([]);
     await runJobs();

@@ -1,35 +1,75 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendStored } from "../../http/send-stored.js";
 import { notFound } from "../../lib/errors.js";
 import type { Storage } from "../../media/storage/storage.js";
+import type { AuthService } from "../auth/auth.service.js";
+import { SESSION_COOKIE } from "../auth/session-token.js";
+import type { Viewer } from "../images/images.presenter.js";
 import type { ImagesService } from "../images/images.service.js";
 
 const ZPublicParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 52),
   file: z.string().regex(/^(small|medium|large)-[0-9a-f]{16}\.webp$/),
 });
 
 const ZSignedParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 52),
   size: z.string().max(16),
 });
 const ZSignedQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
 
 /**
- * Media files. Display renditions have content-addressed names, so they are cached forever;
- * pro sizes are reachable only with a signature that expires.
+ * How long a public rendition may be kept. Browsers keep it 10 minutes, shared caches (a CDN,
+ * a proxy) 5: after an admin hides an image, the server refuses its files at once, and no shared
+ * cache serves them more than 5 minutes longer (README, "Images").
  */
-export const mediaRoutes: FastifyPluginAsync<{ images: ImagesService; storage: Storage }> = async (
-  base,
-  opts,
-) => {
+export const PUBLIC_RENDITION_CACHE = "public, max-age=600, s-maxage=300";
+/** What an admin is sent of a hidden image's files: never kept by anyone. */
+const PRIVATE_FILE_CACHE = "private, no-store";
+
+/**
+ * Media files. Display renditions have content-addressed names and are served while their image
+ * is public (to admins always); pro sizes are reachable only with a signature that expires.
+ */
+export const mediaRoutes: FastifyPluginAsync<{
+  images: ImagesService;
+  auth: AuthService;
+  storage: Storage;
+}> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+
+  /** The viewer behind the session cookie (media requests are not resolved up front). */
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer | null> => {
+    const token = request.cookies[SESSION_COOKIE];
+    const current = token ? await opts.auth.userForSession(token) : undefined;
+    return current ? { role: current.user.role, tier: current.tier } : null;
+  };
+
+  /** Whether the files may go out, and how long they may be kept; 404 for anyone not allowed. */
+  const access = async (request: FastifyRequest, id: number) => {
+    let askedViewer = false;
+    const allowed = await opts.images.mayServeFiles(id, () => {
+      askedViewer = true;
+      return viewerOf(request);
+    });
+    if (!allowed) throw notFound("No such media file");
+    return { hidden: askedViewer };
+  };
 
   app.get("/images/:id/:file", async (request, reply) => {
     const parsed = ZPublicParams.safeParse(request.params);
     if (!parsed.success) throw notFound("No such media file");
+    const { hidden } = await access(request, parsed.data.id);
     const key = `public/images/${parsed.data.id}/${parsed.data.file}`;
     const bytes = await opts.storage.size(key);
     if (bytes === undefined) throw notFound("No such media file");
@@ -37,7 +77,7 @@ export const mediaRoutes: FastifyPluginAsync<{ images: ImagesService; storage: S
       key,
       bytes,
       etag: `"${parsed.data.file.slice(-21, -5)}"`,
-      cacheControl: "public, max-age=31536000, immutable",
+      cacheControl: hidden ? PRIVATE_FILE_CACHE : PUBLIC_RENDITION_CACHE,
     });
   });
 
@@ -46,6 +86,9 @@ export const mediaRoutes: FastifyPluginAsync<{ images: ImagesService; storage: S
     { schema: { params: ZSignedParams, querystring: ZSignedQuery } },
     async (request, reply) => {
       const { id, size } = request.params;
+      opts.images.verifySignature(id, size, request.query.exp, request.query.sig);
+      // A signature handed out before the image was hidden stops working with it.
+      const { hidden } = await access(request, id);
       const rendition = await opts.images.openSigned(
         id,
         size,
@@ -57,7 +100,7 @@ export const mediaRoutes: FastifyPluginAsync<{ images: ImagesService; storage: S
         key: rendition.storage_key,
         bytes: rendition.bytes,
         etag: `"${hash}"`,
-        cacheControl: "private, max-age=600",
+        cacheControl: hidden ? PRIVATE_FILE_CACHE : "private, max-age=600",
       });
     },
   );

@@ -45,3 +45,26 @@ describe(`tags on ${TEST_DB}`, () => {
     expect(new Set(all).size).toBe(12);
   });
 });
+
+describe(`counts that match their links on ${TEST_DB}`, () => {
+  it("counts a tag as the gallery it links to lists it (other edition types left out)", async () => {
+    for (let i = 0; i < 2; i++) await seedImage(app, { tags: ["navy"] });
+    for (const editionType of ["one_of_one", "open_edition", "open_edition"])
+      await seedImage(app, { tags: ["navy"], editionType });
+    const tags = (await app.server.inject({ method: "GET", url: "/api/v1/tags" })).json();
+    const navy = tags.find((t: { tag: string }) => t.tag === "navy");
+    const gallery = (
+      await app.server.inject({
+        method: "GET",
+        url: "/api/v1/images?visibility=public&limit=20&editionType=sawdust_gallery&tag=navy",
+      })
+    ).json();
+    expect(navy.count).toBe(2);
+    expect(gallery.stats.totalImages).toBe(navy.count);
+    const explore = (
+      await app.server.inject({ method: "GET", url: "/api/v1/explore/tags" })
+    ).json();
+    const all = [...explore.featured, ...explore.other];
+    expect(all.find((t: { tag: string }) => t.tag === "navy").count).toBe(2);
+  });
+});

@@ -12,8 +12,13 @@ export interface SampleRow {
 export class TagsRepo {
   constructor(private readonly db: Db) {}
 
-  /** Tags of public, ready images with their counts, most used first. */
-  async countPublicTags(): Promise<Array<{ tag: string; count: number }>> {
+  /**
+   * Tags of public, ready images of these edition types with their counts, most used first.
+   * (Explore and the tag search link to the gallery: they count what it lists.)
+   */
+  async countPublicTags(
+    editionTypes: readonly string[],
+  ): Promise<Array<{ tag: string; count: number }>> {
     const rows = await this.db
       .selectFrom("image_facets as f")
       .innerJoin("images as i", "i.id", "f.image_id")
@@ -21,6 +26,7 @@ export class TagsRepo {
       .where("f.kind", "=", "tag")
       .where("i.status", "=", "ready")
       .where("i.is_public", "=", 1)
+      .where("i.edition_type", "in", editionTypes)
       .groupBy("f.value")
       .orderBy(sql`count(*)`, "desc")
       .orderBy("f.value")
@@ -28,8 +34,8 @@ export class TagsRepo {
     return rows.map((r) => ({ tag: r.tag, count: Number(r.count) }));
   }
 
-  /** For each tag, its newest public, ready image. */
-  async newestImageOf(tags: string[]): Promise<SampleRow[]> {
+  /** For each tag, its newest public, ready image of these edition types. */
+  async newestImageOf(tags: string[], editionTypes: readonly string[]): Promise<SampleRow[]> {
     if (tags.length === 0) return [];
     const newest = this.db
       .selectFrom("image_facets as f")
@@ -39,6 +45,7 @@ export class TagsRepo {
       .where("f.value", "in", tags)
       .where("i.status", "=", "ready")
       .where("i.is_public", "=", 1)
+      .where("i.edition_type", "in", editionTypes)
       .groupBy("f.value")
       .as("n");
     const rows = await this.db

@@ -1,19 +1,30 @@
-import { EXPLORE_FEATURED_COUNT, type ExploreTags, type TagCount } from "@sawdust/shared";
+import {
+  EXPLORE_FEATURED_COUNT,
+  type ExploreTags,
+  GALLERY_LIST_PARAMS,
+  type TagCount,
+} from "@sawdust/shared";
 import type { ImagesService } from "../images/images.service.js";
 import type { TagsRepo } from "./tags.repo.js";
+
+/** Every count here sits next to a link to the gallery, so it counts what the gallery lists. */
+const COUNTED = GALLERY_LIST_PARAMS.editionType;
 
 export class TagsService {
   constructor(private readonly deps: { tags: TagsRepo; images: ImagesService }) {}
 
   list(): Promise<TagCount[]> {
-    return this.deps.tags.countPublicTags();
+    return this.deps.tags.countPublicTags(COUNTED);
   }
 
   /** The most used tags, each with its newest image, then every other tag. */
   async explore(): Promise<ExploreTags> {
-    const all = await this.deps.tags.countPublicTags();
+    const all = await this.deps.tags.countPublicTags(COUNTED);
     const top = all.slice(0, EXPLORE_FEATURED_COUNT);
-    const samples = await this.deps.tags.newestImageOf(top.map((t) => t.tag));
+    const samples = await this.deps.tags.newestImageOf(
+      top.map((t) => t.tag),
+      COUNTED,
+    );
     const urls = await this.deps.images.displayUrls(samples.map((s) => s.image_id));
     const featured = top.flatMap((t) => {
       const sample = samples.find((s) => s.tag === t.tag);

@@ -1,6 +1,6 @@
 import { FREE_TIER, MESSAGES, ZUsage } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePng, signIn, subscribe, upload } from "../../../test/images.js";
+import { makePng, signIn, subscribe, uploadPublished } from "../../../test/images.js";
 import {
   createTestApp,
   sessionCookieOf,
@@ -20,7 +20,10 @@ let imageId: number;
 beforeAll(async () => {
   app = await createTestApp({}, { clock, authLimits: { registrationsPerIp: 1000 } });
   admin = await signIn(app, "usage_admin", "admin");
-  const res = await upload(app, admin.cookie, { name: "dune.png", data: await makePng(800, 1000) });
+  const res = await uploadPublished(app, admin.cookie, {
+    name: "dune.png",
+    data: await makePng(800, 1000),
+  });
   imageId = res.json().uploaded[0].id;
 }, 60_000);
 afterAll(() => app.close());
