@@ -50,6 +50,22 @@ module.exports = {
       to: { path: ["\\.routes\\.ts$", "^apps/server/src/http/", "node_modules/fastify"] },
     },
     {
+      name: "http-gets-services-passed-in",
+      severity: "error",
+      comment:
+        "The HTTP layer reaches services only through what app.ts passes in (functions, options); it never imports a service or a repository itself. Types are fine.",
+      from: { path: "^apps/server/src/http/" },
+      to: { path: ["\\.service\\.ts$", "\\.repo\\.ts$"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "media-imports-no-repository",
+      severity: "error",
+      comment:
+        "Image work and storage (media/) know nothing of the database: services read repositories and hand media what it needs.",
+      from: { path: "^apps/server/src/media/" },
+      to: { path: "\\.repo\\.ts$" },
+    },
+    {
       name: "repos-make-no-decisions",
       severity: "error",
       comment: "Repositories run queries; they never call services or routes.",

@@ -17,6 +17,8 @@ const files: Record<string, string> = {
   "apps/server/src/modules/things/things.repo.ts": `import { rule } from "./things.service";\nexport class ThingsRepo { r = rule; }`,
   "apps/server/src/modules/things/things.service.ts": `import { hook } from "../../http/hook";\nexport const rule = hook;`,
   "apps/server/src/http/hook.ts": "export const hook = 1;",
+  "apps/server/src/http/peek.ts": `import { ThingsRepo } from "../modules/things/things.repo";\nexport const peek = ThingsRepo;`,
+  "apps/server/src/media/look.ts": `import { ThingsRepo } from "../modules/things/things.repo";\nexport const look = ThingsRepo;`,
   "apps/server/src/modules/loop/a.ts": `import { b } from "./b";\nexport const a = b;`,
   "apps/server/src/modules/loop/b.ts": `import { a } from "./a";\nexport const b = () => a;`,
   "apps/web/src/features/gallery/gallery-page.tsx": `import { Picker } from "../collections/picker";\nexport const G = Picker;`,
@@ -66,6 +68,8 @@ describe("import rules", () => {
     "web-shared-layers-stay-below-features",
     "server-and-web-apart",
     "shared-is-standalone",
+    "http-gets-services-passed-in",
+    "media-imports-no-repository",
   ])("reports a violation of %s", (rule) => {
     expect(violated).toContain(rule);
   });

@@ -14,7 +14,8 @@
  */
 import { deflateSync } from "node:zlib";
 import { fitInside } from "@sawdust/shared";
-import { DEMO_ARTWORKS, mulberry32, type Rng } from "../../apps/server/src/demo/artworks.js";
+import { DEMO_ARTWORKS } from "../../apps/server/src/demo/artworks.js";
+import { mulberry32, type Rng } from "../../apps/server/src/demo/canvas.js";
 import {
   analyseColours,
   type ColourAnalysis,

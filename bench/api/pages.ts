@@ -1,13 +1,13 @@
 /**
  * Deep pages without walking to them: the list is keyset-paged newest first (id descending) and
- * its cursor names the last id of the previous page (`encodeCursor` in images.service.ts), so the
+ * its cursor names the last id of the previous page (`encodeCursor` in catalogue.service.ts), so the
  * cursor of page N is that of the id at offset (N − 1) × limit − 1 among the rows a visitor sees.
  * The bench checks this against the server's own `nextCursor` before it relies on it, and walks
  * the pages instead (with limit 100) if they disagree, e.g. after the paging changed.
  */
 import { sql } from "kysely";
 import type { Db } from "../../apps/server/src/db/database.js";
-import { encodeCursor } from "../../apps/server/src/modules/images/images.service.js";
+import { encodeCursor } from "../../apps/server/src/modules/images/catalogue.service.js";
 
 export interface PageQuery {
   /** Tag filter; none for the whole public catalogue. */

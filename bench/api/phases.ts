@@ -99,14 +99,14 @@ export async function measurePhases(
   let app: App | undefined;
   try {
     app = await buildApp(config);
-    const service = app.services.images as unknown as {
+    const service = app.services.catalogue as unknown as {
       list: (...args: unknown[]) => Promise<unknown>;
       deps?: { images?: object };
     };
     const repo = service.deps?.images;
     if (typeof service.list !== "function" || !repo) {
       throw new Error(
-        "ImagesService no longer has list() and deps.images: update bench/api/phases.ts",
+        "CatalogueService no longer has list() and deps.images: update bench/api/phases.ts",
       );
     }
     instrumentRepo(repo, () => recording, context);

@@ -119,7 +119,7 @@ export class SawdustBench {
 
   /** Removes an uploaded image (files and rows), so every round starts from the same state. */
   async remove(imageId: number): Promise<void> {
-    await this.app.services.images.delete(imageId, { role: "admin", tier: "free" });
+    await this.app.services.edits.delete(imageId);
   }
 
   close(): Promise<void> {
@@ -127,14 +127,14 @@ export class SawdustBench {
   }
 
   private instrument(): void {
-    const service = this.app.services.images as unknown as {
+    const service = this.app.services.ingest as unknown as {
       ingest: (...args: unknown[]) => Promise<unknown>;
       deps?: { images?: ImagesRepo; media?: MediaStore };
     };
     const repo = service.deps?.images;
     const storage = service.deps?.media?.storage;
     if (!repo || !storage) {
-      throw new Error("ImagesService no longer keeps deps.images / deps.media: update the bench");
+      throw new Error("IngestService no longer keeps deps.images / deps.media: update the bench");
     }
     this.wrap(service, "ingest");
     this.wrap(repo, "insertProcessing");

@@ -3,12 +3,15 @@ import { constants as zlib } from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
+import { VISITOR } from "@sawdust/shared";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
 import { registerErrorHandler } from "./http/error-handler.js";
+import { ListPages } from "./http/list-pages.js";
+import { registerApiDocs } from "./http/openapi.js";
 import { requestAuthPlugin } from "./http/request-auth.js";
 import { securityPlugin } from "./http/security.js";
 import { registerWebApp } from "./http/web-app.js";
@@ -16,6 +19,7 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { collectionsRoutes } from "./modules/collections/collections.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { heroRoutes } from "./modules/hero/hero.routes.js";
+import { CatalogueService } from "./modules/images/catalogue.service.js";
 import { imagesRoutes } from "./modules/images/images.routes.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
@@ -72,16 +76,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     https: config.secureCookies,
   });
   await server.register(requestAuthPlugin, { auth: services.auth });
+  // Before every route: the OpenAPI document is made from the schemas the routes declare.
+  await registerApiDocs(server);
   await server.register(healthRoutes, { ping: database.ping });
   await server.register(authRoutes, {
     prefix: "/api/v1/auth",
     auth: services.auth,
     secureCookies: config.secureCookies,
   });
+  // Visitors' list pages as bytes: made from the catalogue's page objects, kept by the list cache.
+  const listPages = new ListPages(
+    {
+      list: (query) => services.catalogue.list(query, VISITOR),
+      keyOf: (query) => services.catalogue.sharedPageKey(query),
+    },
+    services.listCache,
+  );
   await server.register(imagesRoutes, {
     prefix: "/api/v1/images",
-    images: services.images,
+    catalogue: services.catalogue,
+    ingest: services.ingest,
+    edits: services.edits,
     downloads: services.downloads,
+    listPages,
     storage: services.storage,
     uploadTmpDir: uploadTmpDir(config.dataDir),
   });
@@ -96,16 +113,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(usageRoutes, { prefix: "/api/v1", usage: services.usage });
   await server.register(mediaRoutes, {
     prefix: "/media",
-    images: services.images,
+    renditions: services.renditions,
     auth: services.auth,
     storage: services.storage,
   });
   await registerWebApp(server, {
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
-    shareCard: (id) => services.images.shareCard(id),
-    galleryFirstImage: (params) => services.images.firstPublicImage(params),
-    galleryFirstPageJson: (params) => services.images.publicFirstPageJson(params),
+    shareCard: (id) => services.catalogue.shareCard(id),
+    galleryFirstPage: async (params) => {
+      const { json } = await listPages.page(CatalogueService.queryOf(params));
+      return { json, list: listPages.listOf(json) };
+    },
     heroContent: () => services.hero.get(),
   });
   return { server, services, database };

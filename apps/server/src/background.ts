@@ -34,7 +34,7 @@ export function startJanitor(
 ) {
   const sweep = async () => {
     try {
-      const cleaned = await services.images.recoverAbandoned();
+      const cleaned = await services.ingest.recoverAbandoned();
       if (cleaned > 0) log.warn({ cleaned }, "removed abandoned uploads");
       await services.views.prune();
       const dir = uploadTmpDir(dataDir);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/database.js";
@@ -7,7 +8,7 @@ import { type Clock, systemClock } from "./lib/clock.js";
 import { openAnalysers } from "./media/analysis/open-analysers.js";
 import type { VisionClient } from "./media/analysis/vision.js";
 import { MediaStore } from "./media/media-store.js";
-import { type MediaSetup, openMedia } from "./media/open-media.js";
+import { type MediaSetup, openStorage } from "./media/open-media.js";
 import { type AuthLimits, AuthService, DEFAULT_AUTH_LIMITS } from "./modules/auth/auth.service.js";
 import { RateLimitsRepo } from "./modules/auth/rate-limits.repo.js";
 import { SessionsRepo } from "./modules/auth/sessions.repo.js";
@@ -17,9 +18,12 @@ import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
 import { DownloadsService } from "./modules/downloads/downloads.service.js";
 import { HeroService } from "./modules/hero/hero.service.js";
 import { AnalysisService, type ContentRaterLike } from "./modules/images/analysis.service.js";
+import { CatalogueService } from "./modules/images/catalogue.service.js";
+import { ImageEditsService } from "./modules/images/image-edits.service.js";
 import { ImagesRepo } from "./modules/images/images.repo.js";
-import { ImagesService } from "./modules/images/images.service.js";
+import { IngestService } from "./modules/images/ingest.service.js";
 import { ListCache } from "./modules/images/list-cache.js";
+import { RenditionsService } from "./modules/images/renditions.service.js";
 import { ProfileService } from "./modules/profile/profile.service.js";
 import { SettingsRepo } from "./modules/settings/settings.repo.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
@@ -64,6 +68,20 @@ export async function openServices(
   return services;
 }
 
+/**
+ * The media storage and the key that signs pro-size URLs (made by whichever process asks first,
+ * kept in the database so every process signs alike).
+ */
+export async function openMedia(
+  config: Pick<Config, "dataDir" | "s3">,
+  database: DatabaseHandle,
+): Promise<MediaSetup> {
+  const signingKey = await new SettingsRepo(database.db).getOrCreate("media_signing_key", () =>
+    randomBytes(32).toString("base64url"),
+  );
+  return { storage: openStorage(config), signingKey };
+}
+
 /** The composition root: repositories over one database, services over the repositories. */
 export function createServices(
   database: DatabaseHandle,
@@ -93,18 +111,33 @@ export function createServices(
   events.on((event) => {
     if (event.type.startsWith("image.") || event.type === "resync") listCache.invalidate();
   });
-  const images = new ImagesService({
+  const onJobQueued = () => hooks.onJobQueued?.();
+  const catalogue = new CatalogueService({
     images: imagesRepo,
-    listCache,
-    events,
     media: mediaStore,
     clock,
-    options: { uploadLeaseMs: options.uploadLeaseMs ?? DEFAULT_UPLOAD_LEASE_MS },
-    onJobQueued: () => hooks.onJobQueued?.(),
+    listCache,
   });
+  const ingest = new IngestService({
+    images: imagesRepo,
+    media: mediaStore,
+    clock,
+    events,
+    options: { uploadLeaseMs: options.uploadLeaseMs ?? DEFAULT_UPLOAD_LEASE_MS },
+    onJobQueued,
+  });
+  const edits = new ImageEditsService({
+    images: imagesRepo,
+    media: mediaStore,
+    clock,
+    events,
+    onJobQueued,
+  });
+  const renditions = new RenditionsService({ images: imagesRepo, media: mediaStore, clock });
   const downloads = new DownloadsService({
     downloads: new DownloadsRepo(db),
-    images,
+    images: imagesRepo,
+    renditions,
     rateLimits,
     clock,
   });
@@ -116,10 +149,15 @@ export function createServices(
     rater: options.rater,
     events,
   });
-  const tags = new TagsService({ tags: new TagsRepo(db), images });
+  const tags = new TagsService({ tags: new TagsRepo(db), images: imagesRepo, media: mediaStore });
   const settings = new SettingsRepo(db);
   const hero = new HeroService(settings);
-  const views = new ViewsService({ views: new ViewsRepo(db), settings, images, clock });
+  const views = new ViewsService({
+    views: new ViewsRepo(db),
+    settings,
+    images: imagesRepo,
+    clock,
+  });
   const profile = new ProfileService({ users: new UsersRepo(db), clock });
   const collections = new CollectionsService({
     collections: new CollectionsRepo(db, dialect),
@@ -132,7 +170,10 @@ export function createServices(
     auth,
     tags,
     subscriptions,
-    images,
+    catalogue,
+    ingest,
+    edits,
+    renditions,
     downloads,
     analysis,
     jobs,

@@ -1,3 +1,4 @@
+export * from "./access.js";
 export * from "./browse.js";
 export * from "./constants.js";
 export * from "./geometry.js";
@@ -6,6 +7,7 @@ export * from "./paths.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/collections.js";
 export * from "./schemas/error.js";
+export * from "./schemas/health.js";
 export * from "./schemas/hero.js";
 export * from "./schemas/images.js";
 export * from "./schemas/profile.js";

@@ -15,7 +15,9 @@ export const paths = {
       const given = Object.entries(filter ?? {}).filter(
         (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "",
       );
-      const query = given.map(([key, value]) => `${formEncode(key)}=${formEncode(value)}`).join("&");
+      const query = given
+        .map(([key, value]) => `${formEncode(key)}=${formEncode(value)}`)
+        .join("&");
       return query ? `/gallery?${query}` : "/gallery";
     },
   },

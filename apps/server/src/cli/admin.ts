@@ -3,8 +3,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../config.js";
 import { migrateToLatest, openDatabase } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
-import { openMedia } from "../media/open-media.js";
-import { createServices } from "../services.js";
+import { createServices, openMedia } from "../services.js";
 
 const USAGE = `Usage:
   npm run admin -- create --username NAME --email EMAIL [--password PASSWORD]

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from "fastify";
 import sharp from "sharp";
 import type { Services } from "../services.js";
 import { DEMO_ARTWORKS, type DemoArtwork } from "./artworks.js";
+import { withPngText } from "./png-text.js";
 
 /** Seeding acts as an admin: it may set every field, and sees its own uploads. */
-const ADMIN_VIEWER = { role: "admin", tier: "free" } as const;
 
 export interface SeedResult {
   /** True when the catalogue already had images, so nothing was added. */
@@ -21,16 +21,17 @@ type SeedLog = Pick<FastifyBaseLogger, "info" | "warn">;
 
 /**
  * The demo catalogue (design section 2, `DEMO_CONTENT`): on a catalogue with no image at all,
- * renders every generated artwork and uploads it through the normal pipeline (validation,
- * renditions, analysis job), then sets its title, description, tags and style as an admin would.
- * Sequential on purpose: it runs beside a live server on a small machine.
+ * renders every generated artwork, with its prompt embedded as generation metadata, and uploads
+ * it through the normal pipeline (validation, renditions, analysis job), then sets its title and
+ * description as an admin would. The analysis job derives the tags and style from the prompt, as
+ * it does for any upload. Sequential on purpose: it runs beside a live server on a small machine.
  *
  * Runs once per installation: a `demo_seeded` setting records that it finished. A catalogue that
  * already had images before seeding ever started is left alone; a seeding cut short (a crash, a
  * restart) resumes with the pieces it had not uploaded yet.
  */
 export async function seedDemoCatalogue(
-  services: Pick<Services, "images" | "settings">,
+  services: Pick<Services, "catalogue" | "ingest" | "edits" | "settings">,
   adminUserId: number,
   log: SeedLog,
   artworks: readonly DemoArtwork[] = DEMO_ARTWORKS,
@@ -39,12 +40,12 @@ export async function seedDemoCatalogue(
   const skip = () => ({ skipped: true, seeded: 0, failed: 0, ms: Date.now() - started });
   if ((await services.settings.get(SEEDED_KEY)) === "done") return skip();
   const resuming = (await services.settings.get(SEEDED_KEY)) === "started";
-  if (!resuming && (await services.images.hasAnyImage())) {
+  if (!resuming && (await services.catalogue.hasAnyImage())) {
     await services.settings.set(SEEDED_KEY, "done"); // A real catalogue: never seed over it.
     return skip();
   }
   await services.settings.set(SEEDED_KEY, "started");
-  const present = new Set(await services.images.originalNames());
+  const present = new Set(await services.catalogue.originalNames());
   const todo = galleryOrder(artworks).filter((a) => !present.has(`${a.slug}.png`));
   log.info({ count: todo.length, resuming }, "seeding the demo catalogue");
   const dir = await mkdtemp(join(tmpdir(), "sawdust-demo-"));
@@ -76,7 +77,7 @@ export async function seedDemoCatalogue(
 const SEEDED_KEY = "demo_seeded";
 
 async function seedOne(
-  services: Pick<Services, "images">,
+  services: Pick<Services, "ingest" | "edits">,
   adminUserId: number,
   artwork: DemoArtwork,
   dir: string,
@@ -84,8 +85,9 @@ async function seedOne(
   const png = await renderPng(artwork);
   const path = join(dir, `${artwork.slug}.png`);
   await writeFile(path, png);
-  // ingest() owns the temporary file from here and deletes it, success or failure.
-  const image = await services.images.ingest(
+  // ingest() owns the temporary file from here and deletes it, success or failure. The demo's
+  // pictures are Sawdust's own drawings: public at once, before their analysis has run.
+  const image = await services.ingest.ingest(
     {
       path,
       bytes: png.length,
@@ -97,22 +99,20 @@ async function seedOne(
       },
     },
     adminUserId,
+    { publishNow: true },
   );
-  await services.images.update(
+  await services.edits.update(
     image.id,
-    {
-      aiAnalysis: { title: artwork.title, description: artwork.description },
-      tags: artwork.tags,
-      style: artwork.style,
-    },
-    ADMIN_VIEWER,
+    { aiAnalysis: { title: artwork.title, description: artwork.description } },
+    { kind: "member", userId: adminUserId, role: "admin", tier: "free" },
   );
 }
 
-/** The artwork as a PNG, at its full size. */
+/** The artwork as a PNG, at its full size, carrying its prompt as A1111's "parameters". */
 export async function renderPng(artwork: DemoArtwork): Promise<Buffer> {
   // Low zlib effort: the file is an upload, decoded once and stored; speed matters more here.
-  return sharp(Buffer.from(artwork.render())).png({ compressionLevel: 3 }).toBuffer();
+  const png = await sharp(Buffer.from(artwork.render())).png({ compressionLevel: 3 }).toBuffer();
+  return withPngText(png, "parameters", artwork.parameters);
 }
 
 /**

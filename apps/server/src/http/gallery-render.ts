@@ -25,7 +25,10 @@ const MAX_PAGES = 200;
  * and a page whose list and hero text are unchanged is the same page.
  */
 export class GalleryRenderer {
-  private readonly pages = new Map<string, { key: string; page: Promise<RenderedPage> }>();
+  private readonly pages = new Map<
+    string,
+    { listJson: string; heroJson: string; page: Promise<RenderedPage> }
+  >();
 
   private constructor(private readonly renderPage: RenderGalleryPage) {}
 
@@ -39,13 +42,22 @@ export class GalleryRenderer {
     return module.renderGalleryPage ? new GalleryRenderer(module.renderGalleryPage) : undefined;
   }
 
-  render(url: string, listJson: string, hero: HeroContent): Promise<RenderedPage> {
-    const key = `${JSON.stringify(hero)}\n${listJson}`;
+  /**
+   * The page for this URL with this list (its kept text and the object behind it) and hero. The
+   * list text is compared by identity first: the list cache hands out the same string while the
+   * page is unchanged.
+   */
+  render(
+    url: string,
+    first: { json: string; list: ImageListResponse },
+    hero: HeroContent,
+  ): Promise<RenderedPage> {
+    const heroJson = JSON.stringify(hero);
     const cached = this.pages.get(url);
-    if (cached?.key === key) return cached.page;
-    const page = this.renderPage({ url, list: JSON.parse(listJson) as ImageListResponse, hero });
+    if (cached?.listJson === first.json && cached.heroJson === heroJson) return cached.page;
+    const page = this.renderPage({ url, list: first.list, hero });
     this.pages.delete(url);
-    this.pages.set(url, { key, page });
+    this.pages.set(url, { listJson: first.json, heroJson, page });
     // A failed render is not kept: the next visitor tries again.
     page.catch(() => {
       if (this.pages.get(url)?.page === page) this.pages.delete(url);

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sawdust/shared";
+import { MESSAGES, type Principal, VISITOR } from "@sawdust/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, unauthorized } from "../lib/errors.js";
@@ -9,17 +9,32 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user of this request, resolved from the session cookie; null if none. */
     auth: CurrentUser | null;
+    /** Who makes this request, in the terms of the access rules (shared `access.ts`). */
+    principal: Principal;
   }
 }
 
-/** Resolves the session cookie of every API request into `request.auth`. */
+/** Resolves the session cookie of every API request into `request.auth` and its principal. */
 export const requestAuthPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService }) => {
     app.decorateRequest("auth", null);
+    // Fastify refuses an object as a decorator's default: each request gets its own value here.
+    app.decorateRequest("principal", null as never);
     app.addHook("onRequest", async (request) => {
+      request.principal = VISITOR;
       if (!request.url.startsWith("/api/")) return;
       const token = request.cookies[SESSION_COOKIE];
-      if (token) request.auth = (await opts.auth.userForSession(token)) ?? null;
+      if (!token) return;
+      const current = (await opts.auth.userForSession(token)) ?? null;
+      request.auth = current;
+      if (current) {
+        request.principal = {
+          kind: "member",
+          userId: current.user.id,
+          role: current.user.role,
+          tier: current.tier,
+        };
+      }
     });
   },
   { name: "request-auth", dependencies: ["@fastify/cookie"] },

@@ -1,4 +1,4 @@
-import type { ShareCard } from "../modules/images/images.service.js";
+import type { ShareCard } from "../modules/images/catalogue.service.js";
 
 const SITE_NAME = "Sawdust";
 /** Longer descriptions are cut: link previews show about this much. */

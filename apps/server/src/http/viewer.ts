@@ -1,15 +1,20 @@
+import type { Member, Principal } from "@sawdust/shared";
 import type { FastifyRequest } from "fastify";
-import type { DownloadViewer } from "../modules/downloads/downloads.service.js";
-import { requireAdmin } from "./request-auth.js";
+import { requireAdmin, requireUser } from "./request-auth.js";
 
-/** Who is asking, in the terms the image and download rules use; null for a visitor. */
-export function viewerOf(request: FastifyRequest): DownloadViewer | null {
-  const auth = request.auth;
-  return auth ? { userId: auth.user.id, role: auth.user.role, tier: auth.tier } : null;
+/** Who is asking: the request's principal, built once when the request arrived. */
+export function viewerOf(request: FastifyRequest): Principal {
+  return request.principal;
 }
 
-/** The admin making this request, as a viewer; refuses anyone else (401 or 403). */
-export function adminViewerOf(request: FastifyRequest): DownloadViewer {
+/** The signed-in member making this request; refuses a visitor (401). */
+export function memberOf(request: FastifyRequest): Member {
+  const { user, tier } = requireUser(request);
+  return { kind: "member", userId: user.id, role: user.role, tier };
+}
+
+/** The admin making this request; refuses anyone else (401 or 403). */
+export function adminViewerOf(request: FastifyRequest): Member {
   const { user, tier } = requireAdmin(request);
-  return { userId: user.id, role: user.role, tier };
+  return { kind: "member", userId: user.id, role: user.role, tier };
 }

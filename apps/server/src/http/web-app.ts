@@ -4,14 +4,14 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import {
   type HeroContent,
-  type Image,
   type ImageListParams,
+  type ImageListResponse,
   imageListPath,
   isAppPath,
 } from "@sawdust/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
-import type { ShareCard } from "../modules/images/images.service.js";
+import type { ShareCard } from "../modules/images/catalogue.service.js";
 import { galleryListParams, galleryPreloadTags, isGalleryPath } from "./gallery-preload.js";
 import { GalleryRenderer, withRenderedPage } from "./gallery-render.js";
 import { sharedImageIdOf, shareMetaTags, withShareMeta } from "./share-meta.js";
@@ -23,10 +23,8 @@ export interface WebAppOptions {
   publicUrl: string;
   /** A public image's share card; null when it is missing or private. */
   shareCard: (imageId: number) => Promise<ShareCard | null>;
-  /** The first image a visitor's gallery list shows for these parameters, if any. */
-  galleryFirstImage: (params: ImageListParams) => Promise<Image | undefined>;
-  /** A visitor's first page of the gallery list for these parameters, as JSON text. */
-  galleryFirstPageJson: (params: ImageListParams) => Promise<string>;
+  /** A visitor's first page of the gallery list for these parameters: its text and object. */
+  galleryFirstPage: (params: ImageListParams) => Promise<{ json: string; list: ImageListResponse }>;
   heroContent: () => Promise<HeroContent>;
 }
 
@@ -93,13 +91,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (!renderer || sharedImageIdOf(path) !== undefined || request.cookies[SESSION_COOKIE]) {
       return undefined;
     }
-    const [listJson, hero, indexHtml] = await Promise.all([
-      options.galleryFirstPageJson(params),
+    const [firstPage, hero, indexHtml] = await Promise.all([
+      options.galleryFirstPage(params),
       options.heroContent(),
       readIndex(),
     ]);
     const url = query === undefined ? path : `${path}?${query}`;
-    return withRenderedPage(indexHtml, await renderer.render(url, listJson, hero));
+    return withRenderedPage(indexHtml, await renderer.render(url, firstPage, hero));
   };
   /**
    * A gallery page (/, /gallery, /image/{id}): rendered for visitors where it can be, otherwise
@@ -126,9 +124,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       const imageId = sharedImageIdOf(path);
       let html =
         (imageId === undefined ? undefined : await sharePage(imageId)) ?? (await readIndex());
+      const { list } = await options.galleryFirstPage(params);
       const preloads = galleryPreloadTags(
         imageListPath(params),
-        await options.galleryFirstImage(params),
+        list.images.find((image) => image.urlSmall !== ""),
       );
       html = html.replace(/<\/head>/i, `  ${preloads}\n  </head>`);
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);

@@ -1,4 +1,4 @@
-import { ANALYZE_JOB } from "../modules/images/images.service.js";
+import { ANALYZE_JOB } from "../modules/images/images.constants.js";
 import type { Services } from "../services.js";
 import type { JobHandler } from "./worker.js";
 

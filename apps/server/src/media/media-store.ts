@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   decodeOnce,
-  EAGER_RENDITIONS,
   type EncodedRendition,
   encodeRendition,
   RENDITIONS,
@@ -90,5 +89,3 @@ export class MediaStore {
       .digest("base64url");
   }
 }
-
-export { EAGER_RENDITIONS };

@@ -15,6 +15,10 @@ export const collections = {
   removeTitle: "Remove Image",
   removeText: "Are you sure you want to remove this image from the collection?",
   imageAdded: "Image added to collection",
+  /** Ours: adding an image that the collection already holds (the server answers 200, not 201). */
+  imageAlreadyAdded: "Image is already in this collection",
+  /** Ours: the picker's mark on a collection that holds the image. */
+  holdsImage: "holds this image",
   deleted: "Collection deleted",
   updated: "Collection updated",
   created: "Collection created successfully",

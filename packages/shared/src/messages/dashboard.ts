@@ -14,4 +14,7 @@ export const dashboard = {
   sameAsLastMonth: "Same as last month",
   changeFromLastMonth: (percent: number) => `${percent > 0 ? "+" : ""}${percent}% from last month`,
   usageLoadFailed: "Failed to load your usage. Please try again.",
+  /** The greeting in a member's first day, and afterwards. */
+  welcomeNew: (name: string) => `Welcome, ${name}`,
+  welcomeBack: (name: string) => `Welcome back, ${name}`,
 } as const;

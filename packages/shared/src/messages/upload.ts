@@ -11,4 +11,8 @@ export const upload = {
   noFilesSelectedDescription: "Please select images to upload",
   uploadedOne: "Image uploaded successfully",
   uploadedMany: (n: number) => `Successfully uploaded ${n} images`,
+  // Ours: a batch in which some images were refused (each file is tried; the spec shows none).
+  uploadSummary: (uploaded: number, failed: number) => `${uploaded} uploaded, ${failed} failed`,
+  failedFile: (name: string, reason: string) => `${name}: ${reason}`,
+  failuresMarked: "Each image marked Not uploaded says why.",
 } as const;

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { DOWNLOAD_SIZES, EDITION_FILTER_VALUES, EDITION_TYPES, PAGING } from "../constants.js";
+import {
+  DOWNLOAD_SIZES,
+  EDITION_FILTER_VALUES,
+  EDITION_TYPES,
+  PAGING,
+  UPLOAD,
+} from "../constants.js";
 
 /** Search text limits (the list's `q`). */
 export const SEARCH = {
@@ -190,4 +196,53 @@ export const ZUploadResponse = z.object({
 
 export const ZDownloadQuery = z.object({
   size: ZDownloadSize.default("preview"),
+});
+
+/** POST /api/v1/images/{id}/views: the image's view count after this one. */
+export const ZViewCount = z.object({ views: z.number().int() });
+export type ViewCount = z.infer<typeof ZViewCount>;
+
+/** What the upload refuses in its form fields (the same words the edit form's schema uses). */
+export const UPLOAD_FIELD_MESSAGES = {
+  editionType: `Edition type must be one of: ${EDITION_TYPES.join(", ")}`,
+  price: "Price must be a whole number of cents, at least 0",
+} as const;
+
+/** A multipart field as text; a blank one counts as not sent. */
+const blankAsAbsent = (value: unknown) =>
+  typeof value === "string" ? value.trim() || undefined : value;
+
+/** The text fields of the upload form, as sent (every multipart field is text). */
+export const ZUploadFormFields = z.object({
+  editionType: z
+    .preprocess(blankAsAbsent, ZEditionType.default("open_edition"))
+    .describe("How the image is offered; blank or absent: open_edition"),
+  price: z
+    .preprocess(blankAsAbsent, z.string().optional())
+    .describe(
+      "Price in whole cents (digits only, at most 9); blank or absent: no price. Ignored for sawdust_gallery",
+    ),
+});
+
+/**
+ * POST /api/v1/images/upload's fields (multipart/form-data, beside the file in `images`), read
+ * into what an upload stores: the edition type, and the price in cents, kept only for an edition
+ * that is sold (a sawdust_gallery image has none, whatever was sent).
+ */
+export const ZUploadFields = ZUploadFormFields.transform((fields, ctx) => {
+  const { editionType, price } = fields;
+  if (editionType === "sawdust_gallery" || price === undefined) {
+    return { editionType, priceCents: null };
+  }
+  if (!/^\d{1,9}$/.test(price)) {
+    ctx.addIssue({ code: "custom", message: UPLOAD_FIELD_MESSAGES.price, path: ["price"] });
+    return z.NEVER;
+  }
+  return { editionType, priceCents: Number(price) };
+});
+export type UploadFields = z.output<typeof ZUploadFields>;
+
+/** The whole upload form as the API documents it: one image file and the fields. */
+export const ZUploadForm = ZUploadFormFields.extend({
+  images: z.file().describe(`The image: JPEG, PNG, WebP or AVIF, at most ${UPLOAD.maxBytes} bytes`),
 });

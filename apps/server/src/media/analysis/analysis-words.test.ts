@@ -26,7 +26,7 @@ describe("analysis words from AI image metadata", () => {
       model: "dreamshaper_8",
       seed: 12345,
       title: "Portrait of a Woman",
-      tags: ["portrait"],
+      tags: ["red-hair", "freckle", "portrait", "woman", "cosplay"],
       style: null,
     },
     {
@@ -34,8 +34,8 @@ describe("analysis words from AI image metadata", () => {
       prompt: /^a lighthouse on a cliff, stormy sea/,
       model: "juggernautXL_v9",
       seed: 156680208700286,
-      title: "A Lighthouse on a Cliff",
-      tags: ["ocean", "oil-painting"],
+      title: "Lighthouse on a Cliff",
+      tags: ["lighthouse", "cliff", "sea", "architecture", "ocean", "oil-painting"],
       style: "oil painting",
     },
     {
@@ -43,8 +43,8 @@ describe("analysis words from AI image metadata", () => {
       prompt: /^a lighthouse on a cliff, stormy sea/,
       model: "juggernautXL_v9",
       seed: 156680208700286,
-      title: "A Lighthouse on a Cliff",
-      tags: ["ocean", "oil-painting"],
+      title: "Lighthouse on a Cliff",
+      tags: ["lighthouse", "cliff", "sea", "architecture", "ocean", "oil-painting"],
       style: "oil painting",
     },
     {
@@ -52,8 +52,8 @@ describe("analysis words from AI image metadata", () => {
       prompt: /^A watercolor fox & hare/,
       model: undefined,
       seed: undefined,
-      title: "A Watercolor Fox & Hare",
-      tags: ["wildlife", "watercolor"],
+      title: "Fox and Hare",
+      tags: ["fox", "hare", "wildlife", "watercolor"],
       style: "watercolor",
     },
     {
@@ -62,7 +62,7 @@ describe("analysis words from AI image metadata", () => {
       model: "dreamshaper_8",
       seed: 12345,
       title: "Portrait of a Woman",
-      tags: ["portrait"],
+      tags: ["red-hair", "freckle", "portrait", "woman", "cosplay"],
       style: null,
     },
     {
@@ -92,5 +92,30 @@ describe("analysis words from AI image metadata", () => {
     expect(words.title).toBe(title);
     expect(words.tags).toEqual([...tags, "square"]);
     expect(words.style).toBe(style);
+  });
+
+  it("never takes a tag or the title from a negative prompt, in any format", () => {
+    let withNegative = 0;
+    for (const file of fixtures.values()) {
+      const meta = readGenerationMetadata(file.bytes);
+      if (!meta.negativePrompt) continue;
+      withNegative += 1;
+      const words = deriveWords({
+        prompt: meta.prompt,
+        keywords: promptKeywords(meta),
+        colours: NEUTRAL,
+        width: 16,
+        height: 16,
+      });
+      const negative = new Set(meta.negativePrompt.toLowerCase().match(/[a-z]+/g));
+      for (const tag of words.tags) {
+        for (const part of tag.split("-"))
+          expect(negative.has(part), `${file.name}: ${tag}`).toBe(false);
+      }
+      for (const word of (words.title ?? "").toLowerCase().split(" ")) {
+        expect(negative.has(word), `${file.name}: ${words.title}`).toBe(false);
+      }
+    }
+    expect(withNegative).toBeGreaterThanOrEqual(5);
   });
 });

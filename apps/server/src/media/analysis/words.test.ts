@@ -23,18 +23,21 @@ describe("deriveWords", () => {
       height: 1500,
     });
     expect(words.style).toBe("oil painting");
-    expect(words.tags).toEqual(
-      expect.arrayContaining([
-        "ocean",
-        "sunset",
-        "oil-painting",
-        "vibrant",
-        "orange",
-        "navy",
-        "vertical",
-      ]),
-    );
-    expect(words.title).toBe("A Lighthouse on a Cliff Above Stormy Ocean Waves at Sunset");
+    // The subjects first, then categories and style, then what the pixels say.
+    expect(words.tags).toEqual([
+      "lighthouse",
+      "cliff",
+      "ocean-wave",
+      "sunset",
+      "architecture",
+      "ocean",
+      "oil-painting",
+      "vibrant",
+      "orange",
+      "navy",
+      "vertical",
+    ]);
+    expect(words.title).toBe("Lighthouse on a Cliff");
     expect(words.description).toMatch(/^A lighthouse on a cliff/);
     expect(words.sources).toEqual({
       style: "prompt",
@@ -42,6 +45,38 @@ describe("deriveWords", () => {
       title: "prompt",
       description: "prompt",
     });
+  });
+
+  it("names the subject that the old fixed vocabulary missed", () => {
+    const lighthouse = deriveWords({
+      prompt:
+        "a lighthouse on a cliff above a stormy sea at night, oil painting, dramatic lighting",
+      colours: warm,
+      width: 1000,
+      height: 1500,
+    });
+    expect(lighthouse.tags.slice(0, 4)).toEqual(["lighthouse", "cliff", "sea", "night"]);
+    expect(lighthouse.title).toBe("Lighthouse on a Cliff");
+    const fox = deriveWords({
+      prompt: "a watercolor fox in a snowy forest",
+      colours: warm,
+      width: 1000,
+      height: 1000,
+    });
+    expect(fox.tags.slice(0, 2)).toEqual(["fox", "forest"]);
+    expect(fox.tags).toEqual(expect.arrayContaining(["wildlife", "nature", "watercolor"]));
+    expect(fox.title).toBe("Fox in a Snowy Forest");
+  });
+
+  it("reads the keywords when there is no prompt", () => {
+    const words = deriveWords({
+      keywords: ["red barn", "wheat field"],
+      colours: warm,
+      width: 10,
+      height: 10,
+    });
+    expect(words.tags.slice(0, 2)).toEqual(["barn", "wheat-field"]);
+    expect(words.description).toBe("A vibrant square image in orange and navy.");
   });
 
   it("falls back to colours and the file name, inventing nothing", () => {

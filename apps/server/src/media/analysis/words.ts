@@ -1,5 +1,6 @@
 import { slugifyTag, unique } from "@sawdust/shared";
 import type { ColourAnalysis } from "./colour.js";
+import { positivePrompt, readPrompt } from "./prompt-words.js";
 
 /** Where a word came from: the admin, the vision model, the generation prompt, the pixels, the file name. */
 export type WordSource = "admin" | "vision" | "prompt" | "colour" | "filename";
@@ -12,57 +13,25 @@ export interface Words {
   sources: Partial<Record<"title" | "description" | "tags" | "style", WordSource>>;
 }
 
-/** Styles and media we recognise in a prompt, with the style name we file them under. */
-const STYLES: Array<[RegExp, string]> = [
-  [/\boil paint(ing)?\b/, "oil painting"],
-  [/\bwater ?colou?r\b/, "watercolor"],
-  [/\bdigital (art|painting)\b/, "digital art"],
-  [/\b(photo(graph|graphy)?|photoreal(istic)?|35mm|dslr)\b/, "photography"],
-  [/\bpixel art\b/, "pixel art"],
-  [/\b(3d render|octane|unreal engine|blender)\b/, "3d render"],
-  [/\bconcept art\b/, "concept art"],
-  [/\banime|manga\b/, "anime"],
-  [/\billustration\b/, "illustration"],
-  [/\bimpressionis(m|t)\b/, "impressionism"],
-  [/\bsurreal(ism|ist)?\b/, "surrealism"],
-  [/\bminimalis(m|t)\b/, "minimalist"],
-  [/\bcyberpunk\b/, "cyberpunk"],
-  [/\bsynthwave|vaporwave\b/, "synthwave"],
-  [/\bfantasy art\b/, "fantasy art"],
-  [/\bink|line art|sketch\b/, "line art"],
-  [/\bart nouveau\b/, "art nouveau"],
-  [/\bpop art\b/, "pop art"],
-];
-
-/** Subjects we recognise in a prompt, as the tag they become. */
-const SUBJECTS: Array<[RegExp, string]> = [
-  [/\b(landscape|scenery|vista)\b/, "landscape"],
-  [/\b(portrait|headshot|face)\b/, "portrait"],
-  [/\b(mountains?|peaks?)\b/, "mountains"],
-  [/\b(ocean|sea|waves?|beach|coast)\b/, "ocean"],
-  [/\b(forest|woods|trees?)\b/, "forest"],
-  [/\b(city|cityscape|skyline|street|urban)\b/, "city"],
-  [/\b(architecture|building|cathedral|castle|temple)\b/, "architecture"],
-  [/\b(space|galaxy|nebula|planet|stars?|cosmos)\b/, "space"],
-  [/\b(flowers?|floral|roses?|blossoms?|botanical)\b/, "flowers"],
-  [/\b(sunset|sunrise|dusk|dawn|golden hour)\b/, "sunset"],
-  [/\b(night|moon(lit)?|midnight)\b/, "night"],
-  [/\b(cat|dog|fox|wolf|bird|owl|horse|deer|tiger|lion|animal|wildlife)s?\b/, "wildlife"],
-  [/\b(abstract|geometric|fractal)\b/, "abstract"],
-  [/\b(robot|mech|android|cyborg)s?\b/, "robots"],
-  [/\b(dragon|wizard|elf|fairy|magic(al)?)\b/, "fantasy"],
-  [/\b(still life|fruit|vase)\b/, "still-life"],
-];
+/** At most this many tags: the subjects first, so that they survive the cut. */
+const MAX_TAGS = 12;
+const MAX_SUBJECT_TAGS = 5;
+const MAX_CATEGORY_TAGS = 4;
+const MAX_STYLES = 2;
 
 const GENERIC_NAMES =
   /^(img|image|dsc|photo|pic|screenshot|upload|untitled|download|file|comfyui|\d+)$/i;
 
 /**
  * Words from what the image itself says, in order of trust: the generation prompt, then the
- * pixels (colours, orientation), then the file name. Nothing is made up.
+ * pixels (colours, orientation), then the file name. Nothing is made up. Tags are the prompt's
+ * subjects, then its broad categories and styles, then the colour themes, main colours and
+ * orientation; the negative prompt is never read (see readPrompt).
  */
 export function deriveWords(input: {
+  /** The positive prompt; a negative prompt or settings left in it are cut off. */
   prompt?: string;
+  /** Keyword phrases to read when there is no prompt (promptKeywords gives none then). */
   keywords?: string[];
   colours: ColourAnalysis;
   width: number;
@@ -70,27 +39,36 @@ export function deriveWords(input: {
   filename?: string | null;
 }): Words {
   const sources: Words["sources"] = {};
-  const prompt = input.prompt?.trim().toLowerCase() ?? "";
-  const tags: string[] = [];
-  let style: string | null = null;
+  const prompt = positivePrompt(input.prompt ?? "");
+  const text = prompt || (input.keywords ?? []).join(", ");
+  const read = text ? readPrompt(text) : undefined;
 
-  if (prompt) {
-    const styles = STYLES.filter(([pattern]) => pattern.test(prompt)).map(([, name]) => name);
-    style = styles.length > 0 ? styles.slice(0, 2).join(", ") : null;
-    if (style) sources.style = "prompt";
-    tags.push(...SUBJECTS.filter(([pattern]) => pattern.test(prompt)).map(([, tag]) => tag));
-    tags.push(...styles.map(slugifyTag));
-  }
-  tags.push(...input.colours.themes);
+  const styles = read?.styles.slice(0, MAX_STYLES) ?? [];
+  const style = styles.length > 0 ? styles.join(", ") : null;
+  if (style) sources.style = "prompt";
+
+  const subjects = read?.subjects.slice(0, MAX_SUBJECT_TAGS) ?? [];
+  const categories = (read?.categories ?? [])
+    .filter((category) => !subjects.some((subject) => sameWord(subject, category)))
+    .slice(0, MAX_CATEGORY_TAGS);
+  const fromPrompt = unique([...subjects, ...categories, ...styles].map(slugifyTag));
+  const orientation = orientationOf(input.width, input.height);
+  const themes = input.colours.themes;
   const mainColours = input.colours.swatches.filter((s) => s.share >= 0.15).map((s) => s.name);
-  tags.push(...mainColours);
-  tags.push(orientationOf(input.width, input.height));
-  sources.tags = prompt && tags.length > 0 ? "prompt" : "colour";
+  // The themes and the orientation always fit; the main colours take what room is left.
+  const promptRoom = MAX_TAGS - themes.length - 1;
+  const kept = fromPrompt.slice(0, promptRoom);
+  const colourRoom = Math.max(0, promptRoom - kept.length);
+  const tags = unique(
+    [...kept, ...themes, ...mainColours.slice(0, colourRoom), orientation]
+      .map(slugifyTag)
+      .filter(Boolean),
+  ).slice(0, MAX_TAGS);
+  sources.tags = kept.length > 0 ? "prompt" : "colour";
 
   let title: string | null = null;
-  const keyword = titleFromPrompt(input.prompt) ?? bestTitlePhrase(input.keywords ?? []);
-  if (keyword) {
-    title = titleCase(keyword);
+  if (read?.title) {
+    title = truncate(titleCase(read.title), 80);
     sources.title = "prompt";
   } else {
     title = titleFromFilename(input.filename);
@@ -98,56 +76,20 @@ export function deriveWords(input: {
   }
 
   let description: string | null = null;
-  if (input.prompt?.trim()) {
-    description = truncate(input.prompt.trim().replace(/\s+/g, " "), 500);
+  if (prompt) {
+    description = truncate(prompt.replace(/\s+/g, " "), 500);
     sources.description = "prompt";
   } else {
-    description = describeColours(input.colours, orientationOf(input.width, input.height));
+    description = describeColours(input.colours, orientation);
     if (description) sources.description = "colour";
   }
 
-  return {
-    title,
-    description,
-    tags: unique(tags.map(slugifyTag).filter(Boolean)).slice(0, 12),
-    style,
-    sources,
-  };
+  return { title, description, tags, style, sources };
 }
 
-/** The prompt's first phrase, when it reads as a title (not a weight, a style or a long list). */
-function titleFromPrompt(prompt: string | undefined): string | undefined {
-  const first = prompt
-    ?.split(/[,\n.;|]/)[0]
-    ?.replace(/<[^>]*>/g, " ")
-    .replace(/[()[\]{}]/g, " ")
-    .replace(/:\s*[\d.]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
-  const words = first?.split(" ").length ?? 0;
-  return first && isTitleLike(first) && words >= 2 && words <= 12 ? first : undefined;
-}
-
-/** The most descriptive keyword: the first of three words or more, else of two, else any. */
-function bestTitlePhrase(keywords: string[]): string | undefined {
-  const usable = keywords.filter(isTitleLike);
-  const wordCount = (k: string) => k.split(" ").length;
-  return (
-    usable.find((k) => wordCount(k) >= 3) ?? usable.find((k) => wordCount(k) === 2) ?? usable[0]
-  );
-}
-
-/** A phrase that can stand as a title: a few words, not merely a style or quality term. */
-function isTitleLike(phrase: string): boolean {
-  return (
-    phrase.length >= 3 &&
-    phrase.length <= 80 &&
-    !STYLES.some(([pattern]) => pattern.test(phrase) && phrase.split(" ").length <= 3) &&
-    !/^(masterpiece|best quality|high quality|highly detailed|8k|4k|ultra detailed|trending on artstation)$/.test(
-      phrase,
-    )
-  );
+/** One word in its singular or plural: "mountain" and "mountains", "flower" and "flowers". */
+function sameWord(a: string, b: string): boolean {
+  return a === b || a === `${b}s` || b === `${a}s`;
 }
 
 export function orientationOf(width: number, height: number): "horizontal" | "vertical" | "square" {

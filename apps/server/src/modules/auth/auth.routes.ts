@@ -1,6 +1,7 @@
-import { ZLoginBody, ZRegisterBody } from "@sawdust/shared";
+import { ZAuthSuccess, ZLoginBody, ZOkResponse, ZRegisterBody, ZUser } from "@sawdust/shared";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
 import { requireUser } from "../../http/request-auth.js";
 import { presentUser } from "../users/users.presenter.js";
 import type { AuthService } from "./auth.service.js";
@@ -22,31 +23,88 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
       maxAge: SESSION_LIFETIME.absoluteMs / 1000,
     });
 
-  app.get("/user", async (request) => {
-    const { user, tier } = requireUser(request);
-    return presentUser(user, tier);
-  });
+  app.get(
+    "/user",
+    {
+      schema: {
+        summary: "The signed-in member",
+        tags: ["auth"],
+        operationId: "getCurrentUser",
+        security: SIGNED_IN,
+        response: { 200: json(ZUser, "The signed-in member"), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const { user, tier } = requireUser(request);
+      return presentUser(user, tier);
+    },
+  );
 
-  app.post("/register", { schema: { body: ZRegisterBody } }, async (request, reply) => {
-    const signedIn = await opts.auth.register(request.body, request.ip);
-    setSessionCookie(reply, signedIn.sessionToken);
-    return reply.code(201).send({ ok: true, user: presentUser(signedIn.user, signedIn.tier) });
-  });
+  app.post(
+    "/register",
+    {
+      schema: {
+        summary: "Create an account and sign in",
+        tags: ["auth"],
+        operationId: "register",
+        body: ZRegisterBody,
+        response: {
+          201: json(ZAuthSuccess, "Registered and signed in: the session cookie is set"),
+          ...errors(400, 403, 415),
+          409: error("The username or the email is taken"),
+          ...errors(429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await opts.auth.register(request.body, request.ip);
+      setSessionCookie(reply, signedIn.sessionToken);
+      return reply.code(201).send({ ok: true, user: presentUser(signedIn.user, signedIn.tier) });
+    },
+  );
 
-  app.post("/login", { schema: { body: ZLoginBody } }, async (request, reply) => {
-    const signedIn = await opts.auth.login(
-      request.body,
-      request.ip,
-      request.cookies[SESSION_COOKIE],
-    );
-    setSessionCookie(reply, signedIn.sessionToken);
-    return { ok: true, user: presentUser(signedIn.user, signedIn.tier) };
-  });
+  app.post(
+    "/login",
+    {
+      schema: {
+        summary: "Sign in",
+        tags: ["auth"],
+        operationId: "login",
+        body: ZLoginBody,
+        response: {
+          200: json(ZAuthSuccess, "Signed in: the session cookie is set"),
+          ...errors(400),
+          401: error("Wrong username or password"),
+          ...errors(403, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await opts.auth.login(
+        request.body,
+        request.ip,
+        request.cookies[SESSION_COOKIE],
+      );
+      setSessionCookie(reply, signedIn.sessionToken);
+      return { ok: true as const, user: presentUser(signedIn.user, signedIn.tier) };
+    },
+  );
 
-  app.post("/logout", async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await opts.auth.logout(token);
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    return { ok: true };
-  });
+  app.post(
+    "/logout",
+    {
+      schema: {
+        summary: "Sign out",
+        tags: ["auth"],
+        operationId: "logout",
+        response: { 200: json(ZOkResponse, "Signed out: the session is over"), ...errors(403) },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await opts.auth.logout(token);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return { ok: true as const };
+    },
+  );
 };

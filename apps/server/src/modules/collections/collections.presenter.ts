@@ -1,7 +1,7 @@
-import type { Collection, CollectionEntry } from "@sawdust/shared";
+import type { Collection, CollectionEntry, Principal } from "@sawdust/shared";
 import type { RenditionRow } from "../../db/schema.js";
 import type { MediaStore } from "../../media/media-store.js";
-import { presentImage, type Viewer } from "../images/images.presenter.js";
+import { presentImage } from "../images/images.presenter.js";
 import type { CollectionEntryRow, CollectionSummaryRow } from "./collections.repo.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -30,7 +30,7 @@ export function presentCollection(row: CollectionSummaryRow, media: MediaStore):
 export function presentEntry(
   entry: CollectionEntryRow,
   renditions: RenditionRow[],
-  viewer: Viewer,
+  viewer: Principal,
   media: MediaStore,
   nowMs: number,
 ): CollectionEntry {

@@ -2,8 +2,12 @@ import {
   COLLECTION_RULES,
   type Collection,
   type CollectionDetail,
+  canViewImage,
+  collectionLimitOf,
   FREE_TIER,
+  isAdmin,
   MESSAGES,
+  type Member,
   type ZCollectionCreateBody,
   type ZCollectionUpdateBody,
 } from "@sawdust/shared";
@@ -12,7 +16,7 @@ import type { CollectionRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import type { MediaStore } from "../../media/media-store.js";
-import { isAdmin, seesProSizes, type Viewer } from "../images/images.presenter.js";
+
 import type { ImagesRepo } from "../images/images.repo.js";
 import { presentCollection, presentCover, presentEntry } from "./collections.presenter.js";
 import type { CollectionsRepo, EntryVisibility } from "./collections.repo.js";
@@ -20,22 +24,16 @@ import type { CollectionsRepo, EntryVisibility } from "./collections.repo.js";
 const m = MESSAGES.collections;
 
 /** A signed-in member: every collection call has one. */
-export interface CollectionsViewer extends Viewer {
-  userId: number;
-}
+export type CollectionsViewer = Member;
 
 export type CollectionCreate = z.output<typeof ZCollectionCreateBody>;
 export type CollectionUpdate = z.output<typeof ZCollectionUpdateBody>;
-
-/** Free members keep up to FREE_TIER.collections; Pro, pro_plus and admins any number (spec 6). */
-const collectionLimitOf = (viewer: Viewer): number | null =>
-  seesProSizes(viewer) ? null : FREE_TIER.collections;
 
 /**
  * An admin's collections show their private images too, as the gallery does for admins; a
  * member's show only public ones (an image an admin hides leaves them until it is shown again).
  */
-const visibilityFor = (viewer: Viewer): EntryVisibility => ({ includePrivate: isAdmin(viewer) });
+const visibilityFor = (viewer: Member): EntryVisibility => ({ includePrivate: isAdmin(viewer) });
 
 /**
  * Members' collections (spec sections 3, 5 and 7 "Collections"). A collection is its owner's
@@ -137,7 +135,7 @@ export class CollectionsService {
   ): Promise<{ collection: Collection; added: boolean }> {
     await this.owned(id, viewer);
     const image = await this.deps.images.findReadyById(imageId);
-    if (!image || (image.is_public !== 1 && !isAdmin(viewer))) {
+    if (!image || !canViewImage(viewer, { isPublic: image.is_public === 1 })) {
       throw notFound(m.imageNotFound, "image_not_found");
     }
     const outcome = await this.deps.collections.addImage(

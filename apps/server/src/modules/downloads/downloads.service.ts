@@ -1,10 +1,20 @@
-import { type DownloadSize, FREE_TIER, slugifyTag } from "@sawdust/shared";
+import {
+  canViewImage,
+  DOWNLOAD_SIZES,
+  type DownloadSize,
+  downloadAccess,
+  FREE_TIER,
+  hasFreeLimits,
+  type Principal,
+  slugifyTag,
+} from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
-import { forbidden, tooManyRequests, unauthorized } from "../../lib/errors.js";
+import { forbidden, notFound, tooManyRequests, unauthorized } from "../../lib/errors.js";
 import { RENDITION_FOR_DOWNLOAD } from "../../media/renditions.js";
 import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
-import { isAdmin, seesProSizes, type Viewer } from "../images/images.presenter.js";
-import type { ImagesService } from "../images/images.service.js";
+import { IMAGE_MESSAGES } from "../images/images.constants.js";
+import type { ImagesRepo } from "../images/images.repo.js";
+import type { RenditionsService } from "../images/renditions.service.js";
 import type { DownloadsRepo } from "./downloads.repo.js";
 import { formatResetDate, monthOf, nextResetOf } from "./usage-period.js";
 
@@ -17,20 +27,8 @@ export const DOWNLOAD_MESSAGES = {
   previewRate: "Too many preview downloads from your address. Try again later.",
 } as const;
 
-const SIZE_LABEL: Record<DownloadSize, string> = {
-  preview: "Preview",
-  basic: "Basic",
-  hd: "HD",
-  xlarge: "XLarge",
-  ultra: "Ultra",
-};
-
 /** Visitors' previews are not counted against anyone, but are limited per address. */
 export const PREVIEW_LIMIT = { perWindow: 300, windowMs: 60 * 60 * 1000 };
-
-export interface DownloadViewer extends Viewer {
-  userId: number;
-}
 
 export interface PreparedDownload {
   imageId: number;
@@ -45,21 +43,21 @@ export class DownloadsService {
   constructor(
     private readonly deps: {
       downloads: DownloadsRepo;
-      images: ImagesService;
+      images: ImagesRepo;
+      renditions: RenditionsService;
       rateLimits: RateLimitsRepo;
       clock: Clock;
     },
   ) {}
 
   /** Checks access (spec sections 5 and 6) and finds, or makes, the file to send. */
-  async prepare(
-    imageId: number,
-    size: DownloadSize,
-    viewer: DownloadViewer | null,
-  ): Promise<PreparedDownload> {
-    const row = await this.deps.images.visibleRow(imageId, viewer);
+  async prepare(imageId: number, size: DownloadSize, viewer: Principal): Promise<PreparedDownload> {
+    const row = await this.deps.images.findReadyById(imageId);
+    if (!row || !canViewImage(viewer, { isPublic: row.is_public === 1 })) {
+      throw notFound(IMAGE_MESSAGES.notFound);
+    }
     assertMayDownload(size, viewer);
-    const rendition = await this.deps.images.ensureRendition(row, RENDITION_FOR_DOWNLOAD[size]);
+    const rendition = await this.deps.renditions.ensureRendition(row, RENDITION_FOR_DOWNLOAD[size]);
     const hash = rendition.storage_key.match(/-([0-9a-f]+)\.webp$/)?.[1] ?? String(rendition.bytes);
     return {
       imageId,
@@ -79,29 +77,30 @@ export class DownloadsService {
    */
   async count(
     download: PreparedDownload,
-    viewer: DownloadViewer | null,
+    viewer: Principal,
     ip: string,
     resume = false,
   ): Promise<void> {
     const { downloads, rateLimits, clock } = this.deps;
     const now = clock.now();
-    if (!viewer) {
+    const member = viewer.kind === "member" ? viewer : null;
+    if (!member) {
       const window = await rateLimits.hit(`preview:ip:${ip}`, now, PREVIEW_LIMIT.windowMs);
       if (window.count > PREVIEW_LIMIT.perWindow) {
         throw tooManyRequests(DOWNLOAD_MESSAGES.previewRate, (window.windowEndsAt - now) / 1000);
       }
     }
-    const limited = viewer !== null && !isAdmin(viewer) && !seesProSizes(viewer);
+    const limited = hasFreeLimits(viewer);
     const recorded = await downloads.record({
       imageId: download.imageId,
-      userId: viewer?.userId ?? null,
+      userId: member?.userId ?? null,
       size: download.size,
       bytes: download.bytes,
       month: monthOf(now),
       now,
       resume,
       usage:
-        viewer && download.size !== "preview"
+        member && download.size !== "preview"
           ? {
               limits: limited
                 ? { downloads: FREE_TIER.monthlyDownloads, bytes: FREE_TIER.monthlyBandwidthBytes }
@@ -119,13 +118,14 @@ export class DownloadsService {
   }
 }
 
-function assertMayDownload(size: DownloadSize, viewer: Viewer | null): void {
-  if (size === "preview") return;
-  if (size === "basic") {
-    if (!viewer) throw unauthorized(DOWNLOAD_MESSAGES.signInForBasic, "sign_in_required");
-    return;
+function assertMayDownload(size: DownloadSize, viewer: Principal): void {
+  const access = downloadAccess(viewer, size);
+  if (access === "allowed") return;
+  if (access === "sign-in") {
+    throw unauthorized(
+      size === "basic" ? DOWNLOAD_MESSAGES.signInForBasic : DOWNLOAD_MESSAGES.signInForPro,
+      "sign_in_required",
+    );
   }
-  if (!viewer) throw unauthorized(DOWNLOAD_MESSAGES.signInForPro, "sign_in_required");
-  if (!seesProSizes(viewer))
-    throw forbidden(DOWNLOAD_MESSAGES.upgradeForPro(SIZE_LABEL[size]), "upgrade_required");
+  throw forbidden(DOWNLOAD_MESSAGES.upgradeForPro(DOWNLOAD_SIZES[size].label), "upgrade_required");
 }

@@ -71,13 +71,13 @@ const input = fc.oneof(
 describe(`analysis of hostile metadata on ${TEST_DB}`, () => {
   it(`finishes every one of ${RUNS} jobs`, async () => {
     const worker = createWorker(app.services, quietLog);
-    const admin = { role: "admin", tier: "free" };
+    const admin = { kind: "member", userId: 1, role: "admin", tier: "free" } as const;
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(input, async (bytes) => {
         runs += 1;
         await app.services.storage.put(originalKey, bytes, "image/png");
-        await app.services.images.requestAnalysis(imageId, admin);
+        await app.services.edits.requestAnalysis(imageId, admin);
         while (await worker.runOnce()) {}
         const unfinished = await app.database.db
           .selectFrom("jobs")
@@ -85,7 +85,7 @@ describe(`analysis of hostile metadata on ${TEST_DB}`, () => {
           .where("status", "in", ["pending", "running"])
           .execute();
         expect(unfinished).toEqual([]);
-        const image = await app.services.images.get(imageId, admin);
+        const image = await app.services.catalogue.get(imageId, admin);
         expect(image.analysisStatus).toBe("done");
         expect(typeof image.aiAnalysis.generation).toBe("object");
       }),

@@ -1,5 +1,4 @@
 import { slugifyTag, unique } from "@sawdust/shared";
-import sharp from "sharp";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { analyseColours, type ColourAnalysis } from "../../media/analysis/colour.js";
@@ -10,6 +9,7 @@ import {
 } from "../../media/analysis/generation/generation-metadata.js";
 import { type VisionClient, VisionError } from "../../media/analysis/vision.js";
 import { deriveWords, orientationOf, type Words } from "../../media/analysis/words.js";
+import { analysisPixels } from "../../media/image-header.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
 import { parseObject } from "./images.presenter.js";
@@ -69,21 +69,10 @@ export class AnalysisService {
       const medium = (await images.findRenditions([imageId])).find((r) => r.size === "medium");
       if (!medium) throw new Error("the medium rendition is missing");
       const mediumBytes = await media.storage.readBuffer(medium.storage_key);
-      const small = await sharp(mediumBytes)
-        .resize(256, 256, { fit: "inside" })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const channels = small.info.channels === 4 ? 4 : 3;
-      const colours = analyseColours(small.data, small.info.width, small.info.height, channels);
+      const pixels = await analysisPixels(mediumBytes);
+      const colours = analyseColours(pixels.data, pixels.width, pixels.height, pixels.channels);
       const rater = this.deps.rater ? await this.deps.rater() : null;
-      const rating = rater
-        ? await rater.rate({
-            data: small.data,
-            width: small.info.width,
-            height: small.info.height,
-            channels,
-          })
-        : null;
+      const rating = rater ? await rater.rate(pixels) : null;
 
       let words = deriveWords({
         prompt: generation.prompt,
@@ -163,8 +152,9 @@ export class AnalysisService {
         error: undefined,
       });
       changes.analysis_status = "done";
-      await images.update(imageId, changes, facets, clock.now());
+      // Settled before the analysis is marked done, so whoever waits for "done" sees the outcome.
       if (waiting && !flagged) await images.settleWaiting(imageId, !unrated, clock.now());
+      await images.update(imageId, changes, facets, clock.now());
       // New tags, styles, colours and perhaps visibility: the lists change.
       await this.deps.events?.emit({ type: "image.updated", imageId });
     } catch (error) {

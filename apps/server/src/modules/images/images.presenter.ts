@@ -2,35 +2,28 @@ import {
   DOWNLOAD_SIZE_NAMES,
   DOWNLOAD_SIZES,
   fitInside,
+  hasProAccess,
   type Image,
+  isAdmin,
   LIST_AI_ANALYSIS_FIELDS,
+  type Principal,
 } from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import type { MediaStore } from "../../media/media-store.js";
-
-export interface Viewer {
-  role: string;
-  tier: string;
-}
-
-export const isAdmin = (viewer: Viewer | null) => viewer?.role === "admin";
-/** Pro sizes: admins and Pro (pro, pro_plus) subscribers (spec sections 5 and 6). */
-export const seesProSizes = (viewer: Viewer | null) =>
-  viewer !== null &&
-  (viewer.role === "admin" || viewer.tier === "pro" || viewer.tier === "pro_plus");
 
 /** How long a signed pro-size URL works. */
 export const SIGNED_URL_SECONDS = 15 * 60;
 
 /**
- * An image as the API shows it to this viewer: pro sizes and stats only where allowed. A compact
+ * An image as the API shows it to this principal: pro sizes (Pro and admins) and per-quality
+ * stats (admins) only where the access rules (shared `access.ts`) allow. A compact
  * one (a list entry) keeps only the display fields of its analysis: the generation metadata can
  * weigh tens of kilobytes an image, and only the detail shows it.
  */
 export function presentImage(
   row: ImageRow,
   renditions: RenditionRow[],
-  viewer: Viewer | null,
+  viewer: Principal,
   media: MediaStore,
   nowMs: number,
   options: { compact?: boolean } = {},
@@ -67,7 +60,7 @@ export function presentImage(
     ),
     createdAt: new Date(row.created_at).toISOString(),
   };
-  if (seesProSizes(viewer)) {
+  if (hasProAccess(viewer)) {
     const expires = Math.floor(nowMs / 1000) + SIGNED_URL_SECONDS;
     image.urlXLarge = media.signedUrl(row.id, "xlarge", expires);
     image.urlUltra = media.signedUrl(row.id, "ultra", expires);
@@ -82,6 +75,25 @@ export function presentImage(
     };
   }
   return image;
+}
+
+/** The public display URLs (small, medium) of each image that has both, by id. */
+export function displayUrlsOf(
+  renditions: RenditionRow[],
+  media: MediaStore,
+): Map<number, { small: string; medium: string }> {
+  const urls = new Map<number, { small: string; medium: string }>();
+  const small = new Map<number, string>();
+  const medium = new Map<number, string>();
+  for (const r of renditions) {
+    if (r.size === "small") small.set(r.image_id, media.publicUrl(r.storage_key));
+    if (r.size === "medium") medium.set(r.image_id, media.publicUrl(r.storage_key));
+  }
+  for (const [id, url] of small) {
+    const other = medium.get(id);
+    if (other) urls.set(id, { small: url, medium: other });
+  }
+  return urls;
 }
 
 function parseObject(text: string): Record<string, unknown> {

@@ -227,11 +227,6 @@ export class ImagesRepo {
     return row !== undefined;
   }
 
-  async allIds(): Promise<number[]> {
-    const rows = await this.db.selectFrom("images").select("id").execute();
-    return rows.map((r) => r.id);
-  }
-
   /** Whether the image is ready and public: the check every public media request makes. */
   async isReadyAndPublic(id: number): Promise<boolean> {
     const row = await this.db
@@ -256,19 +251,6 @@ export class ImagesRepo {
   async findRenditions(imageIds: number[]): Promise<RenditionRow[]> {
     if (imageIds.length === 0) return [];
     return this.db.selectFrom("renditions").selectAll().where("image_id", "in", imageIds).execute();
-  }
-
-  async findFacets(
-    imageIds: number[],
-    kind: FacetKind,
-  ): Promise<Array<{ image_id: number; value: string }>> {
-    if (imageIds.length === 0) return [];
-    return this.db
-      .selectFrom("image_facets")
-      .select(["image_id", "value"])
-      .where("image_id", "in", imageIds)
-      .where("kind", "=", kind)
-      .execute();
   }
 
   /**

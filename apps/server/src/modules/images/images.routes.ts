@@ -1,14 +1,29 @@
-import { ZDownloadQuery, ZImageListQuery, ZImagePatchBody, ZVisibilityBody } from "@sawdust/shared";
-import type { FastifyPluginAsync } from "fastify";
+import {
+  hasProAccess,
+  ZDownloadQuery,
+  ZImage,
+  ZImageListQuery,
+  ZImageListResponse,
+  ZImagePatchBody,
+  ZOkResponse,
+  ZUploadForm,
+  ZUploadResponse,
+  ZVisibilityBody,
+} from "@sawdust/shared";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../http/request-auth.js";
+import type { ListPages } from "../../http/list-pages.js";
+import { error, errors, file, json, noBody, SIGNED_IN, unparsedBody } from "../../http/openapi.js";
 import { isNotModified, parseRange, sendStored } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
 import { adminViewerOf, viewerOf } from "../../http/viewer.js";
 import type { Storage } from "../../media/storage/storage.js";
+import { SESSION_COOKIE } from "../auth/session-token.js";
 import type { DownloadsService } from "../downloads/downloads.service.js";
-import type { ImagesService } from "./images.service.js";
+import type { CatalogueService } from "./catalogue.service.js";
+import type { ImageEditsService } from "./image-edits.service.js";
+import type { IngestService } from "./ingest.service.js";
 
 export const ZImageParams = z.object({
   id: z.coerce
@@ -18,11 +33,24 @@ export const ZImageParams = z.object({
     .max(2 ** 52, "The image id is too large"),
 });
 
-const JSON_TYPE = "application/json; charset=utf-8";
+/**
+ * Sends JSON that is already text (a list page made once): Fastify sends a string as it is, so
+ * the schema's serialiser does not run again over 20 images.
+ */
+function sendJsonText(reply: FastifyReply, text: string) {
+  // The type provider types `send` by the response schema; the text is that schema's JSON.
+  return reply.type("application/json; charset=utf-8").send(text as never);
+}
+const TAGS = ["images"];
+const ADMIN_ONLY = { security: SIGNED_IN } as const;
+const NO_IMAGE = error("No such image (or a private one, to anyone but admins)");
 
 export interface ImagesRoutesOptions {
-  images: ImagesService;
+  catalogue: CatalogueService;
+  ingest: IngestService;
+  edits: ImageEditsService;
   downloads: DownloadsService;
+  listPages: ListPages;
   storage: Storage;
   uploadTmpDir: string;
 }
@@ -30,47 +58,127 @@ export interface ImagesRoutesOptions {
 export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  // The service answers JSON text: most pages come ready-made from its cache, and a URL it
-  // answered a moment ago is answered again before its query is parsed and validated.
+  // Everyone without Pro access sees the same pages: those come as kept JSON text with an ETag
+  // (a visitor's may be kept by a CDN for 5 s). Pro members' pages carry freshly signed URLs and
+  // admins' their private images, so theirs are made each time.
   app.get(
     "/",
     {
-      schema: { querystring: ZImageListQuery },
-      onRequest: async (request, reply) => {
-        const ready = opts.images.readyListJson(request.url, viewerOf(request));
-        if (ready !== undefined) return reply.type(JSON_TYPE).send(ready);
+      schema: {
+        summary: "A page of the catalogue, with filters and search",
+        tags: TAGS,
+        operationId: "listImages",
+        querystring: ZImageListQuery,
+        response: {
+          200: json(ZImageListResponse, "One page, newest first, and the filter's total"),
+          304: noBody("The page the client holds (If-None-Match) is still current"),
+          ...errors(400),
+        },
       },
     },
-    async (request, reply) =>
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      if (hasProAccess(viewer)) {
+        // Made for this viewer (signed URLs): sent as text made once, never kept.
+        const page = await opts.catalogue.list(request.query, viewer);
+        reply.header("cache-control", "private, no-store");
+        return sendJsonText(reply, JSON.stringify(page));
+      }
+      const page = await opts.listPages.page(request.query, request.url);
       reply
-        .type(JSON_TYPE)
-        .send(await opts.images.listJson(request.query, viewerOf(request), request.url)),
+        .header("etag", page.etag)
+        .header(
+          "cache-control",
+          request.cookies[SESSION_COOKIE] ? "private, no-cache" : "public, max-age=5",
+        );
+      if (isNotModified(request, page.etag)) return reply.code(304).send();
+      return sendJsonText(reply, page.json);
+    },
   );
 
-  app.get("/:id", { schema: { params: ZImageParams } }, async (request) =>
-    opts.images.get(request.params.id, viewerOf(request)),
+  app.get(
+    "/:id",
+    {
+      schema: {
+        summary: "One image",
+        tags: TAGS,
+        operationId: "getImage",
+        params: ZImageParams,
+        response: {
+          200: json(ZImage, "The image as this viewer may see it"),
+          ...errors(400),
+          404: NO_IMAGE,
+        },
+      },
+    },
+    async (request) => opts.catalogue.get(request.params.id, viewerOf(request)),
   );
 
-  app.post("/upload", async (request, reply) => {
-    const admin = requireAdmin(request);
-    const upload = await receiveUpload(request, opts.uploadTmpDir);
-    const image = await opts.images.ingest(upload, admin.user.id);
-    return reply.code(201).send({ uploaded: [image] });
-  });
+  app.post(
+    "/upload",
+    {
+      schema: {
+        summary: "Upload an image (admins)",
+        description:
+          "One image a request, as multipart/form-data. It stays private until its content rating has run.",
+        tags: TAGS,
+        operationId: "uploadImage",
+        ...ADMIN_ONLY,
+        consumes: ["multipart/form-data"],
+        body: unparsedBody(ZUploadForm),
+        response: {
+          201: json(ZUploadResponse, "The new image, private until rated"),
+          ...errors(400, 401, 403),
+          413: error("The file is larger than the 50 MB limit"),
+          ...errors(415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const admin = adminViewerOf(request);
+      const upload = await receiveUpload(request, opts.uploadTmpDir);
+      const image = await opts.ingest.ingest(upload, admin.userId);
+      return reply.code(201).send({ uploaded: [image] });
+    },
+  );
 
   app.patch(
     "/:id",
-    { schema: { params: ZImageParams, body: ZImagePatchBody } },
+    {
+      schema: {
+        summary: "Edit an image's words, tags, style and edition (admins)",
+        tags: TAGS,
+        operationId: "updateImage",
+        ...ADMIN_ONLY,
+        params: ZImageParams,
+        body: ZImagePatchBody,
+        response: {
+          200: json(ZImage, "The image as edited"),
+          ...errors(400, 401, 403),
+          404: NO_IMAGE,
+        },
+      },
+    },
     async (request) => {
-      return opts.images.update(request.params.id, request.body, adminViewerOf(request));
+      return opts.edits.update(request.params.id, request.body, adminViewerOf(request));
     },
   );
 
   app.patch(
     "/:id/visibility",
-    { schema: { params: ZImageParams, body: ZVisibilityBody } },
+    {
+      schema: {
+        summary: "Show or hide an image (admins)",
+        tags: TAGS,
+        operationId: "setImageVisibility",
+        ...ADMIN_ONLY,
+        params: ZImageParams,
+        body: ZVisibilityBody,
+        response: { 200: json(ZImage, "The image"), ...errors(400, 401, 403), 404: NO_IMAGE },
+      },
+    },
     async (request) => {
-      return opts.images.setVisibility(
+      return opts.edits.setVisibility(
         request.params.id,
         request.body.isPublic,
         adminViewerOf(request),
@@ -78,19 +186,68 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
     },
   );
 
-  app.post("/:id/analyze", { schema: { params: ZImageParams } }, async (request, reply) => {
-    const image = await opts.images.requestAnalysis(request.params.id, adminViewerOf(request));
-    return reply.code(202).send(image);
-  });
+  app.post(
+    "/:id/analyze",
+    {
+      schema: {
+        summary: "Analyse an image again (admins)",
+        tags: TAGS,
+        operationId: "analyzeImage",
+        ...ADMIN_ONLY,
+        params: ZImageParams,
+        response: {
+          202: json(ZImage, "Queued; the image as it is now"),
+          ...errors(400, 401, 403),
+          404: NO_IMAGE,
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await opts.edits.requestAnalysis(request.params.id, adminViewerOf(request));
+      return reply.code(202).send(image);
+    },
+  );
 
-  app.delete("/:id", { schema: { params: ZImageParams } }, async (request) => {
-    await opts.images.delete(request.params.id, adminViewerOf(request));
-    return { ok: true };
-  });
+  app.delete(
+    "/:id",
+    {
+      schema: {
+        summary: "Delete an image with its files (admins)",
+        tags: TAGS,
+        operationId: "deleteImage",
+        ...ADMIN_ONLY,
+        params: ZImageParams,
+        response: { 200: json(ZOkResponse, "Deleted"), ...errors(400, 401, 403), 404: NO_IMAGE },
+      },
+    },
+    async (request) => {
+      adminViewerOf(request);
+      await opts.edits.delete(request.params.id);
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     "/:id/download",
-    { schema: { params: ZImageParams, querystring: ZDownloadQuery } },
+    {
+      schema: {
+        summary: "Download a size of an image",
+        description:
+          "Preview for everyone, Basic for members, HD, XLarge and Ultra for Pro members and admins. Free members' downloads count against the month's limits.",
+        tags: ["downloads"],
+        operationId: "downloadImage",
+        params: ZImageParams,
+        querystring: ZDownloadQuery,
+        response: {
+          200: file("image/webp", "The file, as an attachment"),
+          206: file("image/webp", "The byte range asked for"),
+          304: noBody("The file the client holds (If-None-Match) is current"),
+          ...errors(400, 401, 403),
+          404: NO_IMAGE,
+          ...errors(416, 429),
+        },
+      },
+    },
     async (request, reply) => {
       const viewer = viewerOf(request);
       const file = await opts.downloads.prepare(request.params.id, request.query.size, viewer);

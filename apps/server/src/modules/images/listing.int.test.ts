@@ -337,22 +337,25 @@ describe(`repeated list requests on ${TEST_DB}`, () => {
     const first = await list(url);
     expect(first.json().images.map((i: { id: number }) => i.id)).toEqual([id]);
 
-    const worked = vi.spyOn(app.services.images, "listJson");
+    // The query worked out: a visitor's page key, or a page made for its viewer.
+    const keyed = vi.spyOn(app.services.catalogue, "sharedPageKey");
+    const made = vi.spyOn(app.services.catalogue, "list");
+    const worked = { calls: () => keyed.mock.calls.length + made.mock.calls.length };
     try {
       const again = await list(url);
       expect(again.statusCode).toBe(200);
       expect(again.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(again.body).toBe(first.body);
-      expect(worked).not.toHaveBeenCalled();
+      expect(worked.calls()).toBe(0);
 
       // A spelling not seen yet goes the long way, to the same page.
       expect((await list("tag=asked-again&limit=5")).body).toBe(first.body);
-      expect(worked).toHaveBeenCalledTimes(1);
+      expect(worked.calls()).toBe(1);
 
       // Admins' pages are their own.
       const adminPage = await list(url, admin.cookie);
       expect(adminPage.statusCode).toBe(200);
-      expect(worked).toHaveBeenCalledTimes(2);
+      expect(worked.calls()).toBe(2);
 
       // A change made here is seen at once, by the same URL too.
       const hidden = await app.server.inject({
@@ -364,7 +367,8 @@ describe(`repeated list requests on ${TEST_DB}`, () => {
       expect(hidden.statusCode).toBe(200);
       expect((await list(url)).json().images).toEqual([]);
     } finally {
-      worked.mockRestore();
+      keyed.mockRestore();
+      made.mockRestore();
     }
   });
 
@@ -373,5 +377,30 @@ describe(`repeated list requests on ${TEST_DB}`, () => {
       const res = await list("limit=0");
       expect(res.statusCode).toBe(400);
     }
+  });
+});
+
+describe(`list pages as HTTP caches see them on ${TEST_DB}`, () => {
+  it("gives visitors' pages an ETag and a short public lifetime, and answers a revalidation with 304", async () => {
+    await seedImage(app, { tags: ["cacheable"] });
+    const first = await list("tag=cacheable");
+    expect(first.headers["cache-control"]).toBe("public, max-age=5");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await app.server.inject({
+      method: "GET",
+      url: "/api/v1/images?tag=cacheable",
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    // A signed-in member's copy is theirs alone; admins' and Pro pages are never kept.
+    const member = await signIn(app, "cache_member");
+    const asMember = await list("tag=cacheable", member.cookie);
+    expect(asMember.headers["cache-control"]).toBe("private, no-cache");
+    expect(asMember.headers.etag).toBe(etag);
+    expect((await list("tag=cacheable", admin.cookie)).headers["cache-control"]).toBe(
+      "private, no-store",
+    );
   });
 });

@@ -1,13 +1,14 @@
+import { type Principal, VISITOR } from "@sawdust/shared";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errors, file, noBody } from "../../http/openapi.js";
 import { sendStored } from "../../http/send-stored.js";
 import { notFound } from "../../lib/errors.js";
 import type { Storage } from "../../media/storage/storage.js";
 import type { AuthService } from "../auth/auth.service.js";
 import { SESSION_COOKIE } from "../auth/session-token.js";
-import type { Viewer } from "../images/images.presenter.js";
-import type { ImagesService } from "../images/images.service.js";
+import type { RenditionsService } from "../images/renditions.service.js";
 
 const ZPublicParams = z.object({
   id: z.coerce
@@ -42,54 +43,82 @@ const PRIVATE_FILE_CACHE = "private, no-store";
  * is public (to admins always); pro sizes are reachable only with a signature that expires.
  */
 export const mediaRoutes: FastifyPluginAsync<{
-  images: ImagesService;
+  renditions: RenditionsService;
   auth: AuthService;
   storage: Storage;
 }> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  /** The viewer behind the session cookie (media requests are not resolved up front). */
-  const viewerOf = async (request: FastifyRequest): Promise<Viewer | null> => {
+  /** The principal behind the session cookie (media requests are not resolved up front). */
+  const principalOf = async (request: FastifyRequest): Promise<Principal> => {
     const token = request.cookies[SESSION_COOKIE];
     const current = token ? await opts.auth.userForSession(token) : undefined;
-    return current ? { role: current.user.role, tier: current.tier } : null;
+    return current
+      ? { kind: "member", userId: current.user.id, role: current.user.role, tier: current.tier }
+      : VISITOR;
   };
 
   /** Whether the files may go out, and how long they may be kept; 404 for anyone not allowed. */
   const access = async (request: FastifyRequest, id: number) => {
     let askedViewer = false;
-    const allowed = await opts.images.mayServeFiles(id, () => {
+    const allowed = await opts.renditions.mayServeFiles(id, () => {
       askedViewer = true;
-      return viewerOf(request);
+      return principalOf(request);
     });
     if (!allowed) throw notFound("No such media file");
     return { hidden: askedViewer };
   };
 
-  app.get("/images/:id/:file", async (request, reply) => {
-    const parsed = ZPublicParams.safeParse(request.params);
-    if (!parsed.success) throw notFound("No such media file");
-    const { hidden } = await access(request, parsed.data.id);
-    const key = `public/images/${parsed.data.id}/${parsed.data.file}`;
-    const bytes = await opts.storage.size(key);
-    if (bytes === undefined) throw notFound("No such media file");
-    return sendStored(request, reply, opts.storage, {
-      key,
-      bytes,
-      etag: `"${parsed.data.file.slice(-21, -5)}"`,
-      cacheControl: hidden ? PRIVATE_FILE_CACHE : PUBLIC_RENDITION_CACHE,
-    });
-  });
+  const fileResponses = {
+    200: file("image/webp", "The picture"),
+    206: file("image/webp", "The byte range asked for"),
+    304: noBody("The file the client holds (If-None-Match) is current"),
+  };
+
+  app.get(
+    "/images/:id/:file",
+    {
+      schema: {
+        summary: "A display rendition (small, medium, large) of a public image",
+        tags: ["media"],
+        operationId: "getDisplayRendition",
+        response: { ...fileResponses, ...errors(404, 416) },
+      },
+    },
+    async (request, reply) => {
+      const parsed = ZPublicParams.safeParse(request.params);
+      if (!parsed.success) throw notFound("No such media file");
+      const { hidden } = await access(request, parsed.data.id);
+      const key = `public/images/${parsed.data.id}/${parsed.data.file}`;
+      const bytes = await opts.storage.size(key);
+      if (bytes === undefined) throw notFound("No such media file");
+      return sendStored(request, reply, opts.storage, {
+        key,
+        bytes,
+        etag: `"${parsed.data.file.slice(-21, -5)}"`,
+        cacheControl: hidden ? PRIVATE_FILE_CACHE : PUBLIC_RENDITION_CACHE,
+      });
+    },
+  );
 
   app.get(
     "/signed/:id/:size",
-    { schema: { params: ZSignedParams, querystring: ZSignedQuery } },
+    {
+      schema: {
+        summary: "A pro size behind a signed, expiring URL",
+        tags: ["media"],
+        operationId: "getSignedRendition",
+        params: ZSignedParams,
+        querystring: ZSignedQuery,
+        response: { ...fileResponses, ...errors(400, 403, 404, 416) },
+      },
+    },
     async (request, reply) => {
       const { id, size } = request.params;
-      opts.images.verifySignature(id, size, request.query.exp, request.query.sig);
+      opts.renditions.verifySignature(id, size, request.query.exp, request.query.sig);
       // A signature handed out before the image was hidden stops working with it.
       const { hidden } = await access(request, id);
-      const rendition = await opts.images.openSigned(
+      const rendition = await opts.renditions.openSigned(
         id,
         size,
         request.query.exp,

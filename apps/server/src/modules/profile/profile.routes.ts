@@ -1,6 +1,7 @@
-import { ZProfileBody } from "@sawdust/shared";
+import { ZProfileBody, ZUser } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errors, json, SIGNED_IN } from "../../http/openapi.js";
 import { requireUser } from "../../http/request-auth.js";
 import { presentUser } from "../users/users.presenter.js";
 import type { ProfileService } from "./profile.service.js";
@@ -19,7 +20,18 @@ export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = as
       preValidation: async (request) => {
         requireUser(request);
       },
-      schema: { body: ZProfileBody },
+      schema: {
+        summary: "Change the member's artist profile",
+        description: "Only the fields sent change; a blank optional field clears it.",
+        tags: ["profile"],
+        operationId: "updateProfile",
+        security: SIGNED_IN,
+        body: ZProfileBody,
+        response: {
+          200: json(ZUser, "The member with the profile as saved"),
+          ...errors(400, 401, 403, 415),
+        },
+      },
     },
     async (request) => {
       const { user, tier } = requireUser(request);

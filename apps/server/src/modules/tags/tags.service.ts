@@ -4,14 +4,16 @@ import {
   GALLERY_LIST_PARAMS,
   type TagCount,
 } from "@sawdust/shared";
-import type { ImagesService } from "../images/images.service.js";
+import type { MediaStore } from "../../media/media-store.js";
+import { displayUrlsOf } from "../images/images.presenter.js";
+import type { ImagesRepo } from "../images/images.repo.js";
 import type { TagsRepo } from "./tags.repo.js";
 
 /** Every count here sits next to a link to the gallery, so it counts what the gallery lists. */
 const COUNTED = GALLERY_LIST_PARAMS.editionType;
 
 export class TagsService {
-  constructor(private readonly deps: { tags: TagsRepo; images: ImagesService }) {}
+  constructor(private readonly deps: { tags: TagsRepo; images: ImagesRepo; media: MediaStore }) {}
 
   list(): Promise<TagCount[]> {
     return this.deps.tags.countPublicTags(COUNTED);
@@ -25,7 +27,10 @@ export class TagsService {
       top.map((t) => t.tag),
       COUNTED,
     );
-    const urls = await this.deps.images.displayUrls(samples.map((s) => s.image_id));
+    const urls = displayUrlsOf(
+      await this.deps.images.findRenditions(samples.map((s) => s.image_id)),
+      this.deps.media,
+    );
     const featured = top.flatMap((t) => {
       const sample = samples.find((s) => s.tag === t.tag);
       const url = sample && urls.get(sample.image_id);

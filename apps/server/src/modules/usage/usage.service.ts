@@ -1,13 +1,8 @@
-import { FREE_TIER, type Usage } from "@sawdust/shared";
+import { FREE_TIER, hasFreeLimits, type Member, type Usage } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
 import type { CollectionsService } from "../collections/collections.service.js";
 import type { DownloadsRepo } from "../downloads/downloads.repo.js";
 import { monthOf, nextResetOf } from "../downloads/usage-period.js";
-import { seesProSizes, type Viewer } from "../images/images.presenter.js";
-
-export interface UsageViewer extends Viewer {
-  userId: number;
-}
 
 export class UsageService {
   constructor(
@@ -22,7 +17,7 @@ export class UsageService {
    * The member's usage this calendar month (UTC) against the free limits (design section 4);
    * Pro, pro_plus and admins have none. The month-over-month change is from real downloads.
    */
-  async of(viewer: UsageViewer): Promise<Usage> {
+  async of(viewer: Member): Promise<Usage> {
     const now = this.deps.clock.now();
     const period = monthOf(now);
     const [current, previous, collections] = await Promise.all([
@@ -31,7 +26,7 @@ export class UsageService {
       this.deps.collections.countOwnedBy(viewer.userId),
     ]);
     // The same rule the download route enforces: only free members have limits.
-    const limited = !seesProSizes(viewer);
+    const limited = hasFreeLimits(viewer);
     return {
       period,
       resetsOn: nextResetOf(now).toISOString().slice(0, 10),

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
+import { canViewImage, type Principal } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
-import type { Viewer } from "../images/images.presenter.js";
-import type { ImagesService } from "../images/images.service.js";
+import { notFound } from "../../lib/errors.js";
+import { IMAGE_MESSAGES } from "../images/images.constants.js";
+import type { ImagesRepo } from "../images/images.repo.js";
 import type { SettingsRepo } from "../settings/settings.repo.js";
 import { SALT_KEY_PREFIX, type ViewsRepo } from "./views.repo.js";
 
@@ -32,7 +34,7 @@ export class ViewsService {
     private readonly deps: {
       views: ViewsRepo;
       settings: SettingsRepo;
-      images: ImagesService;
+      images: ImagesRepo;
       clock: Clock;
     },
   ) {}
@@ -40,10 +42,13 @@ export class ViewsService {
   /** Counts a view of an image this requester may see (404 otherwise); returns the new total. */
   async record(
     imageId: number,
-    viewer: Viewer | null,
+    viewer: Principal,
     requester: ViewRequester,
   ): Promise<{ views: number }> {
-    await this.deps.images.visibleRow(imageId, viewer);
+    const row = await this.deps.images.findReadyById(imageId);
+    if (!row || !canViewImage(viewer, { isPublic: row.is_public === 1 })) {
+      throw notFound(IMAGE_MESSAGES.notFound);
+    }
     const day = utcDay(this.deps.clock.now());
     const key =
       requester.userId !== undefined

@@ -1,0 +1,235 @@
+import type { Readable } from "node:stream";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import {
+  ZApiError,
+  ZAuthSuccess,
+  ZCollection,
+  ZCollectionDetail,
+  ZCollectionEntry,
+  ZExploreTags,
+  ZHeroContent,
+  ZImage,
+  ZImageListResponse,
+  ZLiveness,
+  ZOkResponse,
+  ZReadiness,
+  ZTagCount,
+  ZUploadResponse,
+  ZUsage,
+  ZUser,
+  ZViewCount,
+} from "@sawdust/shared";
+import type { FastifyInstance, FastifySchema, HTTPMethods } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { SESSION_COOKIE } from "../modules/auth/session-token.js";
+
+/** Where the OpenAPI document is served, and the page that reads it. */
+export const OPENAPI_PATH = "/api/openapi.json";
+export const DOCS_PATH = "/api/docs";
+
+/**
+ * The shared schemas the document names as components (`#/components/schemas/<name>`): every
+ * response that carries one, directly or nested, refers to it instead of repeating it.
+ */
+const COMPONENTS: Record<string, z.ZodType> = {
+  ApiError: ZApiError,
+  Ok: ZOkResponse,
+  User: ZUser,
+  AuthSuccess: ZAuthSuccess,
+  Image: ZImage,
+  ImageList: ZImageListResponse,
+  UploadResult: ZUploadResponse,
+  ViewCount: ZViewCount,
+  Collection: ZCollection,
+  CollectionEntry: ZCollectionEntry,
+  CollectionDetail: ZCollectionDetail,
+  TagCount: ZTagCount,
+  ExploreTags: ZExploreTags,
+  HeroContent: ZHeroContent,
+  Usage: ZUsage,
+  Liveness: ZLiveness,
+  Readiness: ZReadiness,
+};
+for (const [id, schema] of Object.entries(COMPONENTS)) {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+}
+
+/** The routes the document describes: the API, media files and the health probes. */
+const DOCUMENTED = /^\/(api|media)\/|^\/(healthz|readyz)$/;
+
+/** The operation groups, in the order the docs page lists them. */
+const TAGS = [
+  { name: "auth", description: "Registration, sign-in and the signed-in member" },
+  { name: "images", description: "The catalogue: listing, search, detail, upload and editing" },
+  { name: "downloads", description: "Image files at their download sizes" },
+  { name: "collections", description: "A member's own collections of images" },
+  { name: "explore", description: "Tags and the gallery's hero banner" },
+  { name: "profile", description: "The member's artist profile and usage" },
+  { name: "media", description: "Display renditions and signed Pro-size files" },
+  { name: "health", description: "Liveness and readiness probes" },
+];
+
+/** The session a signed-in browser carries: routes that need one list it as their security. */
+export const SIGNED_IN = [{ session: [] }] as const;
+
+const ERROR_MEANINGS = {
+  400: "The request is not valid: the message says what to fix",
+  401: "Not signed in",
+  403: "Not allowed, or sent from another site",
+  404: "No such resource (or not one this viewer may see)",
+  409: "Conflicts with what is stored",
+  415: "This content type is not accepted here",
+  416: "The requested byte range is outside the file",
+  429: "Too many attempts: the Retry-After header says when to try again",
+} as const;
+type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+/** A JSON response: its shared schema and what it means. */
+export function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** An error response (`{ message, code }`) that means something particular on this route. */
+export function error(description: string) {
+  return json(ZApiError, description);
+}
+
+/** Error responses with their usual meanings, by status. */
+export function errors<S extends ErrorStatus>(...statuses: S[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, error(ERROR_MEANINGS[status])]),
+  ) as Record<S, ReturnType<typeof error>>;
+}
+
+/** A file's bytes: a stream or a buffer, sent as they are (never serialised). */
+const ZFileBody = z
+  .custom<Buffer | Readable | string>(() => true)
+  .meta({ type: "string", format: "binary" });
+
+/** A file sent as it is stored: the schema documents it and checks nothing. */
+export function file(mediaType: string, description: string) {
+  return { description, content: { [mediaType]: { schema: ZFileBody } } };
+}
+
+/** A response with no body (204, 304). */
+export function noBody(description: string) {
+  return z.undefined().describe(description);
+}
+
+/**
+ * A request body Fastify does not parse (a multipart form, read by the handler as a stream),
+ * documented as `schema` but accepting whatever arrives: the handler checks it.
+ */
+export function unparsedBody(schema: z.ZodType) {
+  const documented = z.toJSONSchema(schema, {
+    io: "input",
+    target: "draft-2020-12",
+    unrepresentable: "any",
+  });
+  const { $schema: _ignored, ...rest } = documented;
+  return z.unknown().meta(rest);
+}
+
+/** What a route declared, as Fastify was given it. */
+export interface RegisteredRoute {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  schema?: FastifySchema;
+}
+const catalogues = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route registered after `registerApiDocs`, with its schema (the contract's tests read it). */
+export function registeredRoutes(server: FastifyInstance): readonly RegisteredRoute[] {
+  return catalogues.get(server) ?? [];
+}
+
+/**
+ * The OpenAPI 3.1 document made from the routes' declared schemas, served at /api/openapi.json
+ * and read as a page at /api/docs. Registered before any route, so every route is seen. The page
+ * serves its own scripts and styles (no CDN, no validator badge) and works under the app's
+ * Content-Security-Policy as it is: external scripts only, inline styles allowed, data: images.
+ */
+export async function registerApiDocs(server: FastifyInstance): Promise<void> {
+  const routes: RegisteredRoute[] = [];
+  catalogues.set(server, routes);
+  server.addHook("onRoute", (route) => {
+    routes.push({ method: route.method, url: route.url, schema: route.schema });
+  });
+
+  await server.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Sawdust API",
+        version: "1",
+        description:
+          "The API the Sawdust web app calls. Errors are always `{ message, code }` with a 4xx status; a signed-in browser carries the session cookie.",
+      },
+      tags: [...TAGS],
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+      },
+    },
+    // The API's routes only: the web app's pages and files are not part of the contract.
+    transform: (route) =>
+      DOCUMENTED.test(route.url)
+        ? jsonSchemaTransform(route)
+        : { schema: { hide: true }, url: route.url },
+    transformObject: (document) => withUsedComponentsOnly(jsonSchemaTransformObject(document)),
+  });
+
+  server.withTypeProvider<ZodTypeProvider>().get(
+    OPENAPI_PATH,
+    {
+      schema: {
+        hide: true,
+        response: { 200: json(z.looseObject({ openapi: z.string() }), "The OpenAPI document") },
+      },
+    },
+    async () => server.swagger() as { openapi: string },
+  );
+
+  await server.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    theme: { title: "Sawdust API" },
+    uiConfig: {
+      validatorUrl: null,
+      docExpansion: "list",
+      defaultModelsExpandDepth: 0,
+      deepLinking: true,
+    },
+  });
+}
+
+type Document = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * Drops the components nothing refers to: every registered schema yields an input and an output
+ * variant, and only one of them (the output, for responses) is used.
+ */
+function withUsedComponentsOnly(document: Document): Document {
+  const { paths, components = {} } = document as {
+    paths?: unknown;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = components.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    const text = JSON.stringify(value) ?? "";
+    for (const match of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      const name = match[1] as string;
+      if (used.has(name)) continue;
+      used.add(name);
+      visit(schemas[name]);
+    }
+  };
+  visit(paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...components, schemas: kept } } as Document;
+}

@@ -1,0 +1,204 @@
+import {
+  canViewImage,
+  type Image,
+  type ImageListParams,
+  type ImageListQuery,
+  type ImageListResponse,
+  isAdmin,
+  normalizeColor,
+  normalizeStyle,
+  PAGING,
+  type Principal,
+  slugifyTag,
+  unique,
+} from "@sawdust/shared";
+import type { Clock } from "../../lib/clock.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { colourNameForFilter } from "../../media/analysis/colour.js";
+import type { MediaStore } from "../../media/media-store.js";
+import { IMAGE_MESSAGES } from "./images.constants.js";
+import { presentImage } from "./images.presenter.js";
+import type { ImageFilter, ImagesRepo } from "./images.repo.js";
+import type { ListCache } from "./list-cache.js";
+import { searchTermsOf } from "./search-query.js";
+
+export interface ShareCard {
+  id: number;
+  title: string | null;
+  description: string | null;
+  /** A public rendition: its URL (relative to the site unless storage is elsewhere) and size. */
+  image: { url: string; width: number; height: number } | null;
+}
+
+/**
+ * The catalogue as people browse it: list pages with their filters, search and totals, one image,
+ * and a public image's share card. What each principal sees comes from the access rules.
+ */
+export class CatalogueService {
+  constructor(
+    private readonly deps: {
+      images: ImagesRepo;
+      media: MediaStore;
+      clock: Clock;
+      /** Totals per filter, kept a few seconds (counting walks every match). */
+      listCache: ListCache;
+    },
+  ) {}
+
+  async list(query: ImageListQuery, viewer: Principal): Promise<ImageListResponse> {
+    const filter = this.filterOf(query, viewer);
+    const afterId = decodeCursor(query.cursor);
+    const total = await this.total(filter);
+    const rows = await this.deps.images.findPage(
+      filter,
+      afterId,
+      query.limit + 1,
+      await this.isSelective(filter, total, query.limit),
+    );
+    const page = rows.slice(0, query.limit);
+    const renditions = await this.deps.images.findRenditions(page.map((r) => r.id));
+    const now = this.deps.clock.now();
+    const last = page[page.length - 1];
+    return {
+      images: page.map((row) =>
+        presentImage(
+          row,
+          renditions.filter((r) => r.image_id === row.id),
+          viewer,
+          this.deps.media,
+          now,
+          { compact: true },
+        ),
+      ),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+      stats: { totalImages: total },
+    };
+  }
+
+  /**
+   * A key naming the page a visitor gets for this query: equal questions (`Sea` and `sea`) share
+   * it, so the HTTP layer can keep one copy of their answer.
+   */
+  sharedPageKey(query: ImageListQuery): string {
+    return JSON.stringify([
+      this.filterOf(query, { kind: "visitor" }),
+      query.cursor ?? "",
+      query.limit,
+    ]);
+  }
+
+  /** The list query a page of the web app asks with these parameters (its first page). */
+  static queryOf(params: ImageListParams): ImageListQuery {
+    return {
+      tag: params.tag ? [params.tag] : [],
+      style: params.style ? [params.style] : [],
+      color: params.color ? [params.color] : [],
+      editionType: [...(params.editionType ?? [])] as ImageListQuery["editionType"],
+      visibility: params.visibility,
+      q: params.q?.trim() || undefined,
+      limit: params.limit ?? PAGING.defaultLimit,
+      cursor: undefined,
+    };
+  }
+
+  async get(id: number, viewer: Principal): Promise<Image> {
+    const row = await this.visibleRow(id, viewer);
+    const renditions = await this.deps.images.findRenditions([id]);
+    return presentImage(row, renditions, viewer, this.deps.media, this.deps.clock.now());
+  }
+
+  /** The ready image, if this principal may see it: a private image is 404 to non-admins. */
+  async visibleRow(id: number, viewer: Principal) {
+    const row = await this.deps.images.findReadyById(id);
+    if (!row || !canViewImage(viewer, { isPublic: row.is_public === 1 })) {
+      throw notFound(IMAGE_MESSAGES.notFound);
+    }
+    return row;
+  }
+
+  /**
+   * What a shared link's preview card shows (Open Graph): a public image's title, description
+   * and largest public rendition. Null for a missing or private image.
+   */
+  async shareCard(id: number): Promise<ShareCard | null> {
+    const row = await this.deps.images.findReadyById(id);
+    if (row?.is_public !== 1) return null;
+    const renditions = await this.deps.images.findRenditions([id]);
+    const picture =
+      renditions.find((r) => r.size === "large") ?? renditions.find((r) => r.size === "medium");
+    return {
+      id,
+      title: row.title,
+      description: row.description,
+      image: picture
+        ? {
+            url: this.deps.media.publicUrl(picture.storage_key),
+            width: picture.width,
+            height: picture.height,
+          }
+        : null,
+    };
+  }
+
+  /** Whether the catalogue holds any image at all, in any state (demo seeding needs none). */
+  hasAnyImage(): Promise<boolean> {
+    return this.deps.images.hasAnyImage();
+  }
+
+  /** The file names images were uploaded under. */
+  originalNames(): Promise<string[]> {
+    return this.deps.images.findOriginalNames();
+  }
+
+  /** What a list query asks for, normalised (so equal questions share cache entries). */
+  private filterOf(query: ImageListQuery, viewer: Principal): ImageFilter {
+    return {
+      visibility: isAdmin(viewer) ? (query.visibility ?? "all") : "public",
+      tags: unique(query.tag.map(slugifyTag)),
+      styles: unique(query.style.map(normalizeStyle)),
+      // A colour filter is a name or a hex colour; a hex means its nearest named colour.
+      colors: unique(query.color.map((c) => colourNameForFilter(c) ?? normalizeColor(c))),
+      editionTypes: unique(query.editionType),
+      search: searchTermsOf(query.q),
+    };
+  }
+
+  /** The filter's total, from the short-lived cache (list-cache.ts). */
+  private total(filter: ImageFilter): Promise<number> {
+    return this.deps.listCache.total(JSON.stringify(filter), () => this.deps.images.count(filter));
+  }
+
+  /**
+   * Whether so few images match a facet filter that its page is found faster from the facet rows
+   * than by walking the catalogue: walking costs about limit × catalogue ÷ matches rows, starting
+   * from the facets costs about `matches` rows; they meet at matches² = limit × catalogue.
+   */
+  private async isSelective(filter: ImageFilter, matches: number, limit: number) {
+    if (filter.tags.length + filter.styles.length + filter.colors.length === 0) return false;
+    const catalogue = await this.total({
+      ...filter,
+      tags: [],
+      styles: [],
+      colors: [],
+      search: [],
+    });
+    return matches * matches < (limit + 1) * catalogue;
+  }
+}
+
+/** Opaque to clients: base64url of the last id seen. "0" or nothing starts from the top. */
+export function encodeCursor(id: number): string {
+  return Buffer.from(JSON.stringify({ id })).toString("base64url");
+}
+
+export function decodeCursor(cursor: string | undefined): number | undefined {
+  if (!cursor || cursor === "0") return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { id?: unknown };
+    if (typeof value.id === "number" && Number.isSafeInteger(value.id) && value.id > 0)
+      return value.id;
+  } catch {
+    // fall through
+  }
+  throw badRequest(IMAGE_MESSAGES.badCursor, "bad_cursor");
+}

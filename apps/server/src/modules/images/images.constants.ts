@@ -1,0 +1,20 @@
+import { UPLOAD, UPLOAD_FIELD_MESSAGES } from "@sawdust/shared";
+
+export const ANALYZE_JOB = "analyze-image";
+export const ANALYZE_MAX_ATTEMPTS = 5;
+
+export const IMAGE_MESSAGES = {
+  notFound: "Image not found",
+  badEditionType: UPLOAD_FIELD_MESSAGES.editionType,
+  badPrice: UPLOAD_FIELD_MESSAGES.price,
+  unreadable: "The image could not be read: the file may be damaged",
+  tooSmall: (w: number, h: number) =>
+    `The image must be at least ${UPLOAD.minWidth}×${UPLOAD.minHeight} pixels (this one is ${w}×${h})`,
+  tooManyPixels: (w?: number, h?: number) =>
+    `The image is too large: at most ${UPLOAD.maxPixels / 1_000_000} megapixels${
+      w && h ? ` (this one is ${w}×${h}, ${((w * h) / 1_000_000).toFixed(1)} megapixels)` : ""
+    }`,
+  formatMismatch: "The file's contents do not match a supported image format",
+  badCursor: "The cursor is not valid: start again without one",
+  badSignature: "This image link has expired or is not valid: reload the page for a fresh one",
+} as const;

@@ -1,0 +1,87 @@
+import { isAdmin, type Principal } from "@sawdust/shared";
+import type { ImageRow, RenditionRow } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
+import { forbidden, notFound } from "../../lib/errors.js";
+import type { MediaStore } from "../../media/media-store.js";
+import { RENDITIONS, type RenditionName } from "../../media/renditions.js";
+import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
+import { IMAGE_MESSAGES } from "./images.constants.js";
+import type { ImagesRepo } from "./images.repo.js";
+
+/**
+ * An image's files as they are reached: who may have them, the lazy sizes made on first request,
+ * and the signatures of the pro sizes' expiring URLs.
+ */
+export class RenditionsService {
+  constructor(
+    private readonly deps: {
+      images: ImagesRepo;
+      media: MediaStore;
+      clock: Clock;
+    },
+  ) {}
+
+  /**
+   * Whether this image's files may be served to this principal: anyone while it is public, only
+   * admins while it is hidden, flagged or waiting for its rating. `principal` is asked only then,
+   * so the common case costs one primary-key lookup and no session lookup.
+   */
+  async mayServeFiles(id: number, principal: () => Promise<Principal>): Promise<boolean> {
+    if (await this.deps.images.isReadyAndPublic(id)) return true;
+    return isAdmin(await principal());
+  }
+
+  /**
+   * The stored rendition of an image, made now from the original if it is a lazy size not made
+   * yet (once: concurrent callers share the work).
+   */
+  async ensureRendition(row: ImageRow, name: RenditionName): Promise<RenditionRow> {
+    const { images, media, clock } = this.deps;
+    const existing = (await images.findRenditions([row.id])).find((r) => r.size === name);
+    if (existing && (await media.storage.size(existing.storage_key)) !== undefined) return existing;
+    const made = await media.renderFromOriginal(
+      row.id,
+      media.originalKey(row.id, EXTENSION_OF[row.original_format as SniffedFormat] ?? "png"),
+      name,
+    );
+    await images.insertRendition(
+      row.id,
+      {
+        size: name,
+        storageKey: made.key,
+        width: made.width,
+        height: made.height,
+        bytes: made.data.length,
+        upscaled: made.upscaled,
+      },
+      clock.now(),
+    );
+    const stored = (await images.findRenditions([row.id])).find((r) => r.size === name);
+    if (!stored) throw new Error(`rendition ${name} of image ${row.id} vanished`);
+    return stored;
+  }
+
+  /** Refuses (403) a signed media URL whose signature is wrong or has expired. */
+  verifySignature(id: number, name: string, expiresAt: number, signature: string): void {
+    const nowSeconds = Math.floor(this.deps.clock.now() / 1000);
+    if (
+      !(name in RENDITIONS) ||
+      !this.deps.media.verify(id, name, expiresAt, signature, nowSeconds)
+    ) {
+      throw forbidden(IMAGE_MESSAGES.badSignature, "bad_signature");
+    }
+  }
+
+  /** A pro-size rendition behind a signed URL (made now if it is a lazy size). */
+  async openSigned(
+    id: number,
+    name: string,
+    expiresAt: number,
+    signature: string,
+  ): Promise<RenditionRow> {
+    this.verifySignature(id, name, expiresAt, signature);
+    const row = await this.deps.images.findReadyById(id);
+    if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+    return this.ensureRendition(row, name as RenditionName);
+  }
+}

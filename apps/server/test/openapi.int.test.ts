@@ -1,0 +1,238 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
+import { ZUploadForm } from "@sawdust/shared";
+import Fastify from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DOCS_PATH,
+  file,
+  noBody,
+  OPENAPI_PATH,
+  type RegisteredRoute,
+  registerApiDocs,
+  registeredRoutes,
+  unparsedBody,
+} from "../src/http/openapi.js";
+import { createTestApp, type TestApp } from "./test-app.js";
+
+/** The routes the contract covers: the API, media files and the health probes. */
+const IN_CONTRACT = /^\/(api|media)\/|^\/(healthz|readyz)$/;
+
+/** Routes under those paths that are not part of the contract, and why. */
+const EXCLUDED: Array<{ prefix: string; why: string }> = [
+  { prefix: DOCS_PATH, why: "the docs page and its own scripts, styles and document copy" },
+];
+
+/** The images and media routes, which the contract must hold too. */
+const IMAGE_ROUTES = [
+  "GET /api/v1/images",
+  "GET /api/v1/images/:id",
+  "POST /api/v1/images/upload",
+  "PATCH /api/v1/images/:id",
+  "PATCH /api/v1/images/:id/visibility",
+  "POST /api/v1/images/:id/analyze",
+  "DELETE /api/v1/images/:id",
+  "GET /api/v1/images/:id/download",
+  "GET /media/images/:id/:file",
+  "GET /media/signed/:id/:size",
+];
+
+/** "METHOD /url" for each method of each route in the contract (HEAD mirrors GET: left out). */
+function contractRoutes(routes: readonly RegisteredRoute[]) {
+  return routes.flatMap((route) => {
+    if (!IN_CONTRACT.test(route.url)) return [];
+    if (EXCLUDED.some(({ prefix }) => route.url === prefix || route.url.startsWith(`${prefix}/`)))
+      return [];
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    return methods
+      .filter((method) => method !== "HEAD")
+      .map((method) => ({ name: `${method} ${route.url}`, route }));
+  });
+}
+
+const withoutResponseSchema = (routes: readonly RegisteredRoute[]) =>
+  contractRoutes(routes)
+    .filter(({ route }) => !route.schema?.response)
+    .map(({ name }) => name);
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  responses: Record<string, unknown>;
+};
+type Document = {
+  openapi: string;
+  tags: Array<{ name: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+describe("the contract as OpenAPI", () => {
+  let app: TestApp;
+  let document: Document;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const res = await app.server.inject({ url: OPENAPI_PATH });
+    expect(res.statusCode).toBe(200);
+    document = res.json();
+  });
+  afterAll(() => app.close());
+
+  it("sees every route the app registered", () => {
+    const names = contractRoutes(registeredRoutes(app.server)).map(({ name }) => name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "GET /healthz",
+        "POST /api/v1/auth/login",
+        "GET /api/v1/collections",
+        "GET /api/v1/collections/:id",
+        "GET /api/v1/usage",
+        ...IMAGE_ROUTES,
+      ]),
+    );
+  });
+
+  it("gives every API route a response schema", () => {
+    expect(withoutResponseSchema(registeredRoutes(app.server))).toEqual([]);
+  });
+
+  it("notices a route without a response schema", async () => {
+    const server = Fastify();
+    await registerApiDocs(server);
+    server.get("/api/v1/forgotten", async () => ({ ok: true }));
+    server.get(
+      "/api/v1/declared",
+      { schema: { response: { 200: { type: "object" } } } },
+      () => ({}),
+    );
+    expect(withoutResponseSchema(registeredRoutes(server))).toEqual(["GET /api/v1/forgotten"]);
+    await server.close();
+  });
+
+  it("documents a multipart form and a file without checking either", async () => {
+    const server = Fastify().withTypeProvider<ZodTypeProvider>();
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(serializerCompiler);
+    await registerApiDocs(server);
+    server.post(
+      "/api/v1/form",
+      {
+        schema: {
+          consumes: ["multipart/form-data"],
+          body: unparsedBody(ZUploadForm),
+          response: { 200: file("image/webp", "The picture"), 304: noBody("Not modified") },
+        },
+      },
+      async (_request, reply) => reply.type("image/webp").send(Buffer.from("RIFF")),
+    );
+    const sent = await server.inject({ method: "POST", url: "/api/v1/form", payload: { any: 1 } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.rawPayload.toString()).toBe("RIFF");
+
+    const doc = (await server.inject({ url: OPENAPI_PATH })).json();
+    const operation = doc.paths["/api/v1/form"].post;
+    expect(operation.requestBody.content["multipart/form-data"].schema).toMatchObject({
+      type: "object",
+      properties: {
+        images: { type: "string", format: "binary" },
+        editionType: { enum: ["sawdust_gallery", "one_of_one", "open_edition"] },
+        price: { type: "string" },
+      },
+      required: ["images"],
+    });
+    expect(operation.responses["200"].content["image/webp"].schema).toEqual({
+      type: "string",
+      format: "binary",
+    });
+    expect(operation.responses["304"]).toEqual({ description: "Not modified" });
+    await server.close();
+  });
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+  });
+
+  it("names the main paths, and only the API's", () => {
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/auth/login",
+        "/api/v1/auth/register",
+        "/api/v1/auth/user",
+        "/api/v1/images/",
+        "/api/v1/images/{id}",
+        "/api/v1/images/upload",
+        "/api/v1/collections/",
+        "/api/v1/collections/{id}",
+        "/api/v1/collections/{id}/images",
+        "/api/v1/tags",
+        "/api/v1/explore/tags",
+        "/api/v1/profile",
+        "/api/v1/usage",
+      ]),
+    );
+    for (const path of Object.keys(document.paths)) expect(path).toMatch(IN_CONTRACT);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith(DOCS_PATH))).toEqual([]);
+  });
+
+  it("refers to the shared schemas as components", () => {
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(["ApiError", "User", "AuthSuccess", "Collection", "CollectionDetail"]),
+    );
+    const login = document.paths["/api/v1/auth/login"]?.post;
+    expect(login?.responses["200"]).toEqual({
+      description: expect.any(String),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/AuthSuccess" } } },
+    });
+    expect(login?.responses["401"]).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+    });
+    // Every component is used: none is left over from the input/output pairs.
+    const text = JSON.stringify(document.paths) + JSON.stringify(document.components.schemas);
+    for (const name of Object.keys(document.components.schemas)) {
+      expect(text).toContain(`"#/components/schemas/${name}"`);
+    }
+  });
+
+  it("gives each documented operation a summary, a known tag and a unique operationId", () => {
+    const known = new Set(document.tags.map((tag) => tag.name));
+    const ids = new Set<string>();
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        // A prefix's own route ("/api/v1/images/") is the same route as "/api/v1/images".
+        const where = `${method.toUpperCase()} ${path.replace(/(.)\/$/, "$1")}`;
+        expect(operation.summary, where).toBeTruthy();
+        expect(operation.tags?.length, where).toBe(1);
+        expect(known.has(operation.tags?.[0] ?? ""), where).toBe(true);
+        expect(operation.operationId, where).toBeTruthy();
+        expect(ids.has(operation.operationId ?? ""), where).toBe(false);
+        ids.add(operation.operationId ?? "");
+      }
+    }
+  });
+
+  it("serves the docs page and its own files, under the app's Content-Security-Policy", async () => {
+    const page = await app.server.inject({ url: DOCS_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(page.body).not.toMatch(/https?:\/\//);
+    const scripts = [...page.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src.startsWith(`${DOCS_PATH}/`), src).toBe(true);
+      expect((await app.server.inject({ url: src })).statusCode, src).toBe(200);
+    }
+    const initializer = await app.server.inject({
+      url: `${DOCS_PATH}/static/swagger-initializer.js`,
+    });
+    expect(initializer.body).toContain("validatorUrl: null");
+  });
+});
