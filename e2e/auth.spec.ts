@@ -31,7 +31,8 @@ test.describe("auth screen", () => {
 
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByTestId("dashboard-page")).toContainText(
-      `Welcome back, ${account.username}`,
+      // A brand-new member is welcomed, not welcomed back.
+      `Welcome, ${account.username}`,
     );
     await expect(toasts(page).getByText(MESSAGES.auth.success)).toBeVisible();
   });

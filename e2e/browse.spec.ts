@@ -1,18 +1,28 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { EDITION_LABELS, type Image, MESSAGES } from "@sawdust/shared";
+import {
+  EDITION_LABELS,
+  type Image,
+  type ImageListResponse,
+  MESSAGES,
+  type TagCount,
+} from "@sawdust/shared";
 import { seriousViolations } from "./support/axe";
 import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
 
 /**
  * Browsing: explore, the tag page, the two edition pages and the search palette's live results.
  * One catalogue is seeded for the whole file: 21 open editions under one tag (one more than a
- * page, so Load More has something to load, and enough images to be among the featured tags) and
- * one 1/1 piece under a tag of its own.
+ * page, so Load More has something to load) and one 1/1 piece under a tag of its own; and, as the
+ * tag counts of explore and the palette count what the gallery lists (gallery pieces only), three
+ * gallery pieces under one tag and one under another.
  */
 const editionsTag = uniqueWord("brwed");
 const soloTag = uniqueWord("brwsolo");
 const soloTitleWord = uniqueWord("brwtitle");
 const EDITION_COUNT = 21;
+const galleryTag = uniqueWord("brwgal");
+const gallerySoloTag = uniqueWord("brwgalsolo");
+const GALLERY_COUNT = 3;
 
 let oneOfOne: Image;
 /** Oldest first: the first is the one that only the second page shows. */
@@ -59,6 +69,13 @@ test.beforeAll(async () => {
       price: 1250,
       color: "#7c2d12",
     });
+    await seedInParallel(api, [
+      ...Array.from({ length: GALLERY_COUNT }, (_, i) => ({
+        title: `${galleryTag} Study ${i}`,
+        tags: [galleryTag],
+      })),
+      { title: `${gallerySoloTag} Sketch`, tags: [gallerySoloTag], color: "#365314" },
+    ]);
   } finally {
     await api.dispose();
   }
@@ -78,18 +95,22 @@ test.describe("explore", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore");
 
     const featured = page.getByRole("region", { name: "Featured categories" });
-    const card = featured.getByRole("link", { name: titleCased(editionsTag) });
-    await expect(card).toContainText(`${EDITION_COUNT} images`);
-    await expect(card).toHaveAttribute("href", `/gallery?tag=${editionsTag}`);
+    const card = featured.getByRole("link", { name: titleCased(galleryTag) });
+    await expect(card).toContainText(`${GALLERY_COUNT} images`);
+    await expect(card).toHaveAttribute("href", `/gallery?tag=${galleryTag}`);
     await expect(card.locator("img")).toHaveAttribute("src", /\/media\//);
 
     const tags = page.getByRole("region", { name: "Browse by Tags" });
-    const solo = tags.getByRole("link", { name: `${soloTag} 1 image`, exact: true });
+    const solo = tags.getByRole("link", { name: `${gallerySoloTag} 1 image`, exact: true });
     await expect(solo).toBeVisible();
-    await expect(tags.getByRole("link", { name: `${editionsTag} 21 images` })).toBeVisible();
+    await expect(
+      tags.getByRole("link", { name: `${galleryTag} ${GALLERY_COUNT} images` }),
+    ).toBeVisible();
+    // Counted as the gallery they lead to lists them: the editions are not gallery pieces.
+    await expect(tags.getByRole("link", { name: new RegExp(editionsTag) })).toHaveCount(0);
 
     await solo.click();
-    await expect(page).toHaveURL(`/gallery?tag=${soloTag}`);
+    await expect(page).toHaveURL(`/gallery?tag=${gallerySoloTag}`);
   });
 
   test("has the sections the search palette links to, and scrolls to the one named", async ({
@@ -241,11 +262,148 @@ test.describe("search palette", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore");
     await page.keyboard.press("ControlOrMeta+k");
     const palette = page.getByRole("dialog", { name: "Search" });
-    await palette.getByPlaceholder(MESSAGES.search.placeholder).fill(soloTag);
+    await palette.getByPlaceholder(MESSAGES.search.placeholder).fill(gallerySoloTag);
 
-    await palette.getByRole("option", { name: `Search tags for '${soloTag}'` }).click();
-    await expect(page).toHaveURL(`/gallery?tag=${soloTag}`);
+    await palette.getByRole("option", { name: `Search tags for '${gallerySoloTag}'` }).click();
+    await expect(page).toHaveURL(`/gallery?tag=${gallerySoloTag}`);
   });
+});
+
+test.describe("a piece opened from a listing", () => {
+  /** The window's scroll offset (written as source text: the e2e project has no DOM types). */
+  const scrollY = (page: Page) => page.evaluate<number>("window.scrollY");
+
+  test("on the tag page opens over it, and Escape returns to the same place, focus on the tile", async ({
+    page,
+  }) => {
+    await page.goto("/explore");
+    await page.goto(`/tag/${editionsTag}`);
+    const grid = page.getByRole("region", { name: `Images tagged ${titleCased(editionsTag)}` });
+    await expect(grid.getByRole("listitem")).toHaveCount(20);
+    const piece = editions[10];
+    if (!piece) throw new Error("no editions seeded");
+    const link = grid.locator(`a[href="/image/${piece.id}"]`);
+    await link.scrollIntoViewIfNeeded();
+    const before = await scrollY(page);
+    expect(before).toBeGreaterThan(0);
+
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/image/${piece.id}`);
+    const detail = page.getByRole("dialog", { name: `${editionsTag} Print 10` });
+    await expect(detail).toBeVisible();
+    // The tag page is still there under the dialog, not the gallery.
+    await expect(page.getByTestId("gallery-view")).toHaveCount(0);
+    await expect(page.locator("h1", { hasText: titleCased(editionsTag) })).toHaveCount(1);
+
+    await page.keyboard.press("Escape");
+    await expect(detail).toHaveCount(0);
+    await expect(page).toHaveURL(`/tag/${editionsTag}`);
+    await expect(link).toBeFocused();
+    expect(Math.abs((await scrollY(page)) - before)).toBeLessThan(2);
+
+    // Back leaves the tag page rather than opening the piece again.
+    await page.goBack();
+    await expect(page).toHaveURL("/explore");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("on /one-of-one closes back to the list with its Close button", async ({ page }) => {
+    await page.goto("/one-of-one");
+    const card = page.getByRole("link", { name: `${soloTitleWord} Original` });
+    await card.click();
+    await expect(page).toHaveURL(`/image/${oneOfOne.id}`);
+    const detail = page.getByRole("dialog", { name: `${soloTitleWord} Original` });
+    await detail.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL("/one-of-one");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(EDITION_LABELS.one_of_one);
+    await expect(card).toBeFocused();
+  });
+
+  test("on /open-editions keeps the pages loaded and the place scrolled to", async ({ page }) => {
+    await page.goto("/open-editions");
+    await page.getByRole("button", { name: "Load More" }).click();
+    const oldest = page.getByRole("link", { name: `${editionsTag} Print 0`, exact: false });
+    await expect(oldest).toBeVisible();
+    const cards = page.getByTestId("editions-masonry").getByRole("link");
+    const loaded = await cards.count();
+    await oldest.scrollIntoViewIfNeeded();
+    const before = await scrollY(page);
+
+    await oldest.click();
+    await expect(page).toHaveURL(`/image/${editions[0]?.id}`);
+    await expect(page.getByRole("dialog", { name: `${editionsTag} Print 0` })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL("/open-editions");
+    await expect(cards).toHaveCount(loaded);
+    expect(Math.abs((await scrollY(page)) - before)).toBeLessThan(2);
+    await expect(oldest).toBeFocused();
+  });
+});
+
+test("the palette's tag and style shortcuts show their image counts and leave out empty ones", async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi();
+  try {
+    // Gallery pieces, which the shortcuts' galleries list.
+    await seedImage(api, {
+      title: `Heron ${uniqueWord("brwpal")}`,
+      tags: ["wildlife"],
+      style: "watercolor",
+    });
+  } finally {
+    await api.dispose();
+  }
+  const tagCounts = new Map(
+    ((await (await request.get("/api/v1/tags")).json()) as TagCount[]).map((t) => [t.tag, t.count]),
+  );
+  const styleCount = async (style: string) =>
+    (
+      (await (
+        await request.get(
+          `/api/v1/images?visibility=public&limit=1&editionType=sawdust_gallery&style=${encodeURIComponent(style)}`,
+        )
+      ).json()) as ImageListResponse
+    ).stats.totalImages;
+  const shortcuts: Array<{ group: string; label: string; count: number }> = [];
+  for (const label of ["Nature", "Portrait", "Landscape", "Abstract", "Wildlife", "Architecture"])
+    shortcuts.push({
+      group: "Popular Tags",
+      label,
+      count: tagCounts.get(label.toLowerCase()) ?? 0,
+    });
+  for (const label of ["Digital Art", "Oil Painting", "Watercolor", "Photography"])
+    shortcuts.push({ group: "Art Styles", label, count: await styleCount(label.toLowerCase()) });
+  expect(shortcuts.find((s) => s.label === "Wildlife")?.count).toBeGreaterThan(0);
+  expect(shortcuts.find((s) => s.label === "Watercolor")?.count).toBeGreaterThan(0);
+
+  await page.goto("/explore");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore");
+  await page.getByRole("button", { name: "Search" }).click();
+  const palette = page.getByRole("dialog", { name: "Search" });
+  // The counts arrive with the palette: the style counts are the last to come.
+  const watercolor = palette.getByRole("group", { name: "Art Styles" }).getByRole("option", {
+    name: /^Watercolor/,
+  });
+  await expect(watercolor).toContainText(/\d+ images?$/);
+
+  for (const { group, label, count } of shortcuts) {
+    const option = palette
+      .getByRole("group", { name: group })
+      .getByRole("option", { name: new RegExp(`^${label}`) });
+    if (count === 0) await expect(option, label).toHaveCount(0);
+    else
+      await expect(option, label).toHaveAccessibleName(
+        new RegExp(`^${label}\\s*, ${count} ${count === 1 ? "image" : "images"}$`),
+      );
+  }
+  await expect(palette.getByRole("option", { name: "View all tags" })).toBeVisible();
+
+  await watercolor.click();
+  await expect(page).toHaveURL("/gallery?style=watercolor");
+  await expect(page.getByTestId("image-tile").first()).toBeVisible();
 });
 
 test("explore has no serious accessibility violation", async ({ browser }) => {

@@ -181,6 +181,9 @@ test.describe("collections", () => {
       page.getByRole("alert").filter({ hasText: m.limitReached(FREE_TIER.collections) }),
     ).toBeVisible();
     await expect(page).toHaveURL("/collections/new");
+    // Said once, beside the form: no toast repeats it (the toasts load with the first one).
+    await page.waitForTimeout(1000);
+    await expect(page.getByText(m.limitReached(FREE_TIER.collections))).toHaveCount(1);
   });
 
   test("another member's collection, or a malformed id, is not found", async ({
@@ -261,6 +264,67 @@ test.describe("collections", () => {
     await expect(page.getByRole("heading", { name: m.notFoundTitle })).toBeVisible();
   });
 
+  test("the picker marks the collections that hold the image, and adding again says so", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    const holder = await createCollectionViaApi(page.request, "Harbours");
+    await createCollectionViaApi(page.request, "Fields");
+    await addImageViaApi(page.request, holder.id, harbour.id);
+    // Added later, so the harbour is not the cover: the mark comes from the collection's images.
+    await addImageViaApi(page.request, holder.id, meadow.id);
+
+    await page.goto(`/image/${harbour.id}`);
+    const menu = await openPicker(page);
+    const holding = menu.getByRole("menuitem", { name: /Harbours/ });
+    await expect(holding).toHaveAccessibleName(new RegExp(`^Harbours\\s*, ${m.holdsImage}`));
+    await expect(holding).toHaveAttribute("data-holds-image", "true");
+    const other = menu.getByRole("menuitem", { name: /Fields/ });
+    await expect(other).not.toHaveAttribute("data-holds-image", "true");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await holding.click();
+    await expect(toastText(page, m.imageAlreadyAdded)).toBeVisible();
+    await expect(inCollectionsCount(page)).toHaveText("1");
+
+    const again = await openPicker(page);
+    await again.getByRole("menuitem", { name: /Fields/ }).click();
+    await expect(toastText(page, m.imageAdded)).toBeVisible();
+    await expect(inCollectionsCount(page)).toHaveText("2");
+    const marked = await openPicker(page);
+    await expect(marked.getByRole("menuitem", { name: /Fields/ })).toHaveAttribute(
+      "data-holds-image",
+      "true",
+    );
+  });
+
+  test("the viewer's details open over the collection, and closing returns to its tile", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    const collection = await createCollectionViaApi(page.request, "Both");
+    await addImageViaApi(page.request, collection.id, harbour.id);
+    await addImageViaApi(page.request, collection.id, meadow.id);
+    await page.goto(`/collections/${collection.id}`);
+
+    const tile = page.getByRole("button", { name: harbourTitle, exact: true });
+    await tile.click();
+    const viewer = page.getByRole("dialog", { name: harbourTitle });
+    await viewer.getByRole("link", { name: "View artwork details" }).click();
+    await expect(page).toHaveURL(`/image/${harbour.id}`);
+    const detail = page.getByRole("dialog", { name: harbourTitle });
+    await expect(detail.getByRole("heading", { name: harbourTitle })).toBeVisible();
+    // The collection stays under the details (the viewer has closed).
+    await expect(page.getByTestId("gallery-view")).toHaveCount(0);
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(`/collections/${collection.id}`);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Both" })).toBeVisible();
+    await expect(tile).toBeFocused();
+  });
+
   test("a visitor's picker asks them to sign in and invites them to sign up", async ({ page }) => {
     await page.goto(`/image/${harbour.id}`);
     const detail = page.getByRole("dialog", { name: harbourTitle });
@@ -291,8 +355,9 @@ test.describe("collections", () => {
     await page.mouse.move(0, 0);
     await expect(remove).toHaveCSS("opacity", "0");
 
+    // The tile is one Tab stop; the right arrow reaches its remove button.
     await tile.focus();
-    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowRight");
     await expect(remove).toBeFocused();
     await expect(remove).toHaveCSS("opacity", "1");
     await page.keyboard.press("Enter");

@@ -146,6 +146,40 @@ test.describe("filters", () => {
     await expect(page.getByText(MESSAGES.images.noTags)).toBeVisible();
   });
 
+  test("Enter takes the highlighted suggestion, not the words typed so far", async ({ page }) => {
+    await page.goto("/gallery");
+    const search = page.getByRole("combobox", { name: "Search tags" });
+
+    // The typed words are the start of a tag: that tag is offered, highlighted, and Enter takes it.
+    const partial = onlyTag.slice(0, -2);
+    await search.fill(partial);
+    const option = page.getByRole("option", { name: new RegExp(`^#?${onlyTag}`) });
+    await expect(option).toHaveAttribute("aria-selected", "true");
+    await expect(search).toHaveAttribute("aria-expanded", "true");
+    await expect(search).toHaveAttribute("aria-activedescendant", /.+/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await search.press("Enter");
+    await expect(page).toHaveURL(`/gallery?tag=${onlyTag}`);
+    await expect(tiles(page)).toHaveCount(1);
+    await expect(search).toHaveValue("");
+
+    // The arrows move the highlight, round and round; Escape closes the list.
+    await search.fill(shared);
+    const options = page.getByRole("listbox", { name: "Tag suggestions" }).getByRole("option");
+    await expect(options).toHaveCount(1);
+    await search.press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await search.press("Escape");
+    await expect(search).toHaveAttribute("aria-expanded", "false");
+
+    // Words no tag carries are applied as typed (slugified), as the spec says.
+    const unknown = uniqueWord("nosuch");
+    await search.fill(`${unknown} Thing`);
+    await expect(page.getByText(MESSAGES.images.noTags)).toBeVisible();
+    await search.press("Enter");
+    await expect(page).toHaveURL(`/gallery?tag=${unknown}-thing`);
+  });
+
   test("clear filters goes back to /gallery with no query", async ({ page }) => {
     await page.goto(`/gallery?tag=${shared}&style=${style}`);
     await expect(tiles(page)).toHaveCount(1);
@@ -395,6 +429,78 @@ test("on a phone the Filters drawer holds the tag search, the layout toggle and 
   await drawer.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL("/gallery");
   await expect(drawer).toHaveCount(0);
+});
+
+test.describe("from the keyboard", () => {
+  let images: Image[];
+  let tag: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    tag = uniqueWord("galkeys");
+    images = await withAdminApi((api) =>
+      seedMany(api, [
+        { title: `${tag} First`, tags: [tag, "dusk", "river"] },
+        { title: `${tag} Second`, tags: [tag, "dawn"] },
+      ]),
+    );
+  });
+
+  test("a tile is one Tab stop; the arrows reach its tag chips", async ({ page }) => {
+    await page.goto(`/gallery?tag=${tag}`);
+    await expect(tiles(page)).toHaveCount(2);
+    const [first, second] = [tiles(page).nth(0), tiles(page).nth(1)];
+    const firstLink = first.getByRole("link", { name: new RegExp(`^${tag}`) });
+    const secondLink = second.getByRole("link", { name: new RegExp(`^${tag}`) });
+
+    await firstLink.focus();
+    await page.keyboard.press("Tab");
+    // Past the first tile's chips, straight to the next tile.
+    await expect(secondLink).toBeFocused();
+
+    await page.keyboard.press("ArrowRight");
+    const chips = second.getByRole("list", { name: /^Tags of/ });
+    await expect(chips.getByRole("link").first()).toBeFocused();
+    await expect(chips).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(chips.getByRole("link").nth(1)).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(secondLink).toBeFocused();
+    // At the ends the arrows do nothing.
+    await page.keyboard.press("ArrowLeft");
+    await expect(secondLink).toBeFocused();
+
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/gallery\\?tag=(${tag}|dusk|river)$`));
+  });
+
+  test("closing the detail gives the focus back to the tile that opened it", async ({ page }) => {
+    await page.goto("/explore");
+    await page.goto(`/gallery?tag=${tag}`);
+    const image = images[0] as Image;
+    const link = tileOf(page, image).getByRole("link", { name: `${tag} First` });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/image/${image.id}?tag=${tag}`);
+    const detail = page.getByRole("dialog", { name: `${tag} First` });
+    await expect(detail).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(detail).toHaveCount(0);
+    await expect(page).toHaveURL(`/gallery?tag=${tag}`);
+    await expect(link).toBeFocused();
+
+    // Back does not open it again: it leaves the gallery's history entry for the one before.
+    await link.click();
+    await expect(detail).toBeVisible();
+    await detail.getByRole("button", { name: "Close" }).click();
+    await expect(link).toBeFocused();
+    await page.goBack();
+    await expect(page).toHaveURL("/explore");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
 });
 
 test("the gallery has no serious accessibility violation", async ({ browser }) => {

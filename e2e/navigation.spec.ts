@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
+import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { ADMIN_MENU_ITEMS, openAccountMenu } from "./support/navigation";
 
 test.describe("signed out", () => {
@@ -59,6 +60,13 @@ test.describe("signed out", () => {
   });
 
   test("the search palette opens with Ctrl+K and goes to a tag", async ({ page }) => {
+    // A shortcut shows once its gallery has an image (the palette leaves out empty ones).
+    const api = await adminApi();
+    try {
+      await seedImage(api, { title: `Fern ${uniqueWord("nav")}`, tags: ["nature"] });
+    } finally {
+      await api.dispose();
+    }
     await page.goto("/");
     await expect(page.getByTestId("gallery-view")).toBeVisible();
 
@@ -73,8 +81,12 @@ test.describe("signed out", () => {
     await input.fill("zzzz");
     await expect(palette.getByText(MESSAGES.search.empty)).toBeVisible();
     await input.fill("Nature");
-    // Exact: live results (artwork or tags with "nature" in them) may sit above the shortcut.
-    await palette.getByRole("option", { name: "Nature", exact: true }).click();
+    // The shortcut, with its image count: live results (artwork or tags with "nature" in them)
+    // may sit above it.
+    await palette
+      .getByRole("group", { name: "Popular Tags" })
+      .getByRole("option", { name: /^Nature\s*, \d+ images?$/ })
+      .click();
 
     await expect(page).toHaveURL("/gallery?tag=nature");
     await expect(palette).toHaveCount(0);
@@ -174,4 +186,59 @@ test.describe("on a phone", () => {
     await expect(menu).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Editions");
   });
+});
+
+test("each page names itself in the browser's title, and an open image too", async ({ page }) => {
+  const api = await adminApi();
+  const title = `Titled ${uniqueWord("navtitle")}`;
+  let imageId: number;
+  try {
+    imageId = (await seedImage(api, { title, editionType: "one_of_one", price: 500 })).id;
+  } finally {
+    await api.dispose();
+  }
+
+  await page.goto("/gallery");
+  await expect(page).toHaveTitle("Gallery · Sawdust");
+  await page.goto("/explore");
+  await expect(page).toHaveTitle("Explore · Sawdust");
+  await page.goto("/tag/still-life");
+  await expect(page).toHaveTitle("Still Life · Sawdust");
+  await page.goto("/no-such-page");
+  await expect(page).toHaveTitle("Page not found · Sawdust");
+  await page.goto("/auth");
+  await expect(page).toHaveTitle("Sign in · Sawdust");
+
+  // An image opened over a page names the page's title while it is open, and gives it back.
+  await page.goto("/one-of-one");
+  await expect(page).toHaveTitle("1/1 Collection · Sawdust");
+  await page.getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(`/image/${imageId}`);
+  await expect(page).toHaveTitle(`${title} · Sawdust`);
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveTitle("1/1 Collection · Sawdust");
+
+  await registerViaApi(page.request);
+  await page.goto("/dashboard");
+  await expect(page).toHaveTitle("Dashboard · Sawdust");
+  await page.goto("/collections");
+  await expect(page).toHaveTitle("Collections · Sawdust");
+});
+
+test("Skip to content is the first stop of the Tab key, and leads past the header", async ({
+  page,
+}) => {
+  await page.goto("/explore");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore");
+
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+  await expect(page).toHaveURL("/explore");
+  // The next stop is inside the page, not the header's links.
+  await page.keyboard.press("Tab");
+  await expect(page.locator("main :focus")).toHaveCount(1);
 });

@@ -3,7 +3,7 @@ import { FREE_TIER, type Image, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { toasts } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
-import { adminApi, grantPro, seedImage, uniqueWord } from "./support/catalogue";
+import { adminApi, backdateAccount, grantPro, seedImage, uniqueWord } from "./support/catalogue";
 
 const v = MESSAGES.validation;
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -117,9 +117,9 @@ test.describe("the artist profile", () => {
     await expect(field(page, "Twitter")).toHaveValue("");
     await expect(chips).toHaveText(["Watercolor", "Ink"]);
 
-    // The dashboard greets the member by the saved name.
+    // The dashboard greets the member (new today) by the saved name.
     await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { name: "Welcome back, Mira Vale" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Mira Vale" })).toBeVisible();
   });
 
   test("says why a save failed, in the server's words", async ({ page }) => {
@@ -159,6 +159,19 @@ async function downloadBasic(page: Page, times: number): Promise<void> {
 }
 
 test.describe("the member dashboard", () => {
+  test("welcomes a member who joined today, and welcomes back one who joined before", async ({
+    page,
+  }) => {
+    const account = await registerViaApi(page.request, newAccount("dash-greet"));
+    await page.goto("/dashboard");
+    const heading = page.getByTestId("dashboard-page").getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(`Welcome, ${account.username}`);
+
+    backdateAccount(account.username, 2);
+    await page.reload();
+    await expect(heading).toHaveText(`Welcome back, ${account.username}`);
+  });
+
   test("shows a free member 3 / 10 after three Basic downloads, with the bar and the upgrade card", async ({
     page,
   }) => {
@@ -167,7 +180,7 @@ test.describe("the member dashboard", () => {
     await page.goto("/dashboard");
     const dashboard = page.getByTestId("dashboard-page");
     await expect(
-      dashboard.getByRole("heading", { name: `Welcome back, ${account.username}` }),
+      dashboard.getByRole("heading", { name: `Welcome, ${account.username}` }),
     ).toBeVisible();
     await expect(dashboard.getByText("Free", { exact: true })).toBeVisible();
 

@@ -95,6 +95,20 @@ export async function seedImage(api: APIRequestContext, seed: SeedImage): Promis
   return (await patched.json()) as Image;
 }
 
+/** Moves an account's creation back in time, as if it had joined `days` ago (no API changes it). */
+export function backdateAccount(username: string, days: number): void {
+  const db = new Database(join(E2E_DATA_DIR, "sawdust.db"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const changed = db
+      .prepare("update users set created_at = ? where username_key = lower(?)")
+      .run(Date.now() - days * 24 * 60 * 60 * 1000, username);
+    if (changed.changes !== 1) throw new Error(`no account named ${username}`);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Gives an account an active Pro subscription. Billing has no sandbox flow yet, so the test writes
  * the subscription row into the e2e server's SQLite database, as the integration tests do.

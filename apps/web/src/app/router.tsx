@@ -1,11 +1,12 @@
 import { type ComponentType, lazy } from "react";
-import { BrowserRouter, Route, Routes } from "react-router";
+import { BrowserRouter, matchPath, Route, Routes, useLocation } from "react-router";
+import { backgroundOf } from "@/lib/detail-route";
 import { AdminOnly, SignedInOnly, SignedInOrSignIn } from "./guards";
 import { RootLayout } from "./layouts/root-layout";
 import { paths } from "./paths";
 // The landing page is in the first download: as a lazy chunk it would wait for the app's code
 // before its own code, data and pictures could even be asked for.
-import { GalleryRoute } from "./routes/gallery-route";
+import { GalleryRoute, ImageDetailRoute } from "./routes/gallery-route";
 
 /**
  * Each screen's code loads when it is first visited, keeping the first download small. The router
@@ -85,10 +86,29 @@ export function AppRouter() {
   );
 }
 
-/** Every route of spec section 2, with its guard (the server render uses them too). */
+/**
+ * Every route of spec section 2, with its guard (the server render uses them too). An image opened
+ * from a page of the app is shown over that page, which stays rendered as it was (lib/detail-route).
+ */
 export function AppRoutes() {
+  const location = useLocation();
+  const background = backgroundOf(location.state);
+  const overPage = background && matchPath(paths.image.path, location.pathname);
   return (
-    <Routes>
+    <>
+      <PageRoutes location={overPage ? background : location} />
+      {overPage && (
+        <Routes>
+          <Route path={paths.image.path} element={<ImageDetailRoute />} />
+        </Routes>
+      )}
+    </>
+  );
+}
+
+function PageRoutes({ location }: { location: ReturnType<typeof useLocation> }) {
+  return (
+    <Routes location={location}>
       <Route path={paths.auth.path} element={<RootLayout bare />}>
         <Route index element={<AuthScreen />} />
       </Route>

@@ -82,4 +82,14 @@ describe("api client", () => {
     );
     await expect(api.get("/api/v1/auth/user")).rejects.toThrow("Failed to fetch");
   });
+
+  it("tells the status of a POST when asked, and fails as every call does", async () => {
+    answer(200, "OK", '{"id":4}');
+    await expect(
+      api.postForStatus("/api/v1/collections/4/images", { imageId: 1 }),
+    ).resolves.toEqual({ status: 200, data: { id: 4 } });
+    answer(403, "Forbidden", '{"message":"not yours"}');
+    const error = await failure(api.postForStatus("/api/v1/collections/4/images"));
+    expect(error.message).toBe("403: not yours");
+  });
 });

@@ -57,7 +57,7 @@ async function readSuccessBody<T>(response: Response): Promise<T> {
  * One call to the API: cookies always travel, bodies are JSON, and any non-OK answer becomes an
  * ApiRequestError. A network failure rejects with the browser's own error.
  */
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
@@ -72,13 +72,22 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (!response.ok) {
     throw new ApiRequestError(response.status, response.statusText, await readErrorBody(response));
   }
-  return readSuccessBody<T>(response);
+  return response;
+}
+
+async function request<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+  return readSuccessBody<T>(await send(method, path, options));
 }
 
 export const api = {
   get: <T>(path: string, options?: Pick<RequestOptions, "signal">) =>
     request<T>("GET", path, options),
   post: <T>(path: string, body?: JsonBody) => request<T>("POST", path, { body }),
+  /** A POST whose success status says something (201 made now, 200 there already). */
+  postForStatus: async <T>(path: string, body?: JsonBody) => {
+    const response = await send("POST", path, { body });
+    return { status: response.status, data: await readSuccessBody<T>(response) };
+  },
   put: <T>(path: string, body?: JsonBody) => request<T>("PUT", path, { body }),
   patch: <T>(path: string, body?: JsonBody) => request<T>("PATCH", path, { body }),
   delete: <T>(path: string) => request<T>("DELETE", path),

@@ -83,7 +83,7 @@ export const CLASS_MERGE_CONFIG: Omit<Config<string, string>, "cacheSize" | "the
     "tracking": [{"tracking":["normal","tight","wide","wider","widest"]}],
     "transition": [{"transition":["[flex]","[opacity,translate]","[width]","all","colors","none","opacity","shadow","transform"]}],
     "translate-x": [{"translate":[{"x":["0","0.5","1","5","[var(--radix-toast-swipe-end-x)]","[var(--radix-toast-swipe-move-x)]"]}]}],
-    "translate-y": [{"translate":[{"y":["0","0.5","1","4"]}]}],
+    "translate-y": [{"translate":[{"y":["0","0.5","1","20","4"]}]}],
     "w": [{"w":["1","11","16","2","20","24","28","3","32","4","40","52","60","64","72","9","[25rem]","[85%]","[calc(100%-1rem)]","[calc(100%-2rem)]","[calc(100%-3rem)]","[var(--radix-dropdown-menu-trigger-width)]","auto","fit","full","px"]}],
     "whitespace": [{"whitespace":["nowrap",{"pre":["line"]}]}],
     "z": [{"z":["10","20","30","40","50","[100]"]}],

@@ -1,4 +1,4 @@
-import type { Collection } from "@sawdust/shared";
+import type { Collection, CollectionDetail } from "@sawdust/shared";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { IMAGES_QUERY_KEY, imageQueryOptions } from "@/lib/images";
@@ -14,6 +14,15 @@ export function collectionsQueryOptions() {
   return queryOptions({
     queryKey: [...COLLECTIONS_QUERY_KEY, "list"],
     queryFn: ({ signal }) => api.get<Collection[]>("/api/v1/collections", { signal }),
+  });
+}
+
+/** GET /api/v1/collections/{id}: one of the member's collections with its images (404 otherwise). */
+export function collectionQueryOptions(collectionId: number) {
+  return queryOptions({
+    queryKey: [...COLLECTIONS_QUERY_KEY, "detail", collectionId],
+    queryFn: ({ signal }) =>
+      api.get<CollectionDetail>(`/api/v1/collections/${collectionId}`, { signal }),
   });
 }
 

@@ -23,6 +23,26 @@ function useScrollToTopOnNewPage(): void {
   }, [pathname, navigationType]);
 }
 
+/** Where "Skip to content" leads: the page's main region (the auth screen's has the same id). */
+const MAIN_CONTENT_ID = "main-content";
+
+/** The first stop of the Tab key, shown only when focused: past the header to the page itself. */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      // Focus moves without touching the address (a hash would be a history entry of its own).
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
+      }}
+      className="fixed left-3 top-3 z-50 -translate-y-20 rounded-md bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground shadow-lg focus:translate-y-0"
+    >
+      Skip to content
+    </a>
+  );
+}
+
 /** The page frame: the header (unless `bare`, as the auth screen has its own), then the page. */
 export function RootLayout({ bare = false }: { bare?: boolean }) {
   const { pathname } = useLocation();
@@ -34,11 +54,21 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
       </Suspense>
     </RouteErrorBoundary>
   );
-  if (bare) return page;
+  if (bare) {
+    return (
+      <>
+        <SkipLink />
+        {page}
+      </>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <TopNav />
-      <main className="flex-1">{page}</main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        {page}
+      </main>
     </div>
   );
 }

@@ -2,9 +2,11 @@ import { MESSAGES } from "@sawdust/shared";
 import { Compass } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { useDocumentTitle } from "@/lib/document-title";
 import { paths } from "../paths";
 
 export function NotFoundPage() {
+  useDocumentTitle("Page not found");
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <Compass className="size-12 text-brand-strong" strokeWidth={1.5} aria-hidden />

@@ -5,8 +5,10 @@ import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
 import { isAdmin, useUser } from "@/lib/auth";
+import { detailState, openerProps } from "@/lib/detail-route";
 import { filtersFromSearch, imageTitle, normalizeFilters } from "@/lib/images";
 import { ArtImage } from "./art-image";
+import { moveWithinTile } from "./tile-keys";
 import { TILE_SIZES } from "./use-column-count";
 import { useThumbnailRetry, withRetryParam } from "./use-thumbnail-retry";
 
@@ -60,9 +62,9 @@ const CHIP_CLASS = [
 export const GRID_TILE_ASPECT = "4 / 5";
 
 /**
- * One artwork of a list: a link to its page, its title on hover or focus, a few tag chips laid
- * over it (siblings of the link, never nested in it), and a Retry placeholder when the file
- * keeps failing.
+ * One artwork of a list: a link to its page (opened over the list), its title on hover or focus,
+ * a few tag chips laid over it (siblings of the link, never nested in it), and a Retry placeholder
+ * when the file keeps failing. The link is the tile's one Tab stop; the arrows reach the chips.
  */
 export function ImageTile({
   image,
@@ -75,6 +77,7 @@ export function ImageTile({
   tagHref,
 }: ImageTileProps) {
   const title = imageTitle(image);
+  const location = useLocation();
   const thumbnail = useThumbnailRetry();
   const source = useMemo(
     () => ({
@@ -90,13 +93,22 @@ export function ImageTile({
   const aspectRatio = layout === "grid" ? GRID_TILE_ASPECT : `${image.width} / ${image.height}`;
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the arrows move between the tile's own links
     <div
       className={TILE_CLASS}
       data-testid="image-tile"
       data-image-id={image.id}
       data-state={thumbnail.failed ? "failed" : "ready"}
+      onKeyDown={moveWithinTile}
     >
-      <Link to={href} aria-label={title} className="block rounded-lg focus-visible:outline-none">
+      <Link
+        to={href}
+        state={detailState(location)}
+        aria-label={title}
+        aria-keyshortcuts={shownTags.length > 0 ? "ArrowRight" : undefined}
+        className="block rounded-lg focus-visible:outline-none"
+        {...openerProps(image.id)}
+      >
         <div className="relative w-full" style={{ aspectRatio }}>
           {!thumbnail.failed && (
             <ArtImage
@@ -172,7 +184,12 @@ function TagChips({ title, tags, more, tagHref, className }: TagChipsProps) {
     >
       {tags.map((tag, index) => (
         <li key={tag} className={index > 0 ? `min-w-0 shrink ${NARROW_HIDDEN}` : "min-w-0 shrink"}>
-          <Link to={hrefOf(tag)} aria-label={`Filter by tag ${tag}`} className={CHIP_CLASS}>
+          <Link
+            to={hrefOf(tag)}
+            aria-label={`Filter by tag ${tag}`}
+            tabIndex={-1}
+            className={CHIP_CLASS}
+          >
             #{tag}
           </Link>
         </li>

@@ -1,5 +1,6 @@
 import { Hammer } from "lucide-react";
 import type { ReactNode } from "react";
+import { useDocumentTitle } from "@/lib/document-title";
 
 interface ScreenPlaceholderProps {
   title: string;
@@ -13,6 +14,7 @@ interface ScreenPlaceholderProps {
  * never sample data.
  */
 export function ScreenPlaceholder({ title, children, testId }: ScreenPlaceholderProps) {
+  useDocumentTitle(title);
   return (
     <section data-testid={testId} className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>

@@ -1,9 +1,11 @@
 import { useUser } from "@/lib/auth";
+import { useDocumentTitle } from "@/lib/document-title";
 import { ProfileForm } from "./components/profile-form";
 
 /** /artist-profile: the signed-in member edits how they appear (spec section 2). */
 export function ArtistProfilePage() {
   const { data: user } = useUser();
+  useDocumentTitle("Artist Profile");
   // The route's guard sends a visitor to /auth before this renders.
   if (!user) return null;
   return (

@@ -3,6 +3,7 @@ import { paths } from "@/app/paths";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUser } from "@/lib/auth";
+import { useDocumentTitle } from "@/lib/document-title";
 import { AuthHeader } from "./components/auth-header";
 import { AuthImagePanel } from "./components/auth-image-panel";
 import { LoginForm } from "./components/login-form";
@@ -16,6 +17,7 @@ import { safeRedirectPath } from "./safe-redirect";
 export function AuthScreen() {
   const { data: user, isPending } = useUser();
   const [searchParams] = useSearchParams();
+  useDocumentTitle("Sign in");
 
   if (isPending) return <PageSpinner />;
   if (user) {
@@ -30,7 +32,11 @@ export function AuthScreen() {
       <AuthImagePanel className="hidden lg:block" />
       <div className="flex flex-col">
         <AuthHeader />
-        <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-8 sm:items-center sm:pt-0">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="flex flex-1 outline-none items-start justify-center px-4 pb-16 pt-8 sm:items-center sm:pt-0"
+        >
           <div className="w-full max-w-md">
             <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
               Sign in to Sawdust

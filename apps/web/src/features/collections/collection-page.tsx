@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/document-title";
 import { imageTitle } from "@/lib/images";
 import { imageCountLabel } from "@/lib/tags";
 import { useCollection } from "./api/get-collection";
@@ -81,6 +82,12 @@ export function CollectionPage() {
   const removal = useRemoveCollectionImage(collectionId ?? 0);
   const [viewing, setViewing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<{ id: number; title: string } | null>(null);
+  useDocumentTitle(
+    collection.data?.name ??
+      (collectionId === null || collection.isError
+        ? MESSAGES.collections.notFoundTitle
+        : undefined),
+  );
 
   if (collectionId === null) return <CollectionNotFound />;
   if (collection.isPending) return <CollectionSkeleton />;

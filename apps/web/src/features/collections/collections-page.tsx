@@ -8,6 +8,7 @@ import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { isAdmin, isPro, useUser } from "@/lib/auth";
+import { useDocumentTitle } from "@/lib/document-title";
 import { useDeleteCollection } from "./api/delete-collection";
 import { useCollections } from "./api/get-collections";
 import { CollectionCard, CollectionCardSkeleton } from "./components/collection-card";
@@ -26,6 +27,7 @@ export function CollectionsPage() {
   const [editing, setEditing] = useState<Collection | null>(null);
   const [deleting, setDeleting] = useState<Collection | null>(null);
   const remove = useDeleteCollection();
+  useDocumentTitle("Collections");
   const limited = user !== undefined && user !== null && !isPro(user) && !isAdmin(user);
 
   function confirmDelete() {

@@ -6,6 +6,7 @@ import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/document-title";
 import { useCreateCollection } from "./api/create-collection";
 import {
   type CollectionFormErrors,
@@ -23,10 +24,15 @@ function refusalOf(error: Error): string | null {
 export function NewCollectionPage() {
   const navigate = useNavigate();
   const create = useCreateCollection();
+  useDocumentTitle("New Collection");
   const nameField = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<CollectionFormValues>({ name: "", description: "" });
   const [errors, setErrors] = useState<CollectionFormErrors>({});
-  const [refusal, setRefusal] = useState<{ message: string; limit: boolean } | null>(null);
+  const [refusal, setRefusal] = useState<{
+    message: string;
+    detail?: string;
+    limit: boolean;
+  } | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,16 +50,13 @@ export function NewCollectionPage() {
         // Replace the form in the history: Back from the new collection returns to the list.
         navigate(paths.collection.getHref(collection.id), { replace: true });
       },
+      // Said once, beside the form (an alert, so it is read out), until the next try: not in a
+      // toast as well.
       onError: (error) => {
         const message = refusalOf(error);
-        toast({
-          title: message ?? MESSAGES.collections.createFailed,
-          description: message ? undefined : error.message,
-          variant: "destructive",
-        });
-        // The toast goes; the reason stays beside the form until the next try.
         setRefusal({
           message: message ?? MESSAGES.collections.createFailed,
+          detail: message ? undefined : error.message,
           limit: isApiRequestError(error) && error.status === 403,
         });
       },
@@ -88,6 +91,7 @@ export function NewCollectionPage() {
             <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
             <div className="grid gap-1">
               <p className="font-medium text-destructive">{refusal.message}</p>
+              {refusal.detail && <p className="text-muted-foreground">{refusal.detail}</p>}
               {refusal.limit && (
                 <Link
                   to={paths.subscriptions.getHref()}

@@ -1,10 +1,11 @@
 import { MESSAGES, type User } from "@sawdust/shared";
 import { Badge } from "@/components/ui/badge";
 import { isAdmin, isPro, useUser } from "@/lib/auth";
+import { useDocumentTitle } from "@/lib/document-title";
 import { useUsage } from "./api/get-usage";
 import { ComingSoon, NavigationTiles, UpgradeCard } from "./components/dashboard-links";
 import { UsageCards, UsageCardsSkeleton, UsageError } from "./components/usage-cards";
-import { formatResetDate } from "./usage-text";
+import { formatResetDate, greeting } from "./usage-text";
 
 function MembershipBadge({ user }: { user: User }) {
   if (isAdmin(user)) return <Badge>ADMIN</Badge>;
@@ -16,6 +17,7 @@ function MembershipBadge({ user }: { user: User }) {
 export function DashboardPage() {
   const { data: user } = useUser();
   const usage = useUsage();
+  useDocumentTitle("Dashboard");
   if (!user) return null;
   const free = !isPro(user) && !isAdmin(user);
 
@@ -30,7 +32,7 @@ export function DashboardPage() {
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
           <h1 className="min-w-0 font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
-            Welcome back, {user.displayName ?? user.username}
+            {greeting(user.displayName ?? user.username, user.createdAt)}
           </h1>
           <MembershipBadge user={user} />
         </div>

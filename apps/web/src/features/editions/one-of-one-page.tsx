@@ -1,8 +1,9 @@
 import { EDITION_LABELS, PAGING } from "@sawdust/shared";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
 import { Skeleton } from "@/components/ui/skeleton";
+import { detailState, openerProps } from "@/lib/detail-route";
 import { imageTitle } from "@/lib/images";
 import { priceText } from "./components/edition-text";
 import { EditionsPageShell } from "./components/editions-page-shell";
@@ -17,6 +18,7 @@ const EAGER_CARDS = 4;
 /** /one-of-one: the public one-of-a-kind pieces with their prices. */
 export function OneOfOnePage() {
   const { list, images, total } = usePublicEditions(ONE_OF_ONE);
+  const location = useLocation();
 
   return (
     <EditionsPageShell
@@ -43,7 +45,12 @@ export function OneOfOnePage() {
       <ul className={GRID} data-testid="one-of-one-grid">
         {images.map((image, index) => (
           <li key={image.id}>
-            <Link to={paths.image.getHref(image.id)} className="group block">
+            <Link
+              to={paths.image.getHref(image.id)}
+              state={detailState(location)}
+              {...openerProps(image.id)}
+              className="group block"
+            >
               <span className="relative block aspect-[4/5] overflow-hidden rounded-xl bg-muted shadow-sm ring-1 ring-black/5">
                 <ArtImage
                   image={image}

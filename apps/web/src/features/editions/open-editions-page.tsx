@@ -1,7 +1,8 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
 import { Skeleton } from "@/components/ui/skeleton";
+import { detailState, openerProps } from "@/lib/detail-route";
 import { imageTitle } from "@/lib/images";
 import { editionText, priceText } from "./components/edition-text";
 import { EditionsPageShell } from "./components/editions-page-shell";
@@ -17,6 +18,7 @@ const SKELETON_ASPECTS = ["aspect-[4/5]", "aspect-square", "aspect-[3/4]", "aspe
 /** /open-editions: open and limited editions in a masonry wall, each at its own proportions. */
 export function OpenEditionsPage() {
   const { list, images, total } = usePublicEditions(EDITIONS);
+  const location = useLocation();
 
   return (
     <EditionsPageShell
@@ -42,7 +44,12 @@ export function OpenEditionsPage() {
       <ul className={COLUMNS} data-testid="editions-masonry">
         {images.map((image, index) => (
           <li key={image.id} className="mb-6 break-inside-avoid">
-            <Link to={paths.image.getHref(image.id)} className="group block">
+            <Link
+              to={paths.image.getHref(image.id)}
+              state={detailState(location)}
+              {...openerProps(image.id)}
+              className="group block"
+            >
               <span className="block overflow-hidden rounded-xl bg-muted shadow-sm ring-1 ring-black/5">
                 <ArtImage
                   image={image}

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { LoadErrorPanel } from "@/components/layout/state-panels";
+import { useDocumentTitle } from "@/lib/document-title";
 import { exploreTagsQueryOptions } from "@/lib/tags";
 import { ArtStyles, ColorThemes, CuratedCollections } from "./components/curated-sections";
 import { ExploreSection } from "./components/explore-section";
@@ -28,6 +29,7 @@ export function ExplorePage() {
 }
 
 function ExploreOverview() {
+  useDocumentTitle("Explore");
   const explore = useQuery(exploreTagsQueryOptions);
   useScrollToHash(!explore.isPending);
   const allTags = useMemo(

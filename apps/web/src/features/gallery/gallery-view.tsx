@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { heroContentQueryOptions } from "@/components/hero/get-hero-content";
 import { HeroBanner } from "@/components/hero/hero-banner";
 import { isAdmin, isPro, useUser } from "@/lib/auth";
+import { useDocumentTitle } from "@/lib/document-title";
 import { GalleryImages } from "./components/gallery-images";
 import { GalleryToolbar } from "./components/gallery-toolbar";
 import { ProUpgradeBanner } from "./components/pro-upgrade-banner";
@@ -16,6 +17,7 @@ import { useImageRedirectHash } from "./use-image-redirect-hash";
  */
 export function GalleryView() {
   useImageRedirectHash();
+  useDocumentTitle("Gallery");
   const filters = useGalleryFilters();
   const [layout, setLayout] = useGalleryLayout();
   // The image list is asked for first: it is what the visitor waits for.

@@ -18,6 +18,16 @@ describe("tagSuggestions", () => {
     expect(tagSuggestions(tags, "Still Life").map((t) => t.tag)).toEqual(["still-life"]);
   });
 
+  it("puts the exact tag first, however much more a longer one is used", () => {
+    const typed = [
+      { tag: "navy", count: 40 },
+      { tag: "nav", count: 1 },
+      { tag: "dark-navy", count: 90 },
+    ];
+    expect(tagSuggestions(typed, "nav").map((t) => t.tag)).toEqual(["nav", "navy", "dark-navy"]);
+    expect(tagSuggestions(typed, "na").map((t) => t.tag)).toEqual(["navy", "nav", "dark-navy"]);
+  });
+
   it("is empty when nothing matches or the tags have not loaded", () => {
     expect(tagSuggestions(tags, "ocean")).toEqual([]);
     expect(tagSuggestions(undefined, "sun")).toEqual([]);

@@ -18,6 +18,8 @@ import {
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiRequestError } from "@/lib/api-client";
 import { isAdmin, useUser } from "@/lib/auth";
+import { backgroundOf, findOpener } from "@/lib/detail-route";
+import { useDocumentTitle } from "@/lib/document-title";
 import { formatPrice, imageQueryOptions, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 import { forgetDeletedImage } from "./api/image-cache";
@@ -221,10 +223,12 @@ function DetailProblem({
   error,
   onRetry,
   onClose,
+  closeLabel,
 }: {
   error: Error;
   onRetry: () => void;
   onClose: () => void;
+  closeLabel: string;
 }) {
   const missing = isApiRequestError(error) && (error.status === 404 || error.status === 403);
   return (
@@ -244,25 +248,33 @@ function DetailProblem({
             Try again
           </Button>
         )}
-        <Button onClick={onClose}>Back to gallery</Button>
+        <Button onClick={onClose}>{closeLabel}</Button>
       </div>
     </div>
   );
 }
 
 /**
- * The image detail over the gallery at /image/:imageId (the share link). Closing returns to the
- * gallery with the same filters; following a tag, style or colour leaves for the filtered gallery.
+ * The image detail at /image/:imageId (the share link), over the page it was opened from, or over
+ * the gallery when the link came from outside. Closing returns to that page as it was, and the
+ * keyboard to the tile that opened it; following a tag, style or colour leaves for the filtered
+ * gallery.
  */
 export function ImageDetailDialog({ imageId }: { imageId: number }) {
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const queryClient = useQueryClient();
   const { data: user } = useUser();
   const query = useQuery(imageQueryOptions(imageId));
   const deleted = useRef(false);
   const content = useRef<HTMLDivElement>(null);
+  // What had the focus as the dialog opened: the tile's link, usually.
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : document.activeElement,
+  );
+  const fromPage = backgroundOf(state) !== undefined;
   useRecordView(imageId);
+  useDocumentTitle(query.data ? imageTitle(query.data) : undefined);
 
   // A deleted image is forgotten only once the dialog has gone, so it never flashes a 404.
   useEffect(
@@ -272,7 +284,22 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
     [queryClient, imageId],
   );
 
-  const close = () => navigate(`${paths.gallery.getHref()}${search}`);
+  // Opened from a page: back to it in history, so Back does not open the image again.
+  const close = () => (fromPage ? navigate(-1) : navigate(`${paths.gallery.getHref()}${search}`));
+
+  // Radix returns the focus to a Dialog.Trigger, which this dialog (a route) has none of.
+  function returnFocus(event: Event) {
+    event.preventDefault();
+    // The tile itself may have been drawn anew meanwhile: then the one that shows this image. A
+    // share link opened from outside had no tile: the page's main region, rather than nowhere.
+    const target =
+      opener instanceof HTMLElement && opener.isConnected && opener !== document.body
+        ? opener
+        : fromPage
+          ? findOpener(imageId)
+          : document.getElementById("main-content");
+    target?.focus({ preventScroll: true });
+  }
 
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
@@ -286,6 +313,7 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
             event.preventDefault();
             content.current?.focus();
           }}
+          onCloseAutoFocus={returnFocus}
           className={cn(
             "fixed inset-0 z-50 flex flex-col overflow-y-auto bg-card outline-none",
             "md:inset-auto md:left-1/2 md:top-1/2 md:grid md:h-[min(92dvh,58rem)] md:w-[calc(100%-3rem)]",
@@ -300,6 +328,7 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
               error={query.error}
               onRetry={() => void query.refetch()}
               onClose={close}
+              closeLabel={fromPage ? "Close" : "Back to gallery"}
             />
           ) : (
             <ImageDetail

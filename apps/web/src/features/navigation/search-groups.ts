@@ -5,6 +5,8 @@ import { ART_STYLES, COLOR_THEMES, CURATED_COLLECTIONS, POPULAR_TAGS } from "@/l
 export interface SearchEntry {
   label: string;
   href: string;
+  /** The gallery filter the entry applies, whose image count the palette shows. */
+  filter?: { tag: string } | { style: string };
 }
 
 export interface SearchGroup {
@@ -12,6 +14,10 @@ export interface SearchGroup {
   /** The matching section of the explore page: /explore#{slug}. */
   slug: string;
   entries: SearchEntry[];
+}
+
+function tagEntry(label: string, tag: string): SearchEntry {
+  return { label, href: paths.gallery.getHref({ tag }), filter: { tag } };
 }
 
 /**
@@ -24,20 +30,17 @@ export const searchGroups: SearchGroup[] = [
     heading: "Popular Tags",
     slug: "popular-tags",
     entries: [
-      ...POPULAR_TAGS.map((label) => ({
-        label,
-        href: paths.gallery.getHref({ tag: slugifyTag(label) }),
-      })),
+      ...POPULAR_TAGS.map((label) => tagEntry(label, slugifyTag(label))),
       { label: "View all tags", href: paths.gallery.getHref() },
     ],
   },
   {
     heading: "Art Styles",
     slug: "art-styles",
-    entries: ART_STYLES.map((label) => ({
-      label,
-      href: paths.gallery.getHref({ style: normalizeStyle(label) }),
-    })),
+    entries: ART_STYLES.map((label) => {
+      const style = normalizeStyle(label);
+      return { label, href: paths.gallery.getHref({ style }), filter: { style } };
+    }),
   },
   {
     heading: "Collections",
@@ -50,9 +53,23 @@ export const searchGroups: SearchGroup[] = [
   {
     heading: "Color Themes",
     slug: "color-themes",
-    entries: COLOR_THEMES.map(({ label, tag }) => ({
-      label,
-      href: paths.gallery.getHref({ tag }),
-    })),
+    entries: COLOR_THEMES.map(({ label, tag }) => tagEntry(label, tag)),
   },
 ];
+
+/** Image counts of the shortcuts' filters, as far as known: by tag and by style. */
+export interface ShortcutCounts {
+  tags?: ReadonlyMap<string, number>;
+  styles: ReadonlyMap<string, number>;
+}
+
+/**
+ * How many images an entry's filter shows: undefined while unknown (the entry is offered without
+ * a figure), 0 for a filter that would show none (the entry is left out), or the count.
+ */
+export function entryCount(entry: SearchEntry, counts: ShortcutCounts): number | undefined {
+  if (!entry.filter) return undefined;
+  if ("tag" in entry.filter)
+    return counts.tags ? (counts.tags.get(entry.filter.tag) ?? 0) : undefined;
+  return counts.styles.get(entry.filter.style);
+}

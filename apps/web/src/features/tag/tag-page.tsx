@@ -7,6 +7,7 @@ import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useDocumentTitle } from "@/lib/document-title";
 import { imageListInfiniteOptions, imagesOfPages } from "@/lib/images";
 import { imageCountLabel, tagLabel } from "@/lib/tags";
 import { TagTile } from "./components/tag-tile";
@@ -20,6 +21,7 @@ export function TagPage() {
   const { tag: rawTag = "" } = useParams();
   const tag = slugifyTag(rawTag);
   const label = tagLabel(tag) || rawTag;
+  useDocumentTitle(label);
   const list = useInfiniteQuery(
     imageListInfiniteOptions({ tag, visibility: "public", limit: PAGING.defaultLimit }),
   );

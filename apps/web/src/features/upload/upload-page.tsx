@@ -3,9 +3,10 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/hooks/use-toast";
+import { useDocumentTitle } from "@/lib/document-title";
 import { EditionTypeField } from "./components/edition-type-field";
 import { ImageDropzone } from "./components/image-dropzone";
-import { PreviewGrid, type PreviewStatus } from "./components/preview-grid";
+import { PreviewGrid, type PreviewState } from "./components/preview-grid";
 import { PriceField } from "./components/price-field";
 import { UploadGuidelines } from "./components/upload-guidelines";
 import { UploadProgress } from "./components/upload-progress";
@@ -31,18 +32,23 @@ function useLeaveWarning(active: boolean) {
 /** Upload Artwork (spec section 2): admins choose images and how to publish them, then upload. */
 export function UploadPage() {
   const selection = useImageSelection();
+  useDocumentTitle("Upload Artwork");
   const { progress, isUploading, uploadAll } = useUploadQueue();
   const [editionType, setEditionType] = useState<EditionType>(DEFAULT_EDITION_TYPE);
   const [priceText, setPriceText] = useState("");
-  const [failedId, setFailedId] = useState<string | null>(null);
+  // The files the last run could not upload, with the server's reasons; they stay chosen.
+  const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
   useLeaveWarning(isUploading);
 
-  function statusOf(id: string): PreviewStatus {
+  function stateOf(id: string): PreviewState {
     if (progress) {
-      if (progress.uploadedIds.includes(id)) return "uploaded";
-      return progress.currentId === id ? "uploading" : "waiting";
+      if (progress.uploadedIds.includes(id)) return { status: "uploaded" };
+      const reason = progress.failures.get(id);
+      if (reason !== undefined) return { status: "failed", reason };
+      return { status: progress.currentId === id ? "uploading" : "waiting" };
     }
-    return id === failedId ? "failed" : "idle";
+    const reason = failures.get(id);
+    return reason === undefined ? { status: "idle" } : { status: "failed", reason };
   }
 
   async function upload(event: FormEvent<HTMLFormElement>) {
@@ -56,16 +62,15 @@ export function UploadPage() {
       });
       return;
     }
-    setFailedId(null);
+    setFailures(new Map());
     const outcome = await uploadAll(images, {
       editionType,
       priceCents: priceCentsToSend(editionType, priceText),
     });
-    // What arrived leaves the selection either way; after a failure the rest stays for a retry.
+    // What arrived leaves the selection; what was refused stays, marked with why, for a retry.
     selection.remove(outcome.uploadedIds);
-    if (outcome.failure) {
-      setFailedId(outcome.failure.id);
-    } else if (outcome.uploadedIds.length === images.length) {
+    setFailures(outcome.failures);
+    if (outcome.uploadedIds.length === images.length) {
       setEditionType(DEFAULT_EDITION_TYPE);
       setPriceText("");
     }
@@ -89,7 +94,7 @@ export function UploadPage() {
           <ImageDropzone onFiles={selection.add} disabled={isUploading} />
           <PreviewGrid
             images={selection.images}
-            statusOf={statusOf}
+            stateOf={stateOf}
             onRemove={(id) => selection.remove([id])}
             onClear={selection.clear}
             locked={isUploading}

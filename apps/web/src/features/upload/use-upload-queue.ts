@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "@/hooks/use-toast";
 import { describeUploadFailure, uploadImage } from "./api/upload-image";
+import { uploadPercent } from "./upload-summary";
 import type { SelectedImage } from "./use-image-selection";
 
 /** Every cached image list (gallery, editions, admin table, showcase) starts with this key. */
@@ -18,22 +19,59 @@ export interface UploadProgress {
   total: number;
   /** Files the server has accepted so far. */
   uploaded: number;
-  /** Share of all the run's bytes sent so far, 0–100. */
+  /** Files the server refused (or that never arrived) so far. */
+  failed: number;
+  /** Share of the run's files dealt with, the current one by the bytes sent, 0–100. */
   percent: number;
   currentId: string;
   currentName: string;
+  /** "sending" while the bytes go; "processing" once they have, until the server answers. */
+  phase: "sending" | "processing";
   uploadedIds: readonly string[];
+  /** Each refused file's id, with the reason the server gave. */
+  failures: ReadonlyMap<string, string>;
 }
 
 export interface UploadOutcome {
   uploadedIds: string[];
-  /** The file that failed (the run stops there), with the reason the admin was shown. */
-  failure?: { id: string; message: string };
+  /** Each file that was not uploaded, with the reason the admin was shown. */
+  failures: Map<string, string>;
+}
+
+/** The toast that ends a run: what arrived and what did not, counted (spec section 8's words). */
+function announce(images: readonly SelectedImage[], outcome: UploadOutcome): void {
+  const failed = outcome.failures.size;
+  const uploaded = outcome.uploadedIds.length;
+  if (failed === 0) {
+    toast({
+      title: MESSAGES.auth.success,
+      description:
+        uploaded === 1 ? MESSAGES.upload.uploadedOne : MESSAGES.upload.uploadedMany(uploaded),
+    });
+    return;
+  }
+  const [first] = outcome.failures;
+  const firstName = images.find((image) => image.id === first?.[0])?.file.name ?? "";
+  const firstReason = first?.[1] ?? MESSAGES.upload.uploadUnknown;
+  toast({
+    title:
+      uploaded === 0
+        ? MESSAGES.upload.uploadFailed
+        : MESSAGES.upload.uploadSummary(uploaded, failed),
+    description:
+      failed > 1
+        ? MESSAGES.upload.failuresMarked
+        : images.length === 1
+          ? firstReason
+          : MESSAGES.upload.failedFile(firstName, firstReason),
+    variant: "destructive",
+  });
 }
 
 /**
- * Uploads the chosen images one after another (spec section 4), reporting real byte progress.
- * It stops at the first failure: the admin reads why, and the unsent files stay chosen.
+ * Uploads the chosen images one after another (spec section 4), reporting real progress. A file
+ * the server refuses does not stop the run: each file ends uploaded or failed with the server's
+ * reason, and one toast counts both.
  */
 export function useUploadQueue() {
   const queryClient = useQueryClient();
@@ -42,27 +80,27 @@ export function useUploadQueue() {
 
   const uploadAll = useCallback(
     async (images: readonly SelectedImage[], fields: UploadFields): Promise<UploadOutcome> => {
-      if (running.current || images.length === 0) return { uploadedIds: [] };
+      const outcome: UploadOutcome = { uploadedIds: [], failures: new Map() };
+      if (running.current || images.length === 0) return outcome;
       running.current = true;
-
-      const totalBytes = Math.max(
-        1,
-        images.reduce((sum, image) => sum + image.file.size, 0),
-      );
-      const percentOf = (bytes: number) => Math.min(100, Math.floor((bytes / totalBytes) * 100));
-      const uploadedIds: string[] = [];
-      let sentBytes = 0;
 
       try {
         for (const image of images) {
+          const finished = outcome.uploadedIds.length + outcome.failures.size;
           const base = {
             total: images.length,
-            uploaded: uploadedIds.length,
+            uploaded: outcome.uploadedIds.length,
+            failed: outcome.failures.size,
             currentId: image.id,
             currentName: image.file.name,
-            uploadedIds: [...uploadedIds],
+            uploadedIds: [...outcome.uploadedIds],
+            failures: new Map(outcome.failures),
           };
-          setProgress({ ...base, percent: percentOf(sentBytes) });
+          setProgress({
+            ...base,
+            phase: "sending",
+            percent: uploadPercent(finished, 0, images.length),
+          });
           try {
             await uploadImage({
               file: image.file,
@@ -70,34 +108,22 @@ export function useUploadQueue() {
               onProgress: (fraction) =>
                 setProgress({
                   ...base,
-                  percent: percentOf(sentBytes + fraction * image.file.size),
+                  phase: fraction >= 1 ? "processing" : "sending",
+                  percent: uploadPercent(finished, fraction, images.length),
                 }),
             });
+            outcome.uploadedIds.push(image.id);
           } catch (error) {
-            const message = describeUploadFailure(error);
-            toast({
-              title: MESSAGES.upload.uploadFailed,
-              description: message,
-              variant: "destructive",
-            });
-            return { uploadedIds, failure: { id: image.id, message } };
+            outcome.failures.set(image.id, describeUploadFailure(error));
           }
-          sentBytes += image.file.size;
-          uploadedIds.push(image.id);
         }
-        toast({
-          title: MESSAGES.auth.success,
-          description:
-            images.length === 1
-              ? MESSAGES.upload.uploadedOne
-              : MESSAGES.upload.uploadedMany(images.length),
-        });
-        return { uploadedIds };
+        announce(images, outcome);
+        return outcome;
       } finally {
         running.current = false;
         setProgress(null);
         // After a partial run too: the images that did arrive belong in the lists already.
-        if (uploadedIds.length > 0)
+        if (outcome.uploadedIds.length > 0)
           void queryClient.invalidateQueries({ queryKey: IMAGE_LISTS_KEY });
       }
     },

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { refreshAfterCollectionChange } from "@/lib/collections";
-import { collectionQueryOptions } from "./get-collection";
+import { collectionQueryOptions, refreshAfterCollectionChange } from "@/lib/collections";
 
 /** DELETE /api/v1/collections/{id}. Every image it held is now in one collection fewer. */
 export function useDeleteCollection() {

@@ -1,16 +1,5 @@
-import type { CollectionDetail } from "@sawdust/shared";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { COLLECTIONS_QUERY_KEY } from "@/lib/collections";
-
-/** GET /api/v1/collections/{id}: one of the member's collections with its images (404 otherwise). */
-export function collectionQueryOptions(collectionId: number) {
-  return queryOptions({
-    queryKey: [...COLLECTIONS_QUERY_KEY, "detail", collectionId],
-    queryFn: ({ signal }) =>
-      api.get<CollectionDetail>(`/api/v1/collections/${collectionId}`, { signal }),
-  });
-}
+import { useQuery } from "@tanstack/react-query";
+import { collectionQueryOptions } from "@/lib/collections";
 
 /** The collection, fetched only for a well-formed id (a bad one is "not found" without asking). */
 export function useCollection(collectionId: number | null) {

@@ -1,6 +1,8 @@
 import type { CollectionEntry } from "@sawdust/shared";
 import { X } from "lucide-react";
 import { ArtImage } from "@/components/artwork/art-image";
+import { moveWithinTile } from "@/components/artwork/tile-keys";
+import { openerProps } from "@/lib/detail-route";
 import { imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 
@@ -17,6 +19,7 @@ export interface CollectionImageTileProps {
 /**
  * One image of a collection, at the medium rendition. Pressing it opens the viewer; its remove
  * button shows on hover and keyboard focus, and always where there is no hover (touch screens).
+ * The tile is one Tab stop: the right arrow reaches its remove button.
  */
 export function CollectionImageTile({
   entry,
@@ -27,10 +30,12 @@ export function CollectionImageTile({
   const { image } = entry;
   const title = imageTitle(image);
   return (
-    <li className="group relative">
+    <li className="group relative" onKeyDown={moveWithinTile}>
       <button
         type="button"
         onClick={onOpen}
+        aria-keyshortcuts="ArrowRight"
+        {...openerProps(image.id)}
         className="block aspect-[4/5] w-full overflow-hidden rounded-lg bg-muted"
       >
         <ArtImage
@@ -53,6 +58,7 @@ export function CollectionImageTile({
       <button
         type="button"
         onClick={onRemove}
+        tabIndex={-1}
         aria-label={`Remove ${title} from the collection`}
         className={cn(
           "absolute right-2 top-2 grid size-9 place-items-center rounded-full bg-card/95 text-foreground shadow-md",

@@ -2,7 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { CollectionEntry } from "@sawdust/shared";
 import { ArrowUpRight, ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,7 @@ import {
   DialogPortal,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { detailState, findOpener } from "@/lib/detail-route";
 import { imageTitle } from "@/lib/images";
 
 export interface ImageViewerDialogProps {
@@ -32,6 +33,7 @@ const roundButton =
  */
 export function ImageViewerDialog({ entries, index, onIndexChange }: ImageViewerDialogProps) {
   const content = useRef<HTMLDivElement>(null);
+  const location = useLocation();
   const entry = index === null ? undefined : entries[index];
   const count = entries.length;
   const step = (by: number) => {
@@ -54,6 +56,11 @@ export function ImageViewerDialog({ entries, index, onIndexChange }: ImageViewer
             onOpenAutoFocus={(event) => {
               event.preventDefault();
               content.current?.focus();
+            }}
+            // Back to the tile of the image last shown (Radix would look for a Dialog.Trigger).
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              findOpener(entry.image.id)?.focus();
             }}
             onKeyDown={onKeyDown}
             className="fixed inset-0 z-50 flex flex-col overflow-hidden bg-stone-950 text-stone-50 outline-none md:inset-6 md:rounded-2xl md:shadow-2xl"
@@ -104,7 +111,12 @@ export function ImageViewerDialog({ entries, index, onIndexChange }: ImageViewer
                 </DialogDescription>
               </div>
               <Button asChild variant="secondary" className="max-sm:w-full">
-                <Link to={paths.image.getHref(entry.image.id)}>
+                {/* The details open over this page, which stays as it is under them. */}
+                <Link
+                  to={paths.image.getHref(entry.image.id)}
+                  state={detailState(location)}
+                  onClick={() => onIndexChange(null)}
+                >
                   View artwork details
                   <ArrowUpRight aria-hidden />
                 </Link>

@@ -2,6 +2,7 @@ import { MESSAGES } from "@sawdust/shared";
 import type { UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useDocumentTitle } from "@/lib/document-title";
 
 interface EditionsPageShellProps {
   eyebrow: string;
@@ -40,6 +41,7 @@ export function EditionsPageShell({
   skeleton,
   children,
 }: EditionsPageShellProps) {
+  useDocumentTitle(title);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
       <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b pb-6">

@@ -1,12 +1,14 @@
 import { MESSAGES, PAGING, slugifyTag } from "@sawdust/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { detailState, openerProps } from "@/lib/detail-route";
+import { useDocumentTitle } from "@/lib/document-title";
 import { imageListInfiniteOptions, imagesOfPages, imageTitle } from "@/lib/images";
 import { imageCountLabel } from "@/lib/tags";
 
@@ -17,11 +19,13 @@ const GRID = "grid grid-cols-2 gap-x-3 gap-y-5 sm:gap-x-4 md:grid-cols-3 lg:grid
 export function TagBrowser({ tag: rawTag }: { tag: string }) {
   const tag = slugifyTag(rawTag);
   const words = tag.replaceAll("-", " ") || rawTag;
+  useDocumentTitle(`Browsing: ${words}`);
   const list = useInfiniteQuery(
     imageListInfiniteOptions({ tag, visibility: "public", limit: PAGING.defaultLimit }),
   );
   const images = imagesOfPages(list.data?.pages);
   const total = list.data?.pages[0]?.stats.totalImages;
+  const location = useLocation();
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
@@ -64,7 +68,12 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
             <ul className={GRID}>
               {images.map((image, index) => (
                 <li key={image.id}>
-                  <Link to={paths.image.getHref(image.id)} className="group block">
+                  <Link
+                    to={paths.image.getHref(image.id)}
+                    state={detailState(location)}
+                    {...openerProps(image.id)}
+                    className="group block"
+                  >
                     <span className="block aspect-[4/5] overflow-hidden rounded-lg bg-muted">
                       <ArtImage
                         image={image}

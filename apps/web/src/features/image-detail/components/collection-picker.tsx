@@ -1,5 +1,5 @@
 import { type Collection, MESSAGES, type User } from "@sawdust/shared";
-import { FolderPlus, LoaderCircle, Plus, RotateCw } from "lucide-react";
+import { Check, FolderPlus, LoaderCircle, Plus, RotateCw } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -15,7 +15,7 @@ import {
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
 import { useAddToCollection } from "../api/add-to-collection";
-import { useCollections } from "../api/get-collections";
+import { useCollections, useCollectionsHolding } from "../api/get-collections";
 
 export interface CollectionPickerProps {
   imageId: number;
@@ -35,13 +35,14 @@ const note = "px-2.5 py-2 text-sm text-muted-foreground";
 
 /**
  * Add to collection (spec section 2, "Other dialogs"): a visitor is told to sign in and invited to
- * sign up; a member picks one of their collections (fetched only when the picker opens) or follows
- * the link to create one.
+ * sign up; a member picks one of their collections (fetched only when the picker opens), those that
+ * already hold the image marked, or follows the link to create one.
  */
 export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPickerProps) {
   const [open, setOpen] = useState(false);
   const hintId = useId();
   const collections = useCollections(open && Boolean(user));
+  const holding = useCollectionsHolding(imageId, collections.data, open && Boolean(user));
   const add = useAddToCollection(imageId);
 
   if (!user) {
@@ -68,8 +69,11 @@ export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPic
 
   function addTo(collection: Collection) {
     add.mutate(collection.id, {
-      onSuccess: () =>
-        toast({ title: MESSAGES.collections.imageAdded, description: collection.name }),
+      onSuccess: ({ added }) =>
+        toast({
+          title: added ? MESSAGES.collections.imageAdded : MESSAGES.collections.imageAlreadyAdded,
+          description: collection.name,
+        }),
       onError: (error) =>
         toast({
           title: MESSAGES.collections.addFailed,
@@ -127,9 +131,19 @@ export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPic
             <DropdownMenuItem
               key={collection.id}
               onSelect={() => addTo(collection)}
-              className="justify-between"
+              data-holds-image={holding.has(collection.id) || undefined}
             >
-              <span className="truncate">{collection.name}</span>
+              {holding.has(collection.id) ? (
+                <Check aria-hidden />
+              ) : (
+                <span aria-hidden className="size-4 shrink-0" />
+              )}
+              <span className="min-w-0 flex-1 truncate">
+                {collection.name}
+                {holding.has(collection.id) && (
+                  <span className="sr-only">, {MESSAGES.collections.holdsImage}</span>
+                )}
+              </span>
               <span className="shrink-0 text-xs text-muted-foreground">
                 {collection.imageCount}
                 <span className="sr-only"> {collection.imageCount === 1 ? "image" : "images"}</span>

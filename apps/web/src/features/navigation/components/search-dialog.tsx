@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { defaultFilter } from "cmdk";
 import { ArrowRight, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import {
   CommandDialog,
@@ -13,15 +13,17 @@ import {
   CommandItem,
   CommandList,
 } from "@/components/ui/command";
-import { tagListQueryOptions } from "@/lib/tags";
+import { detailState } from "@/lib/detail-route";
+import { imageCountLabel, tagListQueryOptions } from "@/lib/tags";
 import { cn } from "@/lib/utils";
-import { type SearchGroup, searchGroups } from "../search-groups";
+import { entryCount, type SearchGroup, type ShortcutCounts, searchGroups } from "../search-groups";
 import {
   artworkSearchQueryOptions,
   MIN_SEARCH_LENGTH,
   matchingTags,
   SEARCH_DEBOUNCE_MS,
 } from "../search-results";
+import { useShortcutCounts } from "../shortcut-counts";
 import { useDebouncedValue } from "../use-debounced-value";
 import { ArtworkResults, artworkValue, TagResults } from "./search-live-results";
 
@@ -30,22 +32,32 @@ interface SearchDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+interface VisibleEntry {
+  entry: SearchGroup["entries"][number];
+  /** Images its filter shows, when known. */
+  count: number | undefined;
+}
+
 interface VisibleGroup {
   group: SearchGroup;
-  entries: SearchGroup["entries"];
+  entries: VisibleEntry[];
   showViewAll: boolean;
 }
 
 /**
- * The fixed shortcuts that match what is typed, by cmdk's own fuzzy filter. The palette filters
+ * The fixed shortcuts that match what is typed, by cmdk's own fuzzy filter, each with the number
+ * of images it leads to; those known to lead to an empty gallery are left out. The palette filters
  * them here rather than in cmdk, because cmdk would also filter away the server's results.
  */
-function visibleGroups(search: string): VisibleGroup[] {
+function visibleGroups(search: string, counts: ShortcutCounts): VisibleGroup[] {
   const matches = (value: string) => !search || defaultFilter(value, search) > 0;
   return searchGroups
     .map((group) => ({
       group,
-      entries: group.entries.filter((entry) => matches(`${group.heading} ${entry.label}`)),
+      entries: group.entries
+        .filter((entry) => matches(`${group.heading} ${entry.label}`))
+        .map((entry) => ({ entry, count: entryCount(entry, counts) }))
+        .filter(({ count }) => count !== 0),
       showViewAll: matches(`${group.heading} view all`),
     }))
     .filter((visible) => visible.entries.length > 0 || visible.showViewAll);
@@ -57,6 +69,7 @@ function visibleGroups(search: string): VisibleGroup[] {
  */
 export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [text, setText] = useState("");
   const [selected, setSelected] = useState("");
   const search = text.trim();
@@ -68,7 +81,8 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
   // A failed search adds nothing: the shortcuts below still work.
   const artworkResults = live && !artwork.isError ? (artwork.data ?? []) : [];
   const tagResults = live ? matchingTags(tags.data, words) : [];
-  const groups = visibleGroups(search);
+  const counts = useShortcutCounts(open);
+  const groups = visibleGroups(search, counts);
   const searching = search.length >= MIN_SEARCH_LENGTH && (search !== words || artwork.isFetching);
   const nothingYet = artworkResults.length === 0 && tagResults.length === 0 && groups.length === 0;
 
@@ -82,9 +96,9 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
     if (firstArtwork) setSelected(artworkValue(firstArtwork.id));
   }, [firstArtwork]);
 
-  function go(href: string) {
+  function go(href: string, state?: unknown) {
     onOpenChange(false);
-    navigate(href);
+    navigate(href, { state });
   }
 
   return (
@@ -126,7 +140,11 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
           ) : (
             <CommandEmpty>{MESSAGES.search.empty}</CommandEmpty>
           ))}
-        <ArtworkResults images={artworkResults} onOpen={(id) => go(paths.image.getHref(id))} />
+        {/* Artwork opens over the page the palette was opened on, which stays under it. */}
+        <ArtworkResults
+          images={artworkResults}
+          onOpen={(id) => go(paths.image.getHref(id), detailState(location))}
+        />
         <TagResults
           text={search}
           words={words}
@@ -135,13 +153,19 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
         />
         {groups.map(({ group, entries, showViewAll }) => (
           <CommandGroup key={group.slug} heading={group.heading}>
-            {entries.map((entry) => (
+            {entries.map(({ entry, count }) => (
               <CommandItem
                 key={entry.label}
                 value={`${group.heading} ${entry.label}`}
                 onSelect={() => go(entry.href)}
               >
                 {entry.label}
+                {count !== undefined && (
+                  <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums">
+                    <span className="sr-only">, </span>
+                    {imageCountLabel(count)}
+                  </span>
+                )}
               </CommandItem>
             ))}
             {showViewAll && (

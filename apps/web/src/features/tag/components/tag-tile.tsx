@@ -1,7 +1,8 @@
 import type { Image } from "@sawdust/shared";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
+import { detailState, openerProps } from "@/lib/detail-route";
 import { imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 import { useRevealOnScroll } from "../use-reveal-on-scroll";
@@ -13,6 +14,7 @@ const TILE_SIZES =
 export function TagTile({ image, priority }: { image: Image; priority?: boolean }) {
   const { ref, revealed } = useRevealOnScroll<HTMLLIElement>();
   const title = imageTitle(image);
+  const location = useLocation();
 
   return (
     <li
@@ -25,6 +27,8 @@ export function TagTile({ image, priority }: { image: Image; priority?: boolean 
     >
       <Link
         to={paths.image.getHref(image.id)}
+        state={detailState(location)}
+        {...openerProps(image.id)}
         className="group relative block aspect-square overflow-hidden rounded-lg bg-muted"
       >
         <ArtImage

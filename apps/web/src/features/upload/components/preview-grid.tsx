@@ -1,6 +1,6 @@
 import { formatBytes } from "@sawdust/shared";
 import { CircleCheck, LoaderCircle, TriangleAlert, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { SelectedImage } from "../use-image-selection";
@@ -8,9 +8,15 @@ import type { SelectedImage } from "../use-image-selection";
 /** Where a chosen image stands in the current (or last) upload. */
 export type PreviewStatus = "idle" | "waiting" | "uploading" | "uploaded" | "failed";
 
+/** A chosen image's status, with the server's reason when it refused the file. */
+export interface PreviewState {
+  status: PreviewStatus;
+  reason?: string;
+}
+
 interface PreviewGridProps {
   images: readonly SelectedImage[];
-  statusOf: (id: string) => PreviewStatus;
+  stateOf: (id: string) => PreviewState;
   onRemove: (id: string) => void;
   onClear: () => void;
   /** While uploading nothing can be removed. */
@@ -64,16 +70,17 @@ function StatusBadge({ status }: { status: PreviewStatus }) {
 
 function PreviewTile({
   image,
-  status,
+  state: { status, reason },
   onRemove,
   locked,
 }: {
   image: SelectedImage;
-  status: PreviewStatus;
+  state: PreviewState;
   onRemove: () => void;
   locked: boolean;
 }) {
   const url = useObjectUrl(image.file);
+  const reasonId = useId();
   return (
     <li
       className={cn(
@@ -86,6 +93,7 @@ function PreviewTile({
           <img
             src={url}
             alt={`Preview of ${image.file.name}`}
+            aria-describedby={status === "failed" && reason ? reasonId : undefined}
             className={cn("size-full object-cover", status === "waiting" && "opacity-70")}
           />
         )}
@@ -107,13 +115,18 @@ function PreviewTile({
           {image.file.name}
         </p>
         <p className="text-xs text-muted-foreground">{formatBytes(image.file.size, 1)}</p>
+        {status === "failed" && reason && (
+          <p id={reasonId} className="mt-1 text-xs font-medium text-destructive">
+            {reason}
+          </p>
+        )}
       </div>
     </li>
   );
 }
 
 /** The chosen images with their previews, each removable on its own. */
-export function PreviewGrid({ images, statusOf, onRemove, onClear, locked }: PreviewGridProps) {
+export function PreviewGrid({ images, stateOf, onRemove, onClear, locked }: PreviewGridProps) {
   if (images.length === 0) return null;
   const totalBytes = images.reduce((sum, image) => sum + image.file.size, 0);
   const countText = images.length === 1 ? "1 image selected" : `${images.length} images selected`;
@@ -133,7 +146,7 @@ export function PreviewGrid({ images, statusOf, onRemove, onClear, locked }: Pre
           <PreviewTile
             key={image.id}
             image={image}
-            status={statusOf(image.id)}
+            state={stateOf(image.id)}
             onRemove={() => onRemove(image.id)}
             locked={locked}
           />
