@@ -13,9 +13,10 @@ import { StaticRouter } from "react-router";
 import { AppProvider } from "@/app/provider";
 import { AppRoutes } from "@/app/router";
 import { SERVER_STATE_ELEMENT_ID } from "@/app/server-state";
-import { heroContentQueryOptions } from "@/components/hero/get-hero-content";
-import { currentUserQueryOptions } from "@/lib/auth";
-import { filtersFromSearch, imageListInfiniteOptions } from "@/lib/images";
+import { currentUserQueryOptions } from "@/lib/api/get-current-user";
+import { heroContentQueryOptions } from "@/lib/api/get-hero-content";
+import { imageListInfiniteOptions } from "@/lib/api/get-images";
+import { filtersFromSearch } from "@/lib/images";
 import { createQueryClient } from "@/lib/query-client";
 
 export interface GalleryPageData {

@@ -1,7 +1,8 @@
+import { isAdmin, principalOf } from "@sawdust/shared";
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/components/layout/page-spinner";
-import { isAdmin, useUser } from "@/lib/auth";
+import { useUser } from "@/lib/api/get-current-user";
 import { paths } from "./paths";
 
 const GalleryView = lazy(() =>
@@ -33,6 +34,6 @@ export function SignedInOrSignIn() {
 export function AdminOnly() {
   const { data: user, isPending } = useUser();
   if (isPending) return <PageSpinner />;
-  if (isAdmin(user)) return <Outlet />;
+  if (isAdmin(principalOf(user))) return <Outlet />;
   return <Navigate to={paths.home.getHref()} replace />;
 }

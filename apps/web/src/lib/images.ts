@@ -1,17 +1,11 @@
 import {
   formatCents,
   type Image,
-  type ImageListParams,
   type ImageListResponse,
-  imageListPath,
-  MESSAGES,
   normalizeColor,
   normalizeStyle,
-  PAGING,
   slugifyTag,
 } from "@sawdust/shared";
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api, isApiRequestError } from "@/lib/api-client";
 
 /** The gallery filters of spec section 4: they live in the URL. */
 export interface ImageFilters {
@@ -43,45 +37,6 @@ export function filtersFromSearch(search: URLSearchParams): ImageFilters {
     tag: search.get("tag") ?? undefined,
     style: search.get("style") ?? undefined,
     color: search.get("color") ?? undefined,
-  });
-}
-
-export type { ImageListParams };
-
-/** One page of the image list; a failure reads 'Failed to fetch images: {body}'. */
-export async function getImagePage(
-  params: ImageListParams,
-  cursor: string,
-  signal?: AbortSignal,
-): Promise<ImageListResponse> {
-  try {
-    return await api.get<ImageListResponse>(imageListPath(params, cursor), {
-      signal,
-    });
-  } catch (error) {
-    if (isApiRequestError(error)) throw new Error(MESSAGES.images.fetchFailed(error.body));
-    throw error;
-  }
-}
-
-/** Every image list in the app shares this key prefix, so one invalidation refreshes them all. */
-export const IMAGES_QUERY_KEY = ["images"] as const;
-
-/** A cursor-paged image list (spec section 4: the first cursor is 0, then nextCursor). */
-export function imageListInfiniteOptions(params: ImageListParams) {
-  return infiniteQueryOptions({
-    queryKey: [...IMAGES_QUERY_KEY, "list", params],
-    queryFn: ({ pageParam, signal }) => getImagePage(params, pageParam, signal),
-    initialPageParam: PAGING.firstCursor as string,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
-
-/** One image, for the detail view. */
-export function imageQueryOptions(imageId: number) {
-  return queryOptions({
-    queryKey: [...IMAGES_QUERY_KEY, "detail", imageId],
-    queryFn: ({ signal }) => api.get<Image>(`/api/v1/images/${imageId}`, { signal }),
   });
 }
 

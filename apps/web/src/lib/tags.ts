@@ -1,19 +1,3 @@
-import type { ExploreTags, TagCount } from "@sawdust/shared";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-
-/** Every tag of the public catalogue with its image count (GET /api/v1/tags). */
-export const tagListQueryOptions = queryOptions({
-  queryKey: ["tags", "list"],
-  queryFn: ({ signal }) => api.get<TagCount[]>("/api/v1/tags", { signal }),
-});
-
-/** The explore page's tags: the most used with a sample image, then the rest. */
-export const exploreTagsQueryOptions = queryOptions({
-  queryKey: ["tags", "explore"],
-  queryFn: ({ signal }) => api.get<ExploreTags>("/api/v1/explore/tags", { signal }),
-});
-
 /** A tag as people read it: hyphens become spaces, each word capitalised ("still-life" → "Still Life"). */
 export function tagLabel(tag: string): string {
   return tag

@@ -1,5 +1,5 @@
 import { MESSAGES } from "@sawdust/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -11,20 +11,20 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
-import { api, isApiRequestError } from "@/lib/api-client";
-import { IMAGES_QUERY_KEY } from "@/lib/images";
+import { useDeleteImage } from "@/lib/api/delete-image";
+import { IMAGES_QUERY_KEY } from "@/lib/api/get-images";
+import { isApiRequestError } from "@/lib/api-client";
 
 /**
- * DELETE /api/v1/images/{id}: toasts the outcome and refreshes every image list. A failure shows
- * the server's message, else 'Failed to delete image' (spec section 8).
+ * Deleting from the tile: toasts the outcome and refreshes every image list. A failure shows the
+ * server's message, else 'Failed to delete image' (spec section 8).
  */
-export function useDeleteImage(onDeleted?: (imageId: number) => void) {
+function useDeleteFromTile(onDeleted: (imageId: number) => void) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (imageId: number) => api.delete<unknown>(`/api/v1/images/${imageId}`),
+  return useDeleteImage({
     onSuccess: async (_, imageId) => {
       toast({ title: MESSAGES.images.deleted });
-      onDeleted?.(imageId);
+      onDeleted(imageId);
       await queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY });
     },
     onError: (error) => {
@@ -54,7 +54,7 @@ export function DeleteImageDialog({
   onOpenChange,
   onDeleted,
 }: DeleteImageDialogProps) {
-  const deletion = useDeleteImage((id) => {
+  const deletion = useDeleteFromTile((id) => {
     onOpenChange(false);
     onDeleted?.(id);
   });

@@ -1,10 +1,10 @@
-import { type Image, MESSAGES, PAGING } from "@sawdust/shared";
+import { type Image, isAdmin, MESSAGES, PAGING, principalOf } from "@sawdust/shared";
 import { ImageOff, RotateCw, Trash2 } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
-import { isAdmin, useUser } from "@/lib/auth";
+import { useUser } from "@/lib/api/get-current-user";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { filtersFromSearch, imageTitle, normalizeFilters } from "@/lib/images";
 import { ArtImage } from "./art-image";
@@ -239,7 +239,7 @@ function ThumbnailFailure({ imageId, title, onRetry, onDeleted }: ThumbnailFailu
           <RotateCw aria-hidden />
           Retry
         </Button>
-        {isAdmin(user) && (
+        {isAdmin(principalOf(user)) && (
           <Button size="sm" variant="destructive" onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden />
             Delete

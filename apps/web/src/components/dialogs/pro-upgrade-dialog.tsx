@@ -1,5 +1,4 @@
 import { type BillingCycle, formatCents, PRO_PRICES_CENTS } from "@sawdust/shared";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Check, Crown } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -13,8 +12,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { useUser } from "@/lib/auth";
-import { imageListInfiniteOptions, imagesOfPages, imageTitle } from "@/lib/images";
+import { useUser } from "@/lib/api/get-current-user";
+import { useImageList } from "@/lib/api/get-images";
+import { imagesOfPages, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 
 export interface ProUpgradeDialogProps {
@@ -50,7 +50,7 @@ function subscribeHref(cycle: BillingCycle, signedIn: boolean): string {
 
 function SampleArtwork({ className }: { className?: string }) {
   // The spec's sample: the first image of the list.
-  const { data } = useInfiniteQuery(imageListInfiniteOptions({ limit: 1 }));
+  const { data } = useImageList({ limit: 1 });
   const image = imagesOfPages(data?.pages)[0];
   return (
     <div className={cn("relative overflow-hidden bg-stone-900", className)}>

@@ -1,4 +1,4 @@
-import { useUser } from "@/lib/auth";
+import { useUser } from "@/lib/api/get-current-user";
 import { useDocumentTitle } from "@/lib/document-title";
 import { ProfileForm } from "./components/profile-form";
 

@@ -1,6 +1,12 @@
 import { MESSAGES, type User } from "@sawdust/shared";
 import { describe, expect, it } from "vitest";
-import { addSpecialty, formValuesOf, validateProfile } from "./profile-form-model";
+import { firstErrorMessage } from "@/lib/form-errors";
+import {
+  addSpecialty,
+  formValuesOf,
+  type ProfileFormValues,
+  profileResolver,
+} from "./profile-form-model";
 
 const v = MESSAGES.validation;
 const user: User = {
@@ -18,8 +24,28 @@ const user: User = {
   createdAt: "2026-11-21T12:00:00.000Z",
 };
 
-describe("validateProfile", () => {
-  it("puts each rule's message under its own field", () => {
+/** What the form would do with these values: the body it sends, or each field's message. */
+async function check(values: ProfileFormValues, who: User = user) {
+  const result = await profileResolver(who)(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  const errors = result.errors as Record<string, object>;
+  const messages: Record<string, string | undefined> = {};
+  for (const [field, error] of Object.entries(errors)) {
+    if (field === "socialLinks") {
+      for (const [network, linkError] of Object.entries(error)) {
+        messages[`socialLinks.${network}`] = firstErrorMessage(linkError);
+      }
+    } else messages[field] = firstErrorMessage(error);
+  }
+  return Object.keys(messages).length > 0
+    ? { ok: false, errors: messages }
+    : { ok: true, body: result.values };
+}
+
+describe("profileResolver", () => {
+  it("puts each rule's message under its own field", async () => {
     const values = {
       ...formValuesOf(user),
       displayName: "A",
@@ -28,7 +54,7 @@ describe("validateProfile", () => {
       artistStatement: "s".repeat(1001),
       socialLinks: { ...formValuesOf(user).socialLinks, twitter: "t".repeat(301) },
     };
-    expect(validateProfile(values, user)).toEqual({
+    expect(await check(values)).toEqual({
       ok: false,
       errors: {
         displayName: v.displayNameShort,
@@ -40,11 +66,13 @@ describe("validateProfile", () => {
     });
   });
 
-  it("answers the body the server takes: trimmed, blanks cleared, empty links dropped", () => {
-    const result = validateProfile(
-      { ...formValuesOf(user), displayName: " Mira ", website: "", bio: "  " },
-      user,
-    );
+  it("answers the body the server takes: trimmed, blanks cleared, empty links dropped", async () => {
+    const result = await check({
+      ...formValuesOf(user),
+      displayName: " Mira ",
+      website: "",
+      bio: "  ",
+    });
     expect(result).toEqual({
       ok: true,
       body: {
@@ -58,12 +86,12 @@ describe("validateProfile", () => {
     });
   });
 
-  it("leaves a blank display name out for a member without one, and refuses clearing one", () => {
-    const none = validateProfile(formValuesOf(user), user);
+  it("leaves a blank display name out for a member without one, and refuses clearing one", async () => {
+    const none = await check(formValuesOf(user));
     expect(none.ok).toBe(true);
-    expect(none.ok ? none.body.displayName : "refused").toBeUndefined();
+    expect(none.body?.displayName).toBeUndefined();
     const named = { ...user, displayName: "Mira" };
-    expect(validateProfile({ ...formValuesOf(named), displayName: "" }, named)).toEqual({
+    expect(await check({ ...formValuesOf(named), displayName: "" }, named)).toEqual({
       ok: false,
       errors: { displayName: v.displayNameShort },
     });

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type ProfileUpdate,
   SOCIAL_NETWORKS,
@@ -5,6 +6,7 @@ import {
   type User,
   ZProfileBody,
 } from "@sawdust/shared";
+import type { Resolver } from "react-hook-form";
 
 /** What the artist-profile form holds: every field as typed. */
 export interface ProfileFormValues {
@@ -15,26 +17,6 @@ export interface ProfileFormValues {
   socialLinks: Record<SocialNetwork, string>;
   specialties: string[];
 }
-
-export type ProfileFieldName =
-  | "displayName"
-  | "bio"
-  | "website"
-  | "artistStatement"
-  | `socialLinks.${SocialNetwork}`
-  | "specialties";
-
-export type ProfileFieldErrors = Partial<Record<ProfileFieldName, string>>;
-
-/** The order the fields appear in: the first one in error takes the focus. */
-export const PROFILE_FIELD_ORDER: readonly ProfileFieldName[] = [
-  "displayName",
-  "bio",
-  "website",
-  "artistStatement",
-  ...SOCIAL_NETWORKS.map((network) => `socialLinks.${network}` as const),
-  "specialties",
-];
 
 export function formValuesOf(user: User): ProfileFormValues {
   return {
@@ -49,37 +31,23 @@ export function formValuesOf(user: User): ProfileFormValues {
   };
 }
 
-export type ProfileValidation =
-  | { ok: true; body: ProfileUpdate }
-  | { ok: false; errors: ProfileFieldErrors };
+const checkProfileBody = zodResolver(ZProfileBody);
 
 /**
- * Checks the form with the server's own schema (ZProfileBody). A display name can be changed but
- * not removed, so a blank one is left out for a member who never had one.
+ * Checks the form with the server's own schema (ZProfileBody) and answers the body it takes. A
+ * display name can be changed but not removed, so a blank one is left out for a member who never
+ * had one.
  */
-export function validateProfile(values: ProfileFormValues, user: User): ProfileValidation {
-  const leaveNameOut = values.displayName.trim() === "" && !user.displayName;
-  const result = ZProfileBody.safeParse({
-    ...values,
-    displayName: leaveNameOut ? undefined : values.displayName,
-  });
-  if (result.success) return { ok: true, body: result.data };
-  const errors: ProfileFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = fieldOf(issue.path);
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
-}
-
-function fieldOf(path: readonly PropertyKey[]): ProfileFieldName | undefined {
-  const [head, next] = path;
-  if (head === "socialLinks" && typeof next === "string")
-    return `socialLinks.${next as SocialNetwork}`;
-  if (typeof head !== "string") return undefined;
-  return PROFILE_FIELD_ORDER.includes(head as ProfileFieldName)
-    ? (head as ProfileFieldName)
-    : undefined;
+export function profileResolver(user: User): Resolver<ProfileFormValues, unknown, ProfileUpdate> {
+  return (values, context, options) => {
+    const leaveNameOut = values.displayName.trim() === "" && !user.displayName;
+    return checkProfileBody(
+      { ...values, displayName: leaveNameOut ? undefined : values.displayName },
+      context,
+      // The options name the form's fields, which are the schema's own.
+      options as Parameters<typeof checkProfileBody>[2],
+    );
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { MESSAGES } from "@sawdust/shared";
 import { isApiRequestError } from "@/lib/api-client";
+import { firstErrorMessage } from "@/lib/form-errors";
 
 interface FailureTitles {
   /** The server answered, with a non-OK status. */
@@ -32,4 +33,18 @@ export function describeAuthFailure(
   }
   const description = error instanceof Error ? error.message : "";
   return { title: titles.failed, description: description || MESSAGES.genericError };
+}
+
+/**
+ * The toast for a form the shared schema refused before it was sent: the same title and words as
+ * the server's refusal of it (spec section 5 shows no bounds beside the fields).
+ */
+export function describeRefusedForm(
+  errors: object,
+  titles: FailureTitles,
+): { title: string; description: string } {
+  return {
+    title: titles.rejected,
+    description: firstErrorMessage(errors) ?? MESSAGES.genericError,
+  };
 }

@@ -2,7 +2,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useUser } from "@/lib/auth";
+import { useUser } from "@/lib/api/get-current-user";
 import { useDocumentTitle } from "@/lib/document-title";
 import { AuthHeader } from "./components/auth-header";
 import { AuthImagePanel } from "./components/auth-image-panel";

@@ -1,57 +1,15 @@
-import {
-  type CollectionCreateBody,
-  type CollectionUpdateBody,
-  ZCollectionCreateBody,
-  ZCollectionUpdateBody,
-} from "@sawdust/shared";
-import type { z } from "zod";
-
-/** What the name and description fields hold, as typed. */
-export interface CollectionFormValues {
-  name: string;
-  description: string;
-}
-
-export type CollectionFormErrors = Partial<Record<keyof CollectionFormValues, string>>;
-
-export type CollectionFormResult<Body> =
-  | { ok: true; body: Body }
-  | { ok: false; errors: CollectionFormErrors };
-
-/** The first message for each field; zod reports every broken rule, a form shows one. */
-function errorsOf(error: z.ZodError): CollectionFormErrors {
-  const errors: CollectionFormErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if ((field === "name" || field === "description") && errors[field] === undefined) {
-      errors[field] = issue.message;
-    }
-  }
-  return errors;
-}
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ZCollectionCreateBody, ZCollectionUpdateBody } from "@sawdust/shared";
 
 /**
- * The create form checked by the shared contract (spec section 5): a trimmed name is required
+ * The create form, checked by the shared contract (spec section 5): a trimmed name is required
  * ('Please enter a collection name'), a blank description is none, and new collections are
- * public (spec section 7).
+ * public (spec section 7, the schema's default).
  */
-export function parseNewCollection(
-  values: CollectionFormValues,
-): CollectionFormResult<CollectionCreateBody> {
-  const parsed = ZCollectionCreateBody.safeParse({ ...values, isPublic: true });
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: errorsOf(parsed.error) };
-}
+export const newCollectionResolver = zodResolver(ZCollectionCreateBody);
 
 /** The edit dialog's form: name and description trimmed, the name not empty ('Collection name cannot be empty'). */
-export function parseCollectionEdit(
-  values: CollectionFormValues,
-): CollectionFormResult<CollectionUpdateBody> {
-  const parsed = ZCollectionUpdateBody.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
-  return { ok: true, body: { name: parsed.data.name, description: parsed.data.description } };
-}
+export const collectionEditResolver = zodResolver(ZCollectionUpdateBody);
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-US", {
   month: "short",

@@ -1,4 +1,10 @@
-import { type Collection, FREE_TIER, MESSAGES } from "@sawdust/shared";
+import {
+  type Collection,
+  collectionLimitOf,
+  isMember,
+  MESSAGES,
+  principalOf,
+} from "@sawdust/shared";
 import { FolderPlus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -7,10 +13,10 @@ import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { isAdmin, isPro, useUser } from "@/lib/auth";
+import { useCollections } from "@/lib/api/get-collections";
+import { useUser } from "@/lib/api/get-current-user";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useDeleteCollection } from "./api/delete-collection";
-import { useCollections } from "./api/get-collections";
 import { CollectionCard, CollectionCardSkeleton } from "./components/collection-card";
 import { EditCollectionDialog } from "./components/edit-collection-dialog";
 
@@ -28,7 +34,9 @@ export function CollectionsPage() {
   const [deleting, setDeleting] = useState<Collection | null>(null);
   const remove = useDeleteCollection();
   useDocumentTitle("Collections");
-  const limited = user !== undefined && user !== null && !isPro(user) && !isAdmin(user);
+  const principal = principalOf(user);
+  // The free plan's limit, shown with the count; null for whoever has none.
+  const limit = isMember(principal) ? collectionLimitOf(principal) : null;
 
   function confirmDelete() {
     if (!deleting) return;
@@ -55,9 +63,9 @@ export function CollectionsPage() {
             Collections
           </h1>
           <p className="mt-2 text-muted-foreground">
-            {limited && collections.data ? (
+            {limit !== null && collections.data ? (
               <>
-                {collections.data.length} of {FREE_TIER.collections} collections on the free plan.{" "}
+                {collections.data.length} of {limit} collections on the free plan.{" "}
                 <Link
                   to={paths.subscriptions.getHref()}
                   className="font-medium text-brand-strong underline-offset-4 hover:underline"

@@ -1,6 +1,7 @@
-import { MESSAGES } from "@sawdust/shared";
+import { type CollectionCreateBody, MESSAGES } from "@sawdust/shared";
 import { ArrowLeft, CircleAlert } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
@@ -8,11 +9,7 @@ import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useCreateCollection } from "./api/create-collection";
-import {
-  type CollectionFormErrors,
-  type CollectionFormValues,
-  parseNewCollection,
-} from "./collection-form";
+import { newCollectionResolver } from "./collection-form";
 import { CollectionFields } from "./components/collection-fields";
 
 /** The server's reason for refusing, when it gave one a member should read (the free limit, say). */
@@ -23,28 +20,27 @@ function refusalOf(error: Error): string | null {
 /** /collections/new: name and description; success opens the new collection (spec section 2). */
 export function NewCollectionPage() {
   const navigate = useNavigate();
-  const create = useCreateCollection();
+  const creation = useCreateCollection();
   useDocumentTitle("New Collection");
-  const nameField = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<CollectionFormValues>({ name: "", description: "" });
-  const [errors, setErrors] = useState<CollectionFormErrors>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: newCollectionResolver,
+    defaultValues: { name: "", description: "" },
+    // A message stays until the next try, as the server's refusal does.
+    reValidateMode: "onSubmit",
+  });
   const [refusal, setRefusal] = useState<{
     message: string;
     detail?: string;
     limit: boolean;
   } | null>(null);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseNewCollection(values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      if (parsed.errors.name) nameField.current?.focus();
-      return;
-    }
-    setErrors({});
+  function create(body: CollectionCreateBody) {
     setRefusal(null);
-    create.mutate(parsed.body, {
+    creation.mutate(body, {
       onSuccess: (collection) => {
         toast({ title: MESSAGES.collections.created, description: collection.name });
         // Replace the form in the history: Back from the new collection returns to the list.
@@ -80,7 +76,7 @@ export function NewCollectionPage() {
       <form
         noValidate
         aria-label="New collection"
-        onSubmit={submit}
+        onSubmit={handleSubmit(create)}
         className="mt-8 grid gap-5 rounded-xl border bg-card p-5 shadow-sm sm:p-7"
       >
         {refusal && (
@@ -104,19 +100,18 @@ export function NewCollectionPage() {
           </div>
         )}
         <CollectionFields
-          values={values}
-          errors={errors}
-          onChange={setValues}
-          disabled={create.isPending}
-          nameRef={nameField}
+          name={register("name")}
+          description={register("description")}
+          errors={{ name: errors.name?.message, description: errors.description?.message }}
+          disabled={creation.isPending}
           autoFocus
         />
         <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline">
             <Link to={paths.collections.getHref()}>Cancel</Link>
           </Button>
-          <Button type="submit" variant="brand" disabled={create.isPending}>
-            {create.isPending ? "Creating..." : "Create Collection"}
+          <Button type="submit" variant="brand" disabled={creation.isPending}>
+            {creation.isPending ? "Creating..." : "Create Collection"}
           </Button>
         </div>
       </form>

@@ -1,6 +1,13 @@
-import { MESSAGES, type User } from "@sawdust/shared";
+import {
+  hasFreeLimits,
+  hasProAccess,
+  isAdmin,
+  MESSAGES,
+  principalOf,
+  type User,
+} from "@sawdust/shared";
 import { Badge } from "@/components/ui/badge";
-import { isAdmin, isPro, useUser } from "@/lib/auth";
+import { useUser } from "@/lib/api/get-current-user";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useUsage } from "./api/get-usage";
 import { ComingSoon, NavigationTiles, UpgradeCard } from "./components/dashboard-links";
@@ -8,8 +15,9 @@ import { UsageCards, UsageCardsSkeleton, UsageError } from "./components/usage-c
 import { formatResetDate, greeting } from "./usage-text";
 
 function MembershipBadge({ user }: { user: User }) {
-  if (isAdmin(user)) return <Badge>ADMIN</Badge>;
-  if (isPro(user)) return <Badge variant="brand">PRO</Badge>;
+  const principal = principalOf(user);
+  if (isAdmin(principal)) return <Badge>ADMIN</Badge>;
+  if (hasProAccess(principal)) return <Badge variant="brand">PRO</Badge>;
   return <Badge variant="secondary">Free</Badge>;
 }
 
@@ -19,7 +27,7 @@ export function DashboardPage() {
   const usage = useUsage();
   useDocumentTitle("Dashboard");
   if (!user) return null;
-  const free = !isPro(user) && !isAdmin(user);
+  const free = hasFreeLimits(principalOf(user));
 
   return (
     <div

@@ -1,10 +1,9 @@
 import { MESSAGES } from "@sawdust/shared";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { useDocumentTitle } from "@/lib/document-title";
-import { exploreTagsQueryOptions } from "@/lib/tags";
+import { useExploreTags } from "./api/get-explore-tags";
 import { ArtStyles, ColorThemes, CuratedCollections } from "./components/curated-sections";
 import { ExploreSection } from "./components/explore-section";
 import { FeaturedCategories, FeaturedCategoriesSkeleton } from "./components/featured-categories";
@@ -30,7 +29,7 @@ export function ExplorePage() {
 
 function ExploreOverview() {
   useDocumentTitle("Explore");
-  const explore = useQuery(exploreTagsQueryOptions);
+  const explore = useExploreTags();
   useScrollToHash(!explore.isPending);
   const allTags = useMemo(
     () => (explore.data ? [...explore.data.featured, ...explore.data.other] : []),

@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
-import { heroContentQueryOptions } from "@/components/hero/get-hero-content";
+import { hasProAccess, principalOf } from "@sawdust/shared";
 import { HeroBanner } from "@/components/hero/hero-banner";
-import { isAdmin, isPro, useUser } from "@/lib/auth";
+import { useUser } from "@/lib/api/get-current-user";
+import { useHeroContent } from "@/lib/api/get-hero-content";
 import { useDocumentTitle } from "@/lib/document-title";
 import { GalleryImages } from "./components/gallery-images";
 import { GalleryToolbar } from "./components/gallery-toolbar";
@@ -22,14 +22,14 @@ export function GalleryView() {
   const [layout, setLayout] = useGalleryLayout();
   // The image list is asked for first: it is what the visitor waits for.
   const list = useGalleryImages(filters.filters);
-  const hero = useQuery(heroContentQueryOptions);
+  const hero = useHeroContent();
   const user = useUser();
 
   // The hero and the Pro offer change the height above the grid: the page appears once both are
   // known (a round trip the image list needs anyway), so nothing shifts when they arrive.
   const ready = !hero.isPending && !user.isPending;
   const member = user.data ?? null;
-  const showPro = !isAdmin(member) && !isPro(member);
+  const showPro = !hasProAccess(principalOf(member));
   const heroContent = hero.data?.isVisible ? hero.data : null;
 
   return (

@@ -1,14 +1,12 @@
 import { GALLERY_LIST_PARAMS } from "@sawdust/shared";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { type ImageFilters, imageListInfiniteOptions, imagesOfPages } from "@/lib/images";
+import { useImageList } from "@/lib/api/get-images";
+import { type ImageFilters, imagesOfPages } from "@/lib/images";
 
 /** The gallery's image list for the given filters, page by page. */
 export function useGalleryImages(filters: ImageFilters) {
-  const query = useInfiniteQuery(
-    // The server preloads the unfiltered first page of exactly these parameters (web-app.ts).
-    imageListInfiniteOptions({ ...filters, ...GALLERY_LIST_PARAMS }),
-  );
+  // The server preloads the unfiltered first page of exactly these parameters (web-app.ts).
+  const query = useImageList({ ...filters, ...GALLERY_LIST_PARAMS });
   const { data, fetchNextPage } = query;
   const images = useMemo(() => imagesOfPages(data?.pages), [data]);
   const loadMore = useCallback(() => {

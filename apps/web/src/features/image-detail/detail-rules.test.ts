@@ -1,8 +1,8 @@
 import type { User } from "@sawdust/shared";
 import { describe, expect, it } from "vitest";
 import { fallbackFilename, filenameFromDisposition } from "./api/download-image";
-import { imagePatchOf } from "./api/update-image";
-import { downloadAccess } from "./download-access";
+import { imagePatchOf, ZImageDetailsForm } from "./api/update-image";
+import { downloadAction } from "./download-access";
 import { editionLabel, showsPrice } from "./edition-label";
 import { swatchesOf } from "./palette";
 import { SHARE_TARGETS } from "./share-links";
@@ -23,25 +23,25 @@ const user = (overrides: Partial<User>): User => ({
   ...overrides,
 });
 
-describe("downloadAccess", () => {
+describe("downloadAction", () => {
   it("lets a visitor have the preview and invites them to sign up for Basic", () => {
-    expect(downloadAccess("preview", null)).toBe("download");
-    expect(downloadAccess("basic", null)).toBe("sign-up");
+    expect(downloadAction("preview", null)).toBe("download");
+    expect(downloadAction("basic", null)).toBe("sign-up");
   });
 
   it("shows anyone without Pro the upgrade for the Pro sizes", () => {
     for (const size of ["hd", "xlarge", "ultra"] as const) {
-      expect(downloadAccess(size, null)).toBe("upgrade");
-      expect(downloadAccess(size, user({}))).toBe("upgrade");
+      expect(downloadAction(size, null)).toBe("upgrade");
+      expect(downloadAction(size, user({}))).toBe("upgrade");
     }
   });
 
   it("gives a free member Basic, and Pro subscribers and admins everything", () => {
-    expect(downloadAccess("basic", user({}))).toBe("download");
+    expect(downloadAction("basic", user({}))).toBe("download");
     for (const size of ["preview", "basic", "hd", "xlarge", "ultra"] as const) {
-      expect(downloadAccess(size, user({ tier: "pro" }))).toBe("download");
-      expect(downloadAccess(size, user({ tier: "pro_plus" }))).toBe("download");
-      expect(downloadAccess(size, user({ role: "admin" }))).toBe("download");
+      expect(downloadAction(size, user({ tier: "pro" }))).toBe("download");
+      expect(downloadAction(size, user({ tier: "pro_plus" }))).toBe("download");
+      expect(downloadAction(size, user({ role: "admin" }))).toBe("download");
     }
   });
 });
@@ -107,6 +107,13 @@ describe("imagePatchOf", () => {
       tags: ["sea", "harbour", "boats"],
       style: "oil painting, impressionism",
     });
+  });
+
+  it("is what the edit form sends, checked by the server's own schema", () => {
+    const typed = { title: " Dusk ", description: "", style: "", tags: "sea" };
+    expect(ZImageDetailsForm.parse(typed)).toEqual(imagePatchOf(typed));
+    const refused = ZImageDetailsForm.safeParse({ ...typed, tags: `sea, ${"x".repeat(65)}` });
+    expect(refused.error?.issues[0]?.message).toBe("A tag must be at most 64 characters");
   });
 });
 

@@ -1,19 +1,23 @@
-import { DOWNLOAD_SIZES, type DownloadSize, type User } from "@sawdust/shared";
-import { isAdmin, isPro } from "@/lib/auth";
+import {
+  DOWNLOAD_SIZES,
+  type DownloadSize,
+  downloadAccess,
+  principalOf,
+  type User,
+} from "@sawdust/shared";
 
 /** What choosing a size does for this viewer (spec sections 5 and 6). */
-export type DownloadAccess = "download" | "sign-up" | "upgrade";
+export type DownloadAction = "download" | "sign-up" | "upgrade";
 
 /**
- * Preview is for everyone; Basic needs an account (a visitor is invited to create one); HD,
- * XLarge and Ultra need Pro or admin (anyone else is shown the upgrade). The server checks the
- * same rules; this only decides which prompt saves a round trip.
+ * Whether the size downloads is the shared rule the server also checks (Preview for everyone,
+ * Basic for members, HD, XLarge and Ultra for Pro and admins); this only decides which prompt saves
+ * a round trip. A refused size opens the invitation for what it needs: an account for Basic, Pro
+ * for the larger ones (a visitor asking for HD is shown the upgrade, not the sign-up).
  */
-export function downloadAccess(size: DownloadSize, user: User | null | undefined): DownloadAccess {
-  const needs = DOWNLOAD_SIZES[size].access;
-  if (needs === "visitor") return "download";
-  if (needs === "member") return user ? "download" : "sign-up";
-  return isAdmin(user) || isPro(user) ? "download" : "upgrade";
+export function downloadAction(size: DownloadSize, user: User | null | undefined): DownloadAction {
+  if (downloadAccess(principalOf(user), size) === "allowed") return "download";
+  return DOWNLOAD_SIZES[size].access === "member" ? "sign-up" : "upgrade";
 }
 
 /** The download sizes in the order the menu lists them, smallest first. */

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { type Image, MESSAGES, type User } from "@sawdust/shared";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Image, isAdmin, MESSAGES, principalOf, type User } from "@sawdust/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { ImageOff, Sparkles, X } from "lucide-react";
 import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -16,11 +16,12 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useUser } from "@/lib/api/get-current-user";
+import { useImage } from "@/lib/api/get-image";
 import { isApiRequestError } from "@/lib/api-client";
-import { isAdmin, useUser } from "@/lib/auth";
 import { backgroundOf, findOpener } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
-import { formatPrice, imageQueryOptions, imageTitle } from "@/lib/images";
+import { formatPrice, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 import { forgetDeletedImage } from "./api/image-cache";
 import { useRecordView } from "./api/record-view";
@@ -80,7 +81,7 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
   const [editing, setEditing] = useState(false);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const admin = isAdmin(user);
+  const admin = isAdmin(principalOf(user));
   const title = imageTitle(image);
   const description = image.aiAnalysis.description?.trim();
   const price = showsPrice(image) ? formatPrice(image.price) : null;
@@ -265,7 +266,7 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   const { search, state } = useLocation();
   const queryClient = useQueryClient();
   const { data: user } = useUser();
-  const query = useQuery(imageQueryOptions(imageId));
+  const query = useImage(imageId);
   const deleted = useRef(false);
   const content = useRef<HTMLDivElement>(null);
   // What had the focus as the dialog opened: the tile's link, usually.

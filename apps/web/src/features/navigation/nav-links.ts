@@ -1,4 +1,4 @@
-import type { User } from "@sawdust/shared";
+import { isAdmin, principalOf, type User } from "@sawdust/shared";
 import type { LucideIcon } from "lucide-react";
 import {
   Images,
@@ -10,7 +10,6 @@ import {
   Users,
 } from "lucide-react";
 import { paths } from "@/app/paths";
-import { isAdmin } from "@/lib/auth";
 
 export interface NavLinkEntry {
   label: string;
@@ -29,7 +28,7 @@ export function primaryLinks(user: User | null | undefined): NavLinkEntry[] {
     { label: "Open Editions", to: paths.openEditions.getHref() },
     { label: "Explorer", to: paths.explore.getHref() },
   ];
-  if (isAdmin(user)) links.push({ label: "Upload", to: paths.upload.getHref() });
+  if (isAdmin(principalOf(user))) links.push({ label: "Upload", to: paths.upload.getHref() });
   return links;
 }
 

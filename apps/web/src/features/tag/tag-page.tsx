@@ -1,5 +1,4 @@
 import { MESSAGES, PAGING, slugifyTag } from "@sawdust/shared";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowRight, ChevronRight, Tag as TagIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { paths } from "@/app/paths";
@@ -7,8 +6,9 @@ import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useImageList } from "@/lib/api/get-images";
 import { useDocumentTitle } from "@/lib/document-title";
-import { imageListInfiniteOptions, imagesOfPages } from "@/lib/images";
+import { imagesOfPages } from "@/lib/images";
 import { imageCountLabel, tagLabel } from "@/lib/tags";
 import { TagTile } from "./components/tag-tile";
 import { useLoadMoreOnScroll } from "./use-load-more-on-scroll";
@@ -22,9 +22,7 @@ export function TagPage() {
   const tag = slugifyTag(rawTag);
   const label = tagLabel(tag) || rawTag;
   useDocumentTitle(label);
-  const list = useInfiniteQuery(
-    imageListInfiniteOptions({ tag, visibility: "public", limit: PAGING.defaultLimit }),
-  );
+  const list = useImageList({ tag, visibility: "public", limit: PAGING.defaultLimit });
   const images = imagesOfPages(list.data?.pages);
   const total = list.data?.pages[0]?.stats.totalImages;
   const canLoadMore = list.hasNextPage && !list.isFetchingNextPage;

@@ -1,5 +1,6 @@
-import { DEFAULT_EDITION_TYPE, type EditionType, MESSAGES } from "@sawdust/shared";
+import { DEFAULT_EDITION_TYPE, MESSAGES, type UploadFields } from "@sawdust/shared";
 import { type FormEvent, useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/hooks/use-toast";
@@ -10,7 +11,8 @@ import { PreviewGrid, type PreviewState } from "./components/preview-grid";
 import { PriceField } from "./components/price-field";
 import { UploadGuidelines } from "./components/upload-guidelines";
 import { UploadProgress } from "./components/upload-progress";
-import { isPricedEdition, priceCentsToSend } from "./price-rules";
+import { isPricedEdition } from "./price-rules";
+import { publishingResolver } from "./publishing-fields";
 import { useImageSelection } from "./use-image-selection";
 import { useUploadQueue } from "./use-upload-queue";
 
@@ -34,8 +36,17 @@ export function UploadPage() {
   const selection = useImageSelection();
   useDocumentTitle("Upload Artwork");
   const { progress, isUploading, uploadAll } = useUploadQueue();
-  const [editionType, setEditionType] = useState<EditionType>(DEFAULT_EDITION_TYPE);
-  const [priceText, setPriceText] = useState("");
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: publishingResolver,
+    defaultValues: { editionType: DEFAULT_EDITION_TYPE, price: "" },
+  });
+  const editionType = useWatch({ control, name: "editionType" });
   // The files the last run could not upload, with the server's reasons; they stay chosen.
   const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
   useLeaveWarning(isUploading);
@@ -51,10 +62,10 @@ export function UploadPage() {
     return reason === undefined ? { status: "idle" } : { status: "failed", reason };
   }
 
-  async function upload(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const images = selection.images;
-    if (images.length === 0) {
+  function submit(event: FormEvent<HTMLFormElement>) {
+    // Without files there is nothing to check the fields for.
+    if (selection.images.length === 0) {
+      event.preventDefault();
       toast({
         title: MESSAGES.upload.noFilesSelected,
         description: MESSAGES.upload.noFilesSelectedDescription,
@@ -62,18 +73,17 @@ export function UploadPage() {
       });
       return;
     }
+    void handleSubmit(upload)(event);
+  }
+
+  async function upload(fields: UploadFields) {
+    const images = selection.images;
     setFailures(new Map());
-    const outcome = await uploadAll(images, {
-      editionType,
-      priceCents: priceCentsToSend(editionType, priceText),
-    });
+    const outcome = await uploadAll(images, fields);
     // What arrived leaves the selection; what was refused stays, marked with why, for a retry.
     selection.remove(outcome.uploadedIds);
     setFailures(outcome.failures);
-    if (outcome.uploadedIds.length === images.length) {
-      setEditionType(DEFAULT_EDITION_TYPE);
-      setPriceText("");
-    }
+    if (outcome.uploadedIds.length === images.length) reset();
   }
 
   return (
@@ -88,7 +98,7 @@ export function UploadPage() {
 
       <form
         className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8"
-        onSubmit={(event) => void upload(event)}
+        onSubmit={submit}
       >
         <div className="grid min-w-0 gap-6">
           <ImageDropzone onFiles={selection.add} disabled={isUploading} />
@@ -108,9 +118,9 @@ export function UploadPage() {
           </CardHeader>
           <CardContent className="grid gap-6">
             <fieldset disabled={isUploading} className="grid min-w-0 gap-6">
-              <EditionTypeField value={editionType} onChange={setEditionType} />
+              <EditionTypeField field={register("editionType")} />
               {isPricedEdition(editionType) && (
-                <PriceField value={priceText} onChange={setPriceText} />
+                <PriceField field={register("price")} error={errors.price?.message} />
               )}
             </fieldset>
             <UploadGuidelines />

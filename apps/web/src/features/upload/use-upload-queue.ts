@@ -1,18 +1,11 @@
-import { type EditionType, MESSAGES } from "@sawdust/shared";
+import { MESSAGES, type UploadFields } from "@sawdust/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "@/hooks/use-toast";
+import { IMAGES_QUERY_KEY } from "@/lib/api/get-images";
 import { describeUploadFailure, uploadImage } from "./api/upload-image";
 import { uploadPercent } from "./upload-summary";
 import type { SelectedImage } from "./use-image-selection";
-
-/** Every cached image list (gallery, editions, admin table, showcase) starts with this key. */
-const IMAGE_LISTS_KEY = ["images"] as const;
-
-export interface UploadFields {
-  editionType: EditionType;
-  priceCents: number | null;
-}
 
 export interface UploadProgress {
   /** Files in this run. */
@@ -124,7 +117,7 @@ export function useUploadQueue() {
         setProgress(null);
         // After a partial run too: the images that did arrive belong in the lists already.
         if (outcome.uploadedIds.length > 0)
-          void queryClient.invalidateQueries({ queryKey: IMAGE_LISTS_KEY });
+          void queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY });
       }
     },
     [queryClient],

@@ -1,7 +1,7 @@
 import type { ProfileUpdate, User } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AUTH_USER_QUERY_KEY } from "@/lib/api/get-current-user";
 import { api } from "@/lib/api-client";
-import { AUTH_USER_QUERY_KEY } from "@/lib/auth";
 
 /** PATCH /api/v1/profile; on success the signed-in user query is refreshed (spec section 7). */
 export function useUpdateProfile() {

@@ -1,25 +1,21 @@
 import {
   MESSAGES,
   PROFILE_LIMITS,
+  type ProfileUpdate,
   SOCIAL_NETWORKS,
   type SocialNetwork,
   type User,
 } from "@sawdust/shared";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
+import { firstErrorMessage } from "@/lib/form-errors";
 import { useUpdateProfile } from "../api/update-profile";
-import {
-  formValuesOf,
-  PROFILE_FIELD_ORDER,
-  type ProfileFieldErrors,
-  type ProfileFieldName,
-  type ProfileFormValues,
-  validateProfile,
-} from "../profile-form-model";
+import { formValuesOf, type ProfileFormValues, profileResolver } from "../profile-form-model";
 import { ProfileField } from "./profile-field";
 import { SpecialtiesField } from "./specialties-field";
 
@@ -33,41 +29,31 @@ const SOCIAL_LABELS: Record<SocialNetwork, { label: string; placeholder: string 
 
 /**
  * The artist profile form (spec sections 2 and 5), checked with the server's own schema before it
- * is sent. Errors show under their fields once a save has been tried, and follow every change.
+ * is sent. Errors show under their fields once a save has been tried, and follow every change; the
+ * first field in error takes the focus.
  */
 export function ProfileForm({ user }: { user: User }) {
   const id = useId();
-  const fieldId = (field: ProfileFieldName) => `${id}-${field.replace(".", "-")}`;
+  const fieldId = (field: string) => `${id}-${field.replace(".", "-")}`;
   const update = useUpdateProfile();
-  const [values, setValues] = useState<ProfileFormValues>(() => formValuesOf(user));
-  const [errors, setErrors] = useState<ProfileFieldErrors>({});
-  const [tried, setTried] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileFormValues, unknown, ProfileUpdate>({
+    resolver: profileResolver(user),
+    defaultValues: formValuesOf(user),
+  });
+  const [bio, artistStatement] = useWatch({ control, name: ["bio", "artistStatement"] });
   const saving = update.isPending;
 
-  function change(next: ProfileFormValues) {
-    setValues(next);
-    if (tried) {
-      const check = validateProfile(next, user);
-      setErrors(check.ok ? {} : check.errors);
-    }
-  }
-  const set = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) =>
-    change({ ...values, [field]: value });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    const check = validateProfile(values, user);
-    if (!check.ok) {
-      setErrors(check.errors);
-      const first = PROFILE_FIELD_ORDER.find((field) => check.errors[field]);
-      if (first) document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setErrors({});
-    update.mutate(check.body, {
+  function save(body: ProfileUpdate) {
+    update.mutate(body, {
       onSuccess: (saved) => {
-        setValues(formValuesOf(saved));
+        // What the server stored, trimmed and cleaned; later changes are still checked as typed.
+        reset(formValuesOf(saved), { keepIsSubmitted: true });
         toast({ title: MESSAGES.profile.updatedTitle, description: MESSAGES.profile.updatedText });
       },
       onError: (error) =>
@@ -80,39 +66,42 @@ export function ProfileForm({ user }: { user: User }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Artist profile" className="grid gap-6">
+    <form
+      onSubmit={handleSubmit(save)}
+      noValidate
+      aria-label="Artist profile"
+      className="grid gap-6"
+    >
       <Section title="About you" description="How you appear to collectors across the gallery.">
         <ProfileField
           id={fieldId("displayName")}
           label="Display Name"
           hint={`At least ${PROFILE_LIMITS.displayNameMin} characters. Shown instead of your username.`}
-          error={errors.displayName}
+          error={errors.displayName?.message}
         >
           {(control) => (
             <Input
               {...control}
-              value={values.displayName}
+              {...register("displayName")}
               placeholder="e.g. Mira Vale"
               autoComplete="name"
               disabled={saving}
-              onChange={(event) => set("displayName", event.target.value)}
             />
           )}
         </ProfileField>
         <ProfileField
           id={fieldId("bio")}
           label="Bio"
-          counter={{ length: values.bio.length, max: PROFILE_LIMITS.bioMax }}
-          error={errors.bio}
+          counter={{ length: bio.length, max: PROFILE_LIMITS.bioMax }}
+          error={errors.bio?.message}
         >
           {(control) => (
             <Textarea
               {...control}
+              {...register("bio")}
               rows={4}
-              value={values.bio}
               placeholder="A few lines about you and your work"
               disabled={saving}
-              onChange={(event) => set("bio", event.target.value)}
             />
           )}
         </ProfileField>
@@ -120,38 +109,33 @@ export function ProfileForm({ user }: { user: User }) {
           id={fieldId("website")}
           label="Website"
           hint="A full address, such as https://example.com."
-          error={errors.website}
+          error={errors.website?.message}
         >
           {(control) => (
             <Input
               {...control}
+              {...register("website")}
               type="url"
               inputMode="url"
               autoComplete="url"
-              value={values.website}
               placeholder="https://your-studio.com"
               disabled={saving}
-              onChange={(event) => set("website", event.target.value)}
             />
           )}
         </ProfileField>
         <ProfileField
           id={fieldId("artistStatement")}
           label="Artist Statement"
-          counter={{
-            length: values.artistStatement.length,
-            max: PROFILE_LIMITS.artistStatementMax,
-          }}
-          error={errors.artistStatement}
+          counter={{ length: artistStatement.length, max: PROFILE_LIMITS.artistStatementMax }}
+          error={errors.artistStatement?.message}
         >
           {(control) => (
             <Textarea
               {...control}
+              {...register("artistStatement")}
               rows={6}
-              value={values.artistStatement}
               placeholder="What drives your art, and what you want people to feel"
               disabled={saving}
-              onChange={(event) => set("artistStatement", event.target.value)}
             />
           )}
         </ProfileField>
@@ -167,17 +151,14 @@ export function ProfileForm({ user }: { user: User }) {
               key={network}
               id={fieldId(`socialLinks.${network}`)}
               label={SOCIAL_LABELS[network].label}
-              error={errors[`socialLinks.${network}`]}
+              error={errors.socialLinks?.[network]?.message}
             >
               {(control) => (
                 <Input
                   {...control}
-                  value={values.socialLinks[network]}
+                  {...register(`socialLinks.${network}`)}
                   placeholder={SOCIAL_LABELS[network].placeholder}
                   disabled={saving}
-                  onChange={(event) =>
-                    set("socialLinks", { ...values.socialLinks, [network]: event.target.value })
-                  }
                 />
               )}
             </ProfileField>
@@ -186,12 +167,20 @@ export function ProfileForm({ user }: { user: User }) {
       </Section>
 
       <Section title="Specialties" description="The styles, media and subjects you work in.">
-        <SpecialtiesField
-          id={fieldId("specialties")}
-          value={values.specialties}
-          onChange={(next) => set("specialties", next)}
-          error={errors.specialties}
-          disabled={saving}
+        <Controller
+          control={control}
+          name="specialties"
+          render={({ field }) => (
+            <SpecialtiesField
+              id={fieldId("specialties")}
+              inputRef={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              // The list's own bound, or (should one slip through) an entry's.
+              error={firstErrorMessage(errors.specialties)}
+              disabled={saving}
+            />
+          )}
         />
       </Section>
 

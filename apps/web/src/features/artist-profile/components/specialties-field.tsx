@@ -1,6 +1,6 @@
 import { PROFILE_LIMITS } from "@sawdust/shared";
 import { Plus, X } from "lucide-react";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, type Ref, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { addSpecialty } from "../profile-form-model";
@@ -8,6 +8,8 @@ import { ProfileField } from "./profile-field";
 
 interface SpecialtiesFieldProps {
   id: string;
+  /** The typing box, which takes the focus when the list is refused. */
+  inputRef?: Ref<HTMLInputElement>;
   value: string[];
   onChange: (next: string[]) => void;
   /** The error the whole form's check found for the list. */
@@ -16,7 +18,14 @@ interface SpecialtiesFieldProps {
 }
 
 /** Specialties as an editable list of chips: type one and press Enter (or a comma) to add it. */
-export function SpecialtiesField({ id, value, onChange, error, disabled }: SpecialtiesFieldProps) {
+export function SpecialtiesField({
+  id,
+  inputRef,
+  value,
+  onChange,
+  error,
+  disabled,
+}: SpecialtiesFieldProps) {
   const [draft, setDraft] = useState("");
   const [addError, setAddError] = useState<string>();
 
@@ -48,6 +57,7 @@ export function SpecialtiesField({ id, value, onChange, error, disabled }: Speci
           <div className="flex gap-2">
             <Input
               {...control}
+              ref={inputRef}
               value={draft}
               placeholder="e.g. Watercolor"
               maxLength={PROFILE_LIMITS.specialtyMax * 2}

@@ -1,22 +1,24 @@
 import { MESSAGES } from "@sawdust/shared";
 import { useState } from "react";
 import stockArtworkUrl from "@/assets/stock-artwork.svg";
+import { useImageList } from "@/lib/api/get-images";
 import { cn } from "@/lib/utils";
-import { useShowcaseImage } from "../api/get-showcase-image";
 
 /**
  * The welcome panel beside the forms: the newest artwork of the gallery, or the bundled stock
  * artwork when there is none, the call fails or the image does not load.
  */
 export function AuthImagePanel({ className }: { className?: string }) {
-  const showcase = useShowcaseImage();
+  // The spec's panel: the first image of the list (limit 1), at its large rendition.
+  const showcase = useImageList({ limit: 1 });
   const [showcaseBroken, setShowcaseBroken] = useState(false);
 
+  const showcaseUrl = showcase.data?.pages[0]?.images[0]?.urlLarge;
   const imageUrl = showcase.isPending
     ? null
     : showcaseBroken
       ? stockArtworkUrl
-      : (showcase.data ?? stockArtworkUrl);
+      : (showcaseUrl ?? stockArtworkUrl);
 
   return (
     <aside className={cn("relative overflow-hidden bg-stone-900", className)}>

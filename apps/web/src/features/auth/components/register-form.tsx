@@ -1,28 +1,31 @@
-import { ACCOUNT_RULES, MESSAGES } from "@sawdust/shared";
-import type { FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ACCOUNT_RULES, MESSAGES, type RegisterBody, ZRegisterBody } from "@sawdust/shared";
+import { useForm } from "react-hook-form";
 import { toast } from "@/hooks/use-toast";
-import { useRegister } from "@/lib/auth";
-import { describeAuthFailure, REGISTRATION_FAILURE_TITLES } from "../auth-failure";
+import { useRegister } from "../api/register";
+import {
+  describeAuthFailure,
+  describeRefusedForm,
+  REGISTRATION_FAILURE_TITLES,
+} from "../auth-failure";
 import { FormField } from "./form-field";
-import { formText } from "./form-text";
 import { SubmitButton } from "./submit-button";
 
 /**
- * Creating an account. Bounds are checked by the server, whose message the failure toast shows;
- * the browser only insists the fields are filled in.
+ * Creating an account. The browser insists the fields are filled in; the bounds are the server's
+ * own schema, checked here first, and a refusal shows in the failure toast in the server's words.
  */
 export function RegisterForm() {
-  const register = useRegister({ showErrorToast: false });
+  const register = useRegister();
+  const form = useForm({
+    resolver: zodResolver(ZRegisterBody),
+    defaultValues: { username: "", email: "", password: "" },
+    shouldFocusError: false,
+  });
 
-  async function createAccount(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function createAccount(body: RegisterBody) {
     try {
-      await register.mutateAsync({
-        username: formText(form, "username"),
-        email: formText(form, "email"),
-        password: formText(form, "password"),
-      });
+      await register.mutateAsync(body);
       toast({ title: MESSAGES.auth.success, description: MESSAGES.auth.accountCreated });
     } catch (error) {
       toast({ ...describeAuthFailure(error, REGISTRATION_FAILURE_TITLES), variant: "destructive" });
@@ -30,16 +33,30 @@ export function RegisterForm() {
   }
 
   return (
-    <form className="grid gap-5" onSubmit={(event) => void createAccount(event)}>
-      <FormField label="Username" name="username" autoComplete="username" required />
-      <FormField label="Email" name="email" type="email" autoComplete="email" required />
+    <form
+      className="grid gap-5"
+      onSubmit={form.handleSubmit(createAccount, (errors) =>
+        toast({
+          ...describeRefusedForm(errors, REGISTRATION_FAILURE_TITLES),
+          variant: "destructive",
+        }),
+      )}
+    >
+      <FormField label="Username" autoComplete="username" required {...form.register("username")} />
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        {...form.register("email")}
+      />
       <FormField
         label="Password"
-        name="password"
         type="password"
         autoComplete="new-password"
         hint={`At least ${ACCOUNT_RULES.passwordMin} characters.`}
         required
+        {...form.register("password")}
       />
       <SubmitButton busy={register.isPending} label="Create account" />
     </form>

@@ -1,7 +1,7 @@
 import type { Collection, CollectionCreateBody } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshAfterCollectionChange } from "@/lib/api/get-collections";
 import { api } from "@/lib/api-client";
-import { refreshAfterCollectionChange } from "@/lib/collections";
 
 /** POST /api/v1/collections. A free member's sixth is refused with a 403 and the server's reason. */
 export function useCreateCollection() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { collectionQueryOptions } from "@/lib/api/get-collection";
+import { refreshAfterCollectionChange } from "@/lib/api/get-collections";
 import { api } from "@/lib/api-client";
-import { collectionQueryOptions, refreshAfterCollectionChange } from "@/lib/collections";
 
 /** DELETE /api/v1/collections/{id}. Every image it held is now in one collection fewer. */
 export function useDeleteCollection() {

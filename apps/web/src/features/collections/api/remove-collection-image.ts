@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshAfterCollectionChange } from "@/lib/api/get-collections";
 import { api } from "@/lib/api-client";
-import { refreshAfterCollectionChange } from "@/lib/collections";
 
 /** DELETE /api/v1/collections/{id}/images/{imageId}: the image leaves the collection, not the gallery. */
 export function useRemoveCollectionImage(collectionId: number) {

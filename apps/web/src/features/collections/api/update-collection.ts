@@ -1,7 +1,7 @@
 import type { Collection, CollectionUpdateBody } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshAfterCollectionChange } from "@/lib/api/get-collections";
 import { api } from "@/lib/api-client";
-import { refreshAfterCollectionChange } from "@/lib/collections";
 
 /** PATCH /api/v1/collections/{id} with the edit dialog's name and description. */
 export function useUpdateCollection() {

@@ -1,16 +1,16 @@
-import { type Ref, useId } from "react";
+import { useId } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import type { CollectionFormErrors, CollectionFormValues } from "../collection-form";
 
 export interface CollectionFieldsProps {
-  values: CollectionFormValues;
-  errors: CollectionFormErrors;
-  onChange: (values: CollectionFormValues) => void;
+  /** The form's registration of each field. */
+  name: UseFormRegisterReturn<"name">;
+  description: UseFormRegisterReturn<"description">;
+  /** Each field's message, once a save has been tried. */
+  errors: { name?: string; description?: string };
   disabled?: boolean;
-  /** The name field, so a form can move the keyboard to it when it is refused. */
-  nameRef?: Ref<HTMLInputElement>;
   autoFocus?: boolean;
 }
 
@@ -25,11 +25,10 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 
 /** The name and description of a collection, with each field's error read out along with it. */
 export function CollectionFields({
-  values,
+  name,
+  description,
   errors,
-  onChange,
   disabled,
-  nameRef,
   autoFocus,
 }: CollectionFieldsProps) {
   const id = useId();
@@ -38,10 +37,8 @@ export function CollectionFields({
       <div className="grid gap-2">
         <Label htmlFor={`${id}-name`}>Name</Label>
         <Input
-          ref={nameRef}
           id={`${id}-name`}
-          name="name"
-          value={values.name}
+          {...name}
           placeholder="e.g. Quiet harbours"
           autoComplete="off"
           disabled={disabled}
@@ -49,7 +46,6 @@ export function CollectionFields({
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${id}-name-error` : undefined}
           className="aria-[invalid]:border-destructive"
-          onChange={(event) => onChange({ ...values, name: event.target.value })}
         />
         <FieldError id={`${id}-name-error`} message={errors.name} />
       </div>
@@ -59,15 +55,13 @@ export function CollectionFields({
         </Label>
         <Textarea
           id={`${id}-description`}
-          name="description"
+          {...description}
           rows={4}
-          value={values.description}
           placeholder="What ties these pieces together?"
           disabled={disabled}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${id}-description-error` : undefined}
           className="aria-[invalid]:border-destructive"
-          onChange={(event) => onChange({ ...values, description: event.target.value })}
         />
         <FieldError id={`${id}-description-error`} message={errors.description} />
       </div>

@@ -1,5 +1,5 @@
-import { type Collection, MESSAGES } from "@sawdust/shared";
-import { type FormEvent, useRef, useState } from "react";
+import { type Collection, type CollectionUpdateBody, MESSAGES } from "@sawdust/shared";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -11,11 +11,7 @@ import {
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
 import { useUpdateCollection } from "../api/update-collection";
-import {
-  type CollectionFormErrors,
-  type CollectionFormValues,
-  parseCollectionEdit,
-} from "../collection-form";
+import { collectionEditResolver } from "../collection-form";
 import { CollectionFields } from "./collection-fields";
 
 export interface EditCollectionDialogProps {
@@ -55,24 +51,20 @@ function EditForm({
   update: ReturnType<typeof useUpdateCollection>;
   onClose: () => void;
 }) {
-  const nameField = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<CollectionFormValues>({
-    name: collection.name,
-    description: collection.description ?? "",
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: collectionEditResolver,
+    defaultValues: { name: collection.name, description: collection.description ?? "" },
+    // A message stays until the next try, as the server's refusal does.
+    reValidateMode: "onSubmit",
   });
-  const [errors, setErrors] = useState<CollectionFormErrors>({});
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseCollectionEdit(values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      if (parsed.errors.name) nameField.current?.focus();
-      return;
-    }
-    setErrors({});
+  function save(body: CollectionUpdateBody) {
     update.mutate(
-      { id: collection.id, body: parsed.body },
+      { id: collection.id, body },
       {
         onSuccess: () => {
           toast({ title: MESSAGES.collections.updated });
@@ -90,13 +82,17 @@ function EditForm({
   }
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={submit} aria-label="Edit collection">
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={handleSubmit(save)}
+      aria-label="Edit collection"
+    >
       <CollectionFields
-        values={values}
-        errors={errors}
-        onChange={setValues}
+        name={register("name")}
+        description={register("description")}
+        errors={{ name: errors.name?.message, description: errors.description?.message }}
         disabled={update.isPending}
-        nameRef={nameField}
         autoFocus
       />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

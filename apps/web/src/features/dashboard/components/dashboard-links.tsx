@@ -1,4 +1,4 @@
-import { MESSAGES, type User } from "@sawdust/shared";
+import { hasProAccess, isAdmin, MESSAGES, principalOf, type User } from "@sawdust/shared";
 import {
   ArrowRight,
   CreditCard,
@@ -12,7 +12,6 @@ import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { isAdmin, isPro } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 
 interface Tile {
@@ -33,17 +32,18 @@ export function tilesFor(user: User): Tile[] {
       icon: Palette,
     },
   ];
-  if (isPro(user) || isAdmin(user)) {
+  const principal = principalOf(user);
+  if (hasProAccess(principal)) {
     tiles.push({
       title: t.subscriptions,
-      description: isAdmin(user)
+      description: isAdmin(principal)
         ? "Plans, revenue and every subscription."
         : "Your plan and billing.",
       href: paths.subscriptions.getHref(),
       icon: CreditCard,
     });
   }
-  if (isAdmin(user)) {
+  if (isAdmin(principal)) {
     tiles.push(
       {
         title: t.images,

@@ -1,5 +1,4 @@
 import { MESSAGES, PAGING, slugifyTag } from "@sawdust/shared";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
@@ -7,9 +6,10 @@ import { ArtImage } from "@/components/artwork/art-image";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useImageList } from "@/lib/api/get-images";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
-import { imageListInfiniteOptions, imagesOfPages, imageTitle } from "@/lib/images";
+import { imagesOfPages, imageTitle } from "@/lib/images";
 import { imageCountLabel } from "@/lib/tags";
 
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw";
@@ -20,9 +20,7 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
   const tag = slugifyTag(rawTag);
   const words = tag.replaceAll("-", " ") || rawTag;
   useDocumentTitle(`Browsing: ${words}`);
-  const list = useInfiniteQuery(
-    imageListInfiniteOptions({ tag, visibility: "public", limit: PAGING.defaultLimit }),
-  );
+  const list = useImageList({ tag, visibility: "public", limit: PAGING.defaultLimit });
   const images = imagesOfPages(list.data?.pages);
   const total = list.data?.pages[0]?.stats.totalImages;
   const location = useLocation();

@@ -1,9 +1,8 @@
 import { MESSAGES, slugifyTag } from "@sawdust/shared";
-import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { Hash } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { tagListQueryOptions } from "@/lib/tags";
+import { useTags } from "@/lib/api/get-tags";
 import { cn } from "@/lib/utils";
 import { tagSuggestions } from "../tag-suggestions";
 import {
@@ -27,7 +26,7 @@ export function TagCombobox({ onApply, text, onTextChange, autoFocus }: TagCombo
   // box as it opens and must not cover its own controls).
   const [open, setOpen] = useState(() => autoFocus && text !== "");
   const [chosen, setChosen] = useState("");
-  const tags = useQuery(tagListQueryOptions);
+  const tags = useTags();
   const suggestions = useMemo(() => tagSuggestions(tags.data, text), [tags.data, text]);
   const listShown = open && suggestions.length > 0;
   // The option last reached with the arrows or the pointer, else the first.

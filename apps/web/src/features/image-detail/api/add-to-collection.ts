@@ -1,7 +1,7 @@
 import type { Collection } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshAfterCollectionChange } from "@/lib/api/get-collections";
 import { api } from "@/lib/api-client";
-import { refreshAfterCollectionChange } from "@/lib/collections";
 
 /**
  * POST /api/v1/collections/{id}/images. Resolves to whether the image was added now (201) or the

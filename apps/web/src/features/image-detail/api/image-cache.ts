@@ -1,6 +1,7 @@
 import type { Image } from "@sawdust/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { IMAGES_QUERY_KEY, imageQueryOptions } from "@/lib/images";
+import { imageQueryOptions } from "@/lib/api/get-image";
+import { IMAGES_QUERY_KEY } from "@/lib/api/get-images";
 
 /**
  * After an admin change: the dialog shows the server's answer at once, and every other image list

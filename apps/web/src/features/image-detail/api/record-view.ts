@@ -1,8 +1,8 @@
 import type { Image } from "@sawdust/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { imageQueryOptions } from "@/lib/api/get-image";
 import { api } from "@/lib/api-client";
-import { imageQueryOptions } from "@/lib/images";
 
 /**
  * Counts one view each time the dialog opens on an image, and shows the new count. A failure is

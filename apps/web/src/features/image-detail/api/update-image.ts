@@ -1,5 +1,6 @@
-import type { Image } from "@sawdust/shared";
+import { type Image, type ImagePatchBody, ZImagePatchBody } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import { api } from "@/lib/api-client";
 import { storeChangedImage } from "./image-cache";
 
@@ -25,7 +26,7 @@ export function splitList(text: string): string[] {
  * The PATCH body. Only title and description go in aiAnalysis: the server keeps the analysis's
  * other fields, so sending them back could only overwrite newer ones.
  */
-export function imagePatchOf(input: ImageDetailsInput) {
+export function imagePatchOf(input: ImageDetailsInput): ImagePatchBody {
   return {
     aiAnalysis: { title: input.title.trim(), description: input.description.trim() },
     tags: splitList(input.tags),
@@ -33,11 +34,21 @@ export function imagePatchOf(input: ImageDetailsInput) {
   };
 }
 
+/** The edit form's text as the PATCH body, checked by the server's own schema (ZImagePatchBody). */
+export const ZImageDetailsForm = z
+  .object({ title: z.string(), description: z.string(), style: z.string(), tags: z.string() })
+  .transform(imagePatchOf)
+  .pipe(ZImagePatchBody);
+
+/** PATCH /api/v1/images/{id}. */
+export function updateImage(imageId: number, body: ImagePatchBody): Promise<Image> {
+  return api.patch<Image>(`/api/v1/images/${imageId}`, body);
+}
+
 export function useUpdateImage(imageId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ImageDetailsInput) =>
-      api.patch<Image>(`/api/v1/images/${imageId}`, imagePatchOf(input)),
+    mutationFn: (body: ImagePatchBody) => updateImage(imageId, body),
     onSuccess: (image) => storeChangedImage(queryClient, image),
   });
 }

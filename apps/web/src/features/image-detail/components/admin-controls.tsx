@@ -5,8 +5,8 @@ import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/hooks/use-toast";
+import { useDeleteImage } from "@/lib/api/delete-image";
 import { isApiRequestError } from "@/lib/api-client";
-import { useDeleteImage } from "../api/delete-image";
 import { useSetImageVisibility } from "../api/set-image-visibility";
 import { DOWNLOAD_SIZE_ORDER } from "../download-access";
 
@@ -39,7 +39,7 @@ export function AdminControls({
   const switchId = useId();
   const [confirming, setConfirming] = useState(false);
   const visibility = useSetImageVisibility(image.id);
-  const remove = useDeleteImage(image.id);
+  const remove = useDeleteImage();
 
   function toggleVisibility() {
     const isPublic = !image.isPublic;
@@ -52,7 +52,7 @@ export function AdminControls({
   }
 
   function confirmDelete() {
-    remove.mutate(undefined, {
+    remove.mutate(image.id, {
       onSuccess: () => {
         setConfirming(false);
         toast({ title: MESSAGES.images.deleted });

@@ -13,9 +13,10 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/hooks/use-toast";
+import { useCollections } from "@/lib/api/get-collections";
 import { isApiRequestError } from "@/lib/api-client";
 import { useAddToCollection } from "../api/add-to-collection";
-import { useCollections, useCollectionsHolding } from "../api/get-collections";
+import { useCollectionsHolding } from "../api/get-collections-holding";
 
 export interface CollectionPickerProps {
   imageId: number;
@@ -41,7 +42,7 @@ const note = "px-2.5 py-2 text-sm text-muted-foreground";
 export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPickerProps) {
   const [open, setOpen] = useState(false);
   const hintId = useId();
-  const collections = useCollections(open && Boolean(user));
+  const collections = useCollections({ enabled: open && Boolean(user) });
   const holding = useCollectionsHolding(imageId, collections.data, open && Boolean(user));
   const add = useAddToCollection(imageId);
 

@@ -18,10 +18,11 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/hooks/use-toast";
+import { imageQueryOptions } from "@/lib/api/get-image";
 import { isApiRequestError } from "@/lib/api-client";
-import { imageQueryOptions, imageTitle } from "@/lib/images";
+import { imageTitle } from "@/lib/images";
 import { downloadImage } from "../api/download-image";
-import { DOWNLOAD_SIZE_ORDER, downloadAccess } from "../download-access";
+import { DOWNLOAD_SIZE_ORDER, downloadAction } from "../download-access";
 
 const dimensions = (size: DownloadSize) =>
   `${DOWNLOAD_SIZES[size].width} × ${DOWNLOAD_SIZES[size].height}`;
@@ -69,9 +70,9 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
   }
 
   function choose(size: DownloadSize) {
-    const access = downloadAccess(size, user);
-    if (access === "sign-up") onNeedAccount();
-    else if (access === "upgrade") onNeedPro();
+    const action = downloadAction(size, user);
+    if (action === "sign-up") onNeedAccount();
+    else if (action === "upgrade") onNeedPro();
     else void download(size);
   }
 
@@ -92,7 +93,7 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
         <DropdownMenuLabel>Download size</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {DOWNLOAD_SIZE_ORDER.map((size) => {
-          const locked = downloadAccess(size, user) !== "download";
+          const locked = downloadAction(size, user) !== "download";
           const needs = DOWNLOAD_SIZES[size].access === "member" ? "Members" : "Pro";
           return (
             <DropdownMenuItem

@@ -1,12 +1,15 @@
-import { type Image, MESSAGES } from "@sawdust/shared";
-import { type FormEvent, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Image, type ImagePatchBody, MESSAGES } from "@sawdust/shared";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
-import { type ImageDetailsInput, useUpdateImage } from "../api/update-image";
+import { firstErrorMessage } from "@/lib/form-errors";
+import { useUpdateImage, ZImageDetailsForm } from "../api/update-image";
 
 export interface EditDetailsFormProps {
   image: Image;
@@ -14,42 +17,47 @@ export interface EditDetailsFormProps {
   onDone: () => void;
 }
 
+function showRefusal(description: string) {
+  toast({ title: MESSAGES.images.errorTitle, description, variant: "destructive" });
+}
+
 /**
  * The admin's edit mode (spec section 2): title, description, and style and tags as
- * comma-separated text. A save updates the open dialog and every list at once.
+ * comma-separated text. A save updates the open dialog and every list at once. The body is checked
+ * with the server's schema first; a refusal reads as the server's would, in a toast.
  */
 export function EditDetailsForm({ image, onDone }: EditDetailsFormProps) {
   const id = useId();
   const update = useUpdateImage(image.id);
-  const [values, setValues] = useState<ImageDetailsInput>({
-    title: image.aiAnalysis.title ?? "",
-    description: image.aiAnalysis.description ?? "",
-    style: image.style ?? "",
-    tags: image.tags.join(", "),
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(ZImageDetailsForm),
+    defaultValues: {
+      title: image.aiAnalysis.title ?? "",
+      description: image.aiAnalysis.description ?? "",
+      style: image.style ?? "",
+      tags: image.tags.join(", "),
+    },
+    shouldFocusError: false,
   });
-  const set = (field: keyof ImageDetailsInput) => (value: string) =>
-    setValues((was) => ({ ...was, [field]: value }));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    update.mutate(values, {
+  function save(body: ImagePatchBody) {
+    update.mutate(body, {
       onSuccess: () => {
         toast({ title: MESSAGES.imageDetail.detailsUpdated });
         onDone();
       },
       onError: (error) =>
-        toast({
-          title: MESSAGES.images.errorTitle,
-          description:
-            isApiRequestError(error) && error.body ? error.body : MESSAGES.images.updateFailed,
-          variant: "destructive",
-        }),
+        showRefusal(
+          isApiRequestError(error) && error.body ? error.body : MESSAGES.images.updateFailed,
+        ),
     });
   }
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={handleSubmit(save, (errors) =>
+        showRefusal(firstErrorMessage(errors) ?? MESSAGES.images.updateFailed),
+      )}
       // Scrolling to a focused field leaves room for the floating close button above it.
       className="grid gap-4 [&_input]:scroll-mt-16 [&_textarea]:scroll-mt-16"
       aria-label="Edit image details"
@@ -58,39 +66,31 @@ export function EditDetailsForm({ image, onDone }: EditDetailsFormProps) {
         <Label htmlFor={`${id}-title`}>Title</Label>
         <Input
           id={`${id}-title`}
-          value={values.title}
-          onChange={(event) => set("title")(event.target.value)}
+          {...register("title")}
           // Entering edit mode moves the keyboard here, wherever the Edit button was.
           autoFocus
         />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          rows={4}
-          value={values.description}
-          onChange={(event) => set("description")(event.target.value)}
-        />
+        <Textarea id={`${id}-description`} rows={4} {...register("description")} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-style`}>Style</Label>
         <Input
           id={`${id}-style`}
-          value={values.style}
+          {...register("style")}
           placeholder="e.g. digital art, surrealism"
           aria-describedby={`${id}-comma`}
-          onChange={(event) => set("style")(event.target.value)}
         />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-tags`}>Tags</Label>
         <Input
           id={`${id}-tags`}
-          value={values.tags}
+          {...register("tags")}
           placeholder="e.g. landscape, dusk, ocean"
           aria-describedby={`${id}-comma`}
-          onChange={(event) => set("tags")(event.target.value)}
         />
         <p id={`${id}-comma`} className="text-xs text-muted-foreground">
           Separate styles and tags with commas.

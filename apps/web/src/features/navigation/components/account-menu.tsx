@@ -1,4 +1,4 @@
-import type { User } from "@sawdust/shared";
+import { isAdmin, principalOf, type User } from "@sawdust/shared";
 import { LogOut } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { isAdmin, useLogout } from "@/lib/auth";
+import { useLogout } from "../api/logout";
 import { adminMenuEntries, type MenuEntry, memberMenuEntries } from "../nav-links";
 
 function MenuLinks({ entries }: { entries: MenuEntry[] }) {
@@ -59,7 +59,7 @@ export function AccountMenu({ user }: { user: User }) {
         <DropdownMenuGroup>
           <MenuLinks entries={memberMenuEntries} />
         </DropdownMenuGroup>
-        {isAdmin(user) && (
+        {isAdmin(principalOf(user)) && (
           <>
             <DropdownMenuSeparator />
             <DropdownMenuLabel>Administration</DropdownMenuLabel>

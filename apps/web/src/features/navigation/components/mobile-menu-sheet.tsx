@@ -1,9 +1,8 @@
-import type { User } from "@sawdust/shared";
+import { isAdmin, principalOf, type User } from "@sawdust/shared";
 import { NavLink } from "react-router";
 import { paths } from "@/app/paths";
 import { BrandMark } from "@/components/layout/brand-mark";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { isAdmin } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { adminMenuEntries, memberMenuEntries, type NavLinkEntry, primaryLinks } from "../nav-links";
 import { PlanActions } from "./plan-actions";
@@ -73,7 +72,7 @@ export function MobileMenuSheet({
         {user && (
           <div className="grid gap-5 border-t pt-5">
             <MenuSection label="Account" showLabel links={memberMenuEntries} onNavigate={close} />
-            {isAdmin(user) && (
+            {isAdmin(principalOf(user)) && (
               <MenuSection
                 label="Administration"
                 showLabel

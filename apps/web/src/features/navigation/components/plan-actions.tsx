@@ -1,9 +1,8 @@
-import type { User } from "@sawdust/shared";
+import { isAdmin, PRO_TIERS, principalOf, type User } from "@sawdust/shared";
 import { Crown, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
-import { isAdmin, isPro } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 
 interface PlanActionsProps {
@@ -38,7 +37,8 @@ export function SignInLink({
 export function PlanActions({ user, compact = false, className, onNavigate }: PlanActionsProps) {
   const subscriptions = paths.subscriptions.getHref();
 
-  if (user && isPro(user)) {
+  // A Pro subscription of one's own (an admin may have one too) opens it; other admins need none.
+  if (user && PRO_TIERS.includes(user.tier)) {
     return (
       <Button asChild variant="ghost" size="sm" className={className}>
         <Link to={subscriptions} onClick={onNavigate}>
@@ -48,7 +48,7 @@ export function PlanActions({ user, compact = false, className, onNavigate }: Pl
       </Button>
     );
   }
-  if (user && isAdmin(user)) return null;
+  if (isAdmin(principalOf(user))) return null;
 
   const upgradeHref = user ? subscriptions : paths.auth.getHref(subscriptions);
   return (

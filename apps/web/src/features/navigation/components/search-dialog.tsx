@@ -1,5 +1,4 @@
 import { MESSAGES } from "@sawdust/shared";
-import { useQuery } from "@tanstack/react-query";
 import { defaultFilter } from "cmdk";
 import { ArrowRight, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -13,16 +12,13 @@ import {
   CommandItem,
   CommandList,
 } from "@/components/ui/command";
+import { useTags } from "@/lib/api/get-tags";
 import { detailState } from "@/lib/detail-route";
-import { imageCountLabel, tagListQueryOptions } from "@/lib/tags";
+import { imageCountLabel } from "@/lib/tags";
 import { cn } from "@/lib/utils";
+import { useArtworkSearch } from "../api/search-artwork";
 import { entryCount, type SearchGroup, type ShortcutCounts, searchGroups } from "../search-groups";
-import {
-  artworkSearchQueryOptions,
-  MIN_SEARCH_LENGTH,
-  matchingTags,
-  SEARCH_DEBOUNCE_MS,
-} from "../search-results";
+import { MIN_SEARCH_LENGTH, matchingTags, SEARCH_DEBOUNCE_MS } from "../search-results";
 import { useShortcutCounts } from "../shortcut-counts";
 import { useDebouncedValue } from "../use-debounced-value";
 import { ArtworkResults, artworkValue, TagResults } from "./search-live-results";
@@ -76,8 +72,8 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
   const words = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const live = search.length >= MIN_SEARCH_LENGTH && words.length >= MIN_SEARCH_LENGTH;
 
-  const artwork = useQuery({ ...artworkSearchQueryOptions(words), enabled: live });
-  const tags = useQuery({ ...tagListQueryOptions, enabled: open });
+  const artwork = useArtworkSearch(words, { enabled: live });
+  const tags = useTags({ enabled: open });
   // A failed search adds nothing: the shortcuts below still work.
   const artworkResults = live && !artwork.isError ? (artwork.data ?? []) : [];
   const tagResults = live ? matchingTags(tags.data, words) : [];

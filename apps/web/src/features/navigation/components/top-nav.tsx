@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
 import { paths } from "@/app/paths";
 import { BrandMark } from "@/components/layout/brand-mark";
-import { useUser } from "@/lib/auth";
+import { useUser } from "@/lib/api/get-current-user";
 import { cn } from "@/lib/utils";
 import { primaryLinks } from "../nav-links";
 import { MobileMenu } from "./mobile-menu";

@@ -1,22 +1,18 @@
-import {
-  EDITION_DESCRIPTIONS,
-  EDITION_LABELS,
-  EDITION_TYPES,
-  type EditionType,
-} from "@sawdust/shared";
+import { EDITION_DESCRIPTIONS, EDITION_LABELS, EDITION_TYPES } from "@sawdust/shared";
 import { useId } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { cn } from "@/lib/utils";
 
 interface EditionTypeFieldProps {
-  value: EditionType;
-  onChange: (value: EditionType) => void;
+  /** The form's registration of the edition type, shared by the three radio buttons. */
+  field: UseFormRegisterReturn<"editionType">;
 }
 
 /**
  * The three ways to publish, as native radio buttons (arrow keys move between them) dressed as
  * cards, each with the spec's one-line explanation.
  */
-export function EditionTypeField({ value, onChange }: EditionTypeFieldProps) {
+export function EditionTypeField({ field }: EditionTypeFieldProps) {
   const id = useId();
   return (
     <fieldset className="grid gap-3">
@@ -35,11 +31,9 @@ export function EditionTypeField({ value, onChange }: EditionTypeFieldProps) {
             )}
           >
             <input
+              {...field}
               type="radio"
-              name="editionType"
               value={editionType}
-              checked={value === editionType}
-              onChange={() => onChange(editionType)}
               aria-labelledby={labelId}
               aria-describedby={descriptionId}
               className="mt-0.5 size-4 shrink-0 accent-brand"

@@ -1,15 +1,7 @@
 import { FREE_TIER } from "@sawdust/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  COLLECTIONS_QUERY_KEY,
-  collectionQueryOptions,
-  collectionsQueryOptions,
-} from "@/lib/collections";
-
-/** The member's collections, fetched only while the picker is open and someone is signed in (spec section 7). */
-export function useCollections(enabled: boolean) {
-  return useQuery({ ...collectionsQueryOptions(), enabled });
-}
+import { collectionQueryOptions } from "@/lib/api/get-collection";
+import { COLLECTIONS_QUERY_KEY } from "@/lib/api/get-collections";
 
 /**
  * The ids of the collections known to hold the image. The list tells only of the newest image of

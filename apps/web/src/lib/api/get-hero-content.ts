@@ -1,5 +1,5 @@
 import { type HeroContent, MESSAGES } from "@sawdust/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** The hero's cache key: the admin hero page invalidates it after a save. */
@@ -19,3 +19,7 @@ export const heroContentQueryOptions = queryOptions({
   queryKey: HERO_QUERY_KEY,
   queryFn: ({ signal }) => getHeroContent(signal),
 });
+
+export function useHeroContent() {
+  return useQuery(heroContentQueryOptions);
+}

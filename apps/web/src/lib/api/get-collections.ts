@@ -1,7 +1,8 @@
-import type { Collection, CollectionDetail } from "@sawdust/shared";
-import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { Collection } from "@sawdust/shared";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { IMAGES_QUERY_KEY, imageQueryOptions } from "@/lib/images";
+import { imageQueryOptions } from "./get-image";
+import { IMAGES_QUERY_KEY } from "./get-images";
 
 /**
  * Every collection query (the member's list, each collection's detail) shares this prefix, so one
@@ -10,20 +11,18 @@ import { IMAGES_QUERY_KEY, imageQueryOptions } from "@/lib/images";
 export const COLLECTIONS_QUERY_KEY = ["collections"] as const;
 
 /** GET /api/v1/collections: the signed-in member's collections, newest first. */
-export function collectionsQueryOptions() {
-  return queryOptions({
-    queryKey: [...COLLECTIONS_QUERY_KEY, "list"],
-    queryFn: ({ signal }) => api.get<Collection[]>("/api/v1/collections", { signal }),
-  });
+export function getCollections(signal?: AbortSignal): Promise<Collection[]> {
+  return api.get<Collection[]>("/api/v1/collections", { signal });
 }
 
-/** GET /api/v1/collections/{id}: one of the member's collections with its images (404 otherwise). */
-export function collectionQueryOptions(collectionId: number) {
-  return queryOptions({
-    queryKey: [...COLLECTIONS_QUERY_KEY, "detail", collectionId],
-    queryFn: ({ signal }) =>
-      api.get<CollectionDetail>(`/api/v1/collections/${collectionId}`, { signal }),
-  });
+export const collectionsQueryOptions = queryOptions({
+  queryKey: [...COLLECTIONS_QUERY_KEY, "list"],
+  queryFn: ({ signal }) => getCollections(signal),
+});
+
+/** The member's collections: the list page always, the picker only while it is open. */
+export function useCollections({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...collectionsQueryOptions, enabled });
 }
 
 /** The images whose membership a change touched: some ids, or every image (a deleted collection). */
