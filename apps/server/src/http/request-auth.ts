@@ -1,4 +1,4 @@
-import { MESSAGES, type Principal, VISITOR } from "@sawdust/shared";
+import { MESSAGES, type Member, type Principal, VISITOR } from "@sawdust/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, unauthorized } from "../lib/errors.js";
@@ -27,18 +27,16 @@ export const requestAuthPlugin = fp(
       if (!token) return;
       const current = (await opts.auth.userForSession(token)) ?? null;
       request.auth = current;
-      if (current) {
-        request.principal = {
-          kind: "member",
-          userId: current.user.id,
-          role: current.user.role,
-          tier: current.tier,
-        };
-      }
+      if (current) request.principal = memberOf(current);
     });
   },
   { name: "request-auth", dependencies: ["@fastify/cookie"] },
 );
+
+/** A signed-in user as the access rules see them. */
+export function memberOf(current: CurrentUser): Member {
+  return { kind: "member", userId: current.user.id, role: current.user.role, tier: current.tier };
+}
 
 export function requireUser(request: FastifyRequest): CurrentUser {
   if (!request.auth) throw unauthorized(MESSAGES.auth.notSignedIn);

@@ -1,6 +1,6 @@
 import type { Member, Principal } from "@sawdust/shared";
 import type { FastifyRequest } from "fastify";
-import { requireAdmin, requireUser } from "./request-auth.js";
+import { memberOf as memberPrincipalOf, requireAdmin, requireUser } from "./request-auth.js";
 
 /** Who is asking: the request's principal, built once when the request arrived. */
 export function viewerOf(request: FastifyRequest): Principal {
@@ -9,12 +9,10 @@ export function viewerOf(request: FastifyRequest): Principal {
 
 /** The signed-in member making this request; refuses a visitor (401). */
 export function memberOf(request: FastifyRequest): Member {
-  const { user, tier } = requireUser(request);
-  return { kind: "member", userId: user.id, role: user.role, tier };
+  return memberPrincipalOf(requireUser(request));
 }
 
 /** The admin making this request; refuses anyone else (401 or 403). */
 export function adminViewerOf(request: FastifyRequest): Member {
-  const { user, tier } = requireAdmin(request);
-  return { kind: "member", userId: user.id, role: user.role, tier };
+  return memberPrincipalOf(requireAdmin(request));
 }

@@ -7,12 +7,13 @@ import {
   ZCollectionUpdateBody,
   ZOkResponse,
 } from "@sawdust/shared";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
 import { requireUser } from "../../http/request-auth.js";
-import type { CollectionsService, CollectionsViewer } from "./collections.service.js";
+import { memberOf } from "../../http/viewer.js";
+import type { CollectionsService } from "./collections.service.js";
 
 const idOf = (what: string) =>
   z.coerce
@@ -23,12 +24,6 @@ const idOf = (what: string) =>
 
 export const ZCollectionParams = z.object({ id: idOf("collection") });
 export const ZCollectionImageParams = z.object({ id: idOf("collection"), imageId: idOf("image") });
-
-/** The signed-in member making this request; a visitor is refused (401). */
-function memberOf(request: FastifyRequest): CollectionsViewer {
-  const { user, tier } = requireUser(request);
-  return { kind: "member", userId: user.id, role: user.role, tier };
-}
 
 const NO_COLLECTION = error("No such collection among the member's own");
 

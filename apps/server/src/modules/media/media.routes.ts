@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errors, file, noBody } from "../../http/openapi.js";
+import { memberOf } from "../../http/request-auth.js";
 import { sendStored } from "../../http/send-stored.js";
 import { notFound } from "../../lib/errors.js";
 import type { Storage } from "../../media/storage/storage.js";
@@ -53,9 +54,7 @@ export const mediaRoutes: FastifyPluginAsync<{
   const principalOf = async (request: FastifyRequest): Promise<Principal> => {
     const token = request.cookies[SESSION_COOKIE];
     const current = token ? await opts.auth.userForSession(token) : undefined;
-    return current
-      ? { kind: "member", userId: current.user.id, role: current.user.role, tier: current.tier }
-      : VISITOR;
+    return current ? memberOf(current) : VISITOR;
   };
 
   /** Whether the files may go out, and how long they may be kept; 404 for anyone not allowed. */
