@@ -96,7 +96,9 @@ test.describe("auth screen", () => {
     await submitLogin(page, account);
 
     await expect(page).toHaveURL("/subscriptions");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Plan");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      MESSAGES.subscriptions.freePlan,
+    );
   });
 
   test("a redirect that leaves the site is ignored", async ({ page, request }) => {

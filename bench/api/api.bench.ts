@@ -23,6 +23,7 @@ import { fmt, median } from "../lib/stats.js";
 import { ServerChild } from "./children.js";
 import { type ProfileSummary, profileLines, readProfile, summariseProfile } from "./cpu-profile.js";
 import { type DeepPage, deepPage, everyPage, matching, type PageQuery, pageUrl } from "./pages.js";
+import { createBenchPartnerKey } from "./partner-key.js";
 import { measurePhases, type PhaseResult } from "./phases.js";
 import { type SeedSummary, seedCatalogue, summaryLines, tagNearShare } from "./seed.js";
 
@@ -34,6 +35,8 @@ const TARGET = {
   p99Ms: 25,
   /** page 5,000 latency ÷ page 1 latency, at most. */
   deepPageRatio: 1.2,
+  /** marketing API list req/s ÷ the public list's (no filter, page 1), at least (issue 16). */
+  marketingRatio: 0.5,
 };
 const LIMIT = 20;
 /** A run is server-bound when the server under load used at least this much of a core. */
@@ -73,6 +76,8 @@ interface Target {
   path: string;
   /** Paths to request in turn instead of `path` (one a request, across all connections). */
   paths?: string[];
+  /** Request headers (the marketing API's key). */
+  headers?: Record<string, string>;
 }
 
 interface Sample {
@@ -107,6 +112,7 @@ const TARGET_KEYS = [
   "tag-p1",
   "tag-deep",
   "all-p1",
+  "mkt-p1",
   "all-p5000",
   "all-walk",
 ] as const;
@@ -170,7 +176,10 @@ async function main(): Promise<void> {
     let allDeep: DeepPage;
     let tagMatches: number;
     let walkPaths: string[] | undefined;
+    let partnerKey: string | undefined;
     try {
+      // A partner's key for the marketing API's target.
+      if (chosen.includes("mkt-p1")) partnerKey = await createBenchPartnerKey(database.db);
       tagMatches = await matching(database.db, tagQuery);
       const tagLastFull = Math.floor(tagMatches / LIMIT);
       tagDeep = await deepPage(database.db, app.url, tagQuery, tagLastFull, log);
@@ -243,6 +252,13 @@ async function main(): Promise<void> {
         path: pageUrl(allQuery, undefined),
         label: "Sawdust images, no filter, page 1",
       },
+      "mkt-p1": {
+        key: "mkt-p1",
+        server: "app",
+        path: "/api/v1/marketing/images?limit=20",
+        headers: { authorization: `Bearer ${partnerKey}` },
+        label: "Sawdust marketing API images (a partner's key), no filter, page 1",
+      },
       "all-p5000": {
         key: "all-p5000",
         server: "app",
@@ -265,7 +281,9 @@ async function main(): Promise<void> {
     const servers = { app, reference };
     const responseBytes: Record<string, number> = {};
     for (const target of targets) {
-      const res = await fetch(servers[target.server].url + target.path);
+      const res = await fetch(servers[target.server].url + target.path, {
+        headers: target.headers,
+      });
       const body = Buffer.from(await res.arrayBuffer());
       if (!res.ok)
         throw new Error(`GET ${target.path}: ${res.status} ${body.toString().slice(0, 300)}`);
@@ -355,8 +373,9 @@ async function main(): Promise<void> {
     let phases: PhaseResult[] = [];
     if (!args["skip-phases"]) {
       log("phases of one request (in-process, server.inject):");
+      // The images service's phases: not the key-guarded marketing route (inject sends no key).
       const phaseTargets = targets.filter(
-        (t) => t.server === "app" && t.key !== "app-healthz" && !t.paths,
+        (t) => t.server === "app" && t.key !== "app-healthz" && !t.paths && !t.headers,
       );
       phases = await measurePhases(
         loadConfig({ ...env, LOG_LEVEL: "silent", WORKERS: "0", DEMO_CONTENT: "false" }),
@@ -412,6 +431,7 @@ function cannon(
     duration,
     pipelining: 1,
     timeout: 60,
+    headers: target.headers,
   };
   const paths = target.paths;
   if (paths) {
@@ -577,6 +597,8 @@ function buildReport(input: ReportInput) {
     vsPayloadObject: ratio("tag-p1", "ref-payload-object", "reqPerSec"),
     healthzVsSmall: ratio("app-healthz", "ref-small", "reqPerSec"),
     untaggedVsSmall: ratio("all-p1", "ref-small", "reqPerSec"),
+    /** The marketing API's list ÷ the public list, the same page (issue 16). */
+    marketingVsPublic: ratio("mkt-p1", "all-p1", "reqPerSec"),
     /** Server CPU per response, small JSON ÷ images: the throughput ratio if CPU were all. */
     cpuVsSmall:
       has("tag-p1") && has("ref-small")
@@ -596,6 +618,9 @@ function buildReport(input: ReportInput) {
       ? throughput.vsSmall.ofMedians >= TARGET.throughputRatio
       : undefined,
     p99: has("tag-p1") ? stat("tag-p1", "p99") <= TARGET.p99Ms : undefined,
+    marketing: throughput.marketingVsPublic
+      ? throughput.marketingVsPublic.ofMedians >= TARGET.marketingRatio
+      : undefined,
     deepPage:
       deep.untaggedP50 && deep.untaggedP99
         ? Math.max(deep.untaggedP50.ofMedians, deep.untaggedP99.ofMedians) <= TARGET.deepPageRatio
@@ -696,6 +721,9 @@ function buildReport(input: ReportInput) {
       `- Cross-check without queueing or the machine's noise (in-process phases below, median of ${phase("all-p1")?.requests ?? "—"} interleaved requests each): page ${input.allDeep.page} ÷ page 1 ${inProcess("all-p5000", "all-p1")}; tagged page ${input.tagDeep.page} ÷ page 1 ${inProcess("tag-deep", "tag-p1")}.`,
     );
   }
+  lines.push(
+    `- **Marketing API list (a partner's key: its check and its count in the database) ÷ the public list, no filter, page 1: ${r(throughput.marketingVsPublic)} — target ≥ ${TARGET.marketingRatio}: ${verdict(verdicts.marketing)}.**${has("mkt-p1") ? ` Server CPU a response: ${summaries["mkt-p1"]?.cpuMsPerResponse.toFixed(3)} ms vs ${summaries["all-p1"]?.cpuMsPerResponse.toFixed(3) ?? "—"} ms.` : ""}`,
+  );
   lines.push(
     `- Context: the app's floor (/healthz ÷ small JSON) ${r(throughput.healthzVsSmall)}; untagged page 1 ÷ small JSON ${r(throughput.untaggedVsSmall)}. With ${input.connections} connections in a closed loop, mean latency ≈ ${input.connections} ÷ req/s (Little's law): a p99 of ${TARGET.p99Ms} ms needs roughly ${Math.round(input.connections / (TARGET.p99Ms / 1000))} req/s or more.`,
   );

@@ -3,7 +3,7 @@ import { constants as zlib } from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
-import { VISITOR } from "@sawdust/shared";
+import { PARTNER_API, paths, VISITOR } from "@sawdust/shared";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { uploadTmpDir } from "./background.js";
@@ -11,18 +11,28 @@ import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { ListPages } from "./http/list-pages.js";
+import { metricsPlugin } from "./http/metrics.js";
 import { registerApiDocs } from "./http/openapi.js";
 import { requestAuthPlugin } from "./http/request-auth.js";
+import { requestIdOf, requestIdPlugin } from "./http/request-id.js";
 import { securityPlugin } from "./http/security.js";
 import { registerWebApp } from "./http/web-app.js";
+import { jobHandlers } from "./jobs/handlers.js";
+import { Metrics } from "./lib/metrics.js";
+import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { billingWebhookRoutes } from "./modules/billing/billing.routes.js";
+import { sandboxRoutes } from "./modules/billing/sandbox.routes.js";
 import { collectionsRoutes } from "./modules/collections/collections.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { heroRoutes } from "./modules/hero/hero.routes.js";
 import { CatalogueService } from "./modules/images/catalogue.service.js";
 import { imagesRoutes } from "./modules/images/images.routes.js";
+import { similarRoutes } from "./modules/images/similar.routes.js";
+import { marketingDocsPageRoutes, marketingRoutes } from "./modules/marketing/marketing.routes.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
+import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
 import { usageRoutes } from "./modules/usage/usage.routes.js";
 import { viewsRoutes } from "./modules/views/views.routes.js";
@@ -33,12 +43,18 @@ export interface AppDeps extends ServiceOptions {
   database?: DatabaseHandle;
   /** Where the built web app lives. */
   webDist?: string;
+  /** Where the server's log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
   server: FastifyInstance;
   services: Services;
   database: DatabaseHandle;
+  /** This process's metrics (`/metrics`); its job worker reports its runs here too. */
+  metrics: Metrics;
+  /** The first step of a graceful stop: `/readyz` answers 503 from now on. */
+  markStopping(): void;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -53,11 +69,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    // TRUST_PROXY: X-Forwarded-For is read only from the proxies it names (request.ip is what
+    // sign-in limits, registrations per address and view counting see).
+    trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
+    // While stopping, a request on a connection that is still open is served (with
+    // `Connection: close`) rather than refused with 503: an accepted request never fails.
+    return503OnClosing: false,
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  let stopping = false;
+  const metrics = new Metrics({
+    queueStats: () => services.jobs.queueStats(),
+    jobKinds: Object.keys(jobHandlers(services)),
+    pool: database.poolStats,
+    now: () => services.clock.now(),
+    onScrapeError: (error) =>
+      server.log.warn({ err: error }, "metrics: reading the job queue failed"),
+  });
+  await server.register(requestIdPlugin);
+  await server.register(metricsPlugin, { metrics, token: config.metrics.token });
   server.addHook("onClose", () => services.events.close());
   if (!deps.database) server.addHook("onClose", () => database.close());
 
@@ -78,7 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(requestAuthPlugin, { auth: services.auth });
   // Before every route: the OpenAPI document is made from the schemas the routes declare.
   await registerApiDocs(server);
-  await server.register(healthRoutes, { ping: database.ping });
+  await server.register(healthRoutes, { ping: database.ping, stopping: () => stopping });
   await server.register(authRoutes, {
     prefix: "/api/v1/auth",
     auth: services.auth,
@@ -101,8 +136,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     listPages,
     storage: services.storage,
     uploadTmpDir: uploadTmpDir(config.dataDir),
+    licenceUrl: `${config.publicUrl}${paths.licence.getHref()}`,
   });
   await server.register(viewsRoutes, { prefix: "/api/v1/images", views: services.views });
+  await server.register(similarRoutes, { prefix: "/api/v1/images", similar: services.similar });
   await server.register(collectionsRoutes, {
     prefix: "/api/v1/collections",
     collections: services.collections,
@@ -111,6 +148,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(heroRoutes, { prefix: "/api/v1", hero: services.hero });
   await server.register(profileRoutes, { prefix: "/api/v1", profile: services.profile });
   await server.register(usageRoutes, { prefix: "/api/v1", usage: services.usage });
+  await server.register(subscriptionsRoutes, {
+    prefix: "/api/v1",
+    subscriptions: services.subscriptions,
+  });
+  await server.register(billingWebhookRoutes, {
+    prefix: "/api/v1/billing",
+    webhooks: services.billing.webhooks,
+  });
+  await server.register(sandboxRoutes, {
+    prefix: "/api/v1/billing/sandbox",
+    sandbox: services.billing.sandbox,
+  });
+  // The sandbox delivers again what a failure or a crash left undelivered (as Stripe retries), from
+  // the processes that take webhooks: at start, then every minute.
+  const sandboxRedelivery = services.billing.sandbox?.startRedelivery();
+  server.addHook("onClose", async () => sandboxRedelivery?.stop());
+  await server.register(apiKeysRoutes, { prefix: "/api/v1/api-keys", apiKeys: services.apiKeys });
+  await server.register(marketingRoutes, {
+    prefix: PARTNER_API.basePath,
+    marketing: services.marketing,
+    apiKeys: services.apiKeys,
+    publicUrl: config.publicUrl,
+  });
+  await server.register(marketingDocsPageRoutes, { prefix: PARTNER_API.docsPagePath });
   await server.register(mediaRoutes, {
     prefix: "/media",
     renditions: services.renditions,
@@ -121,11 +182,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
     shareCard: (id) => services.catalogue.shareCard(id),
-    galleryFirstPage: async (params) => {
-      const { json } = await listPages.page(CatalogueService.queryOf(params));
-      return { json, list: listPages.listOf(json) };
-    },
+    galleryFirstPage: (params) => listPages.page(CatalogueService.queryOf(params)),
     heroContent: () => services.hero.get(),
   });
-  return { server, services, database };
+  return {
+    server,
+    services,
+    database,
+    metrics,
+    markStopping: () => {
+      stopping = true;
+    },
+  };
 }

@@ -26,6 +26,30 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "https://art.example.com/" }).secureCookies).toBe(true);
   });
 
+  it("takes payments through Stripe only with all four Stripe settings", () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_123",
+      STRIPE_PRICE_MONTHLY: "price_monthly",
+      STRIPE_PRICE_YEARLY: "price_yearly",
+    };
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig(stripe).stripe).toEqual({
+      secretKey: "sk_test_123",
+      webhookSecret: "whsec_123",
+      priceMonthly: "price_monthly",
+      priceYearly: "price_yearly",
+    });
+    const partial = { ...stripe, STRIPE_WEBHOOK_SECRET: "", STRIPE_PRICE_YEARLY: undefined };
+    expect(() => loadConfig(partial)).toThrow(ConfigError);
+    expect(() => loadConfig(partial)).toThrow(
+      "missing: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_YEARLY",
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: "whsec_123" })).toThrow(
+      "missing: STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY",
+    );
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -54,6 +55,23 @@ const ZEnv = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1_000_000).default(20),
   ),
+  TRUST_PROXY: optionalString,
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "must be at least 16 characters (a random token)").optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  STOP_DRAIN_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0).max(3, "must be at most 3 (a stop takes at most 8 s)").default(0),
+  ),
+  JOB_LEASE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(5).max(3600).default(30),
+  ),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -103,14 +121,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       : undefined,
     // Demo content: on by default on the embedded database only (design section 2).
     demoContent: env.DEMO_CONTENT ?? database.kind === "sqlite",
-    stripe: env.STRIPE_SECRET_KEY
-      ? {
-          secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-          priceMonthly: env.STRIPE_PRICE_MONTHLY,
-          priceYearly: env.STRIPE_PRICE_YEARLY,
-        }
-      : undefined,
+    stripe: stripeSettings(env),
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     ai: env.AI_BASE_URL
       ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL ?? "gpt-4o-mini" }
@@ -118,7 +129,74 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     workers: env.WORKERS,
     logLevel: env.LOG_LEVEL,
     registrationsPerIpHour: env.REGISTRATIONS_PER_IP_HOUR,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
+    jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
+    stopDrainMs: env.STOP_DRAIN_SECONDS * 1000,
   };
+}
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for whole ranges. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY, as Fastify's `trustProxy`: unset (or 0) trusts no proxy, so the socket's address
+ * is the client's; a comma list trusts X-Forwarded-For only from those addresses or CIDR ranges;
+ * a hop count N trusts the N nearest hops whoever they are (Fastify itself reads a number as
+ * "trust nothing", so it becomes a function here), which is safe only when nothing but the
+ * proxies can reach the port.
+ */
+function parseTrustProxy(
+  value: string | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value.trim())) {
+    const hops = Number(value.trim());
+    if (hops > 32) throw new ConfigError("TRUST_PROXY: a hop count must be at most 32");
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (NAMED_RANGES.has(entry)) continue;
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      throw new ConfigError(
+        `TRUST_PROXY: '${entry}' is not a hop count, an IP address, a CIDR range (10.0.0.0/8) or one of ${[...NAMED_RANGES].join(", ")}`,
+      );
+    }
+  }
+  return entries;
+}
+
+const STRIPE_SETTINGS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_MONTHLY",
+  "STRIPE_PRICE_YEARLY",
+] as const;
+
+/**
+ * Stripe's four settings, all or none (none: the built-in sandbox). A partial set would take
+ * payments that no webhook could confirm, or offer a checkout with no price, so it stops the start.
+ */
+function stripeSettings(env: z.infer<typeof ZEnv>) {
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_MONTHLY: priceMonthly,
+    STRIPE_PRICE_YEARLY: priceYearly,
+  } = env;
+  if (secretKey && webhookSecret && priceMonthly && priceYearly) {
+    return { secretKey, webhookSecret, priceMonthly, priceYearly };
+  }
+  const missing = STRIPE_SETTINGS.filter((name) => !env[name]);
+  if (missing.length === STRIPE_SETTINGS.length) return undefined;
+  throw new ConfigError(
+    `${STRIPE_SETTINGS.join(", ")} must be set together (or none of them, for the built-in sandbox); missing: ${missing.join(", ")}`,
+  );
 }
 
 /** Reads and validates every setting once; a bad value throws naming the variable. */

@@ -3,12 +3,13 @@ import { buildApp } from "./app.js";
 import { createWorker, startJanitor } from "./background.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { seedDemoCatalogue } from "./demo/seed-demo.js";
-import { onStopSignal } from "./lib/stop-signals.js";
+import { serveMetrics } from "./http/metrics.js";
+import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
 import { DEFAULT_UPLOAD_LEASE_MS, type Services } from "./services.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { server, services } = await buildApp(config);
+  const { server, services, metrics, markStopping } = await buildApp(config);
 
   const admin = await services.auth.ensureAdmin(config.admin);
   if (admin?.generatedPassword) {
@@ -24,22 +25,39 @@ async function main(): Promise<void> {
   if (config.demoContent) seedDemoInBackground(services, server.log);
 
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, server.log);
-  const worker = createWorker(services, server.log);
+  const worker = createWorker(services, server.log, {
+    leaseMs: config.jobLeaseMs,
+    observe: (run) => metrics.observeJob(run),
+  });
   worker.start(config.workers);
+  const metricsListener = config.metrics.port
+    ? await serveMetrics(metrics, {
+        ...config.metrics,
+        host: config.host,
+        port: config.metrics.port,
+      })
+    : undefined;
 
   // The worker's loops use the database: they end before the app's own onClose hook closes it
   // (onClose hooks run last-added first).
-  server.addHook("onClose", () => worker.stop());
+  server.addHook("onClose", () => worker.stop(JOB_HAND_BACK_MS));
   onStopSignal(server.log, "shutting down", async () => {
+    // Unready first, so a load balancer polling /readyz stops sending here (STOP_DRAIN_SECONDS
+    // gives it time to notice while this process still serves).
+    markStopping();
     janitor.stop();
-    void worker.stop(); // running jobs finish while the requests in flight do
-    // No new connections; requests in flight finish. server.close() closes only the connections
+    // Running jobs finish while the requests in flight do, or go back to the queue.
+    void worker.stop(JOB_HAND_BACK_MS);
+    if (config.stopDrainMs > 0) await new Promise((r) => setTimeout(r, config.stopDrainMs));
+    // No new connections; requests in flight finish, and a request arriving on a connection
+    // still open is served with `Connection: close`. server.close() closes only the connections
     // idle when it starts and would wait out the others' keep-alive (72 s): close each as it idles.
     const idle = setInterval(() => server.server.closeIdleConnections(), 100);
     try {
       await server.close();
     } finally {
       clearInterval(idle);
+      await metricsListener?.close();
     }
   });
   await server.listen({ port: config.port, host: config.host });

@@ -9,9 +9,19 @@ import { openAnalysers } from "./media/analysis/open-analysers.js";
 import type { VisionClient } from "./media/analysis/vision.js";
 import { MediaStore } from "./media/media-store.js";
 import { type MediaSetup, openStorage } from "./media/open-media.js";
+import { ApiKeysRepo } from "./modules/api-keys/api-keys.repo.js";
+import { ApiKeysService } from "./modules/api-keys/api-keys.service.js";
+import { AuditRepo } from "./modules/audit/audit.repo.js";
+import { AuditService } from "./modules/audit/audit.service.js";
 import { type AuthLimits, AuthService, DEFAULT_AUTH_LIMITS } from "./modules/auth/auth.service.js";
 import { RateLimitsRepo } from "./modules/auth/rate-limits.repo.js";
 import { SessionsRepo } from "./modules/auth/sessions.repo.js";
+import { BillingRepo } from "./modules/billing/billing.repo.js";
+import type { PaymentProvider } from "./modules/billing/payment-provider.js";
+import { SandboxRepo } from "./modules/billing/sandbox.repo.js";
+import { SANDBOX_SETTINGS, SandboxProvider } from "./modules/billing/sandbox-provider.js";
+import { StripeProvider } from "./modules/billing/stripe-provider.js";
+import { WebhooksService } from "./modules/billing/webhooks.service.js";
 import { CollectionsRepo } from "./modules/collections/collections.repo.js";
 import { CollectionsService } from "./modules/collections/collections.service.js";
 import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
@@ -24,6 +34,9 @@ import { ImagesRepo } from "./modules/images/images.repo.js";
 import { IngestService } from "./modules/images/ingest.service.js";
 import { ListCache } from "./modules/images/list-cache.js";
 import { RenditionsService } from "./modules/images/renditions.service.js";
+import { SimilarRepo } from "./modules/images/similar.repo.js";
+import { SimilarService } from "./modules/images/similar.service.js";
+import { MarketingService } from "./modules/marketing/marketing.service.js";
 import { ProfileService } from "./modules/profile/profile.service.js";
 import { SettingsRepo } from "./modules/settings/settings.repo.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
@@ -44,6 +57,14 @@ export interface ServiceOptions {
   vision?: VisionClient;
   /** The content rater, loaded on first use. */
   rater?: () => Promise<ContentRaterLike | null>;
+  /** The site's origin as users see it (PUBLIC_URL): the partner API's absolute URLs. */
+  publicUrl?: string;
+  /** The payment provider (tests inject one); by default Stripe when configured, else the sandbox. */
+  provider?: PaymentProvider;
+  /** The secret the sandbox signs its webhooks with (openPayments keeps it in the settings). */
+  sandboxWebhookSecret?: string;
+  /** Where billing reports what it could not do (a webhook naming no member, a failed delivery). */
+  log?: Pick<FastifyBaseLogger, "warn">;
 }
 
 export const DEFAULT_UPLOAD_LEASE_MS = 2 * 60 * 1000;
@@ -61,6 +82,9 @@ export async function openServices(
 ) {
   const services = createServices(database, await openMedia(config, database), {
     ...openAnalysers(config, log),
+    publicUrl: config.publicUrl,
+    log,
+    ...(await openPayments(config, database)),
     ...options,
     authLimits: { registrationsPerIp: config.registrationsPerIpHour, ...options.authLimits },
   });
@@ -82,6 +106,22 @@ export async function openMedia(
   return { storage: openStorage(config), signingKey };
 }
 
+/**
+ * The payment provider the config names: Stripe with its settings, else the built-in sandbox,
+ * whose webhook secret is made by whichever process asks first and kept in the settings.
+ */
+export async function openPayments(
+  config: Pick<Config, "stripe" | "publicUrl">,
+  database: DatabaseHandle,
+): Promise<Pick<ServiceOptions, "provider" | "sandboxWebhookSecret">> {
+  if (config.stripe) return { provider: new StripeProvider(config.stripe, config.publicUrl) };
+  const sandboxWebhookSecret = await new SettingsRepo(database.db).getOrCreate(
+    SANDBOX_SETTINGS.webhookSecret,
+    () => `whsec_sbx_${randomBytes(24).toString("hex")}`,
+  );
+  return { sandboxWebhookSecret };
+}
+
 /** The composition root: repositories over one database, services over the repositories. */
 export function createServices(
   database: DatabaseHandle,
@@ -90,8 +130,32 @@ export function createServices(
 ) {
   const clock = options.clock ?? systemClock;
   const { db, dialect } = database;
+  const publicUrl = options.publicUrl ?? "http://127.0.0.1:3000";
   const rateLimits = new RateLimitsRepo(db);
-  const subscriptions = new SubscriptionsService(new SubscriptionsRepo(db), clock);
+  const billingRepo = new BillingRepo(db, dialect);
+  const provider: PaymentProvider =
+    options.provider ??
+    new SandboxProvider({
+      repo: new SandboxRepo(db),
+      settings: new SettingsRepo(db),
+      clock,
+      publicUrl,
+      // Without openPayments (the admin CLI) nothing is delivered to this process from outside.
+      webhookSecret: options.sandboxWebhookSecret ?? randomBytes(24).toString("hex"),
+      // The sandbox's events go through the very handler the webhook route calls.
+      deliver: (rawBody, signature) => webhooks.receive(rawBody, signature),
+      log: options.log,
+    });
+  const webhooks = new WebhooksService({ provider, billing: billingRepo, clock, log: options.log });
+  const subscriptions = new SubscriptionsService({
+    subscriptions: new SubscriptionsRepo(db),
+    billing: billingRepo,
+    users: new UsersRepo(db),
+    settings: new SettingsRepo(db),
+    provider,
+    clock,
+    publicUrl,
+  });
   const auth = new AuthService({
     users: new UsersRepo(db),
     sessions: new SessionsRepo(db),
@@ -166,6 +230,14 @@ export function createServices(
     clock,
   });
   const usage = new UsageService({ downloads: new DownloadsRepo(db), collections, clock });
+  const audit = new AuditService({ audit: new AuditRepo(db), clock });
+  const apiKeys = new ApiKeysService({ keys: new ApiKeysRepo(db), clock, publicUrl });
+  const marketing = new MarketingService({
+    catalogue,
+    tags: new TagsRepo(db),
+    listCache,
+    publicUrl,
+  });
   return {
     auth,
     tags,
@@ -183,6 +255,21 @@ export function createServices(
     profile,
     collections,
     usage,
+    billing: {
+      provider,
+      webhooks,
+      sandbox: provider instanceof SandboxProvider ? provider : undefined,
+    },
+    similar: new SimilarService({
+      images: imagesRepo,
+      similar: new SimilarRepo(db),
+      media: mediaStore,
+      clock,
+    }),
+    publicUrl,
+    audit,
+    apiKeys,
+    marketing,
     listCache,
     events,
     storage: media.storage,

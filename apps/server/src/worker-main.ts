@@ -2,7 +2,10 @@ import { pino } from "pino";
 import { createWorker, startJanitor } from "./background.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
-import { onStopSignal } from "./lib/stop-signals.js";
+import { serveMetrics } from "./http/metrics.js";
+import { jobHandlers } from "./jobs/handlers.js";
+import { Metrics } from "./lib/metrics.js";
+import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
 import { DEFAULT_UPLOAD_LEASE_MS, openServices } from "./services.js";
 
 /**
@@ -16,14 +19,33 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   const services = await openServices(config, database, log);
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, log);
-  const worker = createWorker(services, log);
+  // Its job runs and the queue, on METRICS_PORT when set (a worker has no other listener).
+  const metrics = new Metrics({
+    queueStats: () => services.jobs.queueStats(),
+    jobKinds: Object.keys(jobHandlers(services)),
+    pool: database.poolStats,
+    onScrapeError: (error) => log.warn({ err: error }, "metrics: reading the job queue failed"),
+  });
+  const metricsListener = config.metrics.port
+    ? await serveMetrics(metrics, {
+        ...config.metrics,
+        host: config.host,
+        port: config.metrics.port,
+      })
+    : undefined;
+  const worker = createWorker(services, log, {
+    leaseMs: config.jobLeaseMs,
+    observe: (run) => metrics.observeJob(run),
+  });
   const concurrency = Math.max(1, config.workers);
   worker.start(concurrency);
   log.info({ worker: worker.id, concurrency }, "worker started");
 
   onStopSignal(log, "worker stopping", async () => {
     janitor.stop();
-    await worker.stop();
+    await metricsListener?.close();
+    // Running jobs finish, or go back to the queue for another worker.
+    await worker.stop(JOB_HAND_BACK_MS);
     await services.events.close();
     await database.close();
   });

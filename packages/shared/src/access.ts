@@ -8,13 +8,16 @@ import { DOWNLOAD_SIZES, type DownloadSize, FREE_TIER, type Role, type Tier } fr
 export const PRO_TIERS: readonly Tier[] = ["pro", "pro_plus"];
 
 /**
- * Whoever makes a request: a visitor, or a signed-in member with a role and a tier. (A partner's
- * API key will be a third kind.)
+ * Whoever makes a request: a visitor, a signed-in member with a role and a tier, or a partner
+ * calling the marketing API with an API key (who sees what a visitor sees, and nothing of a
+ * member's: a key is not a session).
  */
 export type Principal =
   | { kind: "visitor" }
-  | { kind: "member"; userId: number; role: Role | string; tier: Tier | string };
+  | { kind: "member"; userId: number; role: Role | string; tier: Tier | string }
+  | { kind: "partner"; apiKeyId: number };
 export type Member = Extract<Principal, { kind: "member" }>;
+export type Partner = Extract<Principal, { kind: "partner" }>;
 
 export const VISITOR: Principal = Object.freeze({ kind: "visitor" });
 
@@ -27,6 +30,10 @@ export function principalOf(
 
 export function isMember(principal: Principal): principal is Member {
   return principal.kind === "member";
+}
+
+export function isPartner(principal: Principal): principal is Partner {
+  return principal.kind === "partner";
 }
 
 export function isAdmin(principal: Principal): principal is Member {

@@ -44,6 +44,10 @@ export const paths = {
   artistProfile: { path: "/artist-profile", getHref: () => "/artist-profile" },
   upload: { path: "/upload", getHref: () => "/upload" },
   subscriptions: { path: "/subscriptions", getHref: () => "/subscriptions" },
+  licence: { path: "/licence", getHref: () => "/licence" },
+  /** The built-in sandbox provider's pages (the server hands out their addresses). */
+  sandboxCheckout: { path: "/billing/sandbox/checkout/:sessionId" },
+  sandboxPortal: { path: "/billing/sandbox/portal/:sessionId" },
   admin: {
     dashboard: { path: "/admin/dashboard", getHref: () => "/admin/dashboard" },
     hero: { path: "/admin/hero", getHref: () => "/admin/hero" },

@@ -1,22 +1,35 @@
 import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.js";
 import { migrateToLatest, openDatabase } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
 import { createServices, openMedia } from "../services.js";
+import { BackupError, backup, restore } from "./backup.js";
 
 const USAGE = `Usage:
   npm run admin -- create --username NAME --email EMAIL [--password PASSWORD]
       Create an administrator (or make an existing account of that name one, with this password).
   npm run admin -- reset-password --username NAME [--password PASSWORD]
       Set a new password; the account's sessions end.
+  npm run admin -- backup --to DIR
+      Copy the embedded database (consistently, while the server runs) and the media into DIR.
+  npm run admin -- restore --from DIR
+      Put a backup into an empty DATA_DIR, then start the server on it.
 Without --password a strong password is generated and printed once.
 It uses the same DATA_DIR / DATABASE_URL as the server.`;
 
 /** The admin command line; returns the process exit code. */
 export async function runAdminCli(argv: string[], env = process.env): Promise<number> {
   const [command, ...rest] = argv;
-  let values: { username?: string; email?: string; password?: string; help?: boolean };
+  let values: {
+    username?: string;
+    email?: string;
+    password?: string;
+    to?: string;
+    from?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: rest,
@@ -24,6 +37,8 @@ export async function runAdminCli(argv: string[], env = process.env): Promise<nu
         username: { type: "string" },
         email: { type: "string" },
         password: { type: "string" },
+        to: { type: "string" },
+        from: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -31,9 +46,16 @@ export async function runAdminCli(argv: string[], env = process.env): Promise<nu
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  if (values.help || !command || !["create", "reset-password"].includes(command)) {
+  if (
+    values.help ||
+    !command ||
+    !["create", "reset-password", "backup", "restore"].includes(command)
+  ) {
     console.error(USAGE);
     return values.help ? 0 : 2;
+  }
+  if (command === "backup" || command === "restore") {
+    return runBackupCommand(command, command === "backup" ? values.to : values.from, env);
   }
   if (!values.username || (command === "create" && !values.email)) {
     console.error(`Missing ${values.username ? "--email" : "--username"}.\n\n${USAGE}`);
@@ -67,6 +89,30 @@ export async function runAdminCli(argv: string[], env = process.env): Promise<nu
     throw error;
   } finally {
     await database.close();
+  }
+}
+
+async function runBackupCommand(
+  command: "backup" | "restore",
+  dir: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  if (!dir) {
+    console.error(`Missing ${command === "backup" ? "--to" : "--from"} DIR.\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const config = loadConfig(env);
+    const folder = resolve(dir);
+    if (command === "backup") await backup(config, folder, (line) => console.log(line));
+    else await restore(config, folder, (line) => console.log(line));
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
   }
 }
 

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
@@ -8,7 +7,9 @@ import type { EventTransport } from "../events/event-bus.js";
 import type { DialectName } from "./dialect.js";
 import { migrationsFor } from "./migrations/index.js";
 import { PgNotifications } from "./pg-notifications.js";
+import { keepingPreparedOnce } from "./prepared-once.js";
 import type { Database } from "./schema.js";
+import { SQLite } from "./sqlite-driver.js";
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** How change events reach the other processes on this database (PostgreSQL only). */
   notifications?: EventTransport;
+  /** The connection pool's state, for metrics (PostgreSQL only). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -33,6 +36,11 @@ export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
     return {
       ...handle(db, "postgres"),
       notifications: new PgNotifications(config.database.url, pool),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   mkdirSync(dirname(config.database.file), { recursive: true });
@@ -41,7 +49,9 @@ export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: keepingPreparedOnce(sqlite) }),
+  });
   return handle(db, "sqlite");
 }
 

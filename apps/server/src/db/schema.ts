@@ -20,6 +20,17 @@ export interface Database {
   image_views: ImageViewsTable;
   collections: CollectionsTable;
   collection_images: CollectionImagesTable;
+  billing_customers: BillingCustomersTable;
+  billing_events: BillingEventsTable;
+  sandbox_customers: SandboxCustomersTable;
+  sandbox_checkouts: SandboxCheckoutsTable;
+  sandbox_subscriptions: SandboxSubscriptionsTable;
+  sandbox_invoices: SandboxInvoicesTable;
+  sandbox_portal_sessions: SandboxPortalSessionsTable;
+  sandbox_events: SandboxEventsTable;
+  api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
+  audit_log: AuditLogTable;
 }
 
 export interface SettingsTable {
@@ -64,9 +75,123 @@ export interface SubscriptionsTable {
   status: string;
   billing_cycle: string;
   created_at: number;
+  /** The end of the paid period (a renewing subscription's next billing date); null: no end. */
   expiry_date: number | null;
+  /** stripe | sandbox; null for a row made by hand (tests, an admin's grant). */
+  provider: string | null;
+  provider_subscription_id: string | null;
+  provider_customer_id: string | null;
+  /** One cycle's price as the provider bills it; null: the configured price of the cycle. */
+  price_cents: number | null;
+  /** 0 or 1. */
+  cancel_at_period_end: Generated<number>;
+  current_period_start: number | null;
+  /** While past_due: Pro until then. */
+  grace_until: number | null;
+  updated_at: number | null;
 }
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type NewSubscriptionRow = Insertable<SubscriptionsTable>;
+
+/** The member's customer record at the payment provider (made once, kept). */
+export interface BillingCustomersTable {
+  user_id: number;
+  provider: string;
+  customer_id: string;
+  created_at: number;
+}
+
+/** A webhook event applied, by the provider's event id (the dedupe key). */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: number;
+}
+
+// The built-in sandbox provider's own state: what Stripe keeps on its side.
+
+export interface SandboxCustomersTable {
+  id: string;
+  user_id: number;
+  email: string;
+  name: string;
+  /** Which sandbox test card is on file (SANDBOX_CARDS key); null before the first payment. */
+  card: string | null;
+  card_last4: string | null;
+  /** The idempotency key of the call that made it (a repeated call answers this customer). */
+  idempotency_key: string | null;
+  created_at: number;
+}
+
+export interface SandboxCheckoutsTable {
+  id: string;
+  customer_id: string;
+  user_id: number;
+  billing_cycle: string;
+  price_cents: number;
+  /** open | complete | expired */
+  status: string;
+  success_url: string;
+  cancel_url: string;
+  subscription_id: string | null;
+  created_at: number;
+  expires_at: number;
+}
+export type SandboxCheckoutRow = Selectable<SandboxCheckoutsTable>;
+
+export interface SandboxSubscriptionsTable {
+  id: Generated<number>;
+  /** The id the provider's API and events use (`sub_sbx_…`). */
+  provider_id: string;
+  customer_id: string;
+  user_id: number;
+  status: string;
+  billing_cycle: string;
+  price_cents: number;
+  pending_billing_cycle: string | null;
+  current_period_start: number;
+  current_period_end: number;
+  /** 0 or 1. */
+  cancel_at_period_end: Generated<number>;
+  retry_until: number | null;
+  ended_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type SandboxSubscriptionRow = Selectable<SandboxSubscriptionsTable>;
+
+export interface SandboxInvoicesTable {
+  id: string;
+  subscription_id: string;
+  customer_id: string;
+  /** paid | open | void | uncollectible */
+  status: string;
+  amount_cents: number;
+  billing_cycle: string;
+  period_start: number;
+  period_end: number;
+  created_at: number;
+}
+export type SandboxInvoiceRow = Selectable<SandboxInvoicesTable>;
+
+export interface SandboxPortalSessionsTable {
+  id: string;
+  customer_id: string;
+  user_id: number;
+  return_url: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SandboxEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  type: string;
+  /** The event as JSON, exactly as delivered (signed afresh at each delivery). */
+  payload: string;
+  created_at: number;
+  delivered_at: number | null;
+}
 
 export interface RateLimitsTable {
   key: string;
@@ -202,3 +327,42 @@ export interface CollectionImagesTable {
   image_id: number;
   added_at: number;
 }
+
+/** A partner's key for the marketing API: only its SHA-256 is kept (migration 0007). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  /** SHA-256 (hex) of the whole key. */
+  key_hash: string;
+  /** `sdk_ab…wxyz`: enough to tell keys apart, not to use one. */
+  display: string;
+  rate_limit_per_hour: number;
+  created_by: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+  revoked_by: number | null;
+}
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** Requests a key made in one clock hour (UTC): its rate-limit window and its usage. */
+export interface ApiKeyUsageTable {
+  key_id: number;
+  /** The hour's first millisecond. */
+  hour_start: number;
+  requests: number;
+}
+
+/** What an admin did, for the admin console's audit log. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  /** `<domain>.<verb>`, e.g. `api_key.created`. */
+  action: string;
+  /** `<kind>:<id>` of what was acted on, e.g. `api_key:7`. */
+  subject: string;
+  /** JSON. */
+  details: Generated<string>;
+  created_at: number;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;

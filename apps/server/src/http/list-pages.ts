@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { ImageListQuery, ImageListResponse } from "@sawdust/shared";
 
-/** The page cache this layer keeps its text in (the image list's cache, list-cache.ts). */
-export interface PageTextCache {
-  page(key: string, render: () => Promise<string>, url?: string): Promise<string>;
-  pageForUrl(url: string): string | undefined;
+/** The page cache this layer keeps its pages in (the image list's cache, list-cache.ts). */
+export interface PageCache {
+  page<Page>(key: string, render: () => Promise<Page>, url?: string): Promise<Page>;
+  pageForUrl<Page>(url: string): Page | undefined;
 }
 
 /** What the catalogue gives this layer: a visitor's page and the key naming it. */
@@ -13,13 +13,13 @@ export interface SharedPageSource {
   keyOf(query: ImageListQuery): string;
 }
 
+/** A page as it is sent, made once: its JSON text, a weak validator of it, and the object. */
 export interface ListPage {
   json: string;
-  /** A weak validator of the text: equal text, equal tag. */
+  /** Equal text, equal tag. */
   etag: string;
+  list: ImageListResponse;
 }
-
-const MAX_REMEMBERED = 200;
 
 /**
  * The image list pages everyone without Pro access sees alike (visitors and free members), as
@@ -27,51 +27,27 @@ const MAX_REMEMBERED = 200;
  * them a few seconds, with an ETag so a browser or CDN can revalidate instead of downloading.
  */
 export class ListPages {
-  /** The parsed page and tag of each text, remembered by the text itself (no re-parsing). */
-  private readonly known = new Map<string, { list: ImageListResponse; etag: string }>();
-
   constructor(
     private readonly source: SharedPageSource,
-    private readonly cache: PageTextCache,
+    private readonly cache: PageCache,
   ) {}
 
   /** The page for this (validated) query; `url` lets the same URL find it again cheaply. */
   async page(query: ImageListQuery, url?: string): Promise<ListPage> {
-    const cached = url === undefined ? undefined : this.cache.pageForUrl(url);
-    const json =
-      cached ??
-      (await this.cache.page(
+    const kept = url === undefined ? undefined : this.cache.pageForUrl<ListPage>(url);
+    return (
+      kept ??
+      this.cache.page(
         this.source.keyOf(query),
-        async () => {
-          const list = await this.source.list(query);
-          const text = JSON.stringify(list);
-          this.remember(text, list);
-          return text;
-        },
+        async () => listPageOf(await this.source.list(query)),
         url,
-      ));
-    return { json, etag: this.entryOf(json).etag };
+      )
+    );
   }
+}
 
-  /** The page object behind a text this layer made (parsed only if it was made elsewhere). */
-  listOf(json: string): ImageListResponse {
-    return this.entryOf(json).list;
-  }
-
-  private entryOf(json: string) {
-    return this.known.get(json) ?? this.remember(json, JSON.parse(json) as ImageListResponse);
-  }
-
-  private remember(json: string, list: ImageListResponse) {
-    const entry = {
-      list,
-      etag: `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`,
-    };
-    if (this.known.size >= MAX_REMEMBERED) {
-      const oldest = this.known.keys().next();
-      if (!oldest.done) this.known.delete(oldest.value);
-    }
-    this.known.set(json, entry);
-    return entry;
-  }
+function listPageOf(list: ImageListResponse): ListPage {
+  const json = JSON.stringify(list);
+  const etag = `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`;
+  return { json, etag, list };
 }

@@ -69,14 +69,33 @@ const TAGS = [
   { name: "images", description: "The catalogue: listing, search, detail, upload and editing" },
   { name: "downloads", description: "Image files at their download sizes" },
   { name: "collections", description: "A member's own collections of images" },
+  {
+    name: "billing",
+    description:
+      "Pro subscriptions: checkout, the billing portal, webhooks, the sandbox and the admin lists",
+  },
   { name: "explore", description: "Tags and the gallery's hero banner" },
   { name: "profile", description: "The member's artist profile and usage" },
   { name: "media", description: "Display renditions and signed Pro-size files" },
   { name: "health", description: "Liveness and readiness probes" },
+  { name: "api-keys", description: "Partners' keys for the marketing API (admins)" },
+  {
+    name: "marketing",
+    description: "The partner API: the public catalogue for an API key (`Authorization: Bearer`)",
+  },
 ];
 
 /** The session a signed-in browser carries: routes that need one list it as their security. */
 export const SIGNED_IN = [{ session: [] }] as const;
+
+/** A partner's API key (`Authorization: Bearer sdk_…`): the marketing API's security. */
+export const PARTNER_KEY = [{ partnerKey: [] }] as const;
+export const PARTNER_KEY_SCHEME = {
+  type: "http",
+  scheme: "bearer",
+  description:
+    "An API key an administrator issued: `sdk_` and 36 letters and digits, the last six a checksum.",
+} as const;
 
 const ERROR_MEANINGS = {
   400: "The request is not valid: the message says what to fix",
@@ -173,7 +192,10 @@ export async function registerApiDocs(server: FastifyInstance): Promise<void> {
       },
       tags: [...TAGS],
       components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
+          partnerKey: PARTNER_KEY_SCHEME,
+        },
       },
     },
     // The API's routes only: the web app's pages and files are not part of the contract.
@@ -211,9 +233,10 @@ type Document = ReturnType<typeof jsonSchemaTransformObject>;
 
 /**
  * Drops the components nothing refers to: every registered schema yields an input and an output
- * variant, and only one of them (the output, for responses) is used.
+ * variant, and only one of them (the output, for responses) is used. (The marketing API's own
+ * document, a part of this one, drops what its part does not use.)
  */
-function withUsedComponentsOnly(document: Document): Document {
+export function withUsedComponentsOnly<D extends object = Document>(document: D): D {
   const { paths, components = {} } = document as {
     paths?: unknown;
     components?: { schemas?: Record<string, unknown> };
@@ -231,5 +254,5 @@ function withUsedComponentsOnly(document: Document): Document {
   };
   visit(paths);
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
-  return { ...document, components: { ...components, schemas: kept } } as Document;
+  return { ...document, components: { ...components, schemas: kept } } as D;
 }

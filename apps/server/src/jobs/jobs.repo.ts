@@ -92,6 +92,56 @@ export class JobsRepo {
       .execute();
   }
 
+  /**
+   * Hands a running job back to the queue, due now, if this worker still holds it (a stopping
+   * process): the attempt is not counted, and another worker claims it without waiting for the
+   * lease to run out.
+   */
+  async release(id: number, workerId: string, attempt: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("jobs")
+      .set((eb) => ({
+        status: "pending",
+        attempts: eb("attempts", "-", 1),
+        run_at: now,
+        lease_until: null,
+        locked_by: null,
+        updated_at: now,
+      }))
+      .where("id", "=", id)
+      .where("status", "=", "running")
+      .where("locked_by", "=", workerId)
+      .where("attempts", "=", attempt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Waiting and running jobs by kind, with the earliest `run_at` of the waiting ones (metrics).
+   * Reads only unfinished rows, through the (status, run_at) index.
+   */
+  async queueStats(): Promise<
+    Array<{ kind: string; status: string; count: number; earliestRunAt: number | null }>
+  > {
+    const rows = await this.db
+      .selectFrom("jobs")
+      .select((eb) => [
+        "kind",
+        "status",
+        eb.fn.countAll<number | string>().as("count"),
+        eb.fn.min("run_at").as("earliest_run_at"),
+      ])
+      .where("status", "in", ["pending", "running"])
+      .groupBy(["kind", "status"])
+      .execute();
+    return rows.map((row) => ({
+      kind: row.kind,
+      status: row.status,
+      count: Number(row.count),
+      earliestRunAt: row.earliest_run_at === null ? null : Number(row.earliest_run_at),
+    }));
+  }
+
   findByImage(imageId: number): Promise<JobRow[]> {
     return this.db.selectFrom("jobs").selectAll().where("image_id", "=", imageId).execute();
   }

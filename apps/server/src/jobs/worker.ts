@@ -21,6 +21,20 @@ export interface WorkerOptions {
   /** Backoff before retry n (1-based): base × 2^(n-1), capped, with jitter. */
   backoffBaseMs: number;
   backoffCapMs: number;
+  /** Told how each job run ended and how long it took (metrics). */
+  observe?: (run: FinishedJob) => void;
+}
+
+/**
+ * How a run ended: done; failed and queued again (`retried`) or for good (`failed`); finished
+ * after another worker took its lease over (`lost`); handed back to the queue by a stopping
+ * worker (`handed_back`).
+ */
+export type JobOutcome = "done" | "retried" | "failed" | "lost" | "handed_back";
+export interface FinishedJob {
+  kind: string;
+  outcome: JobOutcome;
+  seconds: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
@@ -45,6 +59,10 @@ export class Worker {
   private running = false;
   private loops: Promise<void>[] = [];
   private wake: (() => void) | undefined;
+  private stopping: Promise<void> | undefined;
+  /** The jobs this worker is running now, and those of them it handed back while stopping. */
+  private readonly current = new Map<number, { job: JobRow; started: number }>();
+  private readonly handedBack = new Set<number>();
 
   constructor(
     private readonly jobs: JobsRepo,
@@ -57,6 +75,7 @@ export class Worker {
   start(concurrency: number): void {
     if (this.running || concurrency < 1) return;
     this.running = true;
+    this.stopping = undefined;
     this.loops = Array.from({ length: concurrency }, () => this.loop());
   }
 
@@ -65,10 +84,52 @@ export class Worker {
     this.wake?.();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming jobs and waits for the running ones. Jobs still running after
+   * `handBackAfterMs` are handed back to the queue, due at once, for another worker (a late
+   * completion of theirs here is ignored), and the stop is over. Calling it again while stopping
+   * returns the same stop.
+   */
+  stop(handBackAfterMs = Number.POSITIVE_INFINITY): Promise<void> {
+    this.stopping ??= this.finish(handBackAfterMs);
+    return this.stopping;
+  }
+
+  private async finish(handBackAfterMs: number): Promise<void> {
     this.running = false;
     this.wake?.();
-    await Promise.all(this.loops);
+    const loops = Promise.all(this.loops).then(() => false);
+    if (!Number.isFinite(handBackAfterMs)) {
+      await loops;
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), handBackAfterMs);
+    });
+    const tooLate = await Promise.race([loops, late]);
+    clearTimeout(timer);
+    if (tooLate) await this.handBack();
+  }
+
+  private async handBack(): Promise<void> {
+    const now = this.clock.now();
+    await Promise.all(
+      [...this.current.values()].map(async ({ job, started }) => {
+        const context = jobContext(job);
+        try {
+          if (!(await this.jobs.release(job.id, this.id, job.attempts, now))) return;
+          this.handedBack.add(job.id);
+          this.log.warn(context, "job handed back to the queue: the worker is stopping");
+          this.observe(job, "handed_back", started);
+        } catch (error) {
+          this.log.error(
+            { ...context, err: error },
+            "could not hand the job back; its lease will run out",
+          );
+        }
+      }),
+    );
   }
 
   /** Claims and runs one job; false when none was due. Tests drive the queue with this. */
@@ -94,6 +155,8 @@ export class Worker {
   private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers[job.kind];
     const started = this.clock.now();
+    const context = jobContext(job);
+    this.current.set(job.id, { job, started: performance.now() });
     const renew = setInterval(
       () => {
         this.jobs
@@ -112,23 +175,33 @@ export class Worker {
         maxAttempts: job.max_attempts,
       });
       const completed = await this.jobs.complete(job.id, this.id, job.attempts, this.clock.now());
-      if (!completed)
-        this.log.warn({ jobId: job.id }, "job finished after its lease was taken over");
-      else this.log.debug({ jobId: job.id, ms: this.clock.now() - started }, "job done");
+      if (!completed) this.log.warn(context, "job finished after its lease was taken over");
+      else this.log.info({ ...context, ms: this.clock.now() - started }, "job done");
+      this.observe(job, completed ? "done" : "lost");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryAt =
         job.attempts < job.max_attempts
           ? this.clock.now() + retryDelay(job.attempts, this.options)
           : null;
-      this.log.warn(
-        { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
-        "job failed",
-      );
+      this.log.warn({ ...context, attempt: job.attempts, err: message }, "job failed");
       await this.jobs.fail(job.id, this.id, job.attempts, message, retryAt, this.clock.now());
+      this.observe(job, retryAt === null ? "failed" : "retried");
     } finally {
       clearInterval(renew);
+      this.current.delete(job.id);
+      this.handedBack.delete(job.id);
     }
+  }
+
+  private observe(job: JobRow, outcome: JobOutcome, startedAt?: number): void {
+    if (outcome !== "handed_back" && this.handedBack.has(job.id)) return;
+    const started = startedAt ?? this.current.get(job.id)?.started ?? performance.now();
+    this.options.observe?.({
+      kind: job.kind,
+      outcome,
+      seconds: (performance.now() - started) / 1000,
+    });
   }
 
   private sleep(ms: number): Promise<void> {
@@ -141,4 +214,19 @@ export class Worker {
       this.wake = done;
     });
   }
+}
+
+/** What each log line about a job names: the job, its kind, and the request that queued it. */
+function jobContext(job: JobRow): { jobId: number; kind: string; requestId?: string } {
+  let requestId: unknown;
+  try {
+    requestId = (JSON.parse(job.payload) as { requestId?: unknown } | null)?.requestId;
+  } catch {
+    requestId = undefined;
+  }
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    ...(typeof requestId === "string" ? { requestId } : {}),
+  };
 }

@@ -4,11 +4,19 @@
  */
 export const STOP_TIMEOUT_MS = 8_000;
 
+/**
+ * How long a stopping process lets its running jobs finish before it hands them back to the
+ * queue for another worker (leaving time to do so, and to close the database, within the bound).
+ */
+export const JOB_HAND_BACK_MS = 5_000;
+
 export const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
 
 interface StopLog {
   info(details: object, message: string): void;
   error(details: object, message: string): void;
+  /** pino's: writes out what it still holds (its stdout writes are asynchronous). */
+  flush?(callback?: (error?: Error) => void): void;
 }
 
 /**
@@ -27,11 +35,18 @@ export function onStopSignal(log: StopLog, message: string, stop: () => Promise<
       log.error({ timeoutMs: STOP_TIMEOUT_MS }, "did not stop in time; exiting anyway");
       process.exit(1);
     }, STOP_TIMEOUT_MS);
+    // The log lines of the stop (and of the last requests) are written out before the exit.
+    const exit = (code: number) => {
+      const timer = setTimeout(() => process.exit(code), 1_000);
+      timer.unref();
+      if (log.flush) log.flush(() => process.exit(code));
+      else process.exit(code);
+    };
     stop().then(
-      () => process.exit(0),
+      () => exit(0),
       (error: unknown) => {
         log.error({ err: error }, "stopping failed");
-        process.exit(1);
+        exit(1);
       },
     );
   };

@@ -1,24 +1,18 @@
-import { type ComponentType, lazy } from "react";
 import { BrowserRouter, matchPath, Route, Routes, useLocation } from "react-router";
 import { backgroundOf } from "@/lib/detail-route";
 import { AdminOnly, SignedInOnly, SignedInOrSignIn } from "./guards";
 import { RootLayout } from "./layouts/root-layout";
+import { page } from "./lazy-page";
 import { paths } from "./paths";
 // The landing page is in the first download: as a lazy chunk it would wait for the app's code
 // before its own code, data and pictures could even be asked for.
 import { GalleryRoute, ImageDetailRoute } from "./routes/gallery-route";
 
-/**
- * Each screen's code loads when it is first visited, keeping the first download small. The router
- * is React Router's declarative mode: the data router (loaders, actions) would double its weight
- * in the first download, and no screen uses loaders.
+/*
+ * Each screen's code loads when it is first visited (lazy-page.ts), keeping the first download
+ * small. The router is React Router's declarative mode: the data router (loaders, actions) would
+ * double its weight in the first download, and no screen uses loaders.
  */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => {
-    const component: ComponentType = (await load())[name];
-    return { default: component };
-  });
-}
 
 const NotFoundPage = page(() => import("./routes/not-found"), "NotFoundPage");
 const AuthScreen = page(() => import("@/features/auth/auth-screen"), "AuthScreen");
@@ -67,15 +61,13 @@ const ImageEditPage = page(
   () => import("@/features/admin-images/image-edit-page"),
   "ImageEditPage",
 );
-const AdminSubscriptionsPage = page(
-  () => import("@/features/subscriptions/admin-subscriptions-page"),
-  "AdminSubscriptionsPage",
-);
 const SubscribersPage = page(
   () => import("@/features/admin-subscribers/subscribers-page"),
   "SubscribersPage",
 );
 const ApiKeysPage = page(() => import("@/features/admin-api-keys/api-keys-page"), "ApiKeysPage");
+const LicencePage = page(() => import("@/features/licence/licence-page"), "LicencePage");
+const SandboxPage = page(() => import("@/features/billing-sandbox/sandbox-page"), "SandboxPage");
 
 /** The app in the browser: the routes under the browser's history. */
 export function AppRouter() {
@@ -109,8 +101,11 @@ export function AppRoutes() {
 function PageRoutes({ location }: { location: ReturnType<typeof useLocation> }) {
   return (
     <Routes location={location}>
-      <Route path={paths.auth.path} element={<RootLayout bare />}>
-        <Route index element={<AuthScreen />} />
+      {/* Pages with their own frame: sign-in, and the sandbox provider's stand-ins for Stripe's. */}
+      <Route element={<RootLayout bare />}>
+        <Route path={paths.auth.path} element={<AuthScreen />} />
+        <Route path={paths.sandboxCheckout.path} element={<SandboxPage />} />
+        <Route path={paths.sandboxPortal.path} element={<SandboxPage />} />
       </Route>
       <Route element={<RootLayout />}>
         <Route index element={<GalleryRoute />} />
@@ -120,6 +115,7 @@ function PageRoutes({ location }: { location: ReturnType<typeof useLocation> }) 
         <Route path={paths.tag.path} element={<TagPage />} />
         <Route path={paths.oneOfOne.path} element={<OneOfOnePage />} />
         <Route path={paths.openEditions.path} element={<OpenEditionsPage />} />
+        <Route path={paths.licence.path} element={<LicencePage />} />
         <Route element={<SignedInOnly />}>
           <Route path={paths.dashboard.path} element={<DashboardPage />} />
           <Route path={paths.collections.path} element={<CollectionsPage />} />
@@ -137,7 +133,8 @@ function PageRoutes({ location }: { location: ReturnType<typeof useLocation> }) 
           <Route path={paths.admin.hero.path} element={<HeroConfigPage />} />
           <Route path={paths.admin.images.path} element={<ImageManagementPage />} />
           <Route path={paths.admin.editImage.path} element={<ImageEditPage />} />
-          <Route path={paths.admin.subscriptions.path} element={<AdminSubscriptionsPage />} />
+          {/* The same page as /subscriptions, which shows an admin the subscription list. */}
+          <Route path={paths.admin.subscriptions.path} element={<SubscriptionsPage />} />
           <Route path={paths.admin.subscribers.path} element={<SubscribersPage />} />
           <Route path={paths.admin.apiKeys.path} element={<ApiKeysPage />} />
           {/* Unknown admin paths: a 404 for admins, the home page for everyone else. */}

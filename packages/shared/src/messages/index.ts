@@ -7,6 +7,7 @@
 
 export { apiKeys } from "./api-keys.js";
 export { auth } from "./auth.js";
+export { billing } from "./billing.js";
 export { collections } from "./collections.js";
 export * from "./common.js";
 export { dashboard } from "./dashboard.js";
@@ -14,6 +15,7 @@ export { explore } from "./explore.js";
 export { hero } from "./hero.js";
 export { imageDetail } from "./image-detail.js";
 export { images } from "./images.js";
+export { payments } from "./payments.js";
 export { profile } from "./profile.js";
 export { search } from "./search.js";
 export { subscribers } from "./subscribers.js";

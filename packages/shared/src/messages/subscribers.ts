@@ -1,4 +1,18 @@
 export const subscribers = {
   loadFailed: "Failed to load subscribers",
   empty: "No subscribers found",
+  /** Inline, under the page title, with the failure's own text. */
+  loadFailedInline: (message: string) => `Error loading subscribers: ${message}`,
+  /** The Plan column for a member who never subscribed. */
+  freePlan: "FREE",
+  downloadsThisMonth: (count: number) => `${count.toLocaleString("en-US")} this month`,
+  columns: {
+    username: "Username",
+    email: "Email",
+    role: "Role",
+    plan: "Plan",
+    status: "Status",
+    downloads: "Downloads",
+    memberSince: "Member Since",
+  },
 } as const;

@@ -101,10 +101,13 @@ export const ZImage = z.object({
 });
 export type Image = z.infer<typeof ZImage>;
 
-// NUL never belongs to a tag, style or colour, and PostgreSQL refuses it in text: it goes.
-const commaList = <T extends z.ZodType<string, string>>(item: T) =>
-  z
-    .string()
+/**
+ * A query parameter of comma-separated values, as a trimmed list without blanks. NUL never belongs
+ * to a tag, style or colour, and PostgreSQL refuses it in text: it goes. `example` is what the
+ * OpenAPI document shows (as text: the list's input).
+ */
+export const commaList = <T extends z.ZodType<string, string>>(item: T, example?: string) =>
+  (example === undefined ? z.string() : z.string().meta({ examples: [example] }))
     .optional()
     .transform((value) =>
       value

@@ -5,6 +5,8 @@ import * as images from "./2026-11-21-0002-images.js";
 import * as searchAndViews from "./2026-11-21-0003-search-and-views.js";
 import * as collections from "./2026-11-22-0004-collections.js";
 import * as publishingAndResumes from "./2026-11-24-0005-publishing-and-resumes.js";
+import * as billing from "./2026-11-25-0006-billing.js";
+import * as apiKeys from "./2026-11-25-0007-api-keys.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-21-0003-search-and-views": searchAndViews,
   "2026-11-22-0004-collections": collections,
   "2026-11-24-0005-publishing-and-resumes": publishingAndResumes,
+  "2026-11-25-0006-billing": billing,
+  "2026-11-25-0007-api-keys": apiKeys,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -18,7 +18,7 @@ import { colourNameForFilter } from "../../media/analysis/colour.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { IMAGE_MESSAGES } from "./images.constants.js";
 import { presentImage } from "./images.presenter.js";
-import type { ImageFilter, ImagesRepo } from "./images.repo.js";
+import type { ImageFilter, ImagesRepo, ListOrder, PageStart } from "./images.repo.js";
 import type { ListCache } from "./list-cache.js";
 import { searchTermsOf } from "./search-query.js";
 
@@ -28,6 +28,22 @@ export interface ShareCard {
   description: string | null;
   /** A public rendition: its URL (relative to the site unless storage is elsewhere) and size. */
   image: { url: string; width: number; height: number } | null;
+}
+
+/**
+ * A page as the marketing API asks for one: the list's filters, price bounds and an order, with
+ * no search and no totals.
+ */
+export interface CataloguePageQuery {
+  tag: string[];
+  style: string[];
+  color: string[];
+  editionType: ImageListQuery["editionType"];
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  order: ListOrder;
+  limit: number;
+  cursor?: string;
 }
 
 /**
@@ -55,24 +71,80 @@ export class CatalogueService {
       query.limit + 1,
       await this.isSelective(filter, total, query.limit),
     );
-    const page = rows.slice(0, query.limit);
-    const renditions = await this.deps.images.findRenditions(page.map((r) => r.id));
-    const now = this.deps.clock.now();
-    const last = page[page.length - 1];
+    const { images, last } = await this.presentPage(rows, query.limit, viewer);
     return {
-      images: page.map((row) =>
-        presentImage(
-          row,
-          renditions.filter((r) => r.image_id === row.id),
-          viewer,
-          this.deps.media,
-          now,
-          { compact: true },
-        ),
-      ),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+      images,
+      nextCursor: last ? encodeCursor(last.id) : null,
       stats: { totalImages: total },
     };
+  }
+
+  /**
+   * One page of what this principal may see, in the query's order: the marketing API's list. Its
+   * cursor is opaque and carries the order's position (`next` of the last image).
+   */
+  async page(
+    query: CataloguePageQuery,
+    viewer: Principal,
+  ): Promise<{ images: Image[]; nextCursor: string | null }> {
+    const filter = this.pageFilterOf(query, viewer);
+    const start = decodePageStart(query.cursor, query.order);
+    const facets = filter.tags.length + filter.styles.length + filter.colors.length > 0;
+    const facetsFirst =
+      facets && (await this.isSelective(filter, await this.total(filter), query.limit));
+    const rows = await this.deps.images.findOrderedPage(
+      filter,
+      query.order,
+      start,
+      query.limit + 1,
+      facetsFirst,
+    );
+    const { images, last } = await this.presentPage(rows, query.limit, viewer);
+    return {
+      images,
+      nextCursor: last
+        ? encodeCursor(
+            last.id,
+            query.order === "most_downloaded" ? last.total_downloads : undefined,
+          )
+        : null,
+    };
+  }
+
+  /**
+   * The first `limit` of `rows` (read one over, to know whether more follow) as list entries, and
+   * the last of them when more follow (the next cursor's position).
+   */
+  private async presentPage<Row extends Parameters<typeof presentImage>[0]>(
+    rows: Row[],
+    limit: number,
+    viewer: Principal,
+  ): Promise<{ images: Image[]; last: Row | undefined }> {
+    const page = rows.slice(0, limit);
+    const renditions = await this.deps.images.findRenditions(page.map((r) => r.id));
+    const now = this.deps.clock.now();
+    const images = page.map((row) =>
+      presentImage(
+        row,
+        renditions.filter((r) => r.image_id === row.id),
+        viewer,
+        this.deps.media,
+        now,
+        { compact: true },
+      ),
+    );
+    return { images, last: rows.length > limit ? page[page.length - 1] : undefined };
+  }
+
+  /** A key naming the page `page` gives everyone of this principal's kind for this query. */
+  pageKey(query: CataloguePageQuery, viewer: Principal): string {
+    return JSON.stringify([
+      "page",
+      this.pageFilterOf(query, viewer),
+      query.order,
+      query.cursor ?? "",
+      query.limit,
+    ]);
   }
 
   /**
@@ -163,6 +235,15 @@ export class CatalogueService {
     };
   }
 
+  private pageFilterOf(query: CataloguePageQuery, viewer: Principal): ImageFilter {
+    const { minPriceCents, maxPriceCents } = query;
+    return {
+      ...this.filterOf({ ...query, cursor: undefined }, viewer),
+      ...(minPriceCents !== undefined ? { minPriceCents } : {}),
+      ...(maxPriceCents !== undefined ? { maxPriceCents } : {}),
+    };
+  }
+
   /** The filter's total, from the short-lived cache (list-cache.ts). */
   private total(filter: ImageFilter): Promise<number> {
     return this.deps.listCache.total(JSON.stringify(filter), () => this.deps.images.count(filter));
@@ -186,9 +267,31 @@ export class CatalogueService {
   }
 }
 
-/** Opaque to clients: base64url of the last id seen. "0" or nothing starts from the top. */
-export function encodeCursor(id: number): string {
-  return Buffer.from(JSON.stringify({ id })).toString("base64url");
+/**
+ * Opaque to clients: base64url of the last id seen (and, most downloaded first, of its download
+ * count). "0" or nothing starts from the top.
+ */
+export function encodeCursor(id: number, downloads?: number): string {
+  const position = downloads === undefined ? { id } : { id, d: downloads };
+  return Buffer.from(JSON.stringify(position)).toString("base64url");
+}
+
+/** Where a page in this order starts; a cursor of another order, or none of ours, is a 400. */
+export function decodePageStart(
+  cursor: string | undefined,
+  order: ListOrder,
+): PageStart | undefined {
+  const afterId = decodeCursor(cursor);
+  if (afterId === undefined || order === "newest") {
+    return afterId === undefined ? undefined : { afterId };
+  }
+  const { d } = JSON.parse(Buffer.from(cursor as string, "base64url").toString("utf8")) as {
+    d?: unknown;
+  };
+  if (typeof d === "number" && Number.isSafeInteger(d) && d >= 0) {
+    return { afterId, afterDownloads: d };
+  }
+  throw badRequest(IMAGE_MESSAGES.badCursor, "bad_cursor");
 }
 
 export function decodeCursor(cursor: string | undefined): number | undefined {

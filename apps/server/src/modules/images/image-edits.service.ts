@@ -89,13 +89,14 @@ export class ImageEditsService {
   }
 
   /** Queues the image's analysis again (an admin's "analyse again"); edited fields stay. */
-  async requestAnalysis(id: number, admin: Member): Promise<Image> {
+  async requestAnalysis(id: number, admin: Member, requestId?: string): Promise<Image> {
     await this.row(id);
     await this.deps.images.queueAnalysis(
       id,
       ANALYZE_JOB,
       ANALYZE_MAX_ATTEMPTS,
       this.deps.clock.now(),
+      requestId,
     );
     this.deps.onJobQueued?.();
     return this.present(id, admin);

@@ -3,6 +3,11 @@ import { UPLOAD, UPLOAD_FIELD_MESSAGES } from "@sawdust/shared";
 export const ANALYZE_JOB = "analyze-image";
 export const ANALYZE_MAX_ATTEMPTS = 5;
 
+/** An analysis job's payload; `requestId` names the request that queued it in the worker's log. */
+export function analysisJobPayload(imageId: number, requestId?: string) {
+  return requestId === undefined ? { imageId } : { imageId, requestId };
+}
+
 export const IMAGE_MESSAGES = {
   notFound: "Image not found",
   badEditionType: UPLOAD_FIELD_MESSAGES.editionType,

@@ -35,6 +35,8 @@ export function presentImage(
   };
   const stored = parseObject(row.ai_analysis);
   const analysis = options.compact ? pick(stored, LIST_AI_ANALYSIS_FIELDS) : stored;
+  // The generation details (prompt, model, sampler, seed…) are a Pro perk: "advanced AI tools".
+  if (!hasProAccess(viewer)) delete analysis.generation;
   const image: Image = {
     id: row.id,
     urlSmall: publicUrl("small"),

@@ -4,6 +4,7 @@ import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
+import { analysisJobPayload } from "./images.constants.js";
 import { toFts5Query, toTsQuery } from "./search-query.js";
 
 export type FacetKind = "tag" | "style" | "color";
@@ -16,6 +17,18 @@ export interface ImageFilter {
   editionTypes: string[];
   /** Words that must all appear in the title, description, tags or style (the last as a prefix). */
   search: string[];
+  /** Price bounds in cents, inclusive; either leaves out images without a price. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+}
+
+/** The orders a page comes in: newest first, or most downloaded first (newest among equals). */
+export type ListOrder = "newest" | "most_downloaded";
+
+/** Where a page starts: after this id (and, most downloaded first, this download count). */
+export interface PageStart {
+  afterId: number;
+  afterDownloads?: number;
 }
 
 /**
@@ -168,6 +181,7 @@ export class ImagesRepo {
     kind: string,
     maxAttempts: number,
     now: number,
+    requestId?: string,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -177,7 +191,7 @@ export class ImagesRepo {
         .execute();
       await trx
         .insertInto("jobs")
-        .values(newJobRow(kind, imageId, { imageId }, maxAttempts, now))
+        .values(newJobRow(kind, imageId, analysisJobPayload(imageId, requestId), maxAttempts, now))
         .execute();
     });
   }
@@ -264,13 +278,47 @@ export class ImagesRepo {
     limit: number,
     facetsFirst = false,
   ): Promise<ImageRow[]> {
+    return this.findOrderedPage(
+      filter,
+      "newest",
+      afterId === undefined ? undefined : { afterId },
+      limit,
+      facetsFirst,
+    );
+  }
+
+  /**
+   * One page in an order, after a start (exclusive): keyset paging, so images added between
+   * pages never shift a later page (newest first they sort before the start; most downloaded
+   * first, with no downloads yet, before every older image of the same count).
+   */
+  findOrderedPage(
+    filter: ImageFilter,
+    order: ListOrder,
+    start: PageStart | undefined,
+    limit: number,
+    facetsFirst = false,
+  ): Promise<ImageRow[]> {
     let query = this.db
       .selectFrom("images")
       .select(IMAGE_COLUMNS)
       .where((eb) => this.matches(eb, filter, facetsFirst ? "in" : "exists"))
-      .orderBy("id", "desc")
       .limit(limit);
-    if (afterId !== undefined) query = query.where("id", "<", afterId);
+    if (order === "most_downloaded") {
+      query = query.orderBy("total_downloads", "desc").orderBy("id", "desc");
+      const downloads = start?.afterDownloads;
+      if (start && downloads !== undefined) {
+        query = query.where((eb) =>
+          eb.or([
+            eb("total_downloads", "<", downloads),
+            eb.and([eb("total_downloads", "=", downloads), eb("id", "<", start.afterId)]),
+          ]),
+        );
+      }
+    } else {
+      query = query.orderBy("id", "desc");
+      if (start) query = query.where("id", "<", start.afterId);
+    }
     return query.execute();
   }
 
@@ -336,6 +384,12 @@ export class ImagesRepo {
     }
     if (filter.editionTypes.length > 0) {
       conditions.push(eb("edition_type", "in", filter.editionTypes));
+    }
+    if (filter.minPriceCents !== undefined) {
+      conditions.push(eb("price_cents", ">=", filter.minPriceCents));
+    }
+    if (filter.maxPriceCents !== undefined) {
+      conditions.push(eb("price_cents", "<=", filter.maxPriceCents));
     }
     // "exists" tests each image walked in id order; "in" starts from the facet index's rows.
     const facet = (kind: FacetKind, values: string[]) =>

@@ -1,4 +1,5 @@
 import {
+  DOWNLOAD_SIZES,
   hasProAccess,
   ZDownloadQuery,
   ZImage,
@@ -15,6 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ListPages } from "../../http/list-pages.js";
 import { error, errors, file, json, noBody, SIGNED_IN, unparsedBody } from "../../http/openapi.js";
+import { rememberQueryVerdicts } from "../../http/remembered-query.js";
 import { isNotModified, parseRange, sendStored } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
 import { adminViewerOf, viewerOf } from "../../http/viewer.js";
@@ -53,6 +55,8 @@ export interface ImagesRoutesOptions {
   listPages: ListPages;
   storage: Storage;
   uploadTmpDir: string;
+  /** The commercial licence's page: a Pro-size download names it in a `Link` header. */
+  licenceUrl: string;
 }
 
 export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base, opts) => {
@@ -64,6 +68,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
   app.get(
     "/",
     {
+      validatorCompiler: rememberQueryVerdicts,
       schema: {
         summary: "A page of the catalogue, with filters and search",
         tags: TAGS,
@@ -117,6 +122,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
   app.post(
     "/upload",
     {
+      config: { countAs: "upload" },
       schema: {
         summary: "Upload an image (admins)",
         description:
@@ -137,7 +143,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
     async (request, reply) => {
       const admin = adminViewerOf(request);
       const upload = await receiveUpload(request, opts.uploadTmpDir);
-      const image = await opts.ingest.ingest(upload, admin.userId);
+      const image = await opts.ingest.ingest(upload, admin.userId, { requestId: request.id });
       return reply.code(201).send({ uploaded: [image] });
     },
   );
@@ -203,7 +209,11 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       },
     },
     async (request, reply) => {
-      const image = await opts.edits.requestAnalysis(request.params.id, adminViewerOf(request));
+      const image = await opts.edits.requestAnalysis(
+        request.params.id,
+        adminViewerOf(request),
+        request.id,
+      );
       return reply.code(202).send(image);
     },
   );
@@ -230,10 +240,11 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
   app.get(
     "/:id/download",
     {
+      config: { countAs: "download" },
       schema: {
         summary: "Download a size of an image",
         description:
-          "Preview for everyone, Basic for members, HD, XLarge and Ultra for Pro members and admins. Free members' downloads count against the month's limits.",
+          "Preview for everyone, Basic for members, HD, XLarge and Ultra for Pro members and admins, with the commercial licence named in a `Link` header (rel=\"license\"). Free members' downloads count against the month's limits.",
         tags: ["downloads"],
         operationId: "downloadImage",
         params: ZImageParams,
@@ -258,6 +269,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       if (!isNotModified(request, file.etag) && range !== "unsatisfiable") {
         const resume = range !== undefined && range.start > 0;
         await opts.downloads.count(file, viewer, request.ip, resume);
+      }
+      if (DOWNLOAD_SIZES[file.size].access === "pro") {
+        reply.header("link", `<${opts.licenceUrl}>; rel="license"`);
       }
       return sendStored(request, reply, opts.storage, {
         key: file.storageKey,

@@ -12,7 +12,12 @@ import {
   thumbhashOf,
 } from "../../media/renditions.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
-import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
+import {
+  ANALYZE_JOB,
+  ANALYZE_MAX_ATTEMPTS,
+  analysisJobPayload,
+  IMAGE_MESSAGES,
+} from "./images.constants.js";
 import { presentImage } from "./images.presenter.js";
 import type { ImagesRepo, NewRendition } from "./images.repo.js";
 
@@ -54,7 +59,7 @@ export class IngestService {
   async ingest(
     upload: UploadInput,
     uploaderId: number,
-    options: { publishNow?: boolean } = {},
+    options: { publishNow?: boolean; requestId?: string } = {},
   ): Promise<Image> {
     const { images, media, clock } = this.deps;
     try {
@@ -103,7 +108,11 @@ export class IngestService {
           imageId,
           renditions,
           thumbhash,
-          { kind: ANALYZE_JOB, payload: { imageId }, maxAttempts: ANALYZE_MAX_ATTEMPTS },
+          {
+            kind: ANALYZE_JOB,
+            payload: analysisJobPayload(imageId, options.requestId),
+            maxAttempts: ANALYZE_MAX_ATTEMPTS,
+          },
           clock.now(),
         );
       } catch (error) {

@@ -75,7 +75,8 @@ function dropOldest(map: Map<string, unknown>): void {
  */
 export class ListCache {
   private readonly totals: Expiring<number>;
-  private readonly pages: Expiring<string>;
+  /** Pages in whatever form the caller keeps them (the HTTP layer keeps text and its ETag). */
+  private readonly pages: Expiring<unknown>;
   /** Request URLs as sent → the page key their query works out to. */
   private readonly urls = new Map<string, string>();
 
@@ -89,22 +90,22 @@ export class ListCache {
   }
 
   /**
-   * A page as JSON text, for viewers who all see the same thing (visitors, free members). `url`,
-   * the request's path and query string as sent, lets the next request for that exact URL find
-   * the page with `pageForUrl` before its query is parsed.
+   * A page, for viewers who all see the same thing (visitors, free members), as its caller made
+   * it. `url`, the request's path and query string as sent, lets the next request for that exact
+   * URL find the page with `pageForUrl` without working out its key again.
    */
-  page(key: string, render: () => Promise<string>, url?: string): Promise<string> {
+  page<Page>(key: string, render: () => Promise<Page>, url?: string): Promise<Page> {
     if (url !== undefined && !this.urls.has(url)) {
       if (this.urls.size >= MAX_ENTRIES.url) dropOldest(this.urls);
       this.urls.set(url, key);
     }
-    return this.pages.get(key, render);
+    return this.pages.get(key, render) as Promise<Page>;
   }
 
   /** The page a request for this exact URL was last answered with, if fresh and ready. */
-  pageForUrl(url: string): string | undefined {
+  pageForUrl<Page>(url: string): Page | undefined {
     const key = this.urls.get(url);
-    return key === undefined ? undefined : this.pages.peek(key);
+    return key === undefined ? undefined : (this.pages.peek(key) as Page | undefined);
   }
 
   /** The catalogue changed here: every total and page may be wrong. */

@@ -278,7 +278,14 @@ describe(`list entries on ${TEST_DB}`, () => {
     });
     expect(listed.body.length).toBeLessThan(5_000);
 
-    const detail = (await app.server.inject({ method: "GET", url: `/api/v1/images/${id}` })).json();
+    // The generation details are a Pro perk (issue 14): an admin's detail carries them.
+    const detail = (
+      await app.server.inject({
+        method: "GET",
+        url: `/api/v1/images/${id}`,
+        headers: { cookie: admin.cookie },
+      })
+    ).json();
     expect(detail.aiAnalysis.generation).toMatchObject({ source: "comfyui", prompt: "a castle" });
     expect(detail.aiAnalysis.fieldSources).toEqual({ title: "prompt" });
     expect(ZImage.safeParse(entry).success).toBe(true);

@@ -1,8 +1,17 @@
+import { PRO_TIERS } from "@sawdust/shared";
 import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { TopNav } from "@/features/navigation/components/top-nav";
+import { useUser } from "@/lib/api/get-current-user";
+import { page as lazyExport } from "../lazy-page";
 import { RouteErrorBoundary } from "../routes/route-error";
+
+// Asks a Pro member to update their card while a renewal has failed (past_due), on every page.
+const PastDueBanner = lazyExport(
+  () => import("@/features/subscriptions/subscriptions-page"),
+  "PastDueBanner",
+);
 
 const GALLERY_PATHS = /^\/(gallery)?$|^\/image\/[^/]+$/;
 
@@ -46,6 +55,7 @@ function SkipLink() {
 /** The page frame: the header (unless `bare`, as the auth screen has its own), then the page. */
 export function RootLayout({ bare = false }: { bare?: boolean }) {
   const { pathname } = useLocation();
+  const { data: user } = useUser();
   useScrollToTopOnNewPage();
   const page = (
     <RouteErrorBoundary resetKey={pathname}>
@@ -66,6 +76,12 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <TopNav />
+      {/* Its code and its request only for Pro members, whom a failed renewal may concern. */}
+      {user && PRO_TIERS.includes(user.tier) && (
+        <Suspense fallback={null}>
+          <PastDueBanner />
+        </Suspense>
+      )}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         {page}
       </main>

@@ -21,6 +21,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   pending?: boolean;
   onConfirm: () => void;
+  /** Where focus goes on close, when not back to the opener (say, an action that is gone now). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -38,10 +40,11 @@ export function ConfirmDialog({
   destructive = false,
   pending = false,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" className="max-w-md">
+      <DialogContent role="alertdialog" className="max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -1,6 +1,7 @@
-import { type BillingCycle, formatCents, PRO_PRICES_CENTS } from "@sawdust/shared";
-import { Check, Crown } from "lucide-react";
-import { useId, useState } from "react";
+import { type BillingCycle, MESSAGES, PRO_PRICES_CENTS, type User } from "@sawdust/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { Check, Crown, ExternalLink, LoaderCircle, PartyPopper } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
@@ -12,14 +13,30 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { toast } from "@/hooks/use-toast";
 import { useUser } from "@/lib/api/get-current-user";
 import { useImageList } from "@/lib/api/get-images";
+import {
+  cycleLabel,
+  formatPriceCents,
+  periodOf,
+  yearlyPerMonth,
+  yearlySavingPercent,
+} from "@/lib/billing/billing-text";
+import { CheckoutError, useCreateSubscription } from "@/lib/billing/create-subscription";
+import {
+  refreshAfterPlanChange,
+  useCurrentSubscription,
+  useTimedOut,
+} from "@/lib/billing/get-current-subscription";
 import { imagesOfPages, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 
 export interface ProUpgradeDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The cycle chosen when the dialog opens (monthly unless a link named one). */
+  initialCycle?: BillingCycle;
 }
 
 /** The Pro perks as spec section 1 lists them to users. */
@@ -31,21 +48,15 @@ const PERKS = [
   "Premium support",
 ];
 
-const MONTHS_PER_YEAR = 12;
-/** What paying yearly saves against twelve monthly payments (33% with the spec's prices). */
-export const YEARLY_SAVING_PERCENT = Math.round(
-  (1 - PRO_PRICES_CENTS.yearly / (MONTHS_PER_YEAR * PRO_PRICES_CENTS.monthly)) * 100,
-);
+const CYCLES = Object.keys(PRO_PRICES_CENTS) as BillingCycle[];
 
-const CYCLES: Record<BillingCycle, { label: string; per: string }> = {
-  monthly: { label: "Monthly", per: "month" },
-  yearly: { label: "Yearly", per: "year" },
-};
+/** While checkout is open in another tab: ask every few seconds, for at most ten minutes. */
+const CHECKOUT_POLL_MS = 3000;
+const CHECKOUT_WAIT_MS = 10 * 60 * 1000;
 
-/** The subscription page with the chosen cycle; a visitor signs in first and lands there. */
-function subscribeHref(cycle: BillingCycle, signedIn: boolean): string {
-  const target = `${paths.subscriptions.getHref()}?billingCycle=${cycle}`;
-  return signedIn ? target : paths.auth.getHref(target);
+/** The subscription page with the chosen cycle, after signing in: where a visitor goes. */
+function signInHref(cycle: BillingCycle): string {
+  return paths.auth.getHref(`${paths.subscriptions.getHref()}?billingCycle=${cycle}`);
 }
 
 function SampleArtwork({ className }: { className?: string }) {
@@ -79,17 +90,221 @@ function SampleArtwork({ className }: { className?: string }) {
   );
 }
 
+function CycleChoice({
+  cycle,
+  onChange,
+  disabled,
+}: {
+  cycle: BillingCycle;
+  onChange: (cycle: BillingCycle) => void;
+  disabled: boolean;
+}) {
+  const groupName = useId();
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="sr-only">Billing cycle</legend>
+      <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
+        {CYCLES.map((value) => (
+          <label
+            key={value}
+            className={cn(
+              "relative flex cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 py-2",
+              "text-sm font-medium text-muted-foreground transition-colors",
+              "has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+              cycle === value && "bg-card text-foreground shadow-sm",
+            )}
+          >
+            <input
+              type="radio"
+              name={groupName}
+              value={value}
+              checked={cycle === value}
+              onChange={() => onChange(value)}
+              className="sr-only"
+            />
+            {cycleLabel(value)}
+            {value === "yearly" && (
+              <span className="whitespace-nowrap rounded-full bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">
+                {MESSAGES.subscriptions.saveLabel(yearlySavingPercent())}
+              </span>
+            )}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Checkout is open in another tab: say so, keep a way back to it, and ask the server until the
+ * plan is Pro (the webhook has landed), so this tab turns Pro too.
+ */
+function CheckoutOpen({ url, onClose }: { url: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const timedOut = useTimedOut(true, CHECKOUT_WAIT_MS);
+  const current = useCurrentSubscription({
+    pollUntilProMs: timedOut ? false : CHECKOUT_POLL_MS,
+    // What opened the dialog may hide for Pro members (the gallery's banner): the app learns the
+    // new plan as the dialog closes, however it is closed.
+    syncTier: false,
+  });
+  const isPro = current.data?.isPro ?? false;
+  const refreshed = useRef<Promise<void> | null>(null);
+  const refresh = () => {
+    refreshed.current ??= refreshAfterPlanChange(queryClient);
+    return refreshed.current;
+  };
+  const latest = useRef({ isPro, refresh });
+  latest.current = { isPro, refresh };
+  useEffect(
+    () => () => {
+      if (latest.current.isPro) void latest.current.refresh();
+    },
+    [],
+  );
+  const m = MESSAGES.subscriptions;
+
+  if (isPro) {
+    return (
+      <div role="status" className="grid gap-4 rounded-xl bg-emerald-100 p-5">
+        <p className="flex items-center gap-2 font-display text-xl font-semibold text-emerald-800">
+          <PartyPopper className="size-5" aria-hidden />
+          {m.welcomeTitle}
+        </p>
+        <p className="text-sm text-emerald-800">{m.welcomeText}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="brand"
+            onClick={async () => {
+              // Pro sizes unlocked before the member reaches for one.
+              await refresh();
+              onClose();
+            }}
+          >
+            Start exploring
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={paths.subscriptions.getHref()} onClick={onClose}>
+              View your plan
+            </Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="grid gap-3 rounded-xl border bg-muted/60 p-5">
+      <p className="flex items-center gap-2 font-semibold">
+        {!timedOut && (
+          <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+        )}
+        {m.checkoutOpenTitle}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {timedOut ? m.confirmDelayedText : m.checkoutOpenText}
+      </p>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-strong underline-offset-4 hover:underline"
+      >
+        <ExternalLink className="size-4" aria-hidden />
+        {m.reopenCheckout}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </div>
+  );
+}
+
+function SubscribeAction({
+  user,
+  cycle,
+  onOpened,
+}: {
+  user: User | null | undefined;
+  cycle: BillingCycle;
+  onOpened: (url: string) => void;
+}) {
+  const create = useCreateSubscription();
+  const m = MESSAGES.subscriptions;
+
+  if (!user) {
+    return (
+      <div className="grid gap-2">
+        <Button asChild variant="brand" size="lg">
+          <Link to={signInHref(cycle)}>
+            <Crown aria-hidden />
+            {m.subscribe}
+          </Link>
+        </Button>
+        <p className="text-center text-xs text-muted-foreground">
+          Sign in or create an account first; checkout comes next.
+        </p>
+      </div>
+    );
+  }
+
+  function subscribe() {
+    create.mutate(
+      { billingCycle: cycle },
+      {
+        onSuccess: (url) => {
+          // No opener: the checkout page cannot reach back into this one.
+          window.open(url, "_blank", "noopener,noreferrer");
+          onOpened(url);
+        },
+        onError: (error) => {
+          const known = error instanceof CheckoutError;
+          toast({
+            title: known ? m.failedTitle : m.errorTitle,
+            description: known ? error.message : m.errorText,
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-2">
+      <Button variant="brand" size="lg" onClick={subscribe} disabled={create.isPending}>
+        {create.isPending ? (
+          <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
+        ) : (
+          <Crown aria-hidden />
+        )}
+        {create.isPending ? m.processing : m.subscribe}
+      </Button>
+      {create.isError ? (
+        <p role="alert" className="text-center text-sm text-destructive">
+          {create.error instanceof CheckoutError
+            ? create.error.message
+            : `${m.errorTitle}: ${m.errorText}`}
+        </p>
+      ) : (
+        <p className="text-center text-xs text-muted-foreground">
+          Checkout opens in a new tab. Cancel anytime from Manage Billing.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The Pro pitch (spec section 2 "Other dialogs"): perks, a monthly/yearly choice with the prices
- * of one config, and a sample from the gallery. Billing is not built yet, so Subscribe leads to
- * the subscription page with the chosen cycle rather than pretending to take a payment.
+ * of one config, and a sample from the gallery. Subscribe asks the server for a checkout and
+ * opens it in a new tab with no opener (spec section 4); a visitor signs in first.
  */
-export function ProUpgradeDialog({ open, onOpenChange }: ProUpgradeDialogProps) {
-  const [cycle, setCycle] = useState<BillingCycle>("monthly");
+export function ProUpgradeDialog({
+  open,
+  onOpenChange,
+  initialCycle = "monthly",
+}: ProUpgradeDialogProps) {
+  const [cycle, setCycle] = useState<BillingCycle>(initialCycle);
+  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const { data: user } = useUser();
-  const groupName = useId();
-  const price = formatCents(PRO_PRICES_CENTS[cycle]);
-  const yearlyPerMonth = formatCents(Math.round(PRO_PRICES_CENTS.yearly / MONTHS_PER_YEAR));
+  const price = formatPriceCents(PRO_PRICES_CENTS[cycle]);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -120,63 +335,25 @@ export function ProUpgradeDialog({ open, onOpenChange }: ProUpgradeDialogProps) 
             ))}
           </ul>
 
-          <fieldset>
-            <legend className="sr-only">Billing cycle</legend>
-            <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
-              {(Object.keys(CYCLES) as BillingCycle[]).map((value) => (
-                <label
-                  key={value}
-                  className={cn(
-                    "relative flex cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 py-2",
-                    "text-sm font-medium text-muted-foreground transition-colors",
-                    "has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
-                    cycle === value && "bg-card text-foreground shadow-sm",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={groupName}
-                    value={value}
-                    checked={cycle === value}
-                    onChange={() => setCycle(value)}
-                    className="sr-only"
-                  />
-                  {CYCLES[value].label}
-                  {value === "yearly" && (
-                    <span className="whitespace-nowrap rounded-full bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">
-                      Save {YEARLY_SAVING_PERCENT}%
-                    </span>
-                  )}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CycleChoice cycle={cycle} onChange={setCycle} disabled={checkoutUrl !== null} />
 
           <div aria-live="polite">
             <p className="flex items-baseline gap-1.5">
-              <span className="font-display text-4xl font-semibold tracking-tight">${price}</span>
-              <span className="text-muted-foreground">/ {CYCLES[cycle].per}</span>
+              <span className="font-display text-4xl font-semibold tracking-tight">{price}</span>
+              <span className="text-muted-foreground">/ {periodOf(cycle)}</span>
             </p>
             <p className="mt-1 text-sm text-muted-foreground">
               {cycle === "yearly"
-                ? `That's $${yearlyPerMonth} a month, billed once a year.`
+                ? `That's ${yearlyPerMonth()} a month, billed once a year.`
                 : "Billed monthly. Cancel anytime."}
             </p>
           </div>
 
-          <div className="grid gap-2">
-            <Button asChild variant="brand" size="lg">
-              <Link to={subscribeHref(cycle, Boolean(user))}>
-                <Crown aria-hidden />
-                Subscribe
-              </Link>
-            </Button>
-            <p className="text-center text-xs text-muted-foreground">
-              {user
-                ? "You'll review your plan and billing on the next page."
-                : "Sign in or create an account first; you'll choose billing next."}
-            </p>
-          </div>
+          {checkoutUrl ? (
+            <CheckoutOpen url={checkoutUrl} onClose={() => onOpenChange(false)} />
+          ) : (
+            <SubscribeAction user={user} cycle={cycle} onOpened={setCheckoutUrl} />
+          )}
         </div>
       </DialogContent>
     </Dialog>

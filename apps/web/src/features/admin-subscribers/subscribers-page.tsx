@@ -1,5 +1,101 @@
-import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
+import { MESSAGES } from "@sawdust/shared";
+import { LoaderCircle, Users } from "lucide-react";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { ListSearch } from "@/components/layout/list-search";
+import { EmptyPanel } from "@/components/layout/state-panels";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/hooks/use-toast";
+import { useDocumentTitle } from "@/lib/document-title";
+import { useSubscribers } from "./api/get-subscribers";
+import { SubscribersTable } from "./components/subscribers-table";
 
+/**
+ * /admin/subscribers (spec section 2): every member with their plan, status and downloads this
+ * month, searchable by username or email, a page at a time. A failure is told twice, as the spec
+ * has it: a toast 'Failed to load subscribers' and inline 'Error loading subscribers: ...'.
+ */
 export function SubscribersPage() {
-  return <ScreenPlaceholder title="Subscribers" />;
+  const m = MESSAGES.subscribers;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get("q")?.trim() || undefined;
+  const list = useSubscribers(q);
+  useDocumentTitle("Subscribers");
+
+  const failedAt = list.isError ? list.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast({ title: MESSAGES.subscribers.loadFailed, variant: "destructive" });
+  }, [failedAt]);
+
+  const subscribers = list.data?.pages.flatMap((page) => page.subscribers) ?? [];
+  const total = list.data?.pages[0]?.total;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <header className="flex flex-wrap items-end justify-between gap-4 border-b pb-6">
+        <div>
+          <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">
+            Administration
+          </p>
+          <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">
+            Subscribers
+          </h1>
+        </div>
+        {total !== undefined && (
+          <p className="text-sm text-muted-foreground" data-testid="subscribers-total">
+            {total.toLocaleString("en-US")} {total === 1 ? "member" : "members"}
+          </p>
+        )}
+      </header>
+
+      <div className="grid gap-6 pt-8">
+        <ListSearch
+          key={q ?? ""}
+          value={q ?? ""}
+          onSearch={(text) => setSearchParams(text ? { q: text } : {}, { replace: true })}
+          label="Search subscribers"
+          placeholder="Search by username or email"
+          className="max-w-xl"
+        />
+
+        {list.isPending ? (
+          <div role="status" aria-label="Loading subscribers" className="grid gap-2">
+            {Array.from({ length: 5 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={i} className="h-12 rounded-lg" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <div role="alert" className="rounded-xl border bg-card px-6 py-10 text-center">
+            <p className="text-destructive">{m.loadFailedInline(list.error.message)}</p>
+            <Button className="mt-4" variant="outline" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : subscribers.length === 0 ? (
+          <EmptyPanel icon={<Users className="size-6" aria-hidden />} title={m.empty}>
+            {q ? "No member matches this search." : "Members appear here as they sign up."}
+          </EmptyPanel>
+        ) : (
+          <>
+            <SubscribersTable subscribers={subscribers} />
+            {list.hasNextPage && (
+              <Button
+                variant="outline"
+                className="mx-auto w-fit"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage && (
+                  <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
+                )}
+                {MESSAGES.subscriptions.loadMore}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

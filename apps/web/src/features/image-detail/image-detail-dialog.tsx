@@ -30,6 +30,7 @@ import { ArtworkFilters, ArtworkStats } from "./components/artwork-facts";
 import { CollectionPicker } from "./components/collection-picker";
 import { DownloadMenu } from "./components/download-menu";
 import { EditDetailsForm } from "./components/edit-details-form";
+import { ProTools } from "./components/pro-tools";
 import { ShareMenu } from "./components/share-menu";
 import { ZoomableArtwork } from "./components/zoomable-artwork";
 import { editionLabel, showsPrice } from "./edition-label";
@@ -181,6 +182,7 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
               )}
             </div>
             <ArtworkFilters image={image} />
+            <ProTools image={image} user={user} onNeedPro={askToUpgrade} />
           </>
         )}
 
@@ -276,6 +278,11 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   const fromPage = backgroundOf(state) !== undefined;
   useRecordView(imageId);
   useDocumentTitle(query.data ? imageTitle(query.data) : undefined);
+  // Another piece opened from inside ("More like this"): start it at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the image changes.
+  useEffect(() => {
+    content.current?.scrollTo?.({ top: 0 });
+  }, [imageId]);
 
   // A deleted image is forgotten only once the dialog has gone, so it never flashes a 404.
   useEffect(
@@ -333,6 +340,7 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
             />
           ) : (
             <ImageDetail
+              key={query.data.id}
               image={query.data}
               user={user}
               onDeleted={() => {

@@ -1,0 +1,179 @@
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Config } from "../config.js";
+import {
+  markDeletedInSnapshot,
+  type SnapshotCounts,
+  snapshotCounts,
+  snapshotImages,
+  snapshotSqlite,
+} from "../db/sqlite-backup.js";
+import { EXTENSION_OF, type SniffedFormat } from "../media/sniff.js";
+
+/** The file that marks a folder as a Sawdust backup, and says what is in it. */
+export const MANIFEST = "sawdust-backup.json";
+const DATABASE_FILE = "sawdust.db";
+
+interface Manifest {
+  format: 1;
+  createdAt: string;
+  database: "sqlite";
+  media: "included" | "in the S3 bucket";
+  counts: SnapshotCounts & { files: number; bytes: number };
+}
+
+/** A refusal the operator can act on: printed as it is, exit code 1. */
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+type Out = (line: string) => void;
+
+const POSTGRES_ADVICE =
+  'This deployment keeps its data in PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file=sawdust.dump "$DATABASE_URL") and restore with pg_restore; see the README\'s Deployment guide.';
+
+/**
+ * `npm run admin -- backup --to DIR`: the embedded database, copied consistently while the
+ * server runs, then the media it names. The snapshot comes first and names exactly the files to
+ * copy; a file deleted between the two belongs to an image deleted since, which the copy then
+ * records as a deletion under way (the restored server's janitor completes it).
+ */
+export async function backup(config: Config, to: string, out: Out): Promise<Manifest> {
+  if (config.database.kind !== "sqlite") throw new BackupError(POSTGRES_ADVICE);
+  await mustBeEmpty(to, "--to");
+  await mkdir(to, { recursive: true });
+  const databaseCopy = join(to, DATABASE_FILE);
+  await snapshotSqlite(config.database.file, databaseCopy);
+
+  let files = 0;
+  let bytes = 0;
+  if (!config.s3) {
+    const mediaRoot = join(config.dataDir, "media");
+    const gone: number[] = [];
+    for (const image of snapshotImages(databaseCopy)) {
+      if (image.status === "deleting") continue;
+      const keys = [
+        `private/images/${image.id}/original.${EXTENSION_OF[image.originalFormat as SniffedFormat] ?? image.originalFormat}`,
+        ...image.renditionKeys,
+      ];
+      let complete = true;
+      for (const key of keys) {
+        const copied = await copyIfPresent(join(mediaRoot, key), join(to, "media", key));
+        if (copied === undefined) complete = false;
+        else {
+          files += 1;
+          bytes += copied;
+        }
+      }
+      // An upload still in progress has no renditions yet: its janitor cleans it after restore.
+      if (!complete && image.status === "ready") gone.push(image.id);
+    }
+    markDeletedInSnapshot(databaseCopy, gone);
+    if (gone.length > 0)
+      out(`${gone.length} image(s) were deleted while the backup ran; they stay deleted.`);
+  }
+
+  const manifest: Manifest = {
+    format: 1,
+    createdAt: new Date().toISOString(),
+    database: "sqlite",
+    media: config.s3 ? "in the S3 bucket" : "included",
+    counts: { ...snapshotCounts(databaseCopy), files, bytes },
+  };
+  await writeFile(join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  const { users, images } = manifest.counts;
+  out(
+    `Backed up ${users} user(s), ${images} image(s) and ${files} media file(s) (${(bytes / 1048576).toFixed(1)} MiB) to ${to}.`,
+  );
+  if (config.s3)
+    out(
+      "Media live in the S3 bucket and are not in this backup: keep them with the bucket's versioning (or replication).",
+    );
+  return manifest;
+}
+
+/**
+ * `npm run admin -- restore --from DIR`: puts a backup into an empty data directory (DATA_DIR),
+ * never over an installation. Start the server on it afterwards.
+ */
+export async function restore(config: Config, from: string, out: Out): Promise<void> {
+  if (config.database.kind !== "sqlite") throw new BackupError(POSTGRES_ADVICE);
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await readFile(join(from, MANIFEST), "utf8")) as Manifest;
+  } catch {
+    throw new BackupError(`${from} is not a Sawdust backup: it has no readable ${MANIFEST}.`);
+  }
+  if (manifest.format !== 1)
+    throw new BackupError(
+      `${from} is a backup of format ${manifest.format}, which this version cannot read.`,
+    );
+  if (manifest.media === "included" && config.s3)
+    throw new BackupError(
+      "This backup holds its media on disk, but S3 is configured: restore into a DATA_DIR without S3 settings (then copy the media folder into the bucket if you move to S3).",
+    );
+  await mustBeEmpty(config.dataDir, "DATA_DIR");
+  await mkdir(config.dataDir, { recursive: true });
+  await copyFile(join(from, DATABASE_FILE), config.database.file);
+  const files =
+    manifest.media === "included"
+      ? await copyTree(join(from, "media"), join(config.dataDir, "media"))
+      : 0;
+  out(
+    `Restored ${manifest.counts.users} user(s), ${manifest.counts.images} image(s) and ${files} media file(s) from the backup of ${manifest.createdAt} into ${config.dataDir}. Start the server on it (npm start).`,
+  );
+}
+
+/** Refuses a folder that holds anything: a backup or restore never overwrites. */
+async function mustBeEmpty(dir: string, what: string): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  if (entries.length > 0) {
+    throw new BackupError(
+      what === "DATA_DIR"
+        ? `DATA_DIR (${dir}) is not empty: restore only into an empty data directory, so no installation is overwritten. Point DATA_DIR at a new folder, or move this one away first.`
+        : `${dir} is not empty: back up into a new or empty folder.`,
+    );
+  }
+}
+
+/** Copies a file if it exists; its size, or undefined when it is gone. */
+async function copyIfPresent(from: string, to: string): Promise<number | undefined> {
+  try {
+    const { size } = await stat(from);
+    await mkdir(dirname(to), { recursive: true });
+    await copyFile(from, to);
+    return size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      await rm(to, { force: true });
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+async function copyTree(from: string, to: string): Promise<number> {
+  let files = 0;
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await readdir(from, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  await mkdir(to, { recursive: true });
+  for (const entry of entries) {
+    if (entry.isDirectory()) files += await copyTree(join(from, entry.name), join(to, entry.name));
+    else if (entry.isFile()) {
+      await copyFile(join(from, entry.name), join(to, entry.name));
+      files += 1;
+    }
+  }
+  return files;
+}

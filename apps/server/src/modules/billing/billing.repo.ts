@@ -1,0 +1,169 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { DialectName } from "../../db/dialect.js";
+import type { NewSubscriptionRow } from "../../db/schema.js";
+import { KeyedLock } from "../../lib/keyed-lock.js";
+import { Semaphore } from "../../lib/semaphore.js";
+
+/** A subscription as the provider reported it, in the columns Sawdust keeps. */
+export type ProviderSubscriptionRow = Omit<NewSubscriptionRow, "id">;
+
+/** What applying one webhook event did. */
+export type EventOutcome = "applied" | "duplicate" | "no-user";
+
+/**
+ * How many serialised tasks (below) of one process may hold a PostgreSQL connection at once. Each
+ * keeps one for its transaction while it calls the provider, and may need a second meanwhile (the
+ * sandbox provider reads and writes its own tables through the pool): bounded well under the
+ * pool's 10 (db/database.ts), they can never take every connection and wait for an eleventh.
+ */
+const SERIALISED_TASK_SLOTS = 4;
+
+/** One process's queues for `serialised`, shared by the repositories bound to its transactions. */
+class TaskQueues {
+  readonly byKey = new KeyedLock();
+  readonly slots = new Semaphore(SERIALISED_TASK_SLOTS);
+}
+
+export class BillingRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly queues = new TaskQueues(),
+  ) {}
+
+  /**
+   * Runs `work` alone for `key`: after every earlier task for the key has finished and before any
+   * later one starts, in this process and in every other one on the database. Billing uses it
+   * where a call to the provider sits between a read and a write (a webhook's re-read of the
+   * subscription, making a member's customer), so the later task reads what the earlier wrote.
+   *
+   * On PostgreSQL `work` runs in one transaction that first takes an advisory lock on the key
+   * (`pg_advisory_xact_lock`, released by the commit or rollback): what it writes through the
+   * repository it is given commits at its end, and a task of another process waits on the lock
+   * until then. Tasks of this process queue before they take a connection, so at most one of
+   * them waits on each key, and at most SERIALISED_TASK_SLOTS hold one.
+   *
+   * On SQLite the in-process queue alone orders the tasks, and `work` runs outside a
+   * transaction: a transaction would keep the file's one connection (and its write lock) through
+   * the provider call — a Stripe round trip stalling every writer, or a sandbox read waiting for
+   * that very connection — and each write is whole on its own (applyEvent's transaction). That
+   * is enough because an SQLite site takes webhooks and checkouts in one
+   * process: the separate worker (`npm run worker`) and the admin CLI neither receive nor
+   * deliver webhooks nor start checkouts, and SQLite does not scale out to several API processes
+   * (design section 7). Were two pointed at one file anyway, an event id would still be applied
+   * once (its primary key) and every write stay whole; only the order could slip — a stale
+   * re-read written last stands until the next event about that subscription re-reads it, and
+   * two simultaneous first checkouts could make two customers (one kept, and with Stripe, the
+   * idempotency key makes them one).
+   */
+  serialised<T>(key: string, work: (repo: BillingRepo) => Promise<T>): Promise<T> {
+    return this.queues.byKey.run(key, () => {
+      if (this.dialect !== "postgres") return work(this);
+      return this.queues.slots.run(() =>
+        this.db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(hashtextextended(${`sawdust.billing:${key}`}, 0))`.execute(
+            trx,
+          );
+          return work(new BillingRepo(trx, this.dialect, this.queues));
+        }),
+      );
+    });
+  }
+
+  findCustomer(userId: number) {
+    return this.db
+      .selectFrom("billing_customers")
+      .select(["provider", "customer_id"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Keeps the member's customer id. The first one stored for a provider stays (two checkouts at
+   * once keep one customer); one from another provider (a site moving from the sandbox to Stripe)
+   * replaces it. Returns the customer id now kept.
+   */
+  async saveCustomer(
+    userId: number,
+    provider: string,
+    customerId: string,
+    now: number,
+  ): Promise<string> {
+    await this.db
+      .insertInto("billing_customers")
+      .values({ user_id: userId, provider, customer_id: customerId, created_at: now })
+      .onConflict((oc) =>
+        oc
+          .column("user_id")
+          .doUpdateSet({ provider, customer_id: customerId, created_at: now })
+          .where("billing_customers.provider", "<>", provider),
+      )
+      .execute();
+    const row = await this.db
+      .selectFrom("billing_customers")
+      .select("customer_id")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return row.customer_id;
+  }
+
+  async userIdOfCustomer(customerId: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom("billing_customers")
+      .select("user_id")
+      .where("customer_id", "=", customerId)
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
+  async hasEvent(eventId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("billing_events")
+      .select("id")
+      .where("id", "=", eventId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Records the event and applies its effect, the subscription as the provider reports it
+   * (upserted by the provider's id), in one transaction. An event id already recorded changes
+   * nothing: of concurrent deliveries, exactly one inserts it (the others wait on its key and
+   * find it there). `subscription` null: only the event is recorded.
+   */
+  async applyEvent(
+    event: { id: string; type: string; receivedAt: number },
+    subscription: ProviderSubscriptionRow | null,
+  ): Promise<EventOutcome> {
+    return this.inTransaction(async (trx) => {
+      const inserted = await trx
+        .insertInto("billing_events")
+        .values({ id: event.id, type: event.type, received_at: event.receivedAt })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!inserted) return "duplicate";
+      if (!subscription) return "applied";
+      // The member may have been deleted since they paid: nothing of theirs to change.
+      const user = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", subscription.user_id)
+        .executeTakeFirst();
+      if (!user) return "no-user";
+      const { user_id: _owner, created_at: _created, ...changes } = subscription;
+      await trx
+        .insertInto("subscriptions")
+        .values(subscription)
+        .onConflict((oc) => oc.column("provider_subscription_id").doUpdateSet(changes))
+        .execute();
+      return "applied";
+    });
+  }
+
+  /** `work` in this repository's transaction (a serialised task's), else in a new one. */
+  private inTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+  }
+}

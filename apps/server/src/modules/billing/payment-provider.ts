@@ -1,0 +1,85 @@
+import type { BillingCycle, BillingProvider, SubscriptionStatus } from "@sawdust/shared";
+
+/**
+ * What Sawdust asks of a payment provider (design sections 4 and 6). Two implementations keep one
+ * code path: `StripeProvider` (the `stripe` SDK, when STRIPE_SECRET_KEY is set) and
+ * `SandboxProvider` (the built-in sandbox, the embedded default). Everything above this interface
+ * — the subscriptions service, the webhook handler, the routes — is the same for both.
+ */
+export interface PaymentProvider {
+  readonly name: BillingProvider;
+
+  /**
+   * Creates the provider's customer record for a member (called once; the id is kept). A call
+   * repeated with the same `idempotencyKey` answers the customer the first one made (Stripe keeps
+   * a key 24 hours).
+   */
+  createCustomer(input: NewCustomer): Promise<string>;
+
+  /**
+   * A hosted checkout for a Pro subscription of this cycle (Checkout in subscription mode). The
+   * subscription the provider creates carries `userId` in its metadata.
+   */
+  createCheckout(input: {
+    customerId: string;
+    userId: number;
+    billingCycle: BillingCycle;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }>;
+
+  /** A billing portal session for Manage Billing. */
+  createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+
+  /**
+   * The subscription as the provider holds it now (webhooks re-read it rather than trusting the
+   * order events arrive in); null when the provider does not know it.
+   */
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+
+  /** Ends a subscription at once (an account being deleted). */
+  cancelNow(id: string): Promise<void>;
+
+  /**
+   * Checks a webhook delivery's `Stripe-Signature` header against the raw body (Stripe's scheme:
+   * HMAC-SHA256 of `${t}.${body}`, 300 s tolerance) and parses it. Throws
+   * `InvalidWebhookSignature` on a missing, bad or stale signature.
+   */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+}
+
+export interface NewCustomer {
+  userId: number;
+  email: string;
+  username: string;
+  idempotencyKey: string;
+}
+
+/** A subscription in the provider's terms, reduced to what Sawdust keeps. Times: epoch ms. */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** The member, from the subscription's metadata; null if it carries none. */
+  userId: number | null;
+  status: SubscriptionStatus;
+  billingCycle: BillingCycle;
+  /** One cycle's price, in cents. */
+  priceCents: number;
+  currentPeriodStart: number | null;
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  createdAt: number;
+}
+
+/** A verified webhook event: Stripe's envelope, of which Sawdust reads these fields. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** Epoch seconds, as Stripe sends it. */
+  created: number;
+  data: { object: { id?: string; object?: string; [field: string]: unknown } };
+}
+
+export class InvalidWebhookSignature extends Error {
+  override name = "InvalidWebhookSignature";
+}

@@ -1,0 +1,415 @@
+import http from "node:http";
+import https from "node:https";
+import { BILLING_RULES, type CurrentSubscription } from "@sawdust/shared";
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
+import { FakeStripeServer } from "../../../test/fake-stripe-server.js";
+import { makePng, signIn, uploadPublished } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+import { StripeProvider, type StripeSettings } from "./stripe-provider.js";
+
+/**
+ * Stripe mode end to end (issue 14, acceptance 4): the app configured with STRIPE_* and the real
+ * `stripe` SDK, its API calls sent by the SDK's `host`/`port`/`protocol` options to a loopback
+ * server speaking Stripe's protocol, and webhook events signed with the SDK's own
+ * `webhooks.generateTestHeaderString`. The outcomes are the sandbox's; nothing leaves the machine.
+ */
+
+const settings: StripeSettings = {
+  secretKey: "sk_test_sawdust_stripe_mode_0123456789",
+  webhookSecret: "whsec_sawdust_stripe_mode",
+  priceMonthly: "price_pro_monthly",
+  priceYearly: "price_pro_yearly",
+};
+const PUBLIC_URL = "http://127.0.0.1:3000";
+const HOUR = 3600 * 1000;
+
+let fake: FakeStripeServer;
+let app: TestApp;
+let imageId: number;
+let httpRequest: MockInstance<typeof http.request>;
+let httpsRequest: MockInstance<typeof https.request>;
+
+beforeAll(async () => {
+  // Every connection the SDK opens goes through one of these (as nock's interception relies on).
+  httpRequest = vi.spyOn(http, "request");
+  httpsRequest = vi.spyOn(https, "request");
+  fake = await new FakeStripeServer({
+    secretKey: settings.secretKey,
+    webhookSecret: settings.webhookSecret,
+    prices: [
+      { id: settings.priceMonthly, unitAmount: 1499, interval: "month" },
+      { id: settings.priceYearly, unitAmount: 11988, interval: "year" },
+    ],
+  }).start();
+  app = await createTestApp(
+    {
+      STRIPE_SECRET_KEY: settings.secretKey,
+      STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
+      STRIPE_PRICE_MONTHLY: settings.priceMonthly,
+      STRIPE_PRICE_YEARLY: settings.priceYearly,
+      PUBLIC_URL,
+      REGISTRATIONS_PER_IP_HOUR: "1000",
+    },
+    { provider: new StripeProvider(settings, PUBLIC_URL, fake.transport) },
+  );
+  const admin = await signIn(app, "sm_admin", "admin");
+  const upload = await uploadPublished(app, admin.cookie, {
+    name: "lighthouse.png",
+    data: await makePng(800, 1000),
+  });
+  imageId = upload.json().uploaded[0].id;
+}, 60_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await app?.close();
+  await fake?.stop();
+});
+
+type Member = { cookie: string; userId: number };
+
+const post = (url: string, cookie: string, payload?: object) =>
+  app.server.inject({ method: "POST", url, headers: { cookie }, ...(payload && { payload }) });
+
+async function current(member: Member): Promise<CurrentSubscription> {
+  const res = await app.server.inject({
+    method: "GET",
+    url: "/api/v1/subscriptions/current",
+    headers: { cookie: member.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function hdDownload(member: Member): Promise<number> {
+  const res = await app.server.inject({
+    method: "GET",
+    url: `/api/v1/images/${imageId}/download?size=hd`,
+    headers: { cookie: member.cookie },
+  });
+  return res.statusCode;
+}
+
+/** Starts a checkout through the API; answers the fake's checkout session id. */
+async function startCheckout(member: Member, billingCycle: "monthly" | "yearly") {
+  const res = await post("/api/v1/subscriptions/create", member.cookie, { billingCycle });
+  expect(res.statusCode).toBe(200);
+  const { url } = res.json() as { url: string };
+  expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${fake.transport.port}/c/pay/cs_test_`));
+  return url.slice(url.lastIndexOf("/") + 1);
+}
+
+/** The member pays on Stripe's page and Stripe tells the app: answers the subscription id. */
+async function subscribe(member: Member, billingCycle: "monthly" | "yearly" = "monthly") {
+  const sessionId = await startCheckout(member, billingCycle);
+  const subscriptionId = fake.completeCheckout(sessionId);
+  const res = await fake.deliver(app.server, fake.checkoutCompletedEvent(sessionId));
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ received: true });
+  return subscriptionId;
+}
+
+/** The subscription's billing period at the fake, from its item (where this API version has it). */
+function periodAtStripe(subscriptionId: string) {
+  const { items } = fake.subscription(subscriptionId) as {
+    items: { data: Array<{ current_period_start: number; current_period_end: number }> };
+  };
+  const [item] = items.data;
+  if (!item) throw new Error("a subscription without items");
+  return { start: item.current_period_start * 1000, end: item.current_period_end * 1000 };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function countEvents(eventId: string): Promise<number> {
+  const row = await app.database.db
+    .selectFrom("billing_events")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("id", "=", eventId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function countSubscriptions(userId: number): Promise<number> {
+  const row = await app.database.db
+    .selectFrom("subscriptions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe(`Stripe mode through the SDK on ${TEST_DB}`, () => {
+  it("opens Checkout for the member's Stripe customer, made once and kept", async () => {
+    const member = await signIn(app, "sm_twice");
+    const before = fake.requests.length;
+
+    const first = await startCheckout(member, "monthly");
+    const second = await startCheckout(member, "yearly");
+
+    expect(fake.calls().slice(before)).toEqual([
+      "POST /v1/customers",
+      "POST /v1/checkout/sessions",
+      "POST /v1/checkout/sessions",
+    ]);
+    const [customerCall, firstCall, secondCall] = fake.requests.slice(before);
+    expect(customerCall?.body).toEqual({
+      email: "sm_twice@example.com",
+      name: "sm_twice",
+      metadata: { userId: String(member.userId) },
+    });
+    const customerId = [...fake.customers.values()].find(
+      (c) => (c.metadata as { userId?: string }).userId === String(member.userId),
+    )?.id;
+    expect(fake.checkoutSession(first)).toMatchObject({
+      customer: customerId,
+      mode: "subscription",
+      client_reference_id: String(member.userId),
+      success_url: `${PUBLIC_URL}/subscriptions?checkout=success`,
+      cancel_url: `${PUBLIC_URL}/subscriptions?checkout=cancelled`,
+    });
+    expect(fake.checkoutSession(second)).toMatchObject({ customer: customerId });
+    expect(firstCall?.body.line_items).toEqual([{ price: "price_pro_monthly", quantity: "1" }]);
+    expect(secondCall?.body.line_items).toEqual([{ price: "price_pro_yearly", quantity: "1" }]);
+    expect(secondCall?.body.subscription_data).toEqual({
+      metadata: { userId: String(member.userId) },
+    });
+
+    // Nothing is paid until Stripe says so.
+    expect(await current(member)).toEqual({
+      tier: "free",
+      isPro: false,
+      subscription: null,
+      provider: "stripe",
+    });
+  });
+
+  it("makes the member Pro when the signed checkout.session.completed lands", async () => {
+    const member = await signIn(app, "sm_monthly");
+    expect(await hdDownload(member)).toBe(403);
+
+    const subscriptionId = await subscribe(member, "monthly");
+
+    const period = periodAtStripe(subscriptionId);
+    expect(fake.calls().at(-1)).toBe(`GET /v1/subscriptions/${subscriptionId}`);
+    expect(await current(member)).toMatchObject({
+      tier: "pro",
+      isPro: true,
+      provider: "stripe",
+      subscription: {
+        tier: "pro",
+        status: "active",
+        billingCycle: "monthly",
+        priceCents: 1499,
+        expiryDate: iso(period.end),
+        cancelAtPeriodEnd: false,
+        graceUntil: null,
+        provider: "stripe",
+      },
+    });
+    expect(await hdDownload(member)).toBe(200);
+
+    // A second checkout would bill twice.
+    const again = await post("/api/v1/subscriptions/create", member.cookie, {
+      billingCycle: "yearly",
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("bills yearly at the yearly price, paid up to the item's period end a year out", async () => {
+    const member = await signIn(app, "sm_yearly");
+    const subscriptionId = await subscribe(member, "yearly");
+
+    const period = periodAtStripe(subscriptionId);
+    const { subscription } = await current(member);
+    expect(subscription).toMatchObject({
+      billingCycle: "yearly",
+      priceCents: 11988,
+      expiryDate: iso(period.end),
+    });
+    const daysOut = (period.end - Date.now()) / (24 * HOUR);
+    expect(daysOut).toBeGreaterThan(364);
+    expect(daysOut).toBeLessThanOrEqual(366);
+  });
+
+  it("opens Stripe's Customer Portal for Manage Billing", async () => {
+    const member = await signIn(app, "sm_portal");
+    expect((await post("/api/v1/subscriptions/portal", member.cookie)).statusCode).toBe(404);
+    await subscribe(member);
+
+    const res = await post("/api/v1/subscriptions/portal", member.cookie);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${fake.transport.port}/p/session/bps_`),
+    );
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/v1/billing_portal/sessions",
+      body: { return_url: `${PUBLIC_URL}/subscriptions` },
+    });
+  });
+
+  it("keeps Pro after a cancel at period end, until Stripe deletes the subscription", async () => {
+    const member = await signIn(app, "sm_cancel");
+    const subscriptionId = await subscribe(member);
+    const period = periodAtStripe(subscriptionId);
+
+    // Cancelled in the portal: Stripe updates the subscription and says so.
+    fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
+    const updated = await fake.deliver(
+      app.server,
+      fake.subscriptionEvent("customer.subscription.updated", subscriptionId),
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(await current(member)).toMatchObject({
+      isPro: true,
+      subscription: { status: "active", cancelAtPeriodEnd: true, expiryDate: iso(period.end) },
+    });
+    expect(await hdDownload(member)).toBe(200);
+
+    // The period ends: Stripe cancels it and sends customer.subscription.deleted.
+    fake.cancelSubscription(subscriptionId);
+    const deleted = await fake.deliver(
+      app.server,
+      fake.subscriptionEvent("customer.subscription.deleted", subscriptionId),
+    );
+    expect(deleted.statusCode).toBe(200);
+    expect(await current(member)).toMatchObject({
+      tier: "free",
+      isPro: false,
+      subscription: { status: "canceled" },
+    });
+    expect(await hdDownload(member)).toBe(403);
+  });
+
+  it("keeps Pro through the grace period after a failed renewal (invoice.payment_failed)", async () => {
+    const member = await signIn(app, "sm_past_due");
+    const subscriptionId = await subscribe(member);
+
+    // The renewal an hour ago was declined: Stripe starts the new period, unpaid, past_due.
+    const renewedAt = Date.now() - HOUR;
+    fake.updateSubscription(subscriptionId, {
+      status: "past_due",
+      currentPeriodStart: new Date(renewedAt),
+      currentPeriodEnd: new Date(renewedAt + 30 * 24 * HOUR),
+    });
+    const event = fake.invoiceEvent("invoice.payment_failed", subscriptionId);
+    expect(event).toMatchObject({
+      data: { object: { parent: { subscription_details: { subscription: subscriptionId } } } },
+    });
+    const res = await fake.deliver(app.server, event);
+
+    expect(res.statusCode).toBe(200);
+    const renewed = periodAtStripe(subscriptionId).start;
+    expect(await current(member)).toMatchObject({
+      tier: "pro",
+      isPro: true,
+      subscription: {
+        status: "past_due",
+        graceUntil: iso(renewed + BILLING_RULES.gracePeriodMs),
+      },
+    });
+    expect(await hdDownload(member)).toBe(200);
+  });
+
+  it("refuses a bad or stale signature with 400 and changes nothing", async () => {
+    const member = await signIn(app, "sm_forged");
+    const subscriptionId = await subscribe(member);
+    fake.updateSubscription(subscriptionId, { status: "canceled" });
+    const event = fake.subscriptionEvent("customer.subscription.deleted", subscriptionId);
+    const stripeCallsBefore = fake.requests.length;
+
+    const forged = await fake.deliver(app.server, event, { secret: "whsec_someone_else" });
+    const stale = await fake.deliver(app.server, event, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    const unsigned = await fake.deliver(app.server, event, { signature: "" });
+
+    for (const res of [forged, stale, unsigned]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    expect(fake.requests.length).toBe(stripeCallsBefore);
+    expect(await countEvents(String(event.id))).toBe(0);
+    expect(await current(member)).toMatchObject({
+      isPro: true,
+      subscription: { status: "active" },
+    });
+  });
+
+  it("applies a redelivered event once, and one of 20 concurrent deliveries", async () => {
+    const member = await signIn(app, "sm_replay");
+    const subscriptionId = await subscribe(member);
+
+    fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
+    const event = fake.subscriptionEvent("customer.subscription.updated", subscriptionId);
+    const first = await fake.deliver(app.server, event);
+    const replay = await fake.deliver(app.server, event);
+    expect(first.json()).toEqual({ received: true });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect(await countEvents(String(event.id))).toBe(1);
+
+    fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: false });
+    const burst = fake.subscriptionEvent("customer.subscription.updated", subscriptionId);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => fake.deliver(app.server, burst)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.filter((a) => !a.json().duplicate)).toHaveLength(1);
+    expect(await countEvents(String(burst.id))).toBe(1);
+    expect(await countSubscriptions(member.userId)).toBe(1);
+    expect(await current(member)).toMatchObject({ subscription: { cancelAtPeriodEnd: false } });
+  });
+
+  it("ends in Stripe's state when deleted arrives before the update that preceded it", async () => {
+    const member = await signIn(app, "sm_out_of_order");
+    const subscriptionId = await subscribe(member);
+
+    fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
+    const updated = fake.subscriptionEvent("customer.subscription.updated", subscriptionId);
+    fake.cancelSubscription(subscriptionId);
+    const deleted = fake.subscriptionEvent("customer.subscription.deleted", subscriptionId);
+
+    expect((await fake.deliver(app.server, deleted)).statusCode).toBe(200);
+    expect((await fake.deliver(app.server, updated)).statusCode).toBe(200);
+
+    // The late update's snapshot says active; Stripe says canceled, and Stripe wins.
+    expect((updated.data as { object: { status: string } }).object.status).toBe("active");
+    expect(await current(member)).toMatchObject({
+      tier: "free",
+      isPro: false,
+      subscription: { status: "canceled" },
+    });
+    expect(await countSubscriptions(member.userId)).toBe(1);
+  });
+
+  it("acknowledges events it does not act on", async () => {
+    const res = await fake.deliver(
+      app.server,
+      fake.event("customer.updated", { id: "cus_someone", object: "customer" }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, ignored: true });
+  });
+
+  it("sent every Stripe call to the loopback server and nothing off the machine", () => {
+    expect(fake.requests.length).toBeGreaterThan(20);
+    expect(httpsRequest).not.toHaveBeenCalled();
+    const targets = new Set(
+      httpRequest.mock.calls.map(([options]) => {
+        const { host, port } = options as http.RequestOptions;
+        return `${host}:${port}`;
+      }),
+    );
+    expect([...targets]).toEqual([`127.0.0.1:${fake.transport.port}`]);
+    // Each request the SDK opened reached the fake, with the secret key and this API version.
+    expect(httpRequest.mock.calls.length).toBe(fake.requests.length);
+    for (const request of fake.requests) {
+      expect(request.headers.authorization).toBe(`Bearer ${settings.secretKey}`);
+      expect(request.headers["stripe-version"]).toBe("2026-10-28.endive");
+      expect(request.status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,208 @@
+import {
+  type BillingCycle,
+  PRO_PRICES_CENTS,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from "@sawdust/shared";
+import Stripe from "stripe";
+import type { Config } from "../../config.js";
+import {
+  InvalidWebhookSignature,
+  type NewCustomer,
+  type PaymentProvider,
+  type ProviderSubscription,
+  type WebhookEvent,
+} from "./payment-provider.js";
+
+export type StripeSettings = NonNullable<Config["stripe"]>;
+
+/** Where the SDK sends its API calls: api.stripe.com unless a test points it at a loopback fake. */
+export interface StripeTransport {
+  host: string;
+  port: number;
+  protocol: "http" | "https";
+}
+
+/** Stripe's own window for a webhook's `Stripe-Signature` timestamp (design section 6). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * A webhook re-reads the subscription while Stripe waits for the answer: one or two quick retries
+ * ride out a dropped connection or a 5xx (POSTs carry the SDK's idempotency key, so a retried
+ * create never makes two customers), and a short timeout keeps the whole re-read well inside
+ * Stripe's delivery timeout. A re-read that still fails answers 5xx and Stripe delivers again.
+ */
+const MAX_NETWORK_RETRIES = 2;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(SUBSCRIPTION_STATUSES);
+
+/** Payments through Stripe: Checkout in subscription mode, the Customer Portal, signed webhooks. */
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    private readonly settings: StripeSettings,
+    private readonly publicUrl: string,
+    transport?: StripeTransport,
+  ) {
+    this.stripe = new Stripe(settings.secretKey, {
+      // Pinned: the mapping below reads this version's shapes (periods on the items).
+      apiVersion: Stripe.API_VERSION,
+      maxNetworkRetries: MAX_NETWORK_RETRIES,
+      timeout: REQUEST_TIMEOUT_MS,
+      appInfo: { name: "Sawdust" },
+      ...transport,
+    });
+  }
+
+  async createCustomer(input: NewCustomer) {
+    const customer = await this.stripe.customers.create(
+      {
+        email: input.email,
+        name: input.username,
+        metadata: { userId: String(input.userId) },
+      },
+      // Also the key of the SDK's own retries of this call.
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return customer.id;
+  }
+
+  async createCheckout(input: {
+    customerId: string;
+    userId: number;
+    billingCycle: BillingCycle;
+    successUrl: string;
+    cancelUrl: string;
+  }) {
+    const userId = String(input.userId);
+    const session = await this.stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: input.customerId,
+      line_items: [{ price: this.priceIdOf(input.billingCycle), quantity: 1 }],
+      success_url: this.absolute(input.successUrl),
+      cancel_url: this.absolute(input.cancelUrl),
+      client_reference_id: userId,
+      metadata: { userId },
+      subscription_data: { metadata: { userId } },
+    });
+    if (!session.url)
+      throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+    return { id: session.id, url: session.url };
+  }
+
+  async createPortal(input: { customerId: string; returnUrl: string }) {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: input.customerId,
+      return_url: this.absolute(input.returnUrl),
+    });
+    return { url: session.url };
+  }
+
+  async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+    try {
+      const subscription = await this.stripe.subscriptions.retrieve(id, {
+        expand: ["items.data.price"],
+      });
+      return this.toProviderSubscription(subscription);
+    } catch (error) {
+      if (isResourceMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async cancelNow(id: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(id);
+    } catch (error) {
+      // Already gone at Stripe: there is nothing left to bill.
+      if (!isResourceMissing(error)) throw error;
+    }
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent {
+    if (!signature) throw new InvalidWebhookSignature("The Stripe-Signature header is missing");
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.settings.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
+    } catch (error) {
+      throw new InvalidWebhookSignature(
+        error instanceof Error ? error.message : "The webhook signature does not verify",
+      );
+    }
+    const object: unknown = event?.data?.object;
+    if (typeof event.id !== "string" || typeof event.type !== "string" || !isRecord(object)) {
+      throw new InvalidWebhookSignature("The signed payload is not a Stripe event");
+    }
+    return { id: event.id, type: event.type, created: event.created, data: { object } };
+  }
+
+  private priceIdOf(cycle: BillingCycle): string {
+    return cycle === "yearly" ? this.settings.priceYearly : this.settings.priceMonthly;
+  }
+
+  /**
+   * Stripe wants absolute return addresses; a path is taken as one of ours. Joined as text, not
+   * through `URL`, which would escape the `{CHECKOUT_SESSION_ID}` placeholder Stripe fills in.
+   */
+  private absolute(url: string): string {
+    return url.startsWith("/") ? `${this.publicUrl.replace(/\/+$/, "")}${url}` : url;
+  }
+
+  /**
+   * Stripe's subscription in Sawdust's terms. Since API version 2025-03-31 the billing period
+   * lives on each item, not on the subscription; ours has one item, the Pro price.
+   */
+  private toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+    const items = subscription.items.data;
+    const known = [this.settings.priceMonthly, this.settings.priceYearly];
+    const item = items.find((i) => known.includes(i.price.id)) ?? items[0];
+    const billingCycle = item ? this.cycleOf(item.price) : "monthly";
+    const userId = Number(subscription.metadata?.userId);
+    return {
+      id: subscription.id,
+      customerId:
+        typeof subscription.customer === "string"
+          ? subscription.customer
+          : subscription.customer.id,
+      userId: Number.isSafeInteger(userId) && userId > 0 ? userId : null,
+      status: toStatus(subscription.status),
+      billingCycle,
+      priceCents: item?.price.unit_amount ?? PRO_PRICES_CENTS[billingCycle],
+      currentPeriodStart: item ? item.current_period_start * 1000 : null,
+      currentPeriodEnd: item ? item.current_period_end * 1000 : null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      createdAt: subscription.created * 1000,
+    };
+  }
+
+  private cycleOf(price: Stripe.Price): BillingCycle {
+    if (price.id === this.settings.priceYearly) return "yearly";
+    if (price.id === this.settings.priceMonthly) return "monthly";
+    // A price changed in the dashboard (a new yearly price, say) still says what it bills for.
+    return price.recurring?.interval === "year" ? "yearly" : "monthly";
+  }
+}
+
+/**
+ * Stripe's status as Sawdust's. A status this code does not know yet grants nothing: it reads as
+ * `incomplete` (free) until someone teaches the code what it means.
+ */
+function toStatus(status: string): SubscriptionStatus {
+  return KNOWN_STATUSES.has(status) ? (status as SubscriptionStatus) : "incomplete";
+}
+
+function isResourceMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && error.code === "resource_missing";
+}
+
+function isRecord(value: unknown): value is { [field: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,157 @@
+import { BILLING_RULES, MESSAGES, type WebhookAck } from "@sawdust/shared";
+import type { Clock } from "../../lib/clock.js";
+import { badRequest } from "../../lib/errors.js";
+import type { BillingRepo, ProviderSubscriptionRow } from "./billing.repo.js";
+import {
+  InvalidWebhookSignature,
+  type PaymentProvider,
+  type ProviderSubscription,
+  type WebhookEvent,
+} from "./payment-provider.js";
+
+/**
+ * The events Sawdust acts on (an allow-list, as dub's handler keeps): every one of them is about
+ * a subscription, which is re-read from the provider. Anything else is acknowledged and ignored,
+ * and not recorded (there is nothing of it to dedupe).
+ */
+export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.paused",
+  "customer.subscription.resumed",
+  "invoice.paid",
+  "invoice.payment_succeeded",
+  "invoice.payment_failed",
+]);
+
+/**
+ * Payment provider webhooks (design section 6), the one handler for Stripe's deliveries and the
+ * sandbox's. A delivery is verified against its raw bytes; the subscription it is about is read
+ * again from the provider (events arrive in no particular order, and at least once) and stored,
+ * keyed on the provider's id, in the same transaction that records the event id, so a redelivery
+ * changes nothing. Deliveries about one subscription are applied one at a time, each reading the
+ * provider after the one before it was stored: in this process, and on PostgreSQL across every
+ * process on the database (BillingRepo.serialised), so a slow re-read that started first can
+ * never overwrite a newer one that another process made meanwhile.
+ */
+export class WebhooksService {
+  constructor(
+    private readonly deps: {
+      provider: PaymentProvider;
+      billing: BillingRepo;
+      clock: Clock;
+      log?: { warn(object: object, message: string): void };
+    },
+  ) {}
+
+  async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookAck> {
+    const event = this.verify(rawBody, signature);
+    if (!HANDLED_EVENTS.has(event.type)) return { received: true, ignored: true };
+    const subscriptionId = subscriptionIdOf(event);
+    const receivedAt = this.deps.clock.now();
+    const record = { id: event.id, type: event.type, receivedAt };
+    if (!subscriptionId) {
+      // A one-off payment's checkout, say: nothing of Pro's to change.
+      const outcome = await this.deps.billing.applyEvent(record, null);
+      return { received: true, ignored: true, ...(outcome === "duplicate" && { duplicate: true }) };
+    }
+    // The re-read happens under the subscription's lock, after the previous delivery about it
+    // committed, and its result is written before the next one reads.
+    return this.deps.billing.serialised(`subscription:${subscriptionId}`, async (billing) => {
+      // Cheap first look: a redelivery never costs a call to the provider.
+      if (await billing.hasEvent(event.id)) return { received: true, duplicate: true };
+      const subscription = await this.deps.provider.retrieveSubscription(subscriptionId);
+      const row = subscription ? await this.rowOf(billing, subscription, event) : null;
+      if (subscription && !row) {
+        this.deps.log?.warn(
+          { eventId: event.id, subscriptionId, customerId: subscription.customerId },
+          "a subscription event names no member of this site: recorded and ignored",
+        );
+      }
+      const outcome = await billing.applyEvent(record, row);
+      if (outcome === "duplicate") return { received: true, duplicate: true };
+      return {
+        received: true,
+        ...(row === null || outcome === "no-user" ? { ignored: true } : {}),
+      };
+    });
+  }
+
+  private verify(rawBody: Buffer, signature: string | undefined): WebhookEvent {
+    try {
+      return this.deps.provider.verifyWebhook(rawBody, signature);
+    } catch (error) {
+      // Verifying is local work over the bytes sent (no call leaves the process), so whatever it
+      // throws is about them: a signed body that is not JSON, or not an event, is as unusable as
+      // a bad signature.
+      if (!(error instanceof InvalidWebhookSignature || error instanceof SyntaxError)) {
+        this.deps.log?.warn({ err: error }, "a webhook delivery could not be read");
+      }
+      throw badRequest(MESSAGES.payments.invalidSignature, "invalid_signature");
+    }
+  }
+
+  /**
+   * The subscription in Sawdust's columns, for its member: the one its metadata names, else the
+   * owner of its customer. `expiry_date` is the end of the paid period: while past_due or unpaid
+   * the new period is not paid, so it is the period's start; the grace runs from the failed
+   * renewal (that start) for BILLING_RULES.gracePeriodMs.
+   */
+  private async rowOf(
+    billing: BillingRepo,
+    subscription: ProviderSubscription,
+    event: WebhookEvent,
+  ): Promise<ProviderSubscriptionRow | null> {
+    const userId = subscription.userId ?? (await billing.userIdOfCustomer(subscription.customerId));
+    if (userId === null) return null;
+    const unpaid = subscription.status === "past_due" || subscription.status === "unpaid";
+    const failedAt = subscription.currentPeriodStart ?? event.created * 1000;
+    return {
+      user_id: userId,
+      tier: "pro",
+      status: subscription.status,
+      billing_cycle: subscription.billingCycle,
+      created_at: subscription.createdAt,
+      expiry_date: unpaid
+        ? (subscription.currentPeriodStart ?? subscription.currentPeriodEnd)
+        : subscription.currentPeriodEnd,
+      provider: this.deps.provider.name,
+      provider_subscription_id: subscription.id,
+      provider_customer_id: subscription.customerId,
+      price_cents: subscription.priceCents,
+      cancel_at_period_end: subscription.cancelAtPeriodEnd ? 1 : 0,
+      current_period_start: subscription.currentPeriodStart,
+      grace_until:
+        subscription.status === "past_due" ? failedAt + BILLING_RULES.gracePeriodMs : null,
+      updated_at: this.deps.clock.now(),
+    };
+  }
+}
+
+/**
+ * Which subscription an event is about: the object itself for `customer.subscription.*`, the
+ * session's subscription for checkout, and for an invoice where API version 2026-10-28 puts it
+ * (`parent.subscription_details.subscription`), or where older versions did.
+ */
+export function subscriptionIdOf(event: WebhookEvent): string | null {
+  const object = event.data.object;
+  if (event.type.startsWith("customer.subscription.")) return idOf(object);
+  if (event.type.startsWith("checkout.session.")) return idOf(object.subscription);
+  if (event.type.startsWith("invoice.")) {
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null;
+    return idOf(parent?.subscription_details?.subscription) ?? idOf(object.subscription);
+  }
+  return null;
+}
+
+/** An id, or an expanded object's id. */
+function idOf(value: unknown): string | null {
+  if (typeof value === "string" && value.length > 0) return value;
+  if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") {
+    return (value as { id: string }).id;
+  }
+  return null;
+}

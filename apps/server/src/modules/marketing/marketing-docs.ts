@@ -1,0 +1,162 @@
+import { PAGING, PARTNER_API } from "@sawdust/shared";
+import { DOCS_PATH, PARTNER_KEY_SCHEME, withUsedComponentsOnly } from "../../http/openapi.js";
+
+/** An OpenAPI document, as far as this module reads and writes one. */
+export interface OpenApiDocument {
+  openapi: string;
+  info?: Record<string, unknown>;
+  paths?: Record<string, Record<string, { security?: unknown; responses?: Responses }>>;
+  components?: Record<string, unknown> & { schemas?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+type Responses = Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>>;
+
+/** The headers of every answer to a keyed request, as components the responses refer to. */
+const RATE_LIMIT_HEADERS = {
+  "X-RateLimit-Limit": {
+    description: "Requests the key may make in this clock hour (UTC)",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Remaining": {
+    description: "Requests left in this hour, this one counted",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Reset": {
+    description: "When the hour ends and the count starts again, in seconds since the epoch",
+    schema: { type: "integer" },
+  },
+  "RateLimit-Policy": {
+    description: 'The same limit as the IETF draft states it: `"hourly";q=1000;w=3600`',
+    schema: { type: "string" },
+  },
+  RateLimit: {
+    description: 'Requests left and seconds to the reset (IETF draft): `"hourly";r=998;t=1534`',
+    schema: { type: "string" },
+  },
+} as const;
+
+function description(origin: string): string {
+  const base = `${origin}${PARTNER_API.basePath}`;
+  return [
+    "Sawdust's public catalogue for partners (print shops, marketing tools, newsletters): published, ready images with their title, description, tags, styles, colours, edition, price and display URLs, and every tag. Hidden, flagged and unfinished images never appear.",
+    "",
+    "## Your key",
+    "",
+    "Every call except this document takes an API key an administrator issued you, in the `Authorization` header:",
+    "",
+    "```sh",
+    `curl -H "Authorization: Bearer $SAWDUST_API_KEY" \\`,
+    `  "${base}/images?limit=5&sort=most_downloaded"`,
+    "```",
+    "",
+    `A key is \`${PARTNER_API.keyPrefix}\` followed by 36 letters and digits, the last six a checksum of the rest (so a secret scanner can recognise a leaked one). A missing, mistyped, unknown or revoked key gets 401; a signed-in browser's session is not a key.`,
+    "",
+    "## Rate limits",
+    "",
+    `A key may make ${PARTNER_API.defaultRequestsPerHour.toLocaleString("en-US")} requests each clock hour (UTC), unless its administrator set another limit. Every answer to a request with a valid key says where the key stands:`,
+    "",
+    "- `X-RateLimit-Limit`: the key's requests an hour;",
+    "- `X-RateLimit-Remaining`: what is left of this hour, this request counted;",
+    "- `X-RateLimit-Reset`: when the hour ends, in seconds since the epoch;",
+    '- `RateLimit-Policy` and `RateLimit`: the same in the IETF draft\'s fields (`"hourly";q=1000;w=3600` and `"hourly";r=998;t=1534`).',
+    "",
+    "Over the limit the answer is 429, with `Retry-After` in seconds.",
+    "",
+    "## Paging and filters",
+    "",
+    `\`GET /images\` answers up to \`limit\` images (default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}) and a \`next_cursor\`; pass it as \`cursor\` for the next page (null: the last page). Images published while you page never make a page repeat or skip one. Several values of one filter (comma-separated) match any of them; different filters must all match. Prices are whole cents (USD), like \`price\`; a price bound leaves out pieces not for sale.`,
+    "",
+    "## Errors",
+    "",
+    'Errors are JSON, `{ "message": "…", "code": "…" }`: 400 names the parameter to fix, 401 a missing or invalid key, 404 an image that is not public, 429 a full hour.',
+  ].join("\n");
+}
+
+/**
+ * The marketing API's own OpenAPI 3.1 document: the part of the site's document (made from the
+ * schemas the routes validate with) under the marketing API's path, with the partner's key as
+ * its security, the rate-limit headers on every keyed answer, the site's real origin as its
+ * server and a description with a curl example on that origin.
+ */
+export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiDocument {
+  const copy = structuredClone(site);
+  const paths = Object.fromEntries(
+    Object.entries(copy.paths ?? {}).filter(([path]) =>
+      path.startsWith(`${PARTNER_API.basePath}/`),
+    ),
+  );
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      if (!operation.security) continue;
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (status === "401") continue;
+        response.headers = Object.fromEntries(
+          Object.keys(RATE_LIMIT_HEADERS).map((name) => [
+            name,
+            { $ref: `#/components/headers/${name}` },
+          ]),
+        );
+      }
+    }
+  }
+  return withUsedComponentsOnly<OpenApiDocument>({
+    openapi: copy.openapi,
+    info: {
+      title: "Sawdust Marketing API",
+      version: "1",
+      description: description(origin),
+    },
+    servers: [{ url: origin, description: "This site" }],
+    tags: [{ name: "marketing", description: "The public catalogue, for a partner's API key" }],
+    paths,
+    components: {
+      schemas: copy.components?.schemas ?? {},
+      securitySchemes: { partnerKey: PARTNER_KEY_SCHEME },
+      headers: RATE_LIMIT_HEADERS,
+    },
+  });
+}
+
+/**
+ * The page that reads the document: Swagger UI from the files the site's own API docs page
+ * serves (no CDN, no validator badge), started by a script of its own (the Content-Security-
+ * Policy allows no inline script).
+ */
+export function docsPageHtml(): string {
+  const assets = `${DOCS_PATH}/static`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sawdust Marketing API</title>
+<link rel="stylesheet" href="${assets}/swagger-ui.css">
+<link rel="stylesheet" href="${assets}/index.css">
+<link rel="icon" type="image/png" href="${assets}/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<main id="swagger-ui"></main>
+<script src="${assets}/swagger-ui-bundle.js"></script>
+<script src="${PARTNER_API.docsPagePath}/initializer.js"></script>
+</body>
+</html>
+`;
+}
+
+/** Starts Swagger UI on the marketing document, offline. */
+export function docsPageScript(): string {
+  return `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    url: ${JSON.stringify(PARTNER_API.documentPath)},
+    dom_id: "#swagger-ui",
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: "BaseLayout",
+    validatorUrl: null,
+    docExpansion: "list",
+    defaultModelsExpandDepth: 0,
+    tryItOutEnabled: false,
+  });
+};
+`;
+}

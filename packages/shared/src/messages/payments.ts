@@ -1,0 +1,25 @@
+/** What the billing API says: checkout, portal, the sandbox and its test cards (server messages). */
+export const payments = {
+  alreadySubscribed:
+    "You already have an active Pro subscription. Use Manage Billing to change or cancel it.",
+  noBillingAccount: "You have no billing account yet. Subscribe to Pro first.",
+  invalidSignature: "The webhook signature is missing, invalid or too old",
+  notAnEvent: "The webhook body is not a payment provider event",
+  adminOnlyClock: "Only admins can move the sandbox clock",
+  sandboxOff: "The sandbox is off: this site takes payments through Stripe",
+  checkoutNotFound: "No such checkout",
+  checkoutNotYours: "This checkout belongs to another account",
+  checkoutExpired: "This checkout has expired. Start again from your plan page.",
+  checkoutComplete: "This checkout is already paid",
+  portalNotFound: "No such billing session",
+  portalNotYours: "This billing session belongs to another account",
+  portalExpired: "This billing session has expired. Open Manage Billing again.",
+  cardDeclined: "Your card was declined.",
+  cardExpired: "Your card has expired.",
+  unknownCard: (cards: string) => `This is a sandbox: use one of its test cards (${cards}).`,
+  noSubscription: "There is no subscription to change",
+  subscriptionEnded: "This subscription has ended. Subscribe again from your plan page.",
+  badCursor: "The cursor is not one this list gave out",
+  planName: "Sawdust Pro",
+  similarNeedsPro: "Similar artwork is a Pro feature. Upgrade to Pro to see more like this.",
+} as const;

@@ -1,0 +1,246 @@
+import { z } from "zod";
+import { EDITION_FILTER_VALUES, PAGING } from "../constants.js";
+import * as MESSAGES from "../messages/index.js";
+import { commaList } from "./images.js";
+import { ZTagCount } from "./tags.js";
+
+/**
+ * The partner API's fixed facts (spec sections 2, 3 and 7 "API keys", design sections 4 and 6):
+ * where it lives, what a key looks like and the default rate limit.
+ */
+export const PARTNER_API = {
+  basePath: "/api/v1/marketing",
+  /** The OpenAPI 3.1 document of the marketing API. */
+  documentPath: "/api/v1/marketing/docs",
+  /** The page that reads it. */
+  docsPagePath: "/api/docs/marketing",
+  keyPrefix: "sdk_",
+  /** Requests a key may make in a clock hour (UTC), unless an admin sets its own. */
+  defaultRequestsPerHour: 1000,
+  maxRequestsPerHour: 1_000_000,
+  nameMax: 100,
+  /** Days of per-day request counts the admin page shows (today included). */
+  usageDays: 7,
+} as const;
+
+/** The orders the marketing list offers. */
+export const MARKETING_SORTS = ["newest", "most_downloaded"] as const;
+export type MarketingSort = (typeof MARKETING_SORTS)[number];
+
+const v = MESSAGES.validation;
+
+const ZApiKeyName = z
+  .string({ error: v.apiKeyNameRequired })
+  .trim()
+  .min(1, v.apiKeyNameRequired)
+  .max(PARTNER_API.nameMax, `An API key name must be at most ${PARTNER_API.nameMax} characters`);
+
+const perHour = `rateLimitPerHour must be a whole number from 1 to ${PARTNER_API.maxRequestsPerHour}`;
+const ZRequestsPerHour = z
+  .number({ error: perHour })
+  .int(perHour)
+  .min(1, perHour)
+  .max(PARTNER_API.maxRequestsPerHour, perHour)
+  .describe("Requests the key may make in a clock hour (UTC)");
+
+/** POST /api/v1/api-keys. The limit defaults to PARTNER_API.defaultRequestsPerHour. */
+export const ZApiKeyCreateBody = z.object({
+  name: ZApiKeyName,
+  rateLimitPerHour: ZRequestsPerHour.optional(),
+});
+export type ApiKeyCreateBody = z.input<typeof ZApiKeyCreateBody>;
+
+/** PATCH /api/v1/api-keys/{id}: only the fields sent change. */
+export const ZApiKeyUpdateBody = z
+  .object({ name: ZApiKeyName.optional(), rateLimitPerHour: ZRequestsPerHour.optional() })
+  .refine((body) => body.name !== undefined || body.rateLimitPerHour !== undefined, {
+    error: "Send a name or a rateLimitPerHour to change",
+  });
+export type ApiKeyUpdateBody = z.input<typeof ZApiKeyUpdateBody>;
+
+/** Requests a key made on one UTC day. */
+export const ZApiKeyDailyRequests = z.object({
+  /** YYYY-MM-DD, UTC. */
+  day: z.string(),
+  requests: z.number().int(),
+});
+export type ApiKeyDailyRequests = z.infer<typeof ZApiKeyDailyRequests>;
+
+/** An API key as the admin sees it: never the key itself, only a partial display of it. */
+export const ZApiKey = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The prefix, the first two random characters and the last four: `sdk_ab…wxyz`. */
+  display: z.string(),
+  createdAt: z.string(),
+  /** When the key was last used (kept to the minute); null when never. */
+  lastUsed: z.string().nullable(),
+  isActive: z.boolean(),
+  revokedAt: z.string().nullable(),
+  rateLimitPerHour: z.number().int(),
+  /** The last PARTNER_API.usageDays UTC days, oldest first, days without requests included. */
+  requestsPerDay: z.array(ZApiKeyDailyRequests),
+});
+export type ApiKey = z.infer<typeof ZApiKey>;
+
+/** POST /api/v1/api-keys answers the key once, beside its record. */
+export const ZApiKeyCreated = ZApiKey.extend({
+  apiKey: z.string().describe("The key itself: shown this once and never again"),
+});
+export type ApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
+
+/** Where partners find the API, on this site's real origin (PUBLIC_URL). */
+export const ZPartnerApiInfo = z.object({
+  baseUrl: z.string(),
+  documentUrl: z.string(),
+  docsPageUrl: z.string(),
+  defaultRateLimitPerHour: z.number().int(),
+});
+export type PartnerApiInfo = z.infer<typeof ZPartnerApiInfo>;
+
+/** GET /api/v1/api-keys. */
+export const ZApiKeyList = z.object({
+  apiKeys: z.array(ZApiKey),
+  partnerApi: ZPartnerApiInfo,
+});
+export type ApiKeyList = z.infer<typeof ZApiKeyList>;
+
+/* ----------------------------------------------------------------- the marketing API itself */
+
+const cents = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of cents` })
+    .int(`${name} must be a whole number of cents`)
+    .min(0, `${name} must be at least 0`)
+    .max(Number.MAX_SAFE_INTEGER, `${name} is too large`);
+
+const MARKETING_PARAMETERS =
+  "limit, cursor, edition_type, tags, style, color, min_price, max_price and sort";
+
+/**
+ * GET /api/v1/marketing/images. Several values of one filter (comma-separated) match any of them;
+ * different filters must all match. A price bound leaves out images without a price.
+ */
+export const ZMarketingImageQuery = z
+  .strictObject(
+    {
+      limit: z.coerce
+        .number({ error: "limit must be a number" })
+        .int("limit must be a whole number")
+        .min(1, `limit must be between 1 and ${PAGING.maxLimit}`)
+        .max(PAGING.maxLimit, `limit must be between 1 and ${PAGING.maxLimit}`)
+        .default(PAGING.defaultLimit)
+        .describe(`Images a page, 1 to ${PAGING.maxLimit}`)
+        .meta({ examples: [PAGING.defaultLimit] }),
+      cursor: z
+        .string()
+        .max(200, "The cursor is not valid: start again without one")
+        .optional()
+        .describe("next_cursor of the previous page; absent for the first"),
+      edition_type: commaList(
+        z.enum(EDITION_FILTER_VALUES, {
+          error: `edition_type must be among: ${EDITION_FILTER_VALUES.join(", ")}`,
+        }),
+        "one_of_one,open_edition",
+      ).describe(`Comma-separated, any of: ${EDITION_FILTER_VALUES.join(", ")}`),
+      tags: commaList(
+        z.string().max(64, "A tag must be at most 64 characters"),
+        "sunset,ocean",
+      ).describe("Comma-separated tags; an image with any of them matches"),
+      style: commaList(
+        z.string().max(64, "A style must be at most 64 characters"),
+        "watercolor",
+      ).describe("Comma-separated styles; any of them matches"),
+      color: commaList(
+        z.string().max(32, "A colour must be at most 32 characters"),
+        "blue",
+      ).describe(
+        "Comma-separated colour names or hex colours (#ff0000 or ff0000: the nearest name)",
+      ),
+      min_price: cents("min_price")
+        .optional()
+        .describe("Lowest price, in cents")
+        .meta({ examples: [1000] }),
+      max_price: cents("max_price")
+        .optional()
+        .describe("Highest price, in cents")
+        .meta({ examples: [50000] }),
+      sort: z
+        .enum(MARKETING_SORTS, { error: `sort must be one of: ${MARKETING_SORTS.join(", ")}` })
+        .default("newest")
+        .describe("newest first (the default), or most downloaded first")
+        .meta({ examples: ["most_downloaded"] }),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Unknown parameter ${issue.keys.join(", ")}: the marketing API takes ${MARKETING_PARAMETERS}`
+          : undefined,
+    },
+  )
+  .refine(
+    (query) =>
+      query.min_price === undefined ||
+      query.max_price === undefined ||
+      query.min_price <= query.max_price,
+    { error: "min_price must not be more than max_price", path: ["min_price"] },
+  );
+export type MarketingImageQuery = z.output<typeof ZMarketingImageQuery>;
+
+/** GET /api/v1/marketing/images/{id}. */
+export const ZMarketingImageParams = z.object({
+  id: z.coerce
+    .number({ error: "The image id must be a number" })
+    .int("The image id must be a whole number")
+    .positive("The image id must be positive")
+    .max(2 ** 52, "The image id is too large")
+    .meta({ examples: [1] }),
+});
+
+/** A colour of the image's palette: hex, its name, and its share of the picture (0–1). */
+export const ZMarketingColor = z.object({
+  hex: z.string(),
+  name: z.string().nullable(),
+  share: z.number(),
+});
+
+/** An image as a partner gets it: public, ready, with absolute URLs. */
+export const ZMarketingImage = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+  styles: z.array(z.string()),
+  colors: z.array(ZMarketingColor),
+  edition_type: z.string(),
+  /** Cents; null when the piece is not for sale (sawdust_gallery). */
+  price: z.number().int().nullable().describe("Cents; null when not for sale"),
+  currency: z.literal("USD"),
+  max_editions: z.number().int().nullable().describe("A limited edition's size; null otherwise"),
+  sold_editions: z.number().int(),
+  downloads: z.number().int(),
+  /** The original's pixels. */
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Display sizes (WebP) that fit 512×640, 1024×1280 and 1536×1920; null if not made. */
+  urls: z.object({
+    small: z.string().nullable(),
+    medium: z.string().nullable(),
+    large: z.string().nullable(),
+  }),
+  /** The image's page on the site: the link to share. */
+  share_url: z.string(),
+  created_at: z.string(),
+});
+export type MarketingImage = z.infer<typeof ZMarketingImage>;
+
+export const ZMarketingImagePage = z.object({
+  images: z.array(ZMarketingImage),
+  /** Pass as `cursor` for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
+});
+export type MarketingImagePage = z.infer<typeof ZMarketingImagePage>;
+
+/** GET /api/v1/marketing/tags: every tag of the public catalogue, most used first. */
+export const ZMarketingTagList = z.object({ tags: z.array(ZTagCount) });
+export type MarketingTagList = z.infer<typeof ZMarketingTagList>;
