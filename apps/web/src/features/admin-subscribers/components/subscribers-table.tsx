@@ -12,7 +12,7 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
   const c = MESSAGES.subscribers.columns;
   const headers = [c.username, c.email, c.role, c.plan, c.status, c.downloads, c.memberSince];
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+    <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="border-b bg-muted/60 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>

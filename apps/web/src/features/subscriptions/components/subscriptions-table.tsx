@@ -6,7 +6,7 @@ import { cycleLabel, formatBillingDate } from "@/lib/billing/billing-text";
 export function SubscriptionsTable({ subscriptions }: { subscriptions: AdminSubscription[] }) {
   const c = MESSAGES.subscriptions.columns;
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+    <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="border-b bg-muted/60 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
