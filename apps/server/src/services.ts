@@ -231,7 +231,12 @@ export function createServices(
   });
   const usage = new UsageService({ downloads: new DownloadsRepo(db), collections, clock });
   const audit = new AuditService({ audit: new AuditRepo(db), clock });
-  const apiKeys = new ApiKeysService({ keys: new ApiKeysRepo(db), clock, publicUrl });
+  const apiKeys = new ApiKeysService({
+    // SQLite commits every request's count in groups (one writer at a time there anyway).
+    keys: new ApiKeysRepo(db, { groupCommit: dialect === "sqlite" }),
+    clock,
+    publicUrl,
+  });
   const marketing = new MarketingService({
     catalogue,
     tags: new TagsRepo(db),

@@ -1,7 +1,7 @@
-import { type CompiledQuery, sql } from "kysely";
+import { type CompiledQuery, sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database.js";
 import { PREPARED_ONCE } from "../../db/prepared-once.js";
-import type { ApiKeyRow } from "../../db/schema.js";
+import type { ApiKeyRow, Database } from "../../db/schema.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 
 export interface NewApiKey {
@@ -35,7 +35,18 @@ export class ApiKeysRepo {
    */
   private takeRequestQuery: CompiledQuery<TakenRow> | undefined;
 
-  constructor(private readonly db: Db) {}
+  /** Requests waiting for the next group commit of their counts (SQLite). */
+  private waiting: Array<{
+    keyId: number;
+    hourStart: number;
+    resolve: (count: HourCount | undefined) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { groupCommit?: boolean } = {},
+  ) {}
 
   /** Stores a key (its hash) and its audit entry, in one transaction. */
   async insert(key: NewApiKey, auditOf: (id: number) => AuditEntryInput): Promise<ApiKeyRow> {
@@ -127,6 +138,44 @@ export class ApiKeysRepo {
    * condition read again (PostgreSQL), or the statement runs alone (SQLite).
    */
   async takeRequest(keyId: number, hourStart: number): Promise<HourCount | undefined> {
+    if (!this.options.groupCommit) return this.take(this.db, keyId, hourStart);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ keyId, hourStart, resolve, reject });
+      if (this.waiting.length === 1) setImmediate(() => void this.commitWaiting());
+    });
+  }
+
+  /**
+   * Group commit (SQLite): the counts of the requests that arrived meanwhile, each its own
+   * conditional statement, committed in one transaction. SQLite runs one writer at a time anyway,
+   * and a commit costs more than the statement (bench/RESULTS.md, 2026-11-25); no request is
+   * answered before its count is committed, and statements in one transaction see each other, so
+   * the limit holds as it does statement by statement. If the transaction fails as a whole, each
+   * request is counted again on its own.
+   */
+  private async commitWaiting(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = [];
+    try {
+      const counts = await this.db.transaction().execute(async (trx) => {
+        const taken: Array<HourCount | undefined> = [];
+        for (const one of batch) taken.push(await this.take(trx, one.keyId, one.hourStart));
+        return taken;
+      });
+      batch.forEach((one, i) => {
+        one.resolve(counts[i]);
+      });
+    } catch {
+      for (const one of batch)
+        this.take(this.db, one.keyId, one.hourStart).then(one.resolve, one.reject);
+    }
+  }
+
+  private async take(
+    db: Db | Transaction<Database>,
+    keyId: number,
+    hourStart: number,
+  ): Promise<HourCount | undefined> {
     this.takeRequestQuery ??= sql<TakenRow>`${sql.raw(PREPARED_ONCE)}
       insert into api_key_usage (key_id, hour_start, requests)
       select id, cast(${0} as bigint), 1 from api_keys
@@ -139,7 +188,7 @@ export class ApiKeysRepo {
       returning requests, (
         select k.rate_limit_per_hour from api_keys k where k.id = api_key_usage.key_id
       ) as rate_limit`.compile(this.db);
-    const { rows } = await this.db.executeQuery<TakenRow>({
+    const { rows } = await db.executeQuery<TakenRow>({
       ...this.takeRequestQuery,
       parameters: [hourStart, keyId],
     });
