@@ -1,4 +1,5 @@
 import type { Clock } from "../../lib/clock.js";
+import { parseStoredObject } from "../../lib/stored-json.js";
 import type { AuditEntryInput, AuditRepo } from "./audit.repo.js";
 
 /** An audit entry as the admin console will show it. */
@@ -37,19 +38,8 @@ export class AuditService {
       actorId: row.actor_id,
       action: row.action,
       subject: row.subject,
-      details: parseDetails(row.details),
+      details: parseStoredObject(row.details),
       createdAt: new Date(row.created_at).toISOString(),
     }));
-  }
-}
-
-function parseDetails(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
   }
 }

@@ -1,6 +1,7 @@
 import { slugifyTag, unique } from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
+import { parseStoredObject } from "../../lib/stored-json.js";
 import { analyseColours, type ColourAnalysis } from "../../media/analysis/colour.js";
 import {
   type GenerationMetadata,
@@ -12,7 +13,6 @@ import { deriveWords, orientationOf, type Words } from "../../media/analysis/wor
 import { analysisPixels } from "../../media/image-header.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
-import { parseObject } from "./images.presenter.js";
 import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
 
 /** What the content rater says about an image (see media/analysis/rating). */
@@ -105,7 +105,7 @@ export class AnalysisService {
         }
       }
 
-      const previous = parseObject(row.ai_analysis);
+      const previous = parseStoredObject(row.ai_analysis);
       const keptSources = (previous.fieldSources as Record<string, string> | undefined) ?? {};
       const edited = (field: WordField) => keptSources[field] === "admin";
       const sources: Record<string, string> = { ...keptSources };
@@ -159,7 +159,7 @@ export class AnalysisService {
       await this.deps.events?.emit({ type: "image.updated", imageId });
     } catch (error) {
       if (attempt.number >= attempt.max) {
-        const previous = parseObject(row.ai_analysis);
+        const previous = parseStoredObject(row.ai_analysis);
         await images.update(
           imageId,
           {

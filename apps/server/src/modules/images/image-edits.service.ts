@@ -10,9 +10,10 @@ import {
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
+import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
-import { parseObject, presentImage } from "./images.presenter.js";
+import { presentImage } from "./images.presenter.js";
 import type { ImagesRepo } from "./images.repo.js";
 
 /**
@@ -34,7 +35,7 @@ export class ImageEditsService {
 
   async update(id: number, body: ImagePatchBody, admin: Member): Promise<Image> {
     const row = await this.row(id);
-    const analysis = parseObject(row.ai_analysis);
+    const analysis = parseStoredObject(row.ai_analysis);
     const sources = { ...((analysis.fieldSources as Record<string, string> | undefined) ?? {}) };
     const changes: Parameters<ImagesRepo["update"]>[1] = {};
     const facets: Parameters<ImagesRepo["update"]>[2] = {};

@@ -9,6 +9,7 @@ import {
   type Principal,
 } from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
+import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
 
 /** How long a signed pro-size URL works. */
@@ -33,7 +34,7 @@ export function presentImage(
     const rendition = byName.get(name);
     return rendition ? media.publicUrl(rendition.storage_key) : "";
   };
-  const stored = parseObject(row.ai_analysis);
+  const stored = parseStoredObject(row.ai_analysis);
   const analysis = options.compact ? pick(stored, LIST_AI_ANALYSIS_FIELDS) : stored;
   // The generation details (prompt, model, sampler, seed…) are a Pro perk: "advanced AI tools".
   if (!hasProAccess(viewer)) delete analysis.generation;
@@ -98,17 +99,6 @@ export function displayUrlsOf(
   return urls;
 }
 
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   for (const key of keys) if (record[key] !== undefined) picked[key] = record[key];
@@ -124,4 +114,4 @@ function parseArray(text: string): string[] {
   }
 }
 
-export { parseArray, parseObject };
+export { parseArray };

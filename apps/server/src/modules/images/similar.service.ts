@@ -7,10 +7,11 @@ import {
 } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { parseStoredObject } from "../../lib/stored-json.js";
 import { ciede2000, rgbToLab } from "../../media/analysis/colour.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { IMAGE_MESSAGES } from "./images.constants.js";
-import { parseObject, presentImage } from "./images.presenter.js";
+import { presentImage } from "./images.presenter.js";
 import type { ImagesRepo } from "./images.repo.js";
 import type { SimilarRepo } from "./similar.repo.js";
 
@@ -91,7 +92,7 @@ export class SimilarService {
 }
 
 function paletteOf(aiAnalysis: string): Swatch[] {
-  const palette = parseObject(aiAnalysis).palette;
+  const palette = parseStoredObject(aiAnalysis).palette;
   if (!Array.isArray(palette)) return [];
   return palette.filter(
     (s): s is Swatch =>
