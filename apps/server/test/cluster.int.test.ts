@@ -372,11 +372,20 @@ describe.skipIf(!ON_POSTGRES)(
       const second = await cluster.startWorker();
       const done = await analysed(image.id, 120_000);
       expect(done.aiAnalysis.fieldSources.title).toBe("vision");
-      const row = await db.db
-        .selectFrom("jobs")
-        .selectAll()
-        .where("id", "=", job.id)
-        .executeTakeFirstOrThrow();
+      // The analysis is stored before the worker marks its job done: wait for the mark.
+      const row = await until(
+        "the job to be marked done",
+        async () => {
+          const current = await db.db
+            .selectFrom("jobs")
+            .selectAll()
+            .where("id", "=", job.id)
+            .executeTakeFirstOrThrow();
+          return current.status === "running" ? undefined : current;
+        },
+        10_000,
+        logs,
+      );
       expect(row.status).toBe("done");
       expect(row.attempts).toBe(2); // the killed run, then the one that finished
       const finishedBy = (proc: ClusterProcess) =>
@@ -386,6 +395,14 @@ describe.skipIf(!ON_POSTGRES)(
           .filter(
             (line) => line.includes('"msg":"job done"') && line.includes(`"jobId":${job.id},`),
           ).length;
+      // The worker logs "job done" after the row says so, and its output reaches this test
+      // through a pipe a moment later: wait for the line before counting.
+      await until(
+        "the second worker to log the job as done",
+        async () => (finishedBy(second) > 0 ? true : undefined),
+        10_000,
+        logs,
+      );
       expect(finishedBy(first)).toBe(0);
       expect(finishedBy(second)).toBe(1);
     }, 240_000);
