@@ -59,7 +59,12 @@ export const paths = {
     subscriptions: { path: "/admin/subscriptions", getHref: () => "/admin/subscriptions" },
     subscribers: { path: "/admin/subscribers", getHref: () => "/admin/subscribers" },
     apiKeys: { path: "/admin/api-keys", getHref: () => "/admin/api-keys" },
-    /** Any other admin path (pages the admin dashboard will link to later). */
+    users: { path: "/admin/users", getHref: () => "/admin/users" },
+    moderation: { path: "/admin/moderation", getHref: () => "/admin/moderation" },
+    analytics: { path: "/admin/analytics", getHref: () => "/admin/analytics" },
+    settings: { path: "/admin/settings", getHref: () => "/admin/settings" },
+    audit: { path: "/admin/audit", getHref: () => "/admin/audit" },
+    /** Any other admin path: the app's 404 page. */
     unknown: { path: "/admin/*" },
   },
 } as const;

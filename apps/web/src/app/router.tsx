@@ -66,6 +66,17 @@ const SubscribersPage = page(
   "SubscribersPage",
 );
 const ApiKeysPage = page(() => import("@/features/admin-api-keys/api-keys-page"), "ApiKeysPage");
+const UsersPage = page(() => import("@/features/admin-users/users-page"), "UsersPage");
+const ModerationPage = page(
+  () => import("@/features/admin-moderation/moderation-page"),
+  "ModerationPage",
+);
+const AnalyticsPage = page(
+  () => import("@/features/admin-analytics/analytics-page"),
+  "AnalyticsPage",
+);
+const SettingsPage = page(() => import("@/features/admin-settings/settings-page"), "SettingsPage");
+const AuditPage = page(() => import("@/features/admin-audit/audit-page"), "AuditPage");
 const LicencePage = page(() => import("@/features/licence/licence-page"), "LicencePage");
 const SandboxPage = page(() => import("@/features/billing-sandbox/sandbox-page"), "SandboxPage");
 
@@ -137,6 +148,11 @@ function PageRoutes({ location }: { location: ReturnType<typeof useLocation> }) 
           <Route path={paths.admin.subscriptions.path} element={<SubscriptionsPage />} />
           <Route path={paths.admin.subscribers.path} element={<SubscribersPage />} />
           <Route path={paths.admin.apiKeys.path} element={<ApiKeysPage />} />
+          <Route path={paths.admin.users.path} element={<UsersPage />} />
+          <Route path={paths.admin.moderation.path} element={<ModerationPage />} />
+          <Route path={paths.admin.analytics.path} element={<AnalyticsPage />} />
+          <Route path={paths.admin.settings.path} element={<SettingsPage />} />
+          <Route path={paths.admin.audit.path} element={<AuditPage />} />
           {/* Unknown admin paths: a 404 for admins, the home page for everyone else. */}
           <Route path={paths.admin.unknown.path} element={<NotFoundPage />} />
         </Route>

@@ -2,12 +2,12 @@ import { MESSAGES } from "@sawdust/shared";
 import { LoaderCircle, Users } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
+import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { ListSearch } from "@/components/layout/list-search";
 import { EmptyPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
-import { useDocumentTitle } from "@/lib/document-title";
 import { useSubscribers } from "./api/get-subscribers";
 import { SubscribersTable } from "./components/subscribers-table";
 
@@ -21,7 +21,6 @@ export function SubscribersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q")?.trim() || undefined;
   const list = useSubscribers(q);
-  useDocumentTitle("Subscribers");
 
   const failedAt = list.isError ? list.errorUpdatedAt : 0;
   useEffect(() => {
@@ -32,22 +31,17 @@ export function SubscribersPage() {
   const total = list.data?.pages[0]?.total;
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
-      <header className="flex flex-wrap items-end justify-between gap-4 border-b pb-6">
-        <div>
-          <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">
-            Administration
-          </p>
-          <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">
-            Subscribers
-          </h1>
-        </div>
-        {total !== undefined && (
-          <p className="text-sm text-muted-foreground" data-testid="subscribers-total">
-            {total.toLocaleString("en-US")} {total === 1 ? "member" : "members"}
-          </p>
-        )}
-      </header>
+    <AdminPageFrame>
+      <AdminPageHeader
+        title="Subscribers"
+        actions={
+          total !== undefined && (
+            <p className="text-sm text-muted-foreground" data-testid="subscribers-total">
+              {total.toLocaleString("en-US")} {total === 1 ? "member" : "members"}
+            </p>
+          )
+        }
+      />
 
       <div className="grid gap-6 pt-8">
         <ListSearch
@@ -96,6 +90,6 @@ export function SubscribersPage() {
           </>
         )}
       </div>
-    </div>
+    </AdminPageFrame>
   );
 }

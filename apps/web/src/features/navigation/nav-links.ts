@@ -1,15 +1,8 @@
 import { isAdmin, principalOf, type User } from "@sawdust/shared";
 import type { LucideIcon } from "lucide-react";
-import {
-  Images,
-  KeyRound,
-  LayoutDashboard,
-  Library,
-  PanelsTopLeft,
-  ShieldCheck,
-  Users,
-} from "lucide-react";
+import { LayoutDashboard, Library } from "lucide-react";
 import { paths } from "@/app/paths";
+import { ADMIN_PAGES } from "./admin-pages";
 
 export interface NavLinkEntry {
   label: string;
@@ -37,10 +30,9 @@ export const memberMenuEntries: MenuEntry[] = [
   { label: "Collections", to: paths.collections.getHref(), icon: Library },
 ];
 
-export const adminMenuEntries: MenuEntry[] = [
-  { label: "Admin Dashboard", to: paths.admin.dashboard.getHref(), icon: ShieldCheck },
-  { label: "Hero Configuration", to: paths.admin.hero.getHref(), icon: PanelsTopLeft },
-  { label: "Image Management", to: paths.admin.images.getHref(), icon: Images },
-  { label: "Subscribers", to: paths.admin.subscribers.getHref(), icon: Users },
-  { label: "API Keys", to: paths.admin.apiKeys.getHref(), icon: KeyRound },
-];
+/** Every admin page (the spec's five first, then the console's others). */
+export const adminMenuEntries: MenuEntry[] = ADMIN_PAGES.map(({ label, href, icon }) => ({
+  label,
+  to: href,
+  icon,
+}));

