@@ -1,8 +1,8 @@
 import { isAdmin, principalOf, type User } from "@sawdust/shared";
 import type { LucideIcon } from "lucide-react";
 import { LayoutDashboard, Library } from "lucide-react";
+import { ADMIN_PAGES } from "@/app/admin-pages";
 import { paths } from "@/app/paths";
-import { ADMIN_PAGES } from "./admin-pages";
 
 export interface NavLinkEntry {
   label: string;

@@ -9,10 +9,10 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { ADMIN_PAGES } from "@/app/admin-pages";
 import { paths } from "@/app/paths";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ADMIN_PAGES } from "@/features/navigation/admin-pages";
 import { cn } from "@/lib/utils";
 
 interface Tile {
