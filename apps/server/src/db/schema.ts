@@ -54,6 +54,8 @@ export interface UsersTable {
   specialties: string;
   created_at: number;
   updated_at: number;
+  /** Set while an admin has suspended the account (0008). */
+  suspended_at: number | null;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
@@ -232,6 +234,9 @@ export interface ImagesTable {
   thumbhash: string | null;
   /** 1 while a private upload waits for its content rating before it is published. */
   publish_when_rated: Generated<number>;
+  /** Why it waits for an admin: flagged | unrated | reported; null when nothing does (0008). */
+  moderation: string | null;
+  moderation_reason: string | null;
   created_at: number;
   updated_at: number;
 }

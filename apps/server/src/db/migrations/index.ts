@@ -7,6 +7,7 @@ import * as collections from "./2026-11-22-0004-collections.js";
 import * as publishingAndResumes from "./2026-11-24-0005-publishing-and-resumes.js";
 import * as billing from "./2026-11-25-0006-billing.js";
 import * as apiKeys from "./2026-11-25-0007-api-keys.js";
+import * as adminConsole from "./2026-11-25-0008-admin-console.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-24-0005-publishing-and-resumes": publishingAndResumes,
   "2026-11-25-0006-billing": billing,
   "2026-11-25-0007-api-keys": apiKeys,
+  "2026-11-25-0008-admin-console": adminConsole,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

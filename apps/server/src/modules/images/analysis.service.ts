@@ -140,6 +140,10 @@ export class AnalysisService {
         : unrated
           ? { flagged: true, reason: "not rated: the content rater could not run" }
           : undefined;
+      if (moderation) {
+        changes.moderation = flagged ? "flagged" : "unrated";
+        changes.moderation_reason = moderation.reason;
+      }
       changes.ai_analysis = JSON.stringify({
         ...previous,
         ...analysisRecord(row.width, row.height, colours, generation, words, clock.now()),
@@ -164,6 +168,9 @@ export class AnalysisService {
           imageId,
           {
             analysis_status: "failed",
+            ...(row.publish_when_rated === 1
+              ? { moderation: "unrated", moderation_reason: "not rated: the analysis failed" }
+              : {}),
             ai_analysis: JSON.stringify({
               ...previous,
               error: (error as Error).message,

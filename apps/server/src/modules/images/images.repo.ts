@@ -67,6 +67,8 @@ export const IMAGE_COLUMNS = [
   "original_name",
   "thumbhash",
   "publish_when_rated",
+  "moderation",
+  "moderation_reason",
   "created_at",
   "updated_at",
 ] as const satisfies ReadonlyArray<keyof ImageRow>;
@@ -114,6 +116,8 @@ export type ImageUpdate = Pick<
   | "price_cents"
   | "is_public"
   | "publish_when_rated"
+  | "moderation"
+  | "moderation_reason"
 >;
 
 export class ImagesRepo {
