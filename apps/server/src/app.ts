@@ -55,6 +55,8 @@ export interface App {
   metrics: Metrics;
   /** The first step of a graceful stop: `/readyz` answers 503 from now on. */
   markStopping(): void;
+  /** Every route the server registered (Fastify's route table), HEAD routes aside. */
+  routes: ReadonlyArray<{ method: string; url: string }>;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -78,6 +80,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // While stopping, a request on a connection that is still open is served (with
     // `Connection: close`) rather than refused with 503: an accepted request never fails.
     return503OnClosing: false,
+  });
+  const routes: Array<{ method: string; url: string }> = [];
+  server.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routes.push({ method, url: route.url });
+    }
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -190,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     services,
     database,
     metrics,
+    routes,
     markStopping: () => {
       stopping = true;
     },

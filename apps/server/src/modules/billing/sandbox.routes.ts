@@ -12,7 +12,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { requireUser } from "../../http/request-auth.js";
+import { adminFirst, requireUser } from "../../http/request-auth.js";
 import { memberOf, viewerOf } from "../../http/viewer.js";
 import { notFound } from "../../lib/errors.js";
 import type { SandboxProvider } from "./sandbox-provider.js";
@@ -154,6 +154,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ sandbox: SandboxProvider | unde
   app.post(
     "/clock",
     {
+      preValidation: adminFirst,
       schema: {
         summary: "Move the sandbox clock on (admins)",
         description:

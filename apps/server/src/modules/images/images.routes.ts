@@ -17,6 +17,7 @@ import { z } from "zod";
 import type { ListPages } from "../../http/list-pages.js";
 import { error, errors, file, json, noBody, SIGNED_IN, unparsedBody } from "../../http/openapi.js";
 import { rememberQueryVerdicts } from "../../http/remembered-query.js";
+import { adminFirst } from "../../http/request-auth.js";
 import { isNotModified, parseRange, sendStored } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
 import { adminViewerOf, viewerOf } from "../../http/viewer.js";
@@ -151,6 +152,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
   app.patch(
     "/:id",
     {
+      preValidation: adminFirst,
       schema: {
         summary: "Edit an image's words, tags, style and edition (admins)",
         tags: TAGS,
@@ -173,6 +175,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
   app.patch(
     "/:id/visibility",
     {
+      preValidation: adminFirst,
       schema: {
         summary: "Show or hide an image (admins)",
         tags: TAGS,
