@@ -24,7 +24,7 @@ export function DropdownMenuContent({
     <DropdownMenuPrimitive.Content
       sideOffset={sideOffset}
       className={cn(
-        "z-50 min-w-[13rem] overflow-hidden rounded-lg border bg-popover p-1.5",
+        "z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-[13rem] overflow-y-auto rounded-lg border bg-popover p-1.5",
         "text-popover-foreground shadow-lg",
         className,
       )}

@@ -2,11 +2,11 @@ import { type ApiKey, type ApiKeyCreated, MESSAGES } from "@sawdust/shared";
 import { KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { EmptyPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
-import { useDocumentTitle } from "@/lib/document-title";
 import { useApiKeys } from "./api/get-api-keys";
 import { useRevokeApiKey } from "./api/revoke-api-key";
 import { CreateKeyForm } from "./components/create-key-form";
@@ -29,7 +29,6 @@ export function ApiKeysPage() {
   const keysHeading = useRef<HTMLHeadingElement>(null);
   const revoked = useRef(false);
   const m = MESSAGES.apiKeys;
-  useDocumentTitle("API Keys");
 
   function confirmRevoke() {
     if (!revoking) return;
@@ -52,19 +51,16 @@ export function ApiKeysPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
-      <header className="border-b pb-6">
-        <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">
-          Administration
-        </p>
-        <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">
-          API Keys
-        </h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">
-          Keys let partners (print shops, marketing tools, newsletters) read the public catalogue
-          through the marketing API.
-        </p>
-      </header>
+    <AdminPageFrame>
+      <AdminPageHeader
+        title="API Keys"
+        description={
+          <p className="max-w-2xl text-base">
+            Keys let partners (print shops, marketing tools, newsletters) read the public catalogue
+            through the marketing API.
+          </p>
+        }
+      />
 
       <div className="grid gap-6 pt-8 lg:grid-cols-5">
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
@@ -132,6 +128,6 @@ export function ApiKeysPage() {
           keysHeading.current?.focus();
         }}
       />
-    </div>
+    </AdminPageFrame>
   );
 }

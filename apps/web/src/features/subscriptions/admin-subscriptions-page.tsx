@@ -2,6 +2,7 @@ import { MESSAGES, type SubscriptionStatus } from "@sawdust/shared";
 import { LoaderCircle, Receipt } from "lucide-react";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
+import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { ListSearch } from "@/components/layout/list-search";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isApiRequestError } from "@/lib/api-client";
 import { statusLabel } from "@/lib/billing/billing-text";
 import { useCurrentSubscription } from "@/lib/billing/get-current-subscription";
-import { useDocumentTitle } from "@/lib/document-title";
 import { useAdminSubscriptions } from "./api/get-admin-subscriptions";
 import { SandboxClock } from "./components/sandbox-clock";
 import { SandboxNote } from "./components/sandbox-note";
@@ -36,7 +36,6 @@ export function AdminSubscriptionsPage() {
   const status = statusParam(searchParams.get("status"));
   const list = useAdminSubscriptions({ q, status });
   const current = useCurrentSubscription();
-  useDocumentTitle("Subscriptions");
 
   function setParam(name: string, value: string | undefined) {
     setSearchParams(
@@ -53,16 +52,11 @@ export function AdminSubscriptionsPage() {
   const stats = list.data?.pages[0]?.stats;
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
-      <header className="border-b pb-6">
-        <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">
-          Administration
-        </p>
-        <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">
-          Subscriptions
-        </h1>
-        {current.data?.provider === "sandbox" && <SandboxNote className="mt-3" />}
-      </header>
+    <AdminPageFrame>
+      <AdminPageHeader
+        title="Subscriptions"
+        description={current.data?.provider === "sandbox" && <SandboxNote className="mt-1" />}
+      />
 
       <div className="grid gap-6 pt-8">
         {list.isError ? null : <SubscriptionStats stats={stats} />}
@@ -139,6 +133,6 @@ export function AdminSubscriptionsPage() {
           </>
         )}
       </div>
-    </div>
+    </AdminPageFrame>
   );
 }

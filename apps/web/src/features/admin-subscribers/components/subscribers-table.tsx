@@ -1,6 +1,7 @@
 import { MESSAGES, type Subscriber } from "@sawdust/shared";
 import { SubscriptionStatusBadge } from "@/components/billing/subscription-status-badge";
 import { Badge } from "@/components/ui/badge";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { formatBillingDate } from "@/lib/billing/billing-text";
 import { planLabel } from "../subscriber-text";
 
@@ -12,7 +13,7 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
   const c = MESSAGES.subscribers.columns;
   const headers = [c.username, c.email, c.role, c.plan, c.status, c.downloads, c.memberSince];
   return (
-    <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm">
+    <TableScroll label="Subscribers">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="border-b bg-muted/60 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
@@ -59,6 +60,6 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,12 +1,13 @@
 import { type AdminSubscription, MESSAGES } from "@sawdust/shared";
 import { SubscriptionStatusBadge } from "@/components/billing/subscription-status-badge";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { cycleLabel, formatBillingDate } from "@/lib/billing/billing-text";
 
 /** The admin's table of subscriptions: User, Email, Plan, Status, Start Date (spec section 2). */
 export function SubscriptionsTable({ subscriptions }: { subscriptions: AdminSubscription[] }) {
   const c = MESSAGES.subscriptions.columns;
   return (
-    <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm">
+    <TableScroll label="Subscriptions">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="border-b bg-muted/60 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
@@ -60,6 +61,6 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: AdminSubs
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
