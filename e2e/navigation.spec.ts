@@ -164,7 +164,7 @@ test.describe("signed in as the admin", () => {
   });
 
   test("an unknown admin path is a 404 for the admin", async ({ page }) => {
-    await page.goto("/admin/settings");
+    await page.goto("/admin/no-such-page");
 
     await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle })).toBeVisible();
   });

@@ -19,22 +19,28 @@ import { securityPlugin } from "./http/security.js";
 import { registerWebApp } from "./http/web-app.js";
 import { jobHandlers } from "./jobs/handlers.js";
 import { Metrics } from "./lib/metrics.js";
+import { adminStatsRoutes } from "./modules/admin-stats/admin-stats.routes.js";
 import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes.js";
+import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { billingWebhookRoutes } from "./modules/billing/billing.routes.js";
 import { sandboxRoutes } from "./modules/billing/sandbox.routes.js";
 import { collectionsRoutes } from "./modules/collections/collections.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { heroRoutes } from "./modules/hero/hero.routes.js";
+import { adminImagesRoutes } from "./modules/images/admin-images.routes.js";
 import { CatalogueService } from "./modules/images/catalogue.service.js";
 import { imagesRoutes } from "./modules/images/images.routes.js";
 import { similarRoutes } from "./modules/images/similar.routes.js";
 import { marketingDocsPageRoutes, marketingRoutes } from "./modules/marketing/marketing.routes.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
+import { moderationRoutes } from "./modules/moderation/moderation.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
+import { siteSettingsRoutes } from "./modules/settings/site-settings.routes.js";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
 import { usageRoutes } from "./modules/usage/usage.routes.js";
+import { adminUsersRoutes } from "./modules/users/admin-users.routes.js";
 import { viewsRoutes } from "./modules/views/views.routes.js";
 import { openServices, type ServiceOptions, type Services } from "./services.js";
 
@@ -147,6 +153,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     licenceUrl: `${config.publicUrl}${paths.licence.getHref()}`,
   });
   await server.register(viewsRoutes, { prefix: "/api/v1/images", views: services.views });
+  await server.register(adminImagesRoutes, {
+    prefix: "/api/v1/admin/images",
+    adminImages: services.adminImages,
+  });
   await server.register(similarRoutes, { prefix: "/api/v1/images", similar: services.similar });
   await server.register(collectionsRoutes, {
     prefix: "/api/v1/collections",
@@ -154,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await server.register(tagsRoutes, { prefix: "/api/v1", tags: services.tags });
   await server.register(heroRoutes, { prefix: "/api/v1", hero: services.hero });
+  await server.register(moderationRoutes, { prefix: "/api/v1", moderation: services.moderation });
   await server.register(profileRoutes, { prefix: "/api/v1", profile: services.profile });
   await server.register(usageRoutes, { prefix: "/api/v1", usage: services.usage });
   await server.register(subscriptionsRoutes, {
@@ -173,6 +184,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const sandboxRedelivery = services.billing.sandbox?.startRedelivery();
   server.addHook("onClose", async () => sandboxRedelivery?.stop());
   await server.register(apiKeysRoutes, { prefix: "/api/v1/api-keys", apiKeys: services.apiKeys });
+  await server.register(adminStatsRoutes, {
+    prefix: "/api/v1/admin",
+    adminStats: services.adminStats,
+  });
+  await server.register(adminUsersRoutes, {
+    prefix: "/api/v1/admin/users",
+    adminUsers: services.adminUsers,
+  });
+  await server.register(siteSettingsRoutes, {
+    prefix: "/api/v1",
+    siteSettings: services.siteSettings,
+  });
+  await server.register(auditRoutes, { prefix: "/api/v1/admin/audit", audit: services.audit });
   await server.register(marketingRoutes, {
     prefix: PARTNER_API.basePath,
     marketing: services.marketing,
@@ -192,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     shareCard: (id) => services.catalogue.shareCard(id),
     galleryFirstPage: (params) => listPages.page(CatalogueService.queryOf(params)),
     heroContent: () => services.hero.get(),
+    siteSettings: () => services.siteSettings.current(),
   });
   return {
     server,

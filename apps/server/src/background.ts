@@ -2,20 +2,33 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { jobHandlers } from "./jobs/handlers.js";
+import { WorkerHeartbeat } from "./jobs/heartbeat.js";
 import { DEFAULT_WORKER_OPTIONS, Worker, type WorkerOptions } from "./jobs/worker.js";
 import type { Services } from "./services.js";
 
 export const uploadTmpDir = (dataDir: string) => join(dataDir, "tmp", "uploads");
 
-/** Builds the job worker over the services (started by whoever runs jobs). */
+/**
+ * Builds the job worker over the services (started by whoever runs jobs). Once started it beats
+ * in worker_heartbeats every `heartbeatMs` (10 s by default) until it stops.
+ */
 export function createWorker(
   services: Services,
   log: FastifyBaseLogger,
-  options?: Partial<WorkerOptions>,
+  options?: Partial<WorkerOptions> & { heartbeatMs?: number },
 ) {
+  const { heartbeatMs, ...workerOptions } = options ?? {};
+  const heartbeat = new WorkerHeartbeat({
+    repo: services.workerHeartbeats,
+    clock: services.clock,
+    log,
+    analysers: services.analysers,
+    intervalMs: heartbeatMs,
+  });
   const worker = new Worker(services.jobs, jobHandlers(services), services.clock, log, {
     ...DEFAULT_WORKER_OPTIONS,
-    ...options,
+    heartbeat,
+    ...workerOptions,
   });
   services.hooks.onJobQueued = () => worker.poke();
   return worker;

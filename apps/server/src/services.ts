@@ -3,12 +3,17 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/database.js";
 import { EventBus } from "./events/event-bus.js";
+import { watchRater } from "./jobs/heartbeat.js";
 import { JobsRepo } from "./jobs/jobs.repo.js";
+import { WorkerHeartbeatsRepo } from "./jobs/worker-heartbeats.repo.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { openAnalysers } from "./media/analysis/open-analysers.js";
 import type { VisionClient } from "./media/analysis/vision.js";
 import { MediaStore } from "./media/media-store.js";
 import { type MediaSetup, openStorage } from "./media/open-media.js";
+import { AdminStatsRepo } from "./modules/admin-stats/admin-stats.repo.js";
+import { AdminStatsService } from "./modules/admin-stats/admin-stats.service.js";
+import type { VisionEndpoint } from "./modules/admin-stats/system-probes.js";
 import { ApiKeysRepo } from "./modules/api-keys/api-keys.repo.js";
 import { ApiKeysService } from "./modules/api-keys/api-keys.service.js";
 import { AuditRepo } from "./modules/audit/audit.repo.js";
@@ -26,7 +31,10 @@ import { CollectionsRepo } from "./modules/collections/collections.repo.js";
 import { CollectionsService } from "./modules/collections/collections.service.js";
 import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
 import { DownloadsService } from "./modules/downloads/downloads.service.js";
+import { HeroRepo } from "./modules/hero/hero.repo.js";
 import { HeroService } from "./modules/hero/hero.service.js";
+import { AdminImagesRepo } from "./modules/images/admin-images.repo.js";
+import { AdminImagesService } from "./modules/images/admin-images.service.js";
 import { AnalysisService, type ContentRaterLike } from "./modules/images/analysis.service.js";
 import { CatalogueService } from "./modules/images/catalogue.service.js";
 import { ImageEditsService } from "./modules/images/image-edits.service.js";
@@ -37,13 +45,17 @@ import { RenditionsService } from "./modules/images/renditions.service.js";
 import { SimilarRepo } from "./modules/images/similar.repo.js";
 import { SimilarService } from "./modules/images/similar.service.js";
 import { MarketingService } from "./modules/marketing/marketing.service.js";
+import { ModerationRepo } from "./modules/moderation/moderation.repo.js";
+import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { ProfileService } from "./modules/profile/profile.service.js";
 import { SettingsRepo } from "./modules/settings/settings.repo.js";
+import { SiteSettingsService } from "./modules/settings/settings.service.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
 import { TagsRepo } from "./modules/tags/tags.repo.js";
 import { TagsService } from "./modules/tags/tags.service.js";
 import { UsageService } from "./modules/usage/usage.service.js";
+import { AdminUsersService } from "./modules/users/admin-users.service.js";
 import { UsersRepo } from "./modules/users/users.repo.js";
 import { ViewsRepo } from "./modules/views/views.repo.js";
 import { ViewsService } from "./modules/views/views.service.js";
@@ -65,6 +77,8 @@ export interface ServiceOptions {
   sandboxWebhookSecret?: string;
   /** Where billing reports what it could not do (a webhook naming no member, a failed delivery). */
   log?: Pick<FastifyBaseLogger, "warn">;
+  /** What the admin dashboard's status list checks: the configured vision model and bucket. */
+  statusChecks?: { vision?: VisionEndpoint; s3Bucket?: string };
 }
 
 export const DEFAULT_UPLOAD_LEASE_MS = 2 * 60 * 1000;
@@ -84,6 +98,7 @@ export async function openServices(
     ...openAnalysers(config, log),
     publicUrl: config.publicUrl,
     log,
+    statusChecks: { vision: config.ai, s3Bucket: config.s3?.bucket },
     ...(await openPayments(config, database)),
     ...options,
     authLimits: { registrationsPerIp: config.registrationsPerIpHour, ...options.authLimits },
@@ -145,6 +160,7 @@ export function createServices(
       // The sandbox's events go through the very handler the webhook route calls.
       deliver: (rawBody, signature) => webhooks.receive(rawBody, signature),
       log: options.log,
+      audit: { record: (...entry) => audit.record(...entry) },
     });
   const webhooks = new WebhooksService({ provider, billing: billingRepo, clock, log: options.log });
   const subscriptions = new SubscriptionsService({
@@ -161,6 +177,8 @@ export function createServices(
     sessions: new SessionsRepo(db),
     rateLimits,
     subscriptions,
+    // Made below, once the event bus it listens to exists.
+    siteSettings: { current: () => siteSettings.current() },
     clock,
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
   });
@@ -174,6 +192,12 @@ export function createServices(
   const events = new EventBus(database.notifications);
   events.on((event) => {
     if (event.type.startsWith("image.") || event.type === "resync") listCache.invalidate();
+  });
+  // The admin's site settings, kept briefly by each process and dropped when any process saves.
+  const siteSettings = new SiteSettingsService({
+    settings: new SettingsRepo(db, dialect),
+    events,
+    clock,
   });
   const onJobQueued = () => hooks.onJobQueued?.();
   const catalogue = new CatalogueService({
@@ -189,9 +213,18 @@ export function createServices(
     events,
     options: { uploadLeaseMs: options.uploadLeaseMs ?? DEFAULT_UPLOAD_LEASE_MS },
     onJobQueued,
+    defaultEditionType: async () => (await siteSettings.current()).defaultEditionType,
   });
   const edits = new ImageEditsService({
     images: imagesRepo,
+    media: mediaStore,
+    clock,
+    events,
+    onJobQueued,
+  });
+  const adminImages = new AdminImagesService({
+    images: imagesRepo,
+    batches: new AdminImagesRepo(db, dialect),
     media: mediaStore,
     clock,
     events,
@@ -203,19 +236,33 @@ export function createServices(
     images: imagesRepo,
     renditions,
     rateLimits,
+    siteSettings,
     clock,
   });
+  // Watched, for the worker heartbeat's report on it.
+  const rater = watchRater(options.rater);
   const analysis = new AnalysisService({
     images: imagesRepo,
     media: mediaStore,
     clock,
     vision: options.vision,
-    rater: options.rater,
+    rater: rater.load,
     events,
+  });
+  const workerHeartbeats = new WorkerHeartbeatsRepo(db);
+  const adminStats = new AdminStatsService({
+    repo: new AdminStatsRepo(db),
+    heartbeats: workerHeartbeats,
+    storage: media.storage,
+    media: mediaStore,
+    clock,
+    database: { engine: dialect === "postgres" ? "PostgreSQL" : "SQLite", ping: database.ping },
+    vision: options.statusChecks?.vision,
+    s3Bucket: options.statusChecks?.s3Bucket,
   });
   const tags = new TagsService({ tags: new TagsRepo(db), images: imagesRepo, media: mediaStore });
   const settings = new SettingsRepo(db);
-  const hero = new HeroService(settings);
+  const hero = new HeroService({ hero: new HeroRepo(db, dialect), clock, events });
   const views = new ViewsService({
     views: new ViewsRepo(db),
     settings,
@@ -227,9 +274,21 @@ export function createServices(
     collections: new CollectionsRepo(db, dialect),
     images: imagesRepo,
     media: mediaStore,
+    siteSettings,
     clock,
   });
-  const usage = new UsageService({ downloads: new DownloadsRepo(db), collections, clock });
+  const usage = new UsageService({
+    downloads: new DownloadsRepo(db),
+    collections,
+    siteSettings,
+    clock,
+  });
+  const adminUsers = new AdminUsersService({
+    users: new UsersRepo(db, dialect),
+    subscriptions: new SubscriptionsRepo(db),
+    provider: provider.name,
+    clock,
+  });
   const audit = new AuditService({ audit: new AuditRepo(db), clock });
   const apiKeys = new ApiKeysService({
     // SQLite commits every request's count in groups (one writer at a time there anyway).
@@ -243,13 +302,24 @@ export function createServices(
     listCache,
     publicUrl,
   });
+  const moderation = new ModerationService({
+    moderation: new ModerationRepo(db),
+    images: imagesRepo,
+    edits,
+    audit,
+    media: mediaStore,
+    clock,
+  });
   return {
     auth,
+    siteSettings,
+    adminUsers,
     tags,
     subscriptions,
     catalogue,
     ingest,
     edits,
+    adminImages,
     renditions,
     downloads,
     analysis,
@@ -275,11 +345,16 @@ export function createServices(
     audit,
     apiKeys,
     marketing,
+    moderation,
     listCache,
     events,
     storage: media.storage,
     clock,
     hooks,
+    adminStats,
+    workerHeartbeats,
+    /** What this process's job worker reports of its analysers in its heartbeat. */
+    analysers: { rater: rater.state, visionConfigured: options.vision !== undefined },
   };
 }
 

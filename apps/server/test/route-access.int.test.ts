@@ -63,6 +63,7 @@ const ROUTES: Record<string, Access> = {
   "GET /api/v1/tags": "anyone",
   "GET /api/v1/explore/tags": "anyone",
   "GET /api/v1/hero-content": "anyone",
+  "POST /api/v1/images/:id/reports": "member",
 
   // Collections.
   "GET /api/v1/collections": "member",
@@ -86,6 +87,25 @@ const ROUTES: Record<string, Access> = {
   "GET /api/v1/billing/sandbox/portal/:id": "member",
   "POST /api/v1/billing/sandbox/portal/:id": "member",
   "POST /api/v1/billing/sandbox/clock": "admin",
+
+  // The admin console.
+  "GET /api/v1/site": "anyone",
+  "GET /api/v1/admin/dashboard": "admin",
+  "GET /api/v1/admin/analytics": "admin",
+  "GET /api/v1/admin/analytics.csv": "admin",
+  "GET /api/v1/admin/images": "admin",
+  "POST /api/v1/admin/images/batch": "admin",
+  "PUT /api/v1/hero-content": "admin",
+  "POST /api/v1/hero-content/preview": "admin",
+  "GET /api/v1/admin/moderation": "admin",
+  "POST /api/v1/admin/moderation/decisions": "admin",
+  "GET /api/v1/admin/users": "admin",
+  "GET /api/v1/admin/users/:id": "admin",
+  "PATCH /api/v1/admin/users/:id": "admin",
+  "DELETE /api/v1/admin/users/:id/sessions": "admin",
+  "GET /api/v1/admin/settings": "admin",
+  "PUT /api/v1/admin/settings": "admin",
+  "GET /api/v1/admin/audit": "admin",
 
   // The partner API and its keys.
   "GET /api/v1/api-keys": "admin",
@@ -189,14 +209,13 @@ describe("who may call each route", () => {
   });
 });
 
-/** Suspends a member as an admin would. */
+/** Suspends a member through the admin's users API. */
 async function suspend(app: TestApp, adminCookie: string, userId: number): Promise<void> {
-  // Until the admin's users API exists the suspension is written as it would be.
-  void adminCookie;
-  await app.database.db
-    .updateTable("users")
-    .set({ suspended_at: Date.now() })
-    .where("id", "=", userId)
-    .execute();
-  await app.database.db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  const res = await app.server.inject({
+    method: "PATCH",
+    url: `/api/v1/admin/users/${userId}`,
+    headers: { cookie: adminCookie },
+    payload: { suspended: true },
+  });
+  if (res.statusCode !== 200) throw new Error(`suspend: ${res.statusCode} ${res.body}`);
 }

@@ -1,11 +1,16 @@
 /**
  * The server render of the gallery's first view (/ and /gallery, for visitors). The API server
  * imports the build of this file (dist/ssr/entry-server.js) and hands it the data it already holds
- * for the page: the first image list and the hero. The page then paints its hero and first row of
+ * for the page: the first image list, the hero and the site's settings. The page then paints its hero and first row of
  * pictures before the app's code has run; the app hydrates it with the same data, sent along as
  * JSON (a data block, which the Content-Security-Policy allows, unlike an inline script).
  */
-import { GALLERY_LIST_PARAMS, type HeroContent, type ImageListResponse } from "@sawdust/shared";
+import {
+  GALLERY_LIST_PARAMS,
+  type HeroContent,
+  type ImageListResponse,
+  type SiteSettings,
+} from "@sawdust/shared";
 import { dehydrate, type InfiniteData } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -16,6 +21,7 @@ import { SERVER_STATE_ELEMENT_ID } from "@/app/server-state";
 import { currentUserQueryOptions } from "@/lib/api/get-current-user";
 import { heroContentQueryOptions } from "@/lib/api/get-hero-content";
 import { imageListInfiniteOptions } from "@/lib/api/get-images";
+import { siteQueryOptions } from "@/lib/api/get-site";
 import { filtersFromSearch } from "@/lib/images";
 import { createQueryClient } from "@/lib/query-client";
 
@@ -25,6 +31,8 @@ export interface GalleryPageData {
   /** The first page of the gallery's image list for this URL, as a visitor sees it. */
   list: ImageListResponse;
   hero: HeroContent;
+  /** The site's settings (its name in the header, the free tier's figures). */
+  site: SiteSettings;
 }
 
 export interface RenderedPage {
@@ -46,6 +54,7 @@ export async function renderGalleryPage(page: GalleryPageData): Promise<Rendered
     pageParams: [listOptions.initialPageParam],
   });
   queryClient.setQueryData(heroContentQueryOptions.queryKey, page.hero);
+  queryClient.setQueryData(siteQueryOptions.queryKey, page.site);
   // Rendered for visitors only: the server sends signed-in members the app without this render.
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
 

@@ -67,9 +67,15 @@ export function downloadAccess(principal: Principal, size: DownloadSize): Downlo
   return hasProAccess(principal) ? "allowed" : "upgrade";
 }
 
-/** How many collections this member may keep; null for no limit. */
-export function collectionLimitOf(principal: Member): number | null {
-  return hasFreeLimits(principal) ? FREE_TIER.collections : null;
+/**
+ * How many collections this member may keep; null for no limit. `freeLimit` is the site's setting
+ * (GET /api/v1/site); the default when none is at hand.
+ */
+export function collectionLimitOf(
+  principal: Member,
+  freeLimit: number = FREE_TIER.collections,
+): number | null {
+  return hasFreeLimits(principal) ? freeLimit : null;
 }
 
 /** Whether this principal may see an image: anyone a public one, only admins a private one. */

@@ -55,6 +55,26 @@ export const FREE_TIER = {
   collections: 5,
 } as const;
 
+/**
+ * What an admin may change without a restart (/admin/settings, design section 4), and the values
+ * a site starts with: the free tier's limits above, the upload form's default edition type.
+ */
+export const DEFAULT_SITE_SETTINGS = {
+  siteName: "Sawdust",
+  registrationOpen: true,
+  defaultEditionType: DEFAULT_EDITION_TYPE,
+  freeTier: { ...FREE_TIER },
+} as const;
+
+/** The bounds an admin's settings must stay within (ours: generous, but never absurd). */
+export const SITE_SETTINGS_BOUNDS = {
+  siteNameMax: 60,
+  monthlyDownloadsMax: 100_000,
+  /** 10 TiB a month. */
+  monthlyBandwidthBytesMax: 10 * 1024 ** 4,
+  collectionsMax: 1000,
+} as const;
+
 export const UPLOAD = {
   maxBytes: 52_428_800,
   minWidth: 800,

@@ -31,6 +31,10 @@ export interface Database {
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
   audit_log: AuditLogTable;
+  image_reports: ImageReportsTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
+  payments: PaymentsTable;
+  image_view_days: ImageViewDaysTable;
 }
 
 export interface SettingsTable {
@@ -91,6 +95,8 @@ export interface SubscriptionsTable {
   /** While past_due: Pro until then. */
   grace_until: number | null;
   updated_at: number | null;
+  /** When the status was first stored as canceled; set once (0010). */
+  canceled_at: number | null;
 }
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscriptionRow = Insertable<SubscriptionsTable>;
@@ -371,3 +377,59 @@ export interface AuditLogTable {
   created_at: number;
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** A member's report of an image, once per member and image (migration 0009). */
+export interface ImageReportsTable {
+  id: Generated<number>;
+  image_id: number;
+  user_id: number;
+  /** One of the shared REPORT_REASONS. */
+  reason: string;
+  note: string | null;
+  created_at: number;
+  /** Set by an admin's decision; null while the report is open. */
+  resolved_at: number | null;
+  resolved_by: number | null;
+  /** approved | kept_private. */
+  resolution: string | null;
+}
+export type ImageReportRow = Selectable<ImageReportsTable>;
+
+/** A running job worker's last heartbeat (0010): removed when it stops cleanly. */
+export interface WorkerHeartbeatsTable {
+  /** The worker's id: `host:pid:random`. */
+  worker_id: string;
+  host: string;
+  pid: number;
+  concurrency: number;
+  started_at: number;
+  beat_at: number;
+  /** idle | loading | loaded | unavailable: its content rater. */
+  rater: string;
+  /** 0 or 1: whether it has a vision model (AI_BASE_URL). */
+  vision_configured: number;
+}
+export type WorkerHeartbeatRow = Selectable<WorkerHeartbeatsTable>;
+
+/** A paid invoice: the money the analytics' revenue adds up (0010). */
+export interface PaymentsTable {
+  id: Generated<number>;
+  provider: string;
+  provider_invoice_id: string;
+  provider_subscription_id: string | null;
+  user_id: number | null;
+  amount_cents: number;
+  /** Lower-case ISO code, as the provider sends it (usd). */
+  currency: string;
+  paid_at: number;
+  created_at: number;
+}
+export type NewPaymentRow = Insertable<PaymentsTable>;
+
+/** Counted views of an image on a UTC day, kept for good (0010). */
+export interface ImageViewDaysTable {
+  /** YYYY-MM-DD. */
+  day: string;
+  image_id: number;
+  views: number;
+}

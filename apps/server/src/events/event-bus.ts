@@ -12,6 +12,8 @@ export type ChangeEvent =
   | { type: "image.deleted"; imageId: number }
   | { type: "hero.saved" }
   | { type: "collection.changed"; collectionId: number }
+  /** The site settings were saved: every process's copy is stale. */
+  | { type: "settings.changed" }
   /** Events from other processes may have been missed (the connection dropped): forget copies. */
   | { type: "resync" };
 

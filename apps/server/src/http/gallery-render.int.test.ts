@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_HERO } from "@sawdust/shared";
+import { DEFAULT_HERO, DEFAULT_SITE_SETTINGS } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage } from "../../test/images.js";
+import { seedImage, signIn } from "../../test/images.js";
 import {
   createTestApp,
   newAccount,
@@ -29,12 +29,12 @@ const INDEX = `<!doctype html>
  */
 const ENTRY = `
 globalThis.renders = 0;
-export async function renderGalleryPage({ url, list, hero }) {
+export async function renderGalleryPage({ url, list, hero, site }) {
   globalThis.renders += 1;
   if (url.includes("explode")) throw new Error("render failed");
   const titles = list.images.map((image) => image.aiAnalysis.title).join("|");
   return {
-    html: "<main data-url=\\"" + url + "\\">" + titles + " / " + list.stats.totalImages + " / " + hero.title + "</main>",
+    html: "<main data-url=\\"" + url + "\\">" + titles + " / " + list.stats.totalImages + " / " + hero.title + " / " + site.siteName + "</main>",
     stateScript: '<script type="application/json" id="sawdust-state">{}</script>',
   };
 }
@@ -71,7 +71,7 @@ describe(`the gallery rendered on the server for visitors, on ${TEST_DB}`, () =>
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(rootOf(res.body)).toBe(
-      `<main data-url="/gallery?tag=Forest">Misty Forest / 1 / ${DEFAULT_HERO.title}</main>`,
+      `<main data-url="/gallery?tag=Forest">Misty Forest / 1 / ${DEFAULT_HERO.title} / Sawdust</main>`,
     );
     expect(res.body).toContain('<script type="application/json" id="sawdust-state">');
     // The data is in the page: no preloads of it.
@@ -92,6 +92,24 @@ describe(`the gallery rendered on the server for visitors, on ${TEST_DB}`, () =>
     const res = await page("/gallery?style=calm");
     expect(rendersSoFar()).toBe(before + 1);
     expect(rootOf(res.body)).toContain("Calm Lake / 1 /");
+  });
+
+  it("renders the site's own name as soon as an admin saves it", async () => {
+    const admin = await signIn(app, "render-admin", "admin");
+    const rename = (siteName: string) =>
+      app.server.inject({
+        method: "PUT",
+        url: "/api/v1/admin/settings",
+        headers: { cookie: admin.cookie },
+        payload: { ...DEFAULT_SITE_SETTINGS, siteName },
+      });
+    expect((await rename("Kiln & Co")).statusCode).toBe(200);
+    try {
+      expect(rootOf((await page("/gallery")).body)).toMatch(/ \/ Kiln & Co<\/main>$/);
+    } finally {
+      await rename(DEFAULT_SITE_SETTINGS.siteName);
+    }
+    expect(rootOf((await page("/gallery")).body)).toMatch(/ \/ Sawdust<\/main>$/);
   });
 
   it("sends a signed-in member the app with its preloads, not the visitor's render", async () => {

@@ -1,13 +1,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { HeroContent, ImageListResponse } from "@sawdust/shared";
+import type { HeroContent, ImageListResponse, SiteSettings } from "@sawdust/shared";
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx) takes and gives. */
 interface GalleryPageData {
   url: string;
   list: ImageListResponse;
   hero: HeroContent;
+  site: SiteSettings;
 }
 interface RenderedPage {
   html: string;
@@ -43,7 +44,8 @@ export class GalleryRenderer {
   }
 
   /**
-   * The page for this URL with this list (its kept text and the object behind it) and hero. The
+   * The page for this URL with this list (its kept text and the object behind it), hero and site
+   * settings (the name in the header, the free tier's figures). The
    * list text is compared by identity first: the list cache hands out the same string while the
    * page is unchanged.
    */
@@ -51,11 +53,12 @@ export class GalleryRenderer {
     url: string,
     first: { json: string; list: ImageListResponse },
     hero: HeroContent,
+    site: SiteSettings,
   ): Promise<RenderedPage> {
-    const heroJson = JSON.stringify(hero);
+    const heroJson = JSON.stringify({ hero, site });
     const cached = this.pages.get(url);
     if (cached?.listJson === first.json && cached.heroJson === heroJson) return cached.page;
-    const page = this.renderPage({ url, list: first.list, hero });
+    const page = this.renderPage({ url, list: first.list, hero, site });
     this.pages.delete(url);
     this.pages.set(url, { listJson: first.json, heroJson, page });
     // A failed render is not kept: the next visitor tries again.

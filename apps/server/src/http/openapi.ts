@@ -80,6 +80,14 @@ const TAGS = [
   { name: "health", description: "Liveness and readiness probes" },
   { name: "api-keys", description: "Partners' keys for the marketing API (admins)" },
   {
+    name: "analytics",
+    description: "The admin dashboard's figures and system status, and analytics (admins)",
+  },
+  {
+    name: "admin",
+    description: "The admin console: users, site settings and the audit log (admins)",
+  },
+  {
     name: "marketing",
     description: "The partner API: the public catalogue for an API key (`Authorization: Bearer`)",
   },

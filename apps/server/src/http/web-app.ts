@@ -8,6 +8,7 @@ import {
   type ImageListResponse,
   imageListPath,
   isAppPath,
+  type SiteSettings,
 } from "@sawdust/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
@@ -26,6 +27,8 @@ export interface WebAppOptions {
   /** A visitor's first page of the gallery list for these parameters: its text and object. */
   galleryFirstPage: (params: ImageListParams) => Promise<{ json: string; list: ImageListResponse }>;
   heroContent: () => Promise<HeroContent>;
+  /** The admin's site settings: the rendered page shows the site's own name and limits. */
+  siteSettings: () => Promise<SiteSettings>;
 }
 
 /**
@@ -91,13 +94,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (!renderer || sharedImageIdOf(path) !== undefined || request.cookies[SESSION_COOKIE]) {
       return undefined;
     }
-    const [firstPage, hero, indexHtml] = await Promise.all([
+    const [firstPage, hero, site, indexHtml] = await Promise.all([
       options.galleryFirstPage(params),
       options.heroContent(),
+      options.siteSettings(),
       readIndex(),
     ]);
     const url = query === undefined ? path : `${path}?${query}`;
-    return withRenderedPage(indexHtml, await renderer.render(url, firstPage, hero));
+    return withRenderedPage(indexHtml, await renderer.render(url, firstPage, hero, site));
   };
   /**
    * A gallery page (/, /gallery, /image/{id}): rendered for visitors where it can be, otherwise

@@ -23,6 +23,8 @@ export interface WorkerOptions {
   backoffCapMs: number;
   /** Told how each job run ended and how long it took (metrics). */
   observe?: (run: FinishedJob) => void;
+  /** Reports the running worker (the admin dashboard's "workers alive"): from start to stop. */
+  heartbeat?: { start(workerId: string, concurrency: number): void; stop(): Promise<void> };
 }
 
 /**
@@ -77,6 +79,7 @@ export class Worker {
     this.running = true;
     this.stopping = undefined;
     this.loops = Array.from({ length: concurrency }, () => this.loop());
+    this.options.heartbeat?.start(this.id, concurrency);
   }
 
   /** Lets idle loops look for work now (after an enqueue in this process). */
@@ -91,7 +94,8 @@ export class Worker {
    * returns the same stop.
    */
   stop(handBackAfterMs = Number.POSITIVE_INFINITY): Promise<void> {
-    this.stopping ??= this.finish(handBackAfterMs);
+    // The heartbeat goes last: a worker still finishing its jobs is alive.
+    this.stopping ??= this.finish(handBackAfterMs).finally(() => this.options.heartbeat?.stop());
     return this.stopping;
   }
 

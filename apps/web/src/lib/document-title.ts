@@ -1,10 +1,16 @@
+import { DEFAULT_SITE_SETTINGS } from "@sawdust/shared";
 import { useEffect } from "react";
+import { useSite } from "@/lib/api/get-site";
 
-const SITE_NAME = "Sawdust";
-
-/** "Explore · Sawdust", as the server writes a shared image's title; the site's name alone without one. */
-export function documentTitle(title: string | undefined): string {
-  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+/**
+ * "Explore · Sawdust", as the server writes a shared image's title; the site's name alone without
+ * one. The name is the site setting (an admin may change it).
+ */
+export function documentTitle(
+  title: string | undefined,
+  siteName: string = DEFAULT_SITE_SETTINGS.siteName,
+): string {
+  return title ? `${title} · ${siteName}` : siteName;
 }
 
 /**
@@ -13,12 +19,13 @@ export function documentTitle(title: string | undefined): string {
  * screen whose name is still loading.
  */
 export function useDocumentTitle(title: string | undefined): void {
+  const { siteName } = useSite().site;
   useEffect(() => {
     if (title === undefined) return;
     const before = document.title;
-    document.title = documentTitle(title);
+    document.title = documentTitle(title, siteName);
     return () => {
       document.title = before;
     };
-  }, [title]);
+  }, [title, siteName]);
 }

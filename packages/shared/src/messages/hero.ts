@@ -2,4 +2,14 @@ export const hero = {
   fetchFailed: "Failed to fetch hero content",
   updateFailed: "Failed to update hero content",
   updated: "Hero content updated successfully",
+  // Bounds and checks of ours (the spec names none).
+  titleRequired: "Hero title is required",
+  titleTooLong: (max: number) => `Hero title must be at most ${max} characters (HTML included)`,
+  subtitleNotText: "Hero subtitle must be text",
+  subtitleTooLong: (max: number) =>
+    `Hero subtitle must be at most ${max} characters (HTML included)`,
+  visibilityRequired: "isVisible must be true or false",
+  titleEmptyAfterSanitising:
+    "Hero title has no text left once the HTML that is not allowed is removed",
+  previewFailed: "Failed to preview hero content",
 } as const;

@@ -5,7 +5,11 @@
  * Functions build the messages that carry a value.
  */
 
+export { adminImages } from "./admin-images.js";
+export { adminStats } from "./admin-stats.js";
+export { adminUsers } from "./admin-users.js";
 export { apiKeys } from "./api-keys.js";
+export { audit } from "./audit.js";
 export { auth } from "./auth.js";
 export { billing } from "./billing.js";
 export { collections } from "./collections.js";
@@ -15,9 +19,11 @@ export { explore } from "./explore.js";
 export { hero } from "./hero.js";
 export { imageDetail } from "./image-detail.js";
 export { images } from "./images.js";
+export { moderation } from "./moderation.js";
 export { payments } from "./payments.js";
 export { profile } from "./profile.js";
 export { search } from "./search.js";
+export { siteSettings } from "./site-settings.js";
 export { subscribers } from "./subscribers.js";
 export { subscriptions } from "./subscriptions.js";
 export { upload } from "./upload.js";

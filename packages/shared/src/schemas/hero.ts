@@ -1,4 +1,5 @@
 import { z } from "zod";
+import * as MESSAGES from "../messages/index.js";
 
 /** The gallery's hero banner: title and subtitle are (sanitised) HTML. */
 export const ZHeroContent = z.object({
@@ -14,3 +15,32 @@ export const DEFAULT_HERO: HeroContent = {
   title: "Discover <em>AI-generated</em> art",
   subtitle: "Original pieces, open editions and free downloads from the Sawdust community.",
 };
+
+/**
+ * The hero's HTML rules (spec section 5 allows HTML and names no bound; ours): the bounds apply to
+ * the HTML as the admin typed it, and only these tags survive the server's sanitiser, links only
+ * to these schemes (or a path on this site). Everything else is removed, its text kept.
+ */
+export const HERO_RULES = {
+  titleMax: 500,
+  subtitleMax: 2000,
+  allowedTags: ["b", "strong", "i", "em", "u", "s", "mark", "small", "br", "span", "a"],
+  linkSchemes: ["http", "https", "mailto"],
+} as const;
+
+const h = MESSAGES.hero;
+
+/** PUT /api/v1/hero-content and POST /api/v1/hero-content/preview. */
+export const ZHeroContentBody = z.object({
+  title: z
+    .string({ error: h.titleRequired })
+    .trim()
+    .min(1, h.titleRequired)
+    .max(HERO_RULES.titleMax, h.titleTooLong(HERO_RULES.titleMax)),
+  subtitle: z
+    .string({ error: h.subtitleNotText })
+    .trim()
+    .max(HERO_RULES.subtitleMax, h.subtitleTooLong(HERO_RULES.subtitleMax)),
+  isVisible: z.boolean({ error: h.visibilityRequired }),
+});
+export type HeroContentBody = z.infer<typeof ZHeroContentBody>;

@@ -172,19 +172,39 @@ export function jsonDepth(value: unknown): number {
   return deepest;
 }
 
+/** Every edition type an image may have: the upload's three and limited_edition (a numbered run). */
+export const ZAnyEditionType = z.enum(EDITION_FILTER_VALUES, {
+  error: `Edition type must be one of: ${EDITION_FILTER_VALUES.join(", ")}`,
+});
+export type AnyEditionType = z.infer<typeof ZAnyEditionType>;
+
+/** A limited edition's size bounds (ours: the spec names none). */
+export const EDITION_SIZE = { min: 1, max: 1_000_000 } as const;
+const editionSizeRule = `maxEditions must be a whole number from ${EDITION_SIZE.min} to ${EDITION_SIZE.max}`;
+export const ZMaxEditions = z
+  .number({ error: editionSizeRule })
+  .int(editionSizeRule)
+  .min(EDITION_SIZE.min, editionSizeRule)
+  .max(EDITION_SIZE.max, editionSizeRule);
+
+/** A price in cents: whole, at least 0; null for none. */
+export const ZPriceCents = z
+  .number({ error: "price must be a number of cents" })
+  .int("price must be whole cents")
+  .min(0, "price must be at least 0")
+  .max(999_999_999, "price must be at most 999999999 cents");
+
 export const ZImagePatchBody = z.object({
   aiAnalysis: ZAiAnalysis.refine((value) => jsonDepth(value) <= MAX_ANALYSIS_DEPTH, {
     error: `aiAnalysis is nested too deeply (at most ${MAX_ANALYSIS_DEPTH} levels)`,
   }).optional(),
   tags: z.array(z.string().max(64, "A tag must be at most 64 characters")).max(50).optional(),
   style: z.string().max(200).nullable().optional(),
-  price: z
-    .number({ error: "price must be a number of cents" })
-    .int("price must be whole cents")
-    .min(0, "price must be at least 0")
-    .nullable()
-    .optional(),
-  editionType: ZEditionType.optional(),
+  /** Cents; kept only for one_of_one and open_edition (editionTakesPrice). */
+  price: ZPriceCents.nullable().optional(),
+  editionType: ZAnyEditionType.optional(),
+  /** A limited edition's size: needed to make an image one, never below its sold editions. */
+  maxEditions: ZMaxEditions.optional(),
 });
 export type ImagePatchBody = z.infer<typeof ZImagePatchBody>;
 

@@ -8,6 +8,8 @@ import * as publishingAndResumes from "./2026-11-24-0005-publishing-and-resumes.
 import * as billing from "./2026-11-25-0006-billing.js";
 import * as apiKeys from "./2026-11-25-0007-api-keys.js";
 import * as adminConsole from "./2026-11-25-0008-admin-console.js";
+import * as imageReports from "./2026-11-25-0009-image-reports.js";
+import * as adminFigures from "./2026-11-25-0010-admin-figures.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25-0006-billing": billing,
   "2026-11-25-0007-api-keys": apiKeys,
   "2026-11-25-0008-admin-console": adminConsole,
+  "2026-11-25-0009-image-reports": imageReports,
+  "2026-11-25-0010-admin-figures": adminFigures,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,4 +1,4 @@
-import type { Insertable } from "kysely";
+import { type Insertable, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { AuditLogRow, AuditLogTable } from "../../db/schema.js";
 
@@ -49,5 +49,37 @@ export class AuditRepo {
     if (options.subject !== undefined) query = query.where("subject", "=", options.subject);
     if (options.beforeId !== undefined) query = query.where("id", "<", options.beforeId);
     return query.execute();
+  }
+
+  /**
+   * One page of the log, newest first (by id, the order entries were written), after the cursor
+   * id, with each actor's username: filtered by the start of the action, the actor's username
+   * (any case) and the exact subject.
+   */
+  async findPage(query: {
+    limit: number;
+    beforeId?: number;
+    actionPrefix?: string;
+    actorUsername?: string;
+    subject?: string;
+  }): Promise<Array<AuditLogRow & { actor_username: string | null }>> {
+    let select = this.db
+      .selectFrom("audit_log")
+      .leftJoin("users", "users.id", "audit_log.actor_id")
+      .selectAll("audit_log")
+      .select("users.username as actor_username")
+      .orderBy("audit_log.id", "desc")
+      .limit(query.limit);
+    if (query.beforeId !== undefined) select = select.where("audit_log.id", "<", query.beforeId);
+    if (query.actionPrefix) {
+      // A prefix, its LIKE wildcards escaped: `user_` must not match `users`.
+      const pattern = `${query.actionPrefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      select = select.where(sql<SqlBool>`audit_log.action like ${pattern} escape '\\'`);
+    }
+    if (query.actorUsername) {
+      select = select.where("users.username_key", "=", query.actorUsername.toLowerCase());
+    }
+    if (query.subject) select = select.where("audit_log.subject", "=", query.subject);
+    return select.execute();
   }
 }

@@ -50,7 +50,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
         body: ZRegisterBody,
         response: {
           201: json(ZAuthSuccess, "Registered and signed in: the session cookie is set"),
-          ...errors(400, 403, 415),
+          ...errors(400),
+          403: error(
+            "Registration is closed (site settings), or the request came from another site",
+          ),
+          ...errors(415),
           409: error("The username or the email is taken"),
           ...errors(429),
         },
@@ -75,7 +79,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
           200: json(ZAuthSuccess, "Signed in: the session cookie is set"),
           ...errors(400),
           401: error("Wrong username or password"),
-          ...errors(403, 415, 429),
+          403: error("The account is suspended, or the request came from another site"),
+          ...errors(415, 429),
         },
       },
     },

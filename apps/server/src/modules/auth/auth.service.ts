@@ -11,7 +11,14 @@ import {
 } from "@sawdust/shared";
 import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, conflict, tooManyRequests, unauthorized } from "../../lib/errors.js";
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+} from "../../lib/errors.js";
+import type { SiteSettingsService } from "../settings/settings.service.js";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service.js";
 import type { UsersRepo } from "../users/users.repo.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.js";
@@ -56,6 +63,8 @@ export class AuthService {
       sessions: SessionsRepo;
       rateLimits: RateLimitsRepo;
       subscriptions: SubscriptionsService;
+      /** Whether registration is open (the site settings). */
+      siteSettings: Pick<SiteSettingsService, "current">;
       clock: Clock;
       limits: AuthLimits;
     },
@@ -63,6 +72,9 @@ export class AuthService {
 
   async register(body: RegisterBody, ip: string): Promise<SignedIn> {
     const { limits } = this.deps;
+    if (!(await this.deps.siteSettings.current()).registrationOpen) {
+      throw forbidden(MESSAGES.siteSettings.registrationClosed, "registration_closed");
+    }
     const ipKey = `register:ip:${ip}`;
     await this.reserveAttempt(ipKey, limits.registrationsPerIp, limits.registrationWindowMs);
     let user: UserRow;
@@ -101,6 +113,10 @@ export class AuthService {
     if (!user || !passwordOk) {
       throw unauthorized(MESSAGES.auth.invalidCredentials, "invalid_credentials");
     }
+    // Told only to whoever knows the password, and the attempt keeps its place in the windows.
+    if (user.suspended_at !== null) {
+      throw forbidden(MESSAGES.adminUsers.suspended, "account_suspended");
+    }
 
     const now = clock.now();
     await rateLimits.clear(accountKey);
@@ -136,7 +152,8 @@ export class AuthService {
     const session = await sessions.findLive(tokenHash, now);
     if (!session) return undefined;
     const user = await users.findById(session.user_id);
-    if (!user) return undefined;
+    // A suspension deletes the sessions too; this covers one that raced with it.
+    if (!user || user.suspended_at !== null) return undefined;
     if (now - session.last_seen_at > SESSION_LIFETIME.touchEveryMs) {
       await sessions.touch(tokenHash, now, sessionExpiry(session.created_at, now));
     }

@@ -1,12 +1,15 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
-import type { NewSubscriptionRow } from "../../db/schema.js";
+import type { NewPaymentRow, NewSubscriptionRow } from "../../db/schema.js";
 import { KeyedLock } from "../../lib/keyed-lock.js";
 import { Semaphore } from "../../lib/semaphore.js";
 
 /** A subscription as the provider reported it, in the columns Sawdust keeps. */
 export type ProviderSubscriptionRow = Omit<NewSubscriptionRow, "id">;
+
+/** A paid invoice as the webhook handler read it; its member is the subscription's. */
+export type PaymentRecord = Omit<NewPaymentRow, "id" | "user_id">;
 
 /** What applying one webhook event did. */
 export type EventOutcome = "applied" | "duplicate" | "no-user";
@@ -130,11 +133,15 @@ export class BillingRepo {
    * Records the event and applies its effect, the subscription as the provider reports it
    * (upserted by the provider's id), in one transaction. An event id already recorded changes
    * nothing: of concurrent deliveries, exactly one inserts it (the others wait on its key and
-   * find it there). `subscription` null: only the event is recorded.
+   * find it there). `subscription` null: only the event is recorded. `payment`: the invoice the
+   * event says was paid, recorded once by its invoice id (Stripe sends invoice.paid and
+   * invoice.payment_succeeded for one payment). A subscription's `canceled_at` is kept from the
+   * first time it was stored as canceled.
    */
   async applyEvent(
     event: { id: string; type: string; receivedAt: number },
     subscription: ProviderSubscriptionRow | null,
+    payment: PaymentRecord | null = null,
   ): Promise<EventOutcome> {
     return this.inTransaction(async (trx) => {
       const inserted = await trx
@@ -152,11 +159,31 @@ export class BillingRepo {
         .where("id", "=", subscription.user_id)
         .executeTakeFirst();
       if (!user) return "no-user";
-      const { user_id: _owner, created_at: _created, ...changes } = subscription;
+      if (payment) {
+        await trx
+          .insertInto("payments")
+          .values({ ...payment, user_id: subscription.user_id })
+          .onConflict((oc) => oc.column("provider_invoice_id").doNothing())
+          .execute();
+      }
+      const {
+        user_id: _owner,
+        created_at: _created,
+        canceled_at: _canceled,
+        ...changes
+      } = subscription;
       await trx
         .insertInto("subscriptions")
         .values(subscription)
-        .onConflict((oc) => oc.column("provider_subscription_id").doUpdateSet(changes))
+        .onConflict((oc) =>
+          oc.column("provider_subscription_id").doUpdateSet((eb) => ({
+            ...changes,
+            canceled_at: eb.fn.coalesce(
+              eb.ref("subscriptions.canceled_at"),
+              eb.ref("excluded.canceled_at"),
+            ),
+          })),
+        )
         .execute();
       return "applied";
     });

@@ -84,6 +84,15 @@ export interface SandboxOptions {
   webhookSecret: string;
   deliver: WebhookDelivery;
   log?: { warn(object: object, message: string): void };
+  /** The admin audit log: moving the clock is an admin action. */
+  audit?: {
+    record(
+      actorId: number | null,
+      action: string,
+      subject: string,
+      details?: Record<string, unknown>,
+    ): Promise<void>;
+  };
 }
 
 /**
@@ -423,8 +432,19 @@ export class SandboxProvider implements PaymentProvider {
   async advanceClock(days: number, viewer: Principal): Promise<SandboxClock> {
     if (viewer.kind !== "member") throw unauthorized(MESSAGES.auth.notSignedIn);
     if (!isAdmin(viewer)) throw forbidden(m.adminOnlyClock);
-    const offsetMs = (await this.offset()) + Math.round(days * DAY_MS);
+    const offsetBefore = await this.offset();
+    const offsetMs = offsetBefore + Math.round(days * DAY_MS);
     await this.deps.settings.set(SANDBOX_SETTINGS.clockOffset, String(offsetMs));
+    await this.deps.audit?.record(
+      viewer.userId,
+      "billing.sandbox_clock_advanced",
+      "billing:sandbox",
+      {
+        days,
+        before: { offsetMs: offsetBefore },
+        after: { offsetMs },
+      },
+    );
     const now = this.deps.clock.now() + offsetMs;
     await this.deps.repo.expireCheckouts(now);
     for (let step = 0; step < MAX_STEPS_PER_ADVANCE; step++) {

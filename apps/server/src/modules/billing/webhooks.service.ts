@@ -1,7 +1,7 @@
 import { BILLING_RULES, MESSAGES, type WebhookAck } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest } from "../../lib/errors.js";
-import type { BillingRepo, ProviderSubscriptionRow } from "./billing.repo.js";
+import type { BillingRepo, PaymentRecord, ProviderSubscriptionRow } from "./billing.repo.js";
 import {
   InvalidWebhookSignature,
   type PaymentProvider,
@@ -26,6 +26,9 @@ export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
   "invoice.payment_succeeded",
   "invoice.payment_failed",
 ]);
+
+/** The events that say an invoice was paid: each records the payment (once per invoice). */
+const PAYMENT_EVENTS: ReadonlySet<string> = new Set(["invoice.paid", "invoice.payment_succeeded"]);
 
 /**
  * Payment provider webhooks (design section 6), the one handler for Stripe's deliveries and the
@@ -71,7 +74,8 @@ export class WebhooksService {
           "a subscription event names no member of this site: recorded and ignored",
         );
       }
-      const outcome = await billing.applyEvent(record, row);
+      const payment = row ? this.paymentOf(event, subscriptionId) : null;
+      const outcome = await billing.applyEvent(record, row, payment);
       if (outcome === "duplicate") return { received: true, duplicate: true };
       return {
         received: true,
@@ -127,6 +131,38 @@ export class WebhooksService {
       grace_until:
         subscription.status === "past_due" ? failedAt + BILLING_RULES.gracePeriodMs : null,
       updated_at: this.deps.clock.now(),
+      // When this site learned it ended; the repository keeps the first such time.
+      canceled_at: subscription.status === "canceled" ? this.deps.clock.now() : null,
+    };
+  }
+
+  /**
+   * The money an invoice event says was received: the invoice's `amount_paid` in its currency's
+   * smallest unit, paid at `status_transitions.paid_at` (Stripe) or, where the sender gives none
+   * (the sandbox), when the event happened. Null for other events and for nothing paid.
+   */
+  private paymentOf(event: WebhookEvent, subscriptionId: string): PaymentRecord | null {
+    if (!PAYMENT_EVENTS.has(event.type)) return null;
+    const invoice = event.data.object;
+    const amount = invoice.amount_paid;
+    if (
+      typeof invoice.id !== "string" ||
+      !Number.isSafeInteger(amount) ||
+      (amount as number) <= 0
+    ) {
+      return null;
+    }
+    const transitions = invoice.status_transitions as { paid_at?: unknown } | null | undefined;
+    const paidAtSeconds =
+      typeof transitions?.paid_at === "number" ? transitions.paid_at : event.created;
+    return {
+      provider: this.deps.provider.name,
+      provider_invoice_id: invoice.id,
+      provider_subscription_id: subscriptionId,
+      amount_cents: amount as number,
+      currency: typeof invoice.currency === "string" ? invoice.currency.toLowerCase() : "usd",
+      paid_at: paidAtSeconds * 1000,
+      created_at: this.deps.clock.now(),
     };
   }
 }

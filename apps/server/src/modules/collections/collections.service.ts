@@ -4,7 +4,6 @@ import {
   type CollectionDetail,
   canViewImage,
   collectionLimitOf,
-  FREE_TIER,
   isAdmin,
   MESSAGES,
   type Member,
@@ -18,6 +17,7 @@ import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import type { MediaStore } from "../../media/media-store.js";
 
 import type { ImagesRepo } from "../images/images.repo.js";
+import type { SiteSettingsService } from "../settings/settings.service.js";
 import { presentCollection, presentCover, presentEntry } from "./collections.presenter.js";
 import type { CollectionsRepo, EntryVisibility } from "./collections.repo.js";
 
@@ -50,6 +50,8 @@ export class CollectionsService {
       collections: CollectionsRepo;
       images: ImagesRepo;
       media: MediaStore;
+      /** The free tier's collection limit now (the site settings). */
+      siteSettings: Pick<SiteSettingsService, "current">;
       clock: Clock;
     },
   ) {}
@@ -98,6 +100,7 @@ export class CollectionsService {
 
   /** A new collection; a free member who already keeps the limit is refused (403). */
   async create(body: CollectionCreate, viewer: CollectionsViewer): Promise<Collection> {
+    const freeLimit = (await this.deps.siteSettings.current()).freeTier.collections;
     const id = await this.deps.collections.createWithinLimit(
       {
         userId: viewer.userId,
@@ -106,9 +109,9 @@ export class CollectionsService {
         isPublic: body.isPublic,
         now: this.deps.clock.now(),
       },
-      collectionLimitOf(viewer),
+      collectionLimitOf(viewer, freeLimit),
     );
-    if (id === null) throw forbidden(m.limitReached(FREE_TIER.collections), "collection_limit");
+    if (id === null) throw forbidden(m.limitReached(freeLimit), "collection_limit");
     return this.summary(id, viewer);
   }
 

@@ -52,6 +52,9 @@ export class DownloadsRepo {
       }
       if (d.userId !== null && d.usage) {
         const limits = d.usage.limits;
+        // The month's first download makes the row and so skips the update's condition below: a
+        // limit (an admin may set it to 0 or under a file's size) must hold for it as well.
+        if (limits && (limits.downloads < 1 || d.bytes > limits.bytes)) return "refused";
         const counted = await trx
           .insertInto("usage_monthly")
           .values({ user_id: d.userId, month: d.month, downloads: 1, bytes: d.bytes })

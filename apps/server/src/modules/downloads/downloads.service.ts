@@ -1,9 +1,10 @@
 import {
   canViewImage,
+  FREE_TIER as DEFAULT_FREE_TIER,
   DOWNLOAD_SIZES,
   type DownloadSize,
   downloadAccess,
-  FREE_TIER,
+  formatBytes,
   hasFreeLimits,
   type Principal,
   slugifyTag,
@@ -15,6 +16,7 @@ import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
 import { IMAGE_MESSAGES } from "../images/images.constants.js";
 import type { ImagesRepo } from "../images/images.repo.js";
 import type { RenditionsService } from "../images/renditions.service.js";
+import type { SiteSettingsService } from "../settings/settings.service.js";
 import type { DownloadsRepo } from "./downloads.repo.js";
 import { formatResetDate, monthOf, nextResetOf } from "./usage-period.js";
 
@@ -22,8 +24,8 @@ export const DOWNLOAD_MESSAGES = {
   signInForBasic: "Sign in to download the Basic size",
   signInForPro: "Sign in with a Pro subscription to download this size",
   upgradeForPro: (size: string) => `Upgrade to Pro to download the ${size} size`,
-  quota: (reset: string) =>
-    `You have used this month's ${FREE_TIER.monthlyDownloads} downloads (or 1 GiB). Your downloads reset on ${reset}; Pro has no limit.`,
+  quota: (reset: string, limits: { monthlyDownloads: number; monthlyBandwidthBytes: number }) =>
+    `You have used this month's ${limits.monthlyDownloads} downloads (or ${formatBytes(limits.monthlyBandwidthBytes)}). Your downloads reset on ${reset}; Pro has no limit.`,
   previewRate: "Too many preview downloads from your address. Try again later.",
 } as const;
 
@@ -46,6 +48,8 @@ export class DownloadsService {
       images: ImagesRepo;
       renditions: RenditionsService;
       rateLimits: RateLimitsRepo;
+      /** The free tier's limits now (the site settings). */
+      siteSettings: Pick<SiteSettingsService, "current">;
       clock: Clock;
     },
   ) {}
@@ -91,6 +95,7 @@ export class DownloadsService {
       }
     }
     const limited = hasFreeLimits(viewer);
+    const freeTier = limited ? (await this.deps.siteSettings.current()).freeTier : undefined;
     const recorded = await downloads.record({
       imageId: download.imageId,
       userId: member?.userId ?? null,
@@ -102,8 +107,8 @@ export class DownloadsService {
       usage:
         member && download.size !== "preview"
           ? {
-              limits: limited
-                ? { downloads: FREE_TIER.monthlyDownloads, bytes: FREE_TIER.monthlyBandwidthBytes }
+              limits: freeTier
+                ? { downloads: freeTier.monthlyDownloads, bytes: freeTier.monthlyBandwidthBytes }
                 : undefined,
             }
           : undefined,
@@ -111,7 +116,7 @@ export class DownloadsService {
     if (recorded === "refused") {
       const reset = nextResetOf(now);
       throw tooManyRequests(
-        DOWNLOAD_MESSAGES.quota(formatResetDate(reset)),
+        DOWNLOAD_MESSAGES.quota(formatResetDate(reset), freeTier ?? DEFAULT_FREE_TIER),
         (reset.getTime() - now) / 1000,
       );
     }

@@ -1,25 +1,27 @@
 import {
-  type EditionType,
   type Image,
   type ImagePatchBody,
+  MESSAGES,
   type Member,
   normalizeStyle,
-  slugifyTag,
   unique,
 } from "@sawdust/shared";
+import type { ImageRow } from "../../db/schema.js";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
-import { notFound } from "../../lib/errors.js";
+import { badRequest, notFound } from "../../lib/errors.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
+import { editionChangeOf, normalizeTags } from "./admin-images.rules.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
-import { presentImage } from "./images.presenter.js";
-import type { ImagesRepo } from "./images.repo.js";
+import { parseArray, presentImage } from "./images.presenter.js";
+import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
 
 /**
  * An admin's changes to one image: its words and edition, its visibility, a new analysis, its
- * deletion. Each is announced on the event bus once committed. Callers check that the principal
- * is an admin (the routes do, with `adminViewerOf`).
+ * deletion. Each writes its audit entry (what it was, what it became) in its own transaction and
+ * is announced on the event bus once committed. Callers check that the principal is an admin (the
+ * routes do, with `adminViewerOf`).
  */
 export class ImageEditsService {
   constructor(
@@ -54,7 +56,7 @@ export class ImageEditsService {
       Object.assign(analysis, kept);
     }
     if (body.tags) {
-      const tags = unique(body.tags.map(slugifyTag).filter(Boolean));
+      const tags = normalizeTags(body.tags);
       changes.tags = JSON.stringify(tags);
       facets.tag = tags;
       sources.tags = "admin";
@@ -65,25 +67,47 @@ export class ImageEditsService {
       facets.style = styles;
       sources.style = "admin";
     }
-    const editionType = body.editionType ?? (row.edition_type as EditionType);
-    if (body.editionType) changes.edition_type = body.editionType;
-    if (body.price !== undefined) changes.price_cents = body.price;
-    if (editionType === "sawdust_gallery") changes.price_cents = null;
+    const edition = editionChangeOf(row, {
+      editionType: body.editionType,
+      priceCents: body.price,
+      maxEditions: body.maxEditions,
+    });
+    if (!edition.ok) throw badRequest(edition.error, edition.code);
+    Object.assign(changes, edition.changes);
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
 
-    await this.deps.images.update(id, changes, facets, this.deps.clock.now());
+    const updated = await this.deps.images.update(id, changes, facets, this.deps.clock.now(), {
+      actorId: admin.userId,
+      action: "image.updated",
+      subject: `image:${id}`,
+      details: beforeAndAfter(row, changes),
+    });
+    if (!updated) {
+      // Gone meanwhile, or sold past the new edition size since it was read.
+      const now = await this.row(id);
+      throw badRequest(
+        MESSAGES.adminImages.maxEditionsBelowSold(now.sold_editions),
+        "bad_edition_size",
+      );
+    }
     await this.deps.events.emit({ type: "image.updated", imageId: id });
     return this.present(id, admin);
   }
 
   async setVisibility(id: number, isPublic: boolean, admin: Member): Promise<Image> {
-    await this.row(id);
+    const row = await this.row(id);
     // An admin's choice stands: a later rating no longer publishes the image.
     await this.deps.images.update(
       id,
       { is_public: isPublic ? 1 : 0, publish_when_rated: 0 },
       {},
       this.deps.clock.now(),
+      {
+        actorId: admin.userId,
+        action: "image.visibility_changed",
+        subject: `image:${id}`,
+        details: { before: { isPublic: row.is_public === 1 }, after: { isPublic } },
+      },
     );
     await this.deps.events.emit({ type: isPublic ? "image.shown" : "image.hidden", imageId: id });
     return this.present(id, admin);
@@ -91,22 +115,39 @@ export class ImageEditsService {
 
   /** Queues the image's analysis again (an admin's "analyse again"); edited fields stay. */
   async requestAnalysis(id: number, admin: Member, requestId?: string): Promise<Image> {
-    await this.row(id);
+    const row = await this.row(id);
     await this.deps.images.queueAnalysis(
       id,
       ANALYZE_JOB,
       ANALYZE_MAX_ATTEMPTS,
       this.deps.clock.now(),
       requestId,
+      {
+        actorId: admin.userId,
+        action: "image.analysis_requested",
+        subject: `image:${id}`,
+        details: {
+          before: { analysisStatus: row.analysis_status },
+          after: { analysisStatus: "pending" },
+        },
+      },
     );
     this.deps.onJobQueued?.();
     return this.present(id, admin);
   }
 
-  /** Removes the image, its files, renditions, facets, jobs and collection entries. */
-  async delete(id: number): Promise<void> {
-    await this.row(id);
-    await this.deps.images.markDeleting(id, this.deps.clock.now());
+  /**
+   * Removes the image, its files, renditions, facets, jobs and collection entries. `admin` is who
+   * asked (the audit entry's actor; none for the system).
+   */
+  async delete(id: number, admin?: Member): Promise<void> {
+    const row = await this.row(id);
+    await this.deps.images.markDeleting(id, this.deps.clock.now(), {
+      actorId: admin?.userId ?? null,
+      action: "image.deleted",
+      subject: `image:${id}`,
+      details: { before: auditedFields(row), after: null },
+    });
     await this.deps.events.emit({ type: "image.deleted", imageId: id });
     await this.deps.media.removeImage(id);
     await this.deps.images.deleteById(id);
@@ -123,4 +164,41 @@ export class ImageEditsService {
     const renditions = await this.deps.images.findRenditions([id]);
     return presentImage(row, renditions, admin, this.deps.media, this.deps.clock.now());
   }
+}
+
+/** The fields an admin edits, as the audit log records them. */
+function auditedFields(row: Pick<ImageRow, AuditedColumn>): Record<string, unknown> {
+  return {
+    title: row.title,
+    description: row.description,
+    tags: parseArray(row.tags),
+    style: row.style,
+    isPublic: row.is_public === 1,
+    editionType: row.edition_type,
+    price: row.price_cents,
+    maxEditions: row.max_editions,
+  };
+}
+
+type AuditedColumn =
+  | "title"
+  | "description"
+  | "tags"
+  | "style"
+  | "is_public"
+  | "edition_type"
+  | "price_cents"
+  | "max_editions";
+
+/** An edit's audit details: each edited field as it was and as it became (changed ones only). */
+function beforeAndAfter(row: ImageRow, changes: ImageUpdate) {
+  const before = auditedFields(row);
+  const after = auditedFields({ ...row, ...changes } as ImageRow);
+  const changed = Object.keys(before).filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+    after: Object.fromEntries(changed.map((field) => [field, after[field]])),
+  };
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
+import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { analysisJobPayload } from "./images.constants.js";
 import { toFts5Query, toTsQuery } from "./search-query.js";
 
@@ -20,6 +21,10 @@ export interface ImageFilter {
   /** Price bounds in cents, inclusive; either leaves out images without a price. */
   minPriceCents?: number;
   maxPriceCents?: number;
+  /** Admins' filters: the analysis status (pending | done | failed)... */
+  analysisStatus?: string;
+  /** ...and whether the image waits for a moderator (true) or not (false). */
+  flagged?: boolean;
 }
 
 /** The orders a page comes in: newest first, or most downloaded first (newest among equals). */
@@ -114,6 +119,7 @@ export type ImageUpdate = Pick<
   | "style"
   | "edition_type"
   | "price_cents"
+  | "max_editions"
   | "is_public"
   | "publish_when_rated"
   | "moderation"
@@ -179,15 +185,17 @@ export class ImagesRepo {
     });
   }
 
-  /** Marks the analysis pending and queues its job, in one transaction. */
+  /** Marks the analysis pending and queues its job (and writes the audit entry), in one transaction. */
   async queueAnalysis(
     imageId: number,
     kind: string,
     maxAttempts: number,
     now: number,
     requestId?: string,
+    audit?: AuditEntryInput,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      if (audit) await trx.insertInto("audit_log").values(newAuditRow(audit, now)).execute();
       await trx
         .updateTable("images")
         .set({ analysis_status: "pending", updated_at: now })
@@ -209,13 +217,19 @@ export class ImagesRepo {
       .execute();
   }
 
-  /** A deletion under way: invisible at once, and finished by the janitor if we crash. */
-  async markDeleting(imageId: number, now: number): Promise<void> {
-    await this.db
-      .updateTable("images")
-      .set({ status: "deleting", processing_expires_at: now, updated_at: now })
-      .where("id", "=", imageId)
-      .execute();
+  /**
+   * A deletion under way: invisible at once, and finished by the janitor if we crash. The audit
+   * entry, if any, is written in the same transaction.
+   */
+  async markDeleting(imageId: number, now: number, audit?: AuditEntryInput): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("images")
+        .set({ status: "deleting", processing_expires_at: now, updated_at: now })
+        .where("id", "=", imageId)
+        .execute();
+      if (audit) await trx.insertInto("audit_log").values(newAuditRow(audit, now)).execute();
+    });
   }
 
   async deleteById(imageId: number): Promise<void> {
@@ -336,33 +350,62 @@ export class ImagesRepo {
     return Number(row.n);
   }
 
+  /**
+   * Changes one image and its facet rows (and writes its audit entry), in one transaction. A new
+   * edition size applies only while it is not below the editions sold, checked by the update
+   * itself. Returns whether the image was changed (false: no such image, or the size refused).
+   */
   async update(
     id: number,
     changes: ImageUpdate,
     facets: Partial<Record<FacetKind, string[]>>,
     now: number,
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("images")
-        .set({ ...changes, updated_at: now })
-        .where("id", "=", id)
-        .execute();
-      for (const [kind, values] of Object.entries(facets)) {
-        await trx
-          .deleteFrom("image_facets")
-          .where("image_id", "=", id)
-          .where("kind", "=", kind)
-          .execute();
-        const unique = [...new Set(values)];
-        if (unique.length > 0) {
+    audit?: AuditEntryInput,
+  ): Promise<boolean> {
+    const refused = new Error("refused");
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        let update = trx
+          .updateTable("images")
+          .set({ ...changes, updated_at: now })
+          .where("id", "=", id);
+        const size = changes.max_editions;
+        if (typeof size === "number") update = update.where("sold_editions", "<=", size);
+        const result = await update.executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw refused;
+        for (const [kind, values] of Object.entries(facets)) {
           await trx
-            .insertInto("image_facets")
-            .values(unique.map((value) => ({ image_id: id, kind, value })))
+            .deleteFrom("image_facets")
+            .where("image_id", "=", id)
+            .where("kind", "=", kind)
             .execute();
+          const unique = [...new Set(values)];
+          if (unique.length > 0) {
+            await trx
+              .insertInto("image_facets")
+              .values(unique.map((value) => ({ image_id: id, kind, value })))
+              .execute();
+          }
         }
-      }
-    });
+        if (audit) await trx.insertInto("audit_log").values(newAuditRow(audit, now)).execute();
+      });
+      return true;
+    } catch (error) {
+      if (error === refused) return false;
+      throw error;
+    }
+  }
+
+  /** The ids of the images the filter matches, smallest first, at most `limit`. */
+  async findIdsMatching(filter: ImageFilter, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("images")
+      .select("id")
+      .where((eb) => this.matches(eb, filter, "in"))
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -394,6 +437,12 @@ export class ImagesRepo {
     }
     if (filter.maxPriceCents !== undefined) {
       conditions.push(eb("price_cents", "<=", filter.maxPriceCents));
+    }
+    if (filter.analysisStatus !== undefined) {
+      conditions.push(eb("analysis_status", "=", filter.analysisStatus));
+    }
+    if (filter.flagged !== undefined) {
+      conditions.push(eb("moderation", filter.flagged ? "is not" : "is", null));
     }
     // "exists" tests each image walked in id order; "in" starts from the facet index's rows.
     const facet = (kind: FacetKind, values: string[]) =>

@@ -234,8 +234,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       },
     },
     async (request) => {
-      adminViewerOf(request);
-      await opts.edits.delete(request.params.id);
+      await opts.edits.delete(request.params.id, adminViewerOf(request));
       return { ok: true as const };
     },
   );

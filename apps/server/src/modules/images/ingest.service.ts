@@ -48,6 +48,8 @@ export class IngestService {
       options: IngestOptions;
       /** Called after a job was committed, so an idle worker in this process starts at once. */
       onJobQueued?: () => void;
+      /** The edition type of an upload that names none (the site settings). */
+      defaultEditionType?: () => Promise<string>;
     },
   ) {}
 
@@ -63,7 +65,11 @@ export class IngestService {
   ): Promise<Image> {
     const { images, media, clock } = this.deps;
     try {
-      const { editionType, priceCents } = parseUploadFields(upload.fields);
+      const { editionType, priceCents } = parseUploadFields(
+        upload.fields.editionType?.trim()
+          ? upload.fields
+          : { ...upload.fields, editionType: (await this.deps.defaultEditionType?.()) ?? "" },
+      );
       const { width, height } = await checkedDimensions(upload.path, upload.format);
 
       const imageId = await images.insertProcessing({

@@ -1,7 +1,13 @@
 import type { Db } from "../../db/database.js";
+import type { DialectName } from "../../db/dialect.js";
+import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 
 export class SettingsRepo {
-  constructor(private readonly db: Db) {}
+  /** `dialect` matters only to `replaceAudited` (PostgreSQL locks the row it replaces). */
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName = "sqlite",
+  ) {}
 
   /** The stored value, or `make()`'s stored first (the first writer wins across processes). */
   async getOrCreate(key: string, make: () => string): Promise<string> {
@@ -33,5 +39,33 @@ export class SettingsRepo {
       .values({ key, value })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
       .execute();
+  }
+
+  /**
+   * Replaces the value and writes the audit entry `auditOf` makes from the value before, in one
+   * transaction (PostgreSQL holds the row meanwhile, so two saves never both report the same
+   * "before"). Returns the value before (undefined when there was none).
+   */
+  async replaceAudited(
+    key: string,
+    value: string,
+    auditOf: (before: string | undefined) => AuditEntryInput,
+    now: number,
+  ): Promise<string | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let read = trx.selectFrom("settings").select("value").where("key", "=", key);
+      if (this.dialect === "postgres") read = read.forUpdate();
+      const before = (await read.executeTakeFirst())?.value;
+      await trx
+        .insertInto("settings")
+        .values({ key, value })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+        .execute();
+      await trx
+        .insertInto("audit_log")
+        .values(newAuditRow(auditOf(before), now))
+        .execute();
+      return before;
+    });
   }
 }

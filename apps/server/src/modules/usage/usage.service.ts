@@ -1,14 +1,17 @@
-import { FREE_TIER, hasFreeLimits, type Member, type Usage } from "@sawdust/shared";
+import { hasFreeLimits, type Member, type Usage } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
 import type { CollectionsService } from "../collections/collections.service.js";
 import type { DownloadsRepo } from "../downloads/downloads.repo.js";
 import { monthOf, nextResetOf } from "../downloads/usage-period.js";
+import type { SiteSettingsService } from "../settings/settings.service.js";
 
 export class UsageService {
   constructor(
     private readonly deps: {
       downloads: DownloadsRepo;
       collections: Pick<CollectionsService, "countOwnedBy">;
+      /** The free tier's limits now (the site settings). */
+      siteSettings: Pick<SiteSettingsService, "current">;
       clock: Clock;
     },
   ) {}
@@ -20,11 +23,13 @@ export class UsageService {
   async of(viewer: Member): Promise<Usage> {
     const now = this.deps.clock.now();
     const period = monthOf(now);
-    const [current, previous, collections] = await Promise.all([
+    const [current, previous, collections, settings] = await Promise.all([
       this.deps.downloads.usage(viewer.userId, period),
       this.deps.downloads.usage(viewer.userId, previousMonthOf(now)),
       this.deps.collections.countOwnedBy(viewer.userId),
+      this.deps.siteSettings.current(),
     ]);
+    const { freeTier } = settings;
     // The same rule the download route enforces: only free members have limits.
     const limited = hasFreeLimits(viewer);
     return {
@@ -32,13 +37,13 @@ export class UsageService {
       resetsOn: nextResetOf(now).toISOString().slice(0, 10),
       downloads: {
         used: current.downloads,
-        limit: limited ? FREE_TIER.monthlyDownloads : null,
+        limit: limited ? freeTier.monthlyDownloads : null,
       },
       bandwidthBytes: {
         used: current.bytes,
-        limit: limited ? FREE_TIER.monthlyBandwidthBytes : null,
+        limit: limited ? freeTier.monthlyBandwidthBytes : null,
       },
-      collections: { used: collections, limit: limited ? FREE_TIER.collections : null },
+      collections: { used: collections, limit: limited ? freeTier.collections : null },
       previousMonthDownloads: previous.downloads,
       downloadsChangePercent: changePercent(current.downloads, previous.downloads),
     };

@@ -26,6 +26,16 @@ export class ViewsRepo {
           .set((eb) => ({ views: eb("views", "+", 1) }))
           .where("id", "=", imageId)
           .execute();
+        // The day's count, kept after image_views is pruned (the admin analytics' views).
+        await trx
+          .insertInto("image_view_days")
+          .values({ day, image_id: imageId, views: 1 })
+          .onConflict((oc) =>
+            oc
+              .columns(["day", "image_id"])
+              .doUpdateSet((eb) => ({ views: eb("image_view_days.views", "+", 1) })),
+          )
+          .execute();
       }
       const row = await trx
         .selectFrom("images")

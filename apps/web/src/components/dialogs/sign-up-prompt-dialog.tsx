@@ -1,4 +1,4 @@
-import { DOWNLOAD_SIZES, FREE_TIER } from "@sawdust/shared";
+import { DOWNLOAD_SIZES, type SiteSettings } from "@sawdust/shared";
 import { Check, UserPlus } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { useSite } from "@/lib/api/get-site";
 
 export interface SignUpPromptDialogProps {
   open: boolean;
@@ -19,10 +20,11 @@ export interface SignUpPromptDialogProps {
 }
 
 const basic = DOWNLOAD_SIZES.basic;
-const PERKS = [
+/** The free plan's perks, with the site's own limits (an admin's settings). */
+const perksOf = (freeTier: SiteSettings["freeTier"]) => [
   `Basic downloads, up to ${basic.width} × ${basic.height} px`,
-  `${FREE_TIER.monthlyDownloads} free downloads every month`,
-  `Up to ${FREE_TIER.collections} collections of the work you love`,
+  `${freeTier.monthlyDownloads} free downloads every month`,
+  `Up to ${freeTier.collections} collections of the work you love`,
   "Your own artist profile",
 ];
 
@@ -33,6 +35,7 @@ const PERKS = [
 export function SignUpPromptDialog({ open, onOpenChange, reason }: SignUpPromptDialogProps) {
   const location = useLocation();
   const authHref = paths.auth.getHref(`${location.pathname}${location.search}`);
+  const perks = perksOf(useSite().site.freeTier);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md gap-6 p-7 sm:p-8">
@@ -48,7 +51,7 @@ export function SignUpPromptDialog({ open, onOpenChange, reason }: SignUpPromptD
           </DialogDescription>
         </DialogHeader>
         <ul className="grid gap-2.5 rounded-lg bg-muted/70 p-4 text-sm">
-          {PERKS.map((perk) => (
+          {perks.map((perk) => (
             <li key={perk} className="flex items-start gap-2.5">
               <Check className="mt-0.5 size-4 shrink-0 text-brand-strong" aria-hidden />
               {perk}

@@ -10,8 +10,11 @@ interface HeroBannerProps {
 }
 
 /**
- * The gallery's hero: the admin's title and subtitle (HTML the server sanitised on save, design
- * section 6) on a dark, warm panel. Kept short so the first row of artwork stays above the fold.
+ * The gallery's hero: the admin's title and subtitle on a dark, warm panel, kept short so the
+ * first row of artwork stays above the fold. The HTML is rendered as the API gives it: the server
+ * sanitises it with an allowlist on save and again on read (apps/server/src/modules/hero/
+ * sanitise-hero.ts: formatting tags and safe links only, no attributes that run or restyle), and
+ * the admin's preview shows this same component with the same sanitised copy.
  */
 export function HeroBanner({ content, aside, className }: HeroBannerProps) {
   return (
@@ -28,21 +31,23 @@ export function HeroBanner({ content, aside, className }: HeroBannerProps) {
       <HeroGlow />
       <div className="min-w-0">
         <p
+          data-testid="hero-title"
           className={cn(
             "line-clamp-3 max-w-3xl text-balance font-display text-[1.75rem] font-semibold leading-[1.1] tracking-tight sm:text-4xl lg:text-[2.75rem]",
             "[&_em]:text-amber-300 [&_em]:italic [&_strong]:font-bold",
             "[&_a]:underline [&_a]:decoration-amber-300/60 [&_a]:underline-offset-4",
           )}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitised it with an allowlist on save
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (modules/hero/sanitise-hero.ts)
           dangerouslySetInnerHTML={{ __html: content.title }}
         />
         {content.subtitle && (
           <p
+            data-testid="hero-subtitle"
             className={cn(
               "mt-3 line-clamp-3 max-w-2xl text-pretty text-base text-stone-300 sm:text-lg",
               "[&_a]:text-amber-200 [&_a]:underline [&_a]:underline-offset-4 [&_em]:text-stone-100",
             )}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitised it with an allowlist on save
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (modules/hero/sanitise-hero.ts)
             dangerouslySetInnerHTML={{ __html: content.subtitle }}
           />
         )}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useSite } from "@/lib/api/get-site";
 import { cn } from "@/lib/utils";
 
 interface BrandMarkProps {
@@ -8,17 +9,18 @@ interface BrandMarkProps {
   wordClassName?: string;
 }
 
-/** The Sawdust logo and wordmark, a link to the home page. */
+/** The logo and the site's name (an admin's setting; "Sawdust" by default), a link home. */
 export function BrandMark({ to, className, wordClassName }: BrandMarkProps) {
+  const { siteName } = useSite().site;
   return (
     <Link
       to={to}
       className={cn(
-        "inline-flex items-center gap-2 rounded-md font-display text-xl font-semibold tracking-tight",
+        "inline-flex min-w-0 items-center gap-2 rounded-md font-display text-xl font-semibold tracking-tight",
         className,
       )}
     >
-      <svg viewBox="0 0 32 32" className="size-7" aria-hidden>
+      <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden>
         <rect width="32" height="32" rx="8" fill="currentColor" />
         <path
           d="M8 22c4-1 6-5 8-9s5-6 8-5"
@@ -29,7 +31,7 @@ export function BrandMark({ to, className, wordClassName }: BrandMarkProps) {
         />
         <circle cx="10" cy="10" r="2.5" fill="#f5efe6" />
       </svg>
-      <span className={wordClassName}>Sawdust</span>
+      <span className={cn("min-w-0 max-w-[16ch] truncate", wordClassName)}>{siteName}</span>
     </Link>
   );
 }

@@ -1,8 +1,10 @@
+import { MESSAGES } from "@sawdust/shared";
 import { Navigate, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUser } from "@/lib/api/get-current-user";
+import { useSite } from "@/lib/api/get-site";
 import { useDocumentTitle } from "@/lib/document-title";
 import { AuthHeader } from "./components/auth-header";
 import { AuthImagePanel } from "./components/auth-image-panel";
@@ -17,6 +19,7 @@ import { safeRedirectPath } from "./safe-redirect";
 export function AuthScreen() {
   const { data: user, isPending } = useUser();
   const [searchParams] = useSearchParams();
+  const { site, isPlaceholderData } = useSite();
   useDocumentTitle("Sign in");
 
   if (isPending) return <PageSpinner />;
@@ -30,7 +33,7 @@ export function AuthScreen() {
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <AuthImagePanel className="hidden lg:block" />
-      <div className="flex flex-col">
+      <div className="flex min-w-0 flex-col">
         <AuthHeader />
         <main
           id="main-content"
@@ -39,7 +42,7 @@ export function AuthScreen() {
         >
           <div className="w-full max-w-md">
             <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
-              Sign in to Sawdust
+              Sign in to {site.siteName}
             </h1>
             <p className="mt-2 text-muted-foreground">
               Keep collections, download in higher quality and manage your plan.
@@ -53,7 +56,22 @@ export function AuthScreen() {
                 <LoginForm />
               </TabsContent>
               <TabsContent value="register">
-                <RegisterForm />
+                {site.registrationOpen || isPlaceholderData ? (
+                  <RegisterForm />
+                ) : (
+                  <div
+                    role="status"
+                    className="mt-4 rounded-xl border border-dashed bg-card/60 px-6 py-8 text-center"
+                    data-testid="registration-closed"
+                  >
+                    <p className="font-display text-xl font-semibold">
+                      {MESSAGES.siteSettings.registrationClosed}
+                    </p>
+                    <p className="mt-2 text-sm text-muted-foreground">
+                      {MESSAGES.siteSettings.registrationClosedHint}
+                    </p>
+                  </div>
+                )}
               </TabsContent>
             </Tabs>
           </div>

@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { useCollections } from "@/lib/api/get-collections";
 import { useUser } from "@/lib/api/get-current-user";
+import { useSite } from "@/lib/api/get-site";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useDeleteCollection } from "./api/delete-collection";
 import { CollectionCard, CollectionCardSkeleton } from "./components/collection-card";
@@ -36,7 +37,8 @@ export function CollectionsPage() {
   useDocumentTitle("Collections");
   const principal = principalOf(user);
   // The free plan's limit, shown with the count; null for whoever has none.
-  const limit = isMember(principal) ? collectionLimitOf(principal) : null;
+  const freeLimit = useSite().site.freeTier.collections;
+  const limit = isMember(principal) ? collectionLimitOf(principal, freeLimit) : null;
 
   function confirmDelete() {
     if (!deleting) return;

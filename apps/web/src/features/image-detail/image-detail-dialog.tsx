@@ -31,6 +31,7 @@ import { CollectionPicker } from "./components/collection-picker";
 import { DownloadMenu } from "./components/download-menu";
 import { EditDetailsForm } from "./components/edit-details-form";
 import { ProTools } from "./components/pro-tools";
+import { ReportAction } from "./components/report-action";
 import { ShareMenu } from "./components/share-menu";
 import { ZoomableArtwork } from "./components/zoomable-artwork";
 import { editionLabel, showsPrice } from "./edition-label";
@@ -187,6 +188,8 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
         )}
 
         <ArtworkStats image={image} />
+
+        {user && !admin && !editing && <ReportAction imageId={image.id} imageTitle={title} />}
 
         {admin && (
           <AdminControls

@@ -6,6 +6,7 @@ import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
+import { useSite } from "@/lib/api/get-site";
 import { isApiRequestError } from "@/lib/api-client";
 import { formatBillingDate, planName } from "@/lib/billing/billing-text";
 import { useCurrentSubscription, useTimedOut } from "@/lib/billing/get-current-subscription";
@@ -54,6 +55,7 @@ export function MemberPlanPage() {
   });
   const [upgradeCycle, setUpgradeCycle] = useState<BillingCycle | null>(null);
   const m = MESSAGES.subscriptions;
+  const { freeTier } = useSite().site;
   useDocumentTitle("Your Plan");
 
   function forgetParams(...names: string[]) {
@@ -134,7 +136,7 @@ export function MemberPlanPage() {
         <p className="mt-3 max-w-2xl text-muted-foreground">
           {isPro
             ? "Every size of every artwork, unlimited collections and the commercial licence."
-            : "Preview and Basic downloads, 10 a month, and up to 5 collections."}
+            : `Preview and Basic downloads, ${freeTier.monthlyDownloads} a month, and up to ${freeTier.collections} collections.`}
         </p>
         {cancelsOn && (
           <p data-testid="cancels-on" className="mt-2 font-medium text-destructive">

@@ -1,9 +1,10 @@
-import { DEFAULT_EDITION_TYPE, MESSAGES, type UploadFields } from "@sawdust/shared";
+import { MESSAGES, type UploadFields } from "@sawdust/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/hooks/use-toast";
+import { useSite } from "@/lib/api/get-site";
 import { useDocumentTitle } from "@/lib/document-title";
 import { EditionTypeField } from "./components/edition-type-field";
 import { ImageDropzone } from "./components/image-dropzone";
@@ -36,16 +37,24 @@ export function UploadPage() {
   const selection = useImageSelection();
   useDocumentTitle("Upload Artwork");
   const { progress, isUploading, uploadAll } = useUploadQueue();
+  const { site, isPlaceholderData } = useSite();
   const {
     control,
     register,
     handleSubmit,
     reset,
+    resetField,
+    getFieldState,
     formState: { errors },
   } = useForm({
     resolver: publishingResolver,
-    defaultValues: { editionType: DEFAULT_EDITION_TYPE, price: "" },
+    defaultValues: { editionType: site.defaultEditionType, price: "" },
   });
+  // The site's default edition type (an admin's setting), once it has arrived, unless already chosen.
+  useEffect(() => {
+    if (isPlaceholderData || getFieldState("editionType").isDirty) return;
+    resetField("editionType", { defaultValue: site.defaultEditionType });
+  }, [isPlaceholderData, site.defaultEditionType, getFieldState, resetField]);
   const editionType = useWatch({ control, name: "editionType" });
   // The files the last run could not upload, with the server's reasons; they stay chosen.
   const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());

@@ -2,6 +2,7 @@ import type { ApiKey } from "@sawdust/shared";
 import { Ban } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { formatKeyDate, formatLastUsed, formatUsageDay } from "../key-text";
 
 interface KeysTableProps {
@@ -82,7 +83,7 @@ export function KeysTable({ apiKeys, onRevoke }: KeysTableProps) {
   const headers = ["ID", "Name", "Created", "Last used", "Status", "Requests", "Limit / hour"];
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border bg-card shadow-sm md:block">
+      <TableScroll label="API keys" className="hidden md:block">
         <table className="w-full text-left text-sm">
           <thead className="border-b bg-muted/60 text-xs uppercase tracking-wider text-muted-foreground">
             <tr>
@@ -130,7 +131,7 @@ export function KeysTable({ apiKeys, onRevoke }: KeysTableProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       <ul className="grid gap-3 md:hidden">
         {apiKeys.map((apiKey) => (

@@ -1,0 +1,316 @@
+import type { DownloadSize } from "@sawdust/shared";
+import { sql } from "kysely";
+import type { Db } from "../../db/database.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sums come back as strings from PostgreSQL (numeric) and as numbers or null from SQLite. */
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** The UTC day number (days since 1970-01-01) of an epoch-ms column: integer division on both. */
+const dayIndexOf = (column: string) =>
+  sql<number>`${sql.ref(column)} / ${sql.lit(DAY_MS)}`.as("day_index");
+
+/** A time window: epoch ms from `fromMs` (inclusive) to `toMs` (exclusive), and its UTC days. */
+export interface Window {
+  fromMs: number;
+  toMs: number;
+  /** YYYY-MM-DD of the first day, and of the day after the last. */
+  fromDay: string;
+  toDayExclusive: string;
+}
+
+/** A count (or sum) on one UTC day, by day number. */
+export interface DayFigure {
+  dayIndex: number;
+  value: number;
+}
+
+export interface DownloadDayFigure {
+  dayIndex: number;
+  size: DownloadSize;
+  downloads: number;
+  bytes: number;
+}
+
+/** The queue as the status list reads it. Ages in epoch ms. */
+export interface QueueSnapshot {
+  waiting: number;
+  scheduled: number;
+  running: number;
+  /** When the longest-waiting due job became due (or its worker's lease ran out); null if none. */
+  oldestDueAt: number | null;
+}
+
+/** What the dashboard and the analytics read; every figure is defined in admin-stats.service.ts. */
+export class AdminStatsRepo {
+  constructor(private readonly db: Db) {}
+
+  async totals() {
+    const [users, images, downloads, originals, renditions] = await Promise.all([
+      this.db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("images")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "=", "ready")
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("download_events")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("images")
+        .select((eb) => eb.fn.sum("original_bytes").as("n"))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("renditions")
+        .select((eb) => eb.fn.sum("bytes").as("n"))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      users: num(users.n),
+      images: num(images.n),
+      downloads: num(downloads.n),
+      originalsBytes: num(originals.n),
+      renditionsBytes: num(renditions.n),
+    };
+  }
+
+  /** Every counted download, by size. */
+  async downloadsBySize(): Promise<Array<{ size: string; downloads: number }>> {
+    const rows = await this.db
+      .selectFrom("download_events")
+      .select((eb) => ["size", eb.fn.countAll().as("n")])
+      .groupBy("size")
+      .execute();
+    return rows.map((row) => ({ size: row.size, downloads: num(row.n) }));
+  }
+
+  /**
+   * The unfinished jobs, in one pass over the (status, run_at) index: due and waiting (a pending
+   * job whose time has come, or a running one whose worker's lease ran out), waiting for a later
+   * retry, and running.
+   */
+  async queue(now: number): Promise<QueueSnapshot> {
+    const row = await this.db
+      .selectFrom("jobs")
+      .select([
+        sql<number>`sum(case when status = 'pending' and run_at <= ${now} then 1
+          when status = 'running' and lease_until <= ${now} then 1 else 0 end)`.as("waiting"),
+        sql<number>`sum(case when status = 'pending' and run_at > ${now} then 1 else 0 end)`.as(
+          "scheduled",
+        ),
+        sql<number>`sum(case when status = 'running' and (lease_until is null or lease_until > ${now}) then 1 else 0 end)`.as(
+          "running",
+        ),
+        sql<number | null>`min(case when status = 'pending' and run_at <= ${now} then run_at
+          when status = 'running' and lease_until <= ${now} then lease_until end)`.as("oldest"),
+      ])
+      .where("status", "in", ["pending", "running"])
+      .executeTakeFirstOrThrow();
+    return {
+      waiting: num(row.waiting),
+      scheduled: num(row.scheduled),
+      running: num(row.running),
+      oldestDueAt: row.oldest === null ? null : Number(row.oldest),
+    };
+  }
+
+  // ——— Analytics: each by UTC day within a window ———
+
+  async viewsByDay(window: Window): Promise<Array<{ day: string; views: number }>> {
+    const rows = await this.db
+      .selectFrom("image_view_days")
+      .select((eb) => ["day", eb.fn.sum("views").as("views")])
+      .where("day", ">=", window.fromDay)
+      .where("day", "<", window.toDayExclusive)
+      .groupBy("day")
+      .execute();
+    return rows.map((row) => ({ day: row.day, views: num(row.views) }));
+  }
+
+  async downloadsByDay(window: Window): Promise<DownloadDayFigure[]> {
+    const rows = await this.db
+      .selectFrom("download_events")
+      .select((eb) => [
+        dayIndexOf("created_at"),
+        "size",
+        eb.fn.countAll().as("downloads"),
+        eb.fn.sum("bytes").as("bytes"),
+      ])
+      .where("created_at", ">=", window.fromMs)
+      .where("created_at", "<", window.toMs)
+      .groupBy([sql`day_index`, "size"])
+      .execute();
+    return rows.map((row) => ({
+      dayIndex: num(row.day_index),
+      size: row.size as DownloadSize,
+      downloads: num(row.downloads),
+      bytes: num(row.bytes),
+    }));
+  }
+
+  async signupsByDay(window: Window): Promise<DayFigure[]> {
+    const rows = await this.db
+      .selectFrom("users")
+      .select((eb) => [dayIndexOf("created_at"), eb.fn.countAll().as("n")])
+      .where("created_at", ">=", window.fromMs)
+      .where("created_at", "<", window.toMs)
+      .groupBy(sql`day_index`)
+      .execute();
+    return rows.map((row) => ({ dayIndex: num(row.day_index), value: num(row.n) }));
+  }
+
+  /** Subscriptions by the day they began, leaving out those that never did (first payment failed). */
+  async newSubscriptionsByDay(window: Window): Promise<DayFigure[]> {
+    const rows = await this.db
+      .selectFrom("subscriptions")
+      .select((eb) => [dayIndexOf("created_at"), eb.fn.countAll().as("n")])
+      .where("created_at", ">=", window.fromMs)
+      .where("created_at", "<", window.toMs)
+      .where("status", "not in", ["incomplete", "incomplete_expired"])
+      .groupBy(sql`day_index`)
+      .execute();
+    return rows.map((row) => ({ dayIndex: num(row.day_index), value: num(row.n) }));
+  }
+
+  async cancellationsByDay(window: Window): Promise<DayFigure[]> {
+    const rows = await this.db
+      .selectFrom("subscriptions")
+      .select((eb) => [dayIndexOf("canceled_at"), eb.fn.countAll().as("n")])
+      .where("canceled_at", ">=", window.fromMs)
+      .where("canceled_at", "<", window.toMs)
+      .groupBy(sql`day_index`)
+      .execute();
+    return rows.map((row) => ({ dayIndex: num(row.day_index), value: num(row.n) }));
+  }
+
+  async revenueByDay(window: Window, currency: string): Promise<DayFigure[]> {
+    const rows = await this.db
+      .selectFrom("payments")
+      .select((eb) => [dayIndexOf("paid_at"), eb.fn.sum("amount_cents").as("cents")])
+      .where("paid_at", ">=", window.fromMs)
+      .where("paid_at", "<", window.toMs)
+      .where("currency", "=", currency)
+      .groupBy(sql`day_index`)
+      .execute();
+    return rows.map((row) => ({ dayIndex: num(row.day_index), value: num(row.cents) }));
+  }
+
+  /** The ready images viewed most in the window: id and views, most first (ties: lower id). */
+  async topViewed(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
+    const total = sql<number>`sum(image_view_days.views)`;
+    const rows = await this.db
+      .selectFrom("image_view_days")
+      .innerJoin("images", "images.id", "image_view_days.image_id")
+      .select(["images.id", total.as("n")])
+      .where("images.status", "=", "ready")
+      .where("image_view_days.day", ">=", window.fromDay)
+      .where("image_view_days.day", "<", window.toDayExclusive)
+      .groupBy("images.id")
+      .orderBy(total, "desc")
+      .orderBy("images.id")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), n: num(row.n) }));
+  }
+
+  /** The ready images downloaded most in the window: id and downloads, most first. */
+  async topDownloaded(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
+    const total = sql<number>`count(*)`;
+    const rows = await this.db
+      .selectFrom("download_events")
+      .innerJoin("images", "images.id", "download_events.image_id")
+      .select(["images.id", total.as("n")])
+      .where("images.status", "=", "ready")
+      .where("download_events.created_at", ">=", window.fromMs)
+      .where("download_events.created_at", "<", window.toMs)
+      .groupBy("images.id")
+      .orderBy(total, "desc")
+      .orderBy("images.id")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), n: num(row.n) }));
+  }
+
+  /** These images' views and downloads in the window, with what the lists show of them. */
+  async imagesActivity(window: Window, ids: number[]) {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom("images")
+      .select((eb) => [
+        "images.id",
+        "images.title",
+        "images.is_public",
+        eb
+          .selectFrom("image_view_days")
+          .select((sub) => sub.fn.sum("views").as("n"))
+          .whereRef("image_view_days.image_id", "=", "images.id")
+          .where("image_view_days.day", ">=", window.fromDay)
+          .where("image_view_days.day", "<", window.toDayExclusive)
+          .as("views"),
+        eb
+          .selectFrom("download_events")
+          .select((sub) => sub.fn.countAll().as("n"))
+          .whereRef("download_events.image_id", "=", "images.id")
+          .where("download_events.created_at", ">=", window.fromMs)
+          .where("download_events.created_at", "<", window.toMs)
+          .as("downloads"),
+        eb
+          .selectFrom("renditions")
+          .select("renditions.storage_key")
+          .whereRef("renditions.image_id", "=", "images.id")
+          .where("renditions.size", "=", "small")
+          .limit(1)
+          .as("small_key"),
+      ])
+      .where("images.id", "in", ids)
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      title: row.title,
+      isPublic: row.is_public === 1,
+      views: num(row.views),
+      downloads: num(row.downloads),
+      smallKey: row.small_key ?? null,
+    }));
+  }
+
+  /**
+   * The tags of the images viewed or downloaded in the window, with those images' views and
+   * downloads there and how many images they were; most viewed first, then most downloaded.
+   */
+  async topTags(window: Window, limit: number) {
+    const activity = sql`(
+      select image_id, sum(views) as views, 0 as downloads from image_view_days
+      where day >= ${window.fromDay} and day < ${window.toDayExclusive}
+      group by image_id
+      union all
+      select image_id, 0 as views, count(*) as downloads from download_events
+      where created_at >= ${window.fromMs} and created_at < ${window.toMs} and image_id is not null
+      group by image_id
+    )`;
+    const result = await sql<{ tag: string; views: unknown; downloads: unknown; images: unknown }>`
+      select f.value as tag, sum(a.views) as views, sum(a.downloads) as downloads,
+        count(distinct a.image_id) as images
+      from ${activity} as a
+      join image_facets f on f.image_id = a.image_id and f.kind = 'tag'
+      join images i on i.id = a.image_id and i.status = 'ready'
+      group by f.value
+      order by sum(a.views) desc, sum(a.downloads) desc, f.value
+      limit ${limit}
+    `.execute(this.db);
+    return result.rows.map((row) => ({
+      tag: row.tag,
+      views: num(row.views),
+      downloads: num(row.downloads),
+      images: num(row.images),
+    }));
+  }
+}
+
+export type Totals = Awaited<ReturnType<AdminStatsRepo["totals"]>>;
+export type ImageActivity = Awaited<ReturnType<AdminStatsRepo["imagesActivity"]>>[number];

@@ -1,0 +1,82 @@
+import { ZAdminDashboard, ZAnalytics, ZAnalyticsCsvQuery, ZAnalyticsQuery } from "@sawdust/shared";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errors, file, json, SIGNED_IN } from "../../http/openapi.js";
+import { requireAdmin } from "../../http/request-auth.js";
+import type { AdminStatsService } from "./admin-stats.service.js";
+
+const TAGS = ["analytics"];
+
+/** Mounted under /api/v1/admin. Admins only: the dashboard's figures and status, and analytics. */
+export const adminStatsRoutes: FastifyPluginAsync<{ adminStats: AdminStatsService }> = async (
+  base,
+  opts,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // Admin first: anyone else hears 401 or 403 before anything about the request's shape. The
+  // figures change all the time and are nobody else's: no cache keeps them.
+  app.addHook("preValidation", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    requireAdmin(request);
+  });
+
+  app.get(
+    "/dashboard",
+    {
+      schema: {
+        summary: "The admin dashboard: totals, downloads by quality and system status (admins)",
+        description:
+          "Every figure is counted now. The status list checks each part for real: a database ping, a test file written to and read from the media storage, the job queue, the workers' heartbeats and the vision model (one request per 30 s at most).",
+        tags: TAGS,
+        operationId: "getAdminDashboard",
+        security: SIGNED_IN,
+        response: { 200: json(ZAdminDashboard, "The figures and the status"), ...errors(401, 403) },
+      },
+    },
+    async () => opts.adminStats.dashboard(),
+  );
+
+  app.get(
+    "/analytics",
+    {
+      schema: {
+        summary:
+          "Views, downloads, bandwidth, sign-ups, subscriptions and revenue over time (admins)",
+        description:
+          "By UTC day for `7d` and `30d`, by UTC month for `12m`, the current day or month last; with the range's top images and tags.",
+        tags: TAGS,
+        operationId: "getAnalytics",
+        security: SIGNED_IN,
+        querystring: ZAnalyticsQuery,
+        response: { 200: json(ZAnalytics, "Every series of the range"), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => opts.adminStats.analytics(request.query.range),
+  );
+
+  app.get(
+    "/analytics.csv",
+    {
+      schema: {
+        summary: "One analytics series as CSV (admins)",
+        description:
+          "A header row, then one row per day or month, oldest first; the first column is the ISO date the row begins.",
+        tags: TAGS,
+        operationId: "getAnalyticsCsv",
+        security: SIGNED_IN,
+        querystring: ZAnalyticsCsvQuery,
+        response: { 200: file("text/csv", "The series as CSV"), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, body } = await opts.adminStats.csv(
+        request.query.range,
+        request.query.series,
+      );
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(body);
+    },
+  );
+};

@@ -1,0 +1,336 @@
+import { ZAdminImageList } from "@sawdust/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readyImageRow, seedImage, signIn } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+
+let app: TestApp;
+let admin: { cookie: string; userId: number };
+let member: { cookie: string; userId: number };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await signIn(app, "table_admin", "admin");
+  member = await signIn(app, "table_member");
+});
+afterAll(() => app.close());
+
+const db = () => app.database.db;
+
+async function table(query: string, cookie = admin.cookie) {
+  const res = await app.server.inject({
+    method: "GET",
+    url: `/api/v1/admin/images?${query}`,
+    headers: { cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZAdminImageList.parse(res.json());
+}
+const idsOf = async (query: string) => (await table(query)).images.map((i) => i.id);
+
+async function setColumns(id: number, set: Record<string, unknown>) {
+  await db().updateTable("images").set(set).where("id", "=", id).execute();
+  app.services.listCache.invalidate();
+}
+
+async function auditOf(subject: string) {
+  return db()
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("subject", "=", subject)
+    .orderBy("id")
+    .execute();
+}
+
+describe(`who may use the admin image routes on ${TEST_DB}`, () => {
+  const routes = [
+    { method: "GET", url: "/api/v1/admin/images" },
+    { method: "GET", url: "/api/v1/admin/images?analysis=bogus" },
+    { method: "POST", url: "/api/v1/admin/images/batch" },
+    {
+      method: "POST",
+      url: "/api/v1/admin/images/batch",
+      payload: { selection: { filter: {} }, operation: { type: "delete" } },
+    },
+  ] as const;
+
+  it("visitors hear 401 and members 403, before anything about the request's shape", async () => {
+    for (const route of routes) {
+      const asVisitor = await app.server.inject({ ...route });
+      expect(asVisitor.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const asMember = await app.server.inject({ ...route, headers: { cookie: member.cookie } });
+      expect(asMember.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(asMember.json().message).toEqual(expect.any(String));
+      expect(asMember.headers["cache-control"]).toBe("no-store");
+    }
+  });
+
+  it("a member's attempt changes nothing", async () => {
+    const id = await seedImage(app, { title: "Untouchable", isPublic: true });
+    const res = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/admin/images/batch",
+      headers: { cookie: member.cookie },
+      payload: { selection: { ids: [id] }, operation: { type: "delete" } },
+    });
+    expect(res.statusCode).toBe(403);
+    const row = await db()
+      .selectFrom("images")
+      .select("status")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    expect(row?.status).toBe("ready");
+  });
+});
+
+describe(`the admin image table on ${TEST_DB}`, () => {
+  const word = `zebrafinch${Date.now().toString(36)}`;
+  let pub: number;
+  let priv: number;
+  let flagged: number;
+  let failed: number;
+  let limited: number;
+  let processing: number;
+
+  beforeAll(async () => {
+    pub = await seedImage(app, {
+      title: `${word} public`,
+      tags: ["meadow"],
+      editionType: "open_edition",
+    });
+    priv = await seedImage(app, {
+      title: "Hidden one",
+      description: `A ${word} in the dark`,
+      isPublic: false,
+      editionType: "one_of_one",
+    });
+    flagged = await seedImage(app, { title: "Flagged one", tags: [word], isPublic: false });
+    await setColumns(flagged, {
+      moderation: "flagged",
+      moderation_reason: "rated sensitive (0.93)",
+    });
+    for (const id of [pub, priv, flagged]) await setColumns(id, { analysis_status: "done" });
+    failed = await seedImage(app, { title: `Failed ${word}` });
+    await setColumns(failed, { analysis_status: "failed" });
+    limited = await seedImage(app, { title: `Limited ${word}`, editionType: "limited_edition" });
+    await setColumns(limited, { analysis_status: "pending", moderation: "reported" });
+    // An upload still being processed: not in the table.
+    const row = await db()
+      .insertInto("images")
+      .values({ ...readyImageRow(Date.now()), status: "processing", title: `Processing ${word}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    processing = row.id;
+  });
+
+  it("lists every ready image newest first, private and flagged ones included, with why it waits", async () => {
+    const page = await table(`q=${word}`);
+    expect(page.images.map((i) => i.id)).toEqual([limited, failed, flagged, priv, pub]);
+    expect(page.stats.totalImages).toBe(5);
+    expect(page.images.map((i) => i.id)).not.toContain(processing);
+    const f = page.images.find((i) => i.id === flagged);
+    expect(f).toMatchObject({
+      isPublic: false,
+      moderation: "flagged",
+      moderationReason: "rated sensitive (0.93)",
+    });
+    expect(page.images.find((i) => i.id === pub)?.moderation).toBeNull();
+    // Admins see per-quality stats: the table is an admin's view.
+    expect(page.images[0]?.downloadStats).toBeDefined();
+  });
+
+  it("filters by visibility as the spec's GET /api/v1/images does (all, public, private)", async () => {
+    expect(await idsOf(`q=${word}&visibility=all`)).toEqual([limited, failed, flagged, priv, pub]);
+    expect(await idsOf(`q=${word}&visibility=public`)).toEqual([limited, failed, pub]);
+    expect(await idsOf(`q=${word}&visibility=private`)).toEqual([flagged, priv]);
+  });
+
+  it("searches titles, descriptions and tags with the catalogue's full-text search", async () => {
+    // Title, description and tag hits; the last word is a prefix.
+    expect(await idsOf(`q=${word.slice(0, 7)}`)).toEqual([limited, failed, flagged, priv, pub]);
+    expect(await idsOf(`q=dark ${word}`)).toEqual([priv]);
+    expect(await idsOf(`q=meadow`)).toContain(pub);
+    // Query syntax is only words: quotes and operators match nothing special and break nothing.
+    expect(await idsOf(`q=${encodeURIComponent(`"${word}" OR *`)}`)).toEqual([]);
+  });
+
+  it("filters by edition type, analysis status and moderation, together", async () => {
+    expect(await idsOf(`q=${word}&editionType=one_of_one`)).toEqual([priv]);
+    expect(await idsOf(`q=${word}&editionType=limited_edition`)).toEqual([limited]);
+    expect(await idsOf(`q=${word}&analysis=failed`)).toEqual([failed]);
+    expect(await idsOf(`q=${word}&analysis=pending`)).toEqual([limited]);
+    expect(await idsOf(`q=${word}&flagged=true`)).toEqual([limited, flagged]);
+    expect(await idsOf(`q=${word}&flagged=false`)).toEqual([failed, priv, pub]);
+    expect(await idsOf(`q=${word}&flagged=true&visibility=private`)).toEqual([flagged]);
+    expect(await idsOf(`q=${word}&analysis=done&visibility=public`)).toEqual([pub]);
+  });
+
+  it("pages with a cursor and keeps the filter's total on every page", async () => {
+    const first = await table(`q=${word}&limit=2`);
+    expect(first.images.map((i) => i.id)).toEqual([limited, failed]);
+    expect(first.stats.totalImages).toBe(5);
+    const second = await table(`q=${word}&limit=2&cursor=${first.nextCursor}`);
+    expect(second.images.map((i) => i.id)).toEqual([flagged, priv]);
+    const third = await table(`q=${word}&limit=2&cursor=${second.nextCursor}`);
+    expect(third.images.map((i) => i.id)).toEqual([pub]);
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it("refuses bad filters with a 400 that says what is wrong", async () => {
+    for (const query of [
+      "analysis=bogus",
+      "visibility=hidden",
+      "flagged=maybe",
+      "editionType=rare",
+      "limit=0",
+      "cursor=garbage",
+    ]) {
+      const res = await app.server.inject({
+        method: "GET",
+        url: `/api/v1/admin/images?${query}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe(`single-image admin actions write audit entries on ${TEST_DB}`, () => {
+  it("PATCH records the edited fields before and after", async () => {
+    const id = await seedImage(app, {
+      title: "Before",
+      tags: ["old"],
+      editionType: "open_edition",
+    });
+    const res = await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { aiAnalysis: { title: "After" }, tags: ["New Tag"], price: 1250 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = await auditOf(`image:${id}`);
+    expect(entry).toMatchObject({ actor_id: admin.userId, action: "image.updated" });
+    expect(JSON.parse(entry?.details ?? "{}")).toEqual({
+      before: { title: "Before", tags: ["old"], price: null },
+      after: { title: "After", tags: ["new-tag"], price: 1250 },
+    });
+  });
+
+  it("visibility, analysis and delete each record what they changed", async () => {
+    const id = await seedImage(app, { title: "Audited", isPublic: true });
+    const hide = await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}/visibility`,
+      headers: { cookie: admin.cookie },
+      payload: { isPublic: false },
+    });
+    expect(hide.statusCode).toBe(200);
+    const analyse = await app.server.inject({
+      method: "POST",
+      url: `/api/v1/images/${id}/analyze`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(analyse.statusCode).toBe(202);
+    const remove = await app.server.inject({
+      method: "DELETE",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(remove.statusCode).toBe(200);
+    const entries = await auditOf(`image:${id}`);
+    expect(entries.map((e) => [e.action, e.actor_id])).toEqual([
+      ["image.visibility_changed", admin.userId],
+      ["image.analysis_requested", admin.userId],
+      ["image.deleted", admin.userId],
+    ]);
+    expect(JSON.parse(entries[0]?.details ?? "{}")).toEqual({
+      before: { isPublic: true },
+      after: { isPublic: false },
+    });
+    expect(JSON.parse(entries[2]?.details ?? "{}")).toMatchObject({
+      before: { title: "Audited", isPublic: false },
+      after: null,
+    });
+  });
+
+  it("a refused edit writes no entry", async () => {
+    const id = await seedImage(app, { title: "Refused" });
+    const res = await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { editionType: "limited_edition" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await auditOf(`image:${id}`)).toEqual([]);
+  });
+});
+
+describe(`PATCH /api/v1/images/{id}: edition and price rules on ${TEST_DB}`, () => {
+  const patch = (id: number, payload: object) =>
+    app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+      payload,
+    });
+  const stored = (id: number) =>
+    db()
+      .selectFrom("images")
+      .select(["edition_type", "price_cents", "max_editions"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  it("keeps a price for one_of_one and open_edition only", async () => {
+    const id = await seedImage(app, { editionType: "open_edition" });
+    expect((await patch(id, { price: 4999 })).json()).toMatchObject({ price: 4999 });
+    expect((await patch(id, { editionType: "one_of_one", price: 120000 })).json()).toMatchObject({
+      editionType: "one_of_one",
+      price: 120000,
+    });
+    // Gallery pieces are free: a price sent with them is dropped and the stored one cleared.
+    expect((await patch(id, { editionType: "sawdust_gallery", price: 500 })).json()).toMatchObject({
+      editionType: "sawdust_gallery",
+      price: null,
+    });
+  });
+
+  it("makes a limited edition with a size of at least 1, never below the copies sold", async () => {
+    const id = await seedImage(app, { editionType: "open_edition" });
+    await patch(id, { price: 2000 });
+    const missing = await patch(id, { editionType: "limited_edition" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/edition size/);
+    expect((await patch(id, { editionType: "limited_edition", maxEditions: 0 })).statusCode).toBe(
+      400,
+    );
+
+    const made = await patch(id, { editionType: "limited_edition", maxEditions: 25 });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({
+      editionType: "limited_edition",
+      maxEditions: 25,
+      price: null,
+    });
+
+    await setColumns(id, { sold_editions: 10 });
+    const below = await patch(id, { maxEditions: 9 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().message).toBe(
+      "The edition size cannot be below the 10 copies already sold",
+    );
+    expect(await stored(id)).toMatchObject({ max_editions: 25 });
+    expect((await patch(id, { maxEditions: 10 })).json()).toMatchObject({ maxEditions: 10 });
+    // Tags alone leave the edition as it is.
+    expect((await patch(id, { tags: ["still-limited"] })).json()).toMatchObject({
+      editionType: "limited_edition",
+      maxEditions: 10,
+    });
+    // Another edition type has no size.
+    expect((await patch(id, { editionType: "open_edition" })).json()).toMatchObject({
+      editionType: "open_edition",
+      maxEditions: null,
+    });
+  });
+});

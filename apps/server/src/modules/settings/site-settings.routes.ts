@@ -1,0 +1,71 @@
+import { ZSiteSettings } from "@sawdust/shared";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errors, json, SIGNED_IN } from "../../http/openapi.js";
+import { adminFirst } from "../../http/request-auth.js";
+import { viewerOf } from "../../http/viewer.js";
+import type { SiteSettingsService } from "./settings.service.js";
+
+const TAGS = ["admin"];
+
+/** Mounted under /api/v1: the site settings, public to read, admins' to change. */
+export const siteSettingsRoutes: FastifyPluginAsync<{ siteSettings: SiteSettingsService }> = async (
+  base,
+  opts,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/site",
+    {
+      schema: {
+        summary: "The site's name, registration and free-tier limits",
+        description:
+          "What the web app shows: the site name, whether registration is open, the default edition type and the free tier's monthly limits. Changes apply at once.",
+        tags: TAGS,
+        operationId: "getSite",
+        response: { 200: json(ZSiteSettings, "The site settings now") },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return opts.siteSettings.current();
+    },
+  );
+
+  app.get(
+    "/admin/settings",
+    {
+      preValidation: adminFirst,
+      schema: {
+        summary: "The site settings (admins)",
+        tags: TAGS,
+        operationId: "getSiteSettings",
+        security: SIGNED_IN,
+        response: { 200: json(ZSiteSettings, "The site settings now"), ...errors(401, 403) },
+      },
+    },
+    async (request) => opts.siteSettings.forAdmin(viewerOf(request)),
+  );
+
+  app.put(
+    "/admin/settings",
+    {
+      preValidation: adminFirst,
+      schema: {
+        summary: "Replace the site settings (admins)",
+        description:
+          "Every field, checked against its bounds. Applied at once in every process (on SQLite, a separate worker process within 5 seconds); the audit log records what changed.",
+        tags: TAGS,
+        operationId: "saveSiteSettings",
+        security: SIGNED_IN,
+        body: ZSiteSettings,
+        response: {
+          200: json(ZSiteSettings, "The settings as saved"),
+          ...errors(400, 401, 403, 415),
+        },
+      },
+    },
+    async (request) => opts.siteSettings.save(request.body, viewerOf(request)),
+  );
+};

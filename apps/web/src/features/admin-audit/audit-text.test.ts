@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { fieldName, readableDetails, valueText } from "./audit-text";
+
+describe("the audit log's words", () => {
+  it("names fields in words", () => {
+    expect(fieldName("freeTier.monthlyDownloads")).toBe("free tier › monthly downloads");
+    expect(fieldName("sessionsEnded")).toBe("sessions ended");
+    expect(fieldName("edition_type")).toBe("edition type");
+  });
+
+  it("writes values plainly", () => {
+    expect(valueText(1073741824)).toBe("1,073,741,824");
+    expect(valueText(true)).toBe("yes");
+    expect(valueText(null)).toBe("none");
+    expect(valueText(["a", "b"])).toBe('["a","b"]');
+  });
+
+  it("turns before and after into changes, and the rest into facts", () => {
+    expect(
+      readableDetails({
+        username: "ann",
+        before: { role: "user", siteName: "Sawdust" },
+        after: { role: "admin", siteName: "Timber" },
+        sessionsEnded: 2,
+      }),
+    ).toEqual({
+      changes: [
+        { field: "role", before: "user", after: "admin" },
+        { field: "site name", before: "Sawdust", after: "Timber" },
+      ],
+      facts: [
+        { name: "username", value: "ann" },
+        { name: "sessions ended", value: "2" },
+      ],
+    });
+    // A field only one side names reads "none" on the other.
+    expect(readableDetails({ after: { tags: ["x"] } }).changes).toEqual([
+      { field: "tags", before: "none", after: '["x"]' },
+    ]);
+    expect(readableDetails({ before: 3, name: "Partner" }).facts).toEqual([
+      { name: "before", value: "3" },
+      { name: "name", value: "Partner" },
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+/** A change of one field: its name and the values before and after. */
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** An entry's details as the table shows them: the changes, then the other facts. */
+export interface ReadableDetails {
+  changes: FieldChange[];
+  facts: Array<{ name: string; value: string }>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** "freeTier.monthlyDownloads" → "free tier › monthly downloads"; "sessionsEnded" → "sessions ended". */
+export function fieldName(key: string): string {
+  return key
+    .split(".")
+    .map((part) =>
+      part
+        .replace(/_/g, " ")
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .toLowerCase(),
+    )
+    .join(" › ");
+}
+
+/** A stored value in words: text as it is, nothing as "none", the rest as compact JSON. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "none";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return value.toLocaleString("en-US");
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return JSON.stringify(value);
+}
+
+/**
+ * Details as before → after for every field that `before` or `after` names, and the remaining
+ * keys (a username, a count) as plain facts.
+ */
+export function readableDetails(details: Record<string, unknown>): ReadableDetails {
+  const { before, after, ...rest } = details;
+  const was = isRecord(before) ? before : {};
+  const now = isRecord(after) ? after : {};
+  const fields = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  return {
+    changes: fields.map((field) => ({
+      field: fieldName(field),
+      before: valueText(was[field]),
+      after: valueText(now[field]),
+    })),
+    facts: [
+      // A before or after that is not an object of fields is a fact like any other.
+      ...(before !== undefined && !isRecord(before) ? [["before", before] as const] : []),
+      ...(after !== undefined && !isRecord(after) ? [["after", after] as const] : []),
+      ...Object.entries(rest),
+    ].map(([name, value]) => ({ name: fieldName(name), value: valueText(value) })),
+  };
+}
+
+/** When, in the viewer's time zone: 'Nov 21, 2026, 14:05' (the spec's date and HH:mm). */
+export function whenText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  return `${day}, ${time}`;
+}

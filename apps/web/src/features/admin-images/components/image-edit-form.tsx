@@ -1,0 +1,199 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  EDITION_FILTER_VALUES,
+  EDITION_TYPE_LABELS,
+  editionTakesPrice,
+  formatCents,
+  type Image,
+  type ImageEditFormValues,
+  type ImagePatchBody,
+  imageEditFormSchema,
+  MESSAGES,
+  UPLOAD,
+} from "@sawdust/shared";
+import { type ReactNode, useId, useMemo } from "react";
+import { type FieldError, useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import { isApiRequestError } from "@/lib/api-client";
+import { useUpdateImage } from "../api/update-image";
+
+const m = MESSAGES.adminImages;
+const SELECT = "h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-sm";
+
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: FieldError;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error?.message && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The ids a field's description names: its hint, and its error while it has one. */
+function describedBy(id: string, hint: boolean, error: FieldError | undefined) {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
+
+/**
+ * The edit page's form (spec sections 2 and 5 "Image edit"): Title, Tags (comma-separated), Style,
+ * Description, Edition Type; Price (USD) only while the stored edition type is one_of_one or
+ * open_edition; the edition size for a limited edition. Checked with the shared schema (the server
+ * checks the same body again); a save returns to /admin/images.
+ */
+export function ImageEditForm({ image }: { image: Image }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const update = useUpdateImage(image.id);
+  const schema = useMemo(
+    () => imageEditFormSchema({ editionType: image.editionType, soldEditions: image.soldEditions }),
+    [image.editionType, image.soldEditions],
+  );
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<ImageEditFormValues, unknown, ImagePatchBody>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: image.aiAnalysis.title ?? "",
+      tags: image.tags.join(", "),
+      style: image.style ?? "",
+      description: image.aiAnalysis.description ?? "",
+      editionType: image.editionType as ImageEditFormValues["editionType"],
+      price: image.price ? formatCents(image.price) : "",
+      maxEditions: image.maxEditions === null ? "" : String(image.maxEditions),
+    },
+  });
+  const editionType = watch("editionType");
+  // Spec section 2: the price follows the STORED edition type, not the one being chosen.
+  const priceShown = editionTakesPrice(image.editionType);
+
+  function save(body: ImagePatchBody) {
+    update.mutate(body, {
+      onSuccess: () => {
+        toast({ title: MESSAGES.imageDetail.detailsUpdated });
+        navigate(paths.admin.images.getHref());
+      },
+      onError: (error) =>
+        toast({
+          title: MESSAGES.images.errorTitle,
+          description: (isApiRequestError(error) && error.body) || MESSAGES.images.updateFailed,
+          variant: "destructive",
+        }),
+    });
+  }
+
+  const field = (name: keyof ImageEditFormValues) => `${id}-${name}`;
+
+  return (
+    <form onSubmit={handleSubmit(save)} className="grid gap-5" noValidate aria-label={m.editTitle}>
+      <Field id={field("title")} label="Title" error={errors.title}>
+        <Input
+          id={field("title")}
+          {...register("title")}
+          aria-invalid={errors.title ? true : undefined}
+        />
+      </Field>
+      <Field id={field("tags")} label="Tags" hint={m.tagsHint} error={errors.tags}>
+        <Input
+          id={field("tags")}
+          placeholder="e.g. landscape, dusk, ocean"
+          aria-describedby={describedBy(field("tags"), true, errors.tags)}
+          aria-invalid={errors.tags ? true : undefined}
+          {...register("tags")}
+        />
+      </Field>
+      <Field id={field("style")} label="Style" error={errors.style}>
+        <Input
+          id={field("style")}
+          placeholder="e.g. digital art, surrealism"
+          aria-describedby={describedBy(field("style"), false, errors.style)}
+          {...register("style")}
+        />
+      </Field>
+      <Field id={field("description")} label="Description" error={errors.description}>
+        <Textarea id={field("description")} rows={5} {...register("description")} />
+      </Field>
+      <Field id={field("editionType")} label="Edition Type" error={errors.editionType}>
+        <select id={field("editionType")} className={SELECT} {...register("editionType")}>
+          {EDITION_FILTER_VALUES.map((type) => (
+            <option key={type} value={type}>
+              {EDITION_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {priceShown && (
+        <Field id={field("price")} label={m.priceLabel} hint={m.priceHint} error={errors.price}>
+          <Input
+            id={field("price")}
+            type="number"
+            min={0}
+            step={UPLOAD.priceStep}
+            inputMode="decimal"
+            aria-describedby={describedBy(field("price"), true, errors.price)}
+            aria-invalid={errors.price ? true : undefined}
+            {...register("price")}
+          />
+        </Field>
+      )}
+      {editionType === "limited_edition" && (
+        <Field
+          id={field("maxEditions")}
+          label={m.editionSize}
+          hint={m.editionSizeHint(image.soldEditions)}
+          error={errors.maxEditions}
+        >
+          <Input
+            id={field("maxEditions")}
+            type="number"
+            min={Math.max(1, image.soldEditions)}
+            step={1}
+            inputMode="numeric"
+            aria-describedby={describedBy(field("maxEditions"), true, errors.maxEditions)}
+            aria-invalid={errors.maxEditions ? true : undefined}
+            {...register("maxEditions")}
+          />
+        </Field>
+      )}
+      <div className="flex flex-wrap gap-2 pt-2">
+        <Button type="submit" variant="brand" disabled={update.isPending}>
+          {update.isPending ? m.saving : m.saveChanges}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={paths.admin.images.getHref()}>Cancel</Link>
+        </Button>
+      </div>
+    </form>
+  );
+}

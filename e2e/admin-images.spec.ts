@@ -1,0 +1,353 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type Image, MESSAGES, paths } from "@sawdust/shared";
+import { ADMIN_ACCOUNT, signInViaApi } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
+import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+
+/*
+ * /admin/images and /admin/images/{id}/edit (issue 15): filter the table, toggle visibility (the
+ * image leaves a visitor's gallery at once), delete with the spec's dialog, batch-hide three
+ * images, edit an image with the price rules, the not-found texts; axe and both widths.
+ */
+
+const m = MESSAGES.adminImages;
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+let api: APIRequestContext;
+test.beforeAll(async () => {
+  api = await adminApi();
+});
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+function row(page: Page, image: Image) {
+  return page.locator(`[data-testid="admin-image-row"][data-image-id="${image.id}"]`);
+}
+function rows(page: Page) {
+  return page.getByTestId("admin-image-row");
+}
+function tile(page: Page, image: Image) {
+  return page.locator(`[data-testid="image-tile"][data-image-id="${image.id}"]`);
+}
+
+/** How much wider than the window the page is (0 when nothing scrolls sideways). */
+function overflow(page: Page): Promise<number> {
+  return page.evaluate(
+    "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+  ) as Promise<number>;
+}
+
+/** A visitor's own browser: no session, the gallery as anyone sees it. */
+async function asVisitor<T>(page: Page, work: (visitor: Page) => Promise<T>): Promise<T> {
+  const context = await page
+    .context()
+    .browser()
+    ?.newContext({ baseURL: test.info().project.use.baseURL });
+  if (!context) throw new Error("no browser");
+  const visitor = await context.newPage();
+  try {
+    return await work(visitor);
+  } finally {
+    await context.close();
+  }
+}
+
+async function signedIn(page: Page, width = 1280) {
+  await signInViaApi(page.request, ADMIN_ACCOUNT);
+  await page.setViewportSize({ width, height: 900 });
+}
+
+test.describe("the image management table", () => {
+  let word: string;
+  let alpha: Image;
+  let beta: Image;
+  let gamma: Image;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    word = uniqueWord("admtable");
+    [alpha, beta, gamma] = await Promise.all([
+      seedImage(api, {
+        title: `Alpha ${word}`,
+        tags: [word, "one", "two", "three", "four"],
+        style: "ink wash",
+      }),
+      seedImage(api, {
+        title: `Beta ${word}`,
+        tags: [word],
+        editionType: "open_edition",
+        price: 1500,
+      }),
+      seedImage(api, {
+        title: `Gamma ${word}`,
+        tags: [word],
+        editionType: "one_of_one",
+        isPublic: false,
+      }),
+    ]);
+  });
+
+  test("filters by search, visibility and edition, kept in the URL", async ({ page }) => {
+    await signedIn(page);
+    await page.goto(paths.admin.images.getHref());
+    await expect(page.getByRole("heading", { level: 1, name: m.title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(m.title));
+
+    await page.getByLabel(m.searchLabel).fill(word);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`q=${word}`));
+    await expect(rows(page)).toHaveCount(3);
+    await expect(page.getByTestId("admin-images-total")).toHaveText(m.total(3));
+
+    // The spec's cells: the first three tags and '+N more', the style or 'None'.
+    await expect(row(page, alpha)).toContainText(`Alpha ${word}`);
+    await expect(row(page, alpha)).toContainText("+2 more");
+    await expect(row(page, alpha)).toContainText("ink wash");
+    await expect(row(page, beta)).toContainText(m.noStyle);
+
+    await page.getByLabel("Visibility").selectOption({ label: m.filterPrivate });
+    await expect(page).toHaveURL(/visibility=private/);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, gamma)).toBeVisible();
+
+    await page.getByLabel("Visibility").selectOption({ label: m.filterPublic });
+    await expect(rows(page)).toHaveCount(2);
+    await page.getByLabel("Edition").selectOption("open_edition");
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, beta)).toBeVisible();
+
+    // A reload keeps the filters.
+    await page.reload();
+    await expect(page.getByLabel("Edition")).toHaveValue("open_edition");
+    await expect(rows(page)).toHaveCount(1);
+    await page.getByRole("button", { name: m.clearFilters }).click();
+    await expect(page).toHaveURL(/\/admin\/images$/);
+  });
+
+  test("the visibility switch sends the opposite value; the image leaves a visitor's gallery at once", async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const tag = uniqueWord("admvis");
+    const image = await seedImage(api, { title: `Shown ${tag}`, tags: [tag] });
+    const gallery = paths.gallery.getHref({ tag });
+    await asVisitor(page, async (visitor) => {
+      await visitor.goto(gallery);
+      await expect(tile(visitor, image)).toBeVisible();
+    });
+
+    await page.goto(`${paths.admin.images.getHref()}?q=${tag}`);
+    const toggle = row(page, image).getByRole("switch");
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    const sent = page.waitForRequest((r) =>
+      r.url().endsWith(`/api/v1/images/${image.id}/visibility`),
+    );
+    await toggle.click();
+    expect((await sent).postDataJSON()).toEqual({ isPublic: false });
+    await expect(toastText(page, MESSAGES.imageDetail.hidden)).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+
+    await asVisitor(page, async (visitor) => {
+      await visitor.goto(gallery);
+      await expect(
+        visitor.getByText(MESSAGES.images.empty.split(" – ")[0] as string),
+      ).toBeVisible();
+      await expect(tile(visitor, image)).toHaveCount(0);
+    });
+
+    await toggle.click();
+    await expect(toastText(page, MESSAGES.imageDetail.madeVisible)).toBeVisible();
+    await asVisitor(page, async (visitor) => {
+      await visitor.goto(gallery);
+      await expect(tile(visitor, image)).toBeVisible();
+    });
+  });
+
+  test("deletes after the spec's dialog", async ({ page }) => {
+    await signedIn(page);
+    const tag = uniqueWord("admdel");
+    const image = await seedImage(api, { title: `Doomed ${tag}`, tags: [tag] });
+    await page.goto(`${paths.admin.images.getHref()}?q=${tag}`);
+    await row(page, image)
+      .getByRole("button", { name: `Delete Doomed ${tag}` })
+      .click();
+    const dialog = page.getByRole("alertdialog", { name: MESSAGES.images.adminDeleteConfirmTitle });
+    await expect(dialog).toContainText(MESSAGES.images.adminDeleteConfirmText);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(toastText(page, MESSAGES.images.deleted)).toBeVisible();
+    await expect(row(page, image)).toHaveCount(0);
+    expect((await api.get(`/api/v1/images/${image.id}`)).status()).toBe(404);
+  });
+
+  test("batch-hides three images in one request and says how it went", async ({ page }) => {
+    await signedIn(page);
+    const tag = uniqueWord("admbatch");
+    const images = await Promise.all(
+      [1, 2, 3, 4].map((n) => seedImage(api, { title: `Batch ${n} ${tag}`, tags: [tag] })),
+    );
+    const [first, second, third, fourth] = images as [Image, Image, Image, Image];
+    await page.goto(`${paths.admin.images.getHref()}?q=${tag}`);
+    await expect(rows(page)).toHaveCount(4);
+    for (const image of [first, second, third]) {
+      await row(page, image).getByRole("checkbox").check();
+    }
+    await expect(page.getByRole("status").filter({ hasText: m.selected(3) })).toBeVisible();
+
+    const batches: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/v1/admin/images/batch")) batches.push(r.postData() ?? "");
+    });
+    await page.getByRole("button", { name: m.batchOperations }).click();
+    await page.getByRole("menuitem", { name: m.batch.makePrivate }).click();
+    await expect(toastText(page, m.batch.done(m.batch.makePrivate, 3, 3))).toBeVisible();
+    expect(batches).toHaveLength(1);
+    expect(JSON.parse(batches[0] as string)).toEqual({
+      selection: { ids: [first.id, second.id, third.id] },
+      operation: { type: "make_private" },
+    });
+    for (const image of [first, second, third]) {
+      await expect(row(page, image).getByRole("switch")).toHaveAttribute("aria-checked", "false");
+    }
+    await expect(row(page, fourth).getByRole("switch")).toHaveAttribute("aria-checked", "true");
+    await asVisitor(page, async (visitor) => {
+      await visitor.goto(paths.gallery.getHref({ tag }));
+      await expect(tile(visitor, fourth)).toBeVisible();
+      await expect(visitor.getByTestId("image-tile")).toHaveCount(1);
+    });
+
+    // All matching, then tags added to every one of them (one more request).
+    await row(page, first).getByRole("checkbox").check();
+    await page.getByRole("button", { name: m.selectAllMatching(4) }).click();
+    await expect(page.getByText(m.allMatchingSelected(4))).toBeVisible();
+    await page.getByRole("button", { name: m.batchOperations }).click();
+    await page.getByRole("menuitem", { name: `${m.batch.addTags}…` }).click();
+    const dialog = page.getByRole("dialog", { name: m.batch.addTags });
+    await dialog.getByLabel(m.batch.tagsLabel).fill("Night Sky, moon");
+    await dialog.getByRole("button", { name: m.batch.apply }).click();
+    await expect(toastText(page, m.batch.done(m.batch.addTags, 4, 4))).toBeVisible();
+    expect(JSON.parse(batches[1] as string)).toEqual({
+      selection: { filter: { q: tag } },
+      operation: { type: "add_tags", tags: ["Night Sky", "moon"] },
+    });
+    const stored = (await (await api.get(`/api/v1/images/${fourth.id}`)).json()) as Image;
+    expect(stored.tags).toEqual([tag, "night-sky", "moon"]);
+    await expect(row(page, fourth)).toContainText("night-sky");
+  });
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px: no serious axe finding, no sideways scroll`, async ({ page }) => {
+      await signedIn(page, width);
+      await page.goto(`${paths.admin.images.getHref()}?q=${word}`);
+      await expect(rows(page)).toHaveCount(3);
+      await row(page, alpha).getByRole("checkbox").check();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await overflow(page)).toBe(0);
+      await page.screenshot({ path: `/tmp/images-table-${width}.png`, fullPage: true });
+      await page.getByRole("button", { name: m.batchOperations }).click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/images-batch-menu-${width}.png` });
+    });
+  }
+});
+
+test.describe("the image edit page", () => {
+  test("edits words, tags, style and edition with the price rules, seen on the public detail", async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const tag = uniqueWord("admedit");
+    const image = await seedImage(api, { title: `Edit me ${tag}`, tags: [tag] });
+    const edit = paths.admin.editImage.getHref(image.id);
+    await page.goto(edit);
+    await expect(page.getByRole("heading", { level: 1, name: m.editTitle })).toBeVisible();
+    await expect(page.getByRole("img", { name: `Edit me ${tag}` })).toHaveAttribute(
+      "src",
+      image.urlMedium,
+    );
+    await expect(page.getByTestId("analysis-json")).toContainText('"title":');
+    // Stored as a gallery piece: no price field, whatever edition is chosen now.
+    await expect(page.getByLabel(m.priceLabel)).toHaveCount(0);
+    await page.getByLabel("Edition Type").selectOption("one_of_one");
+    await expect(page.getByLabel(m.priceLabel)).toHaveCount(0);
+
+    await page.getByLabel("Title").fill(`Edited ${tag}`);
+    await page.getByLabel("Tags").fill(` ${tag}, Sea Spray ,dusk `);
+    await page.getByLabel("Style").fill("Gouache, minimal");
+    await page.getByLabel("Description").fill("Salt wind over the pier.");
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(toastText(page, MESSAGES.imageDetail.detailsUpdated)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/images$/);
+
+    const saved = (await (await api.get(`/api/v1/images/${image.id}`)).json()) as Image;
+    expect(saved).toMatchObject({
+      tags: [tag, "sea-spray", "dusk"],
+      style: "gouache, minimal",
+      editionType: "one_of_one",
+      aiAnalysis: { title: `Edited ${tag}`, description: "Salt wind over the pier." },
+    });
+    await asVisitor(page, async (visitor) => {
+      await visitor.goto(paths.image.getHref(image.id));
+      const detail = visitor.getByRole("dialog", { name: `Edited ${tag}` });
+      await expect(detail).toContainText("Salt wind over the pier.");
+      await expect(detail).toContainText("sea-spray");
+    });
+
+    // Stored as one_of_one now: the price shows; dollars become cents.
+    await page.goto(edit);
+    await page.getByLabel(m.priceLabel).fill("12.5");
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(page).toHaveURL(/\/admin\/images$/);
+    expect(((await (await api.get(`/api/v1/images/${image.id}`)).json()) as Image).price).toBe(
+      1250,
+    );
+
+    // A limited edition needs its size; the price is not kept for it.
+    await page.goto(edit);
+    await page.getByLabel("Edition Type").selectOption("limited_edition");
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(page.getByRole("alert").filter({ hasText: m.maxEditionsRequired })).toBeVisible();
+    await page.getByLabel(m.editionSize).fill("5");
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(page).toHaveURL(/\/admin\/images$/);
+    expect((await (await api.get(`/api/v1/images/${image.id}`)).json()) as Image).toMatchObject({
+      editionType: "limited_edition",
+      maxEditions: 5,
+      price: null,
+    });
+    // Stored as limited: no price field; Cancel goes back to the table.
+    await page.goto(edit);
+    await expect(page.getByLabel(m.editionSize)).toHaveValue("5");
+    await expect(page.getByLabel(m.priceLabel)).toHaveCount(0);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/admin\/images$/);
+  });
+
+  test("says 'Image not found' for an image that does not exist", async ({ page }) => {
+    await signedIn(page);
+    await page.goto(paths.admin.editImage.getHref(99_999_999));
+    await expect(page.getByRole("heading", { name: MESSAGES.images.notFoundTitle })).toBeVisible();
+    await expect(page.getByText(MESSAGES.images.notFoundText)).toBeVisible();
+  });
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px: no serious axe finding, no sideways scroll, the JSON scrolls in its box`, async ({
+      page,
+    }) => {
+      await signedIn(page, width);
+      const image = await seedImage(api, {
+        title: `Wide ${uniqueWord("admwide")}`,
+        description: "A description long enough to wrap on a phone, and then some more words.",
+        editionType: "open_edition",
+        price: 2500,
+      });
+      await page.goto(paths.admin.editImage.getHref(image.id));
+      await expect(page.getByLabel(m.priceLabel)).toHaveValue("25.00");
+      await expect(page.getByTestId("analysis-json")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await overflow(page)).toBe(0);
+      await page.screenshot({ path: `/tmp/images-edit-${width}.png`, fullPage: true });
+    });
+  }
+});

@@ -1,0 +1,86 @@
+/**
+ * /admin/images and /admin/images/{id}/edit. The spec's texts (section 2 "Admin pages") first;
+ * the toasts of section 8 are in `images` and `imageDetail`, used as they are. Then ours: the
+ * search, the filters and the batch operations the spec's button never had.
+ */
+export const adminImages = {
+  title: "Image Management",
+  filterAll: "All Images",
+  filterPublic: "Public Only",
+  filterPrivate: "Private Only",
+  columns: {
+    select: "Select",
+    preview: "Preview",
+    title: "Title",
+    tags: "Tags",
+    style: "Style",
+    visibility: "Visibility",
+    actions: "Actions",
+  },
+  untitled: "Untitled",
+  noStyle: "None",
+  moreTags: (n: number) => `+${n} more`,
+  public: "Public",
+  private: "Private",
+  loadingMore: "Loading more images...",
+  batchOperations: "Batch Operations",
+  editTitle: "Edit Image",
+  saveChanges: "Save Changes",
+  saving: "Saving...",
+  priceLabel: "Price (USD)",
+
+  // Ours.
+  searchLabel: "Search images",
+  searchPlaceholder: "Search titles, descriptions and tags",
+  anyEdition: "Any edition",
+  anyAnalysis: "Any analysis",
+  analysisLabels: { pending: "Analysis pending", done: "Analysed", failed: "Analysis failed" },
+  anyModeration: "Flagged or not",
+  flaggedOnly: "Flagged only",
+  notFlagged: "Not flagged",
+  clearFilters: "Clear filters",
+  total: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "image" : "images"}`,
+  selected: (n: number) => `${n.toLocaleString("en-US")} selected`,
+  selectAllMatching: (n: number) => `Select all ${n.toLocaleString("en-US")} matching`,
+  allMatchingSelected: (n: number) =>
+    `All ${n.toLocaleString("en-US")} matching images are selected.`,
+  clearSelection: "Clear selection",
+  nothingSelected: "Select images first: tick their rows, or select all matching.",
+  batch: {
+    makePublic: "Make public",
+    makePrivate: "Make private",
+    delete: "Delete",
+    reanalyse: "Re-run analysis",
+    setEdition: "Set edition type and price",
+    addTags: "Add tags",
+    removeTags: "Remove tags",
+    deleteConfirmTitle: (n: number) => `Delete ${n.toLocaleString("en-US")} images?`,
+    tagsLabel: "Tags (comma-separated)",
+    apply: "Apply",
+    applying: "Applying...",
+    done: (label: string, ok: number, total: number) =>
+      `${label}: ${ok.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} images changed`,
+    failuresTitle: "Not changed",
+    failed: "Batch operation failed",
+  },
+  tooManyForBatch: (matches: number, max: number) =>
+    `The filter matches ${matches.toLocaleString("en-US")} images; a batch takes at most ${max.toLocaleString("en-US")}. Narrow the filter and try again.`,
+  empty: "No images match these filters.",
+  emptyCatalogue: "No images yet: uploads appear here.",
+  loadFailed: "Failed to load images",
+  flagged: "Flagged",
+  unrated: "Unrated",
+  reported: "Reported",
+  editionSize: "Edition size",
+  editionSizeHint: (sold: number) =>
+    sold > 0 ? `At least ${sold}: ${sold} already sold.` : "How many numbered copies are sold.",
+  analysis: "Analysis",
+  priceHint: "Empty or 0 keeps the stored price.",
+  tagsHint: "Separate tags with commas.",
+  // Server refusals.
+  maxEditionsRequired: "A limited edition needs an edition size of at least 1",
+  maxEditionsBelowSold: (sold: number) =>
+    `The edition size cannot be below the ${sold} ${sold === 1 ? "copy" : "copies"} already sold`,
+  tooManyTags: (max: number) => `An image carries at most ${max} tags`,
+  imageNotFound: "Image not found",
+} as const;

@@ -1,0 +1,18 @@
+/** The site settings (admin console) and what members see of them. */
+export const siteSettings = {
+  saved: "Settings saved",
+  savedDescription: "Every page uses the new settings from now on.",
+  saveFailed: "Failed to save settings",
+  loadFailed: "Failed to load settings",
+  registrationClosed: "Registration is closed on this site.",
+  registrationClosedHint: "New accounts cannot be created right now. Members can still sign in.",
+  // Validation (the form shows the server's words).
+  siteNameRequired: "Site name is required",
+  siteNameTooLong: (max: number) => `Site name must be at most ${max} characters`,
+  siteNameControl: "Site name cannot contain line breaks or control characters",
+  wholeNumber: (field: string, max: number) =>
+    `${field} must be a whole number from 0 to ${max.toLocaleString("en-US")}`,
+  bandwidthRange: (max: string) => `Bandwidth a month must be from 0 bytes to ${max}`,
+  editionType: (values: readonly string[]) =>
+    `Default edition type must be one of: ${values.join(", ")}`,
+} as const;

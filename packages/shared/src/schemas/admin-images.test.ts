@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import {
+  editionTakesPrice,
+  type ImageEditFormValues,
+  imageEditFormSchema,
+  ZAdminImageBatchBody,
+  ZAdminImageFilter,
+} from "./admin-images.js";
+
+const form = (over: Partial<ImageEditFormValues> = {}): ImageEditFormValues => ({
+  title: " Dusk ",
+  tags: " sea , Night Sky,, ",
+  style: "Ink,  wash ",
+  description: " Calm. ",
+  editionType: "open_edition",
+  price: "",
+  maxEditions: "",
+  ...over,
+});
+
+describe("the image edit form (spec section 5 'Image edit')", () => {
+  const openEdition = imageEditFormSchema({ editionType: "open_edition", soldEditions: 0 });
+
+  it("trims the words, splits tags and styles on commas", () => {
+    expect(openEdition.parse(form())).toEqual({
+      aiAnalysis: { title: "Dusk", description: "Calm." },
+      tags: ["sea", "Night Sky"],
+      style: "Ink, wash",
+      editionType: "open_edition",
+    });
+  });
+
+  it("stores dollars as rounded cents, and leaves an empty or zero price out", () => {
+    expect(openEdition.parse(form({ price: "12.5" })).price).toBe(1250);
+    expect(openEdition.parse(form({ price: "0.015" })).price).toBe(2);
+    expect(openEdition.parse(form({ price: "0" }))).not.toHaveProperty("price");
+    expect(openEdition.parse(form({ price: "" }))).not.toHaveProperty("price");
+    expect(openEdition.safeParse(form({ price: "-1" })).success).toBe(false);
+    expect(openEdition.safeParse(form({ price: "ten" })).success).toBe(false);
+    // Chosen as a gallery piece: no price goes, whatever the field holds.
+    expect(
+      openEdition.parse(form({ editionType: "sawdust_gallery", price: "5" })),
+    ).not.toHaveProperty("price");
+  });
+
+  it("sends a price only while the stored edition type takes one", () => {
+    const gallery = imageEditFormSchema({ editionType: "sawdust_gallery", soldEditions: 0 });
+    expect(gallery.parse(form({ editionType: "one_of_one", price: "40" }))).not.toHaveProperty(
+      "price",
+    );
+    expect(editionTakesPrice("one_of_one")).toBe(true);
+    expect(editionTakesPrice("open_edition")).toBe(true);
+    expect(editionTakesPrice("limited_edition")).toBe(false);
+    expect(editionTakesPrice("sawdust_gallery")).toBe(false);
+  });
+
+  it("needs a limited edition's size, never below the copies sold", () => {
+    const sold = imageEditFormSchema({ editionType: "limited_edition", soldEditions: 3 });
+    const missing = sold.safeParse(form({ editionType: "limited_edition" }));
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]).toMatchObject({ path: ["maxEditions"] });
+    expect(sold.safeParse(form({ editionType: "limited_edition", maxEditions: "2" })).success).toBe(
+      false,
+    );
+    expect(sold.parse(form({ editionType: "limited_edition", maxEditions: "3" })).maxEditions).toBe(
+      3,
+    );
+  });
+});
+
+describe("the admin table's filter and the batch body", () => {
+  it("reads flagged from a query string or JSON", () => {
+    expect(ZAdminImageFilter.parse({ flagged: "true" })).toEqual({ flagged: true });
+    expect(ZAdminImageFilter.parse({ flagged: false })).toEqual({ flagged: false });
+    expect(ZAdminImageFilter.safeParse({ flagged: "yes" }).success).toBe(false);
+  });
+
+  it("takes ids or a filter, never both, and at most 1000 ids", () => {
+    const op = { type: "make_public" };
+    expect(
+      ZAdminImageBatchBody.safeParse({ selection: { ids: [1, 2] }, operation: op }).success,
+    ).toBe(true);
+    expect(
+      ZAdminImageBatchBody.safeParse({ selection: { filter: {} }, operation: op }).success,
+    ).toBe(true);
+    expect(
+      ZAdminImageBatchBody.safeParse({ selection: { ids: [1], filter: {} }, operation: op })
+        .success,
+    ).toBe(false);
+    const ids = Array.from({ length: 1001 }, (_, i) => i + 1);
+    expect(ZAdminImageBatchBody.safeParse({ selection: { ids }, operation: op }).success).toBe(
+      false,
+    );
+  });
+});

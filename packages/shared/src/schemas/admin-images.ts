@@ -1,0 +1,271 @@
+import { z } from "zod";
+import { EDITION_LABELS, PAGING } from "../constants.js";
+import * as MESSAGES from "../messages/index.js";
+import { dollarsToCents } from "../text.js";
+import {
+  type AnyEditionType,
+  type ImagePatchBody,
+  ZAnyEditionType,
+  ZImage,
+  ZImageListQuery,
+  ZImagePatchBody,
+  ZMaxEditions,
+  ZPriceCents,
+} from "./images.js";
+import { MODERATION_KINDS } from "./moderation.js";
+
+/** The admin image table's and batch operations' bounds (ours: the spec names none). */
+export const ADMIN_IMAGES = {
+  /** Images one batch request may change. */
+  batchMax: 1000,
+  /** Tags an image carries at most (as PATCH /api/v1/images/{id} takes them). */
+  tagsMax: 50,
+  tagMaxChars: 64,
+  /** Tags the table shows before '+N more' (spec section 9). */
+  tagsShown: PAGING.tagsPerTile,
+} as const;
+
+export const ANALYSIS_STATUSES = ["pending", "done", "failed"] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+export const ADMIN_VISIBILITY_FILTERS = ["all", "public", "private"] as const;
+export type AdminVisibilityFilter = (typeof ADMIN_VISIBILITY_FILTERS)[number];
+
+/** Every edition type by its label: the upload's three and a numbered run. */
+export const EDITION_TYPE_LABELS: Record<AnyEditionType, string> = {
+  ...EDITION_LABELS,
+  limited_edition: "Limited Edition",
+};
+
+/**
+ * Whether an edition type carries a price (spec sections 4 and 5: the price field is there only
+ * for one_of_one and open_edition). Gallery pieces are free; a limited edition's run is its
+ * offer, and the spec gives it no price field.
+ */
+export function editionTakesPrice(editionType: string): boolean {
+  return editionType === "one_of_one" || editionType === "open_edition";
+}
+
+/** `true`/`false` in a query string, a boolean in JSON. */
+const ZFlagged = z.union([
+  z.boolean(),
+  z
+    .enum(["true", "false"], { error: "flagged must be true or false" })
+    .transform((v) => v === "true"),
+]);
+
+/**
+ * What the admin table lists (GET /api/v1/admin/images) and what a batch may select by: the
+ * spec's visibility filter, a search over titles, descriptions, tags and styles, the edition
+ * type, the analysis status, and whether the image waits for a moderator (flagged, unrated or
+ * reported).
+ */
+export const ZAdminImageFilter = z.object({
+  visibility: z
+    .enum(ADMIN_VISIBILITY_FILTERS, { error: "visibility must be all, public or private" })
+    .optional(),
+  q: ZImageListQuery.shape.q,
+  editionType: ZAnyEditionType.optional(),
+  analysis: z
+    .enum(ANALYSIS_STATUSES, { error: `analysis must be one of: ${ANALYSIS_STATUSES.join(", ")}` })
+    .optional(),
+  flagged: ZFlagged.optional(),
+});
+export type AdminImageFilter = z.output<typeof ZAdminImageFilter>;
+export type AdminImageFilterInput = z.input<typeof ZAdminImageFilter>;
+
+/** GET /api/v1/admin/images. */
+export const ZAdminImageListQuery = ZAdminImageFilter.extend({
+  limit: ZImageListQuery.shape.limit,
+  cursor: ZImageListQuery.shape.cursor,
+});
+export type AdminImageListQuery = z.output<typeof ZAdminImageListQuery>;
+
+/** An image as the admin table shows it: the API's image, and why it waits for a moderator. */
+export const ZAdminImage = ZImage.extend({
+  moderation: z.enum(MODERATION_KINDS).nullable(),
+  moderationReason: z.string().nullable(),
+});
+export type AdminImage = z.infer<typeof ZAdminImage>;
+
+export const ZAdminImageList = z.object({
+  images: z.array(ZAdminImage),
+  nextCursor: z.string().nullable(),
+  stats: z.object({ totalImages: z.number().int() }),
+});
+export type AdminImageList = z.infer<typeof ZAdminImageList>;
+
+const ZBatchImageId = z
+  .number({ error: "Image ids must be numbers" })
+  .int("Image ids must be whole numbers")
+  .positive("Image ids must be positive")
+  .max(2 ** 52, "An image id is too large");
+
+const batchMax = `A batch takes at most ${ADMIN_IMAGES.batchMax} images`;
+
+/** Which images a batch changes: these ids, or every image the filter matches (at most 1000). */
+export const ZAdminImageSelection = z.union(
+  [
+    z
+      .object({
+        ids: z
+          .array(ZBatchImageId)
+          .min(1, "Select at least one image")
+          .max(ADMIN_IMAGES.batchMax, batchMax),
+      })
+      .strict(),
+    z.object({ filter: ZAdminImageFilter }).strict(),
+  ],
+  { error: "selection must be {ids: [...]} or {filter: {...}}" },
+);
+export type AdminImageSelection = z.input<typeof ZAdminImageSelection>;
+
+const tagsRule = `tags must be 1 to ${ADMIN_IMAGES.tagsMax} tags of at most ${ADMIN_IMAGES.tagMaxChars} characters`;
+const ZBatchTags = z
+  .array(
+    z.string({ error: tagsRule }).trim().min(1, tagsRule).max(ADMIN_IMAGES.tagMaxChars, tagsRule),
+  )
+  .min(1, tagsRule)
+  .max(ADMIN_IMAGES.tagsMax, tagsRule);
+
+export const BATCH_OPERATIONS = [
+  "make_public",
+  "make_private",
+  "delete",
+  "reanalyse",
+  "set_edition",
+  "add_tags",
+  "remove_tags",
+] as const;
+export type BatchOperationType = (typeof BATCH_OPERATIONS)[number];
+
+/** What a batch does to each selected image. */
+export const ZAdminImageOperation = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("make_public") }),
+    z.object({ type: z.literal("make_private") }),
+    z.object({ type: z.literal("delete") }),
+    z.object({ type: z.literal("reanalyse") }),
+    z.object({
+      type: z.literal("set_edition"),
+      editionType: ZAnyEditionType,
+      /** Cents, for one_of_one and open_edition; absent keeps each image's price, null clears it. */
+      priceCents: ZPriceCents.nullable().optional(),
+      /** Needed for limited_edition; never below an image's sold editions. */
+      maxEditions: ZMaxEditions.optional(),
+    }),
+    z.object({ type: z.literal("add_tags"), tags: ZBatchTags }),
+    z.object({ type: z.literal("remove_tags"), tags: ZBatchTags }),
+  ],
+  { error: `operation.type must be one of: ${BATCH_OPERATIONS.join(", ")}` },
+);
+export type AdminImageOperation = z.infer<typeof ZAdminImageOperation>;
+
+/** POST /api/v1/admin/images/batch. */
+export const ZAdminImageBatchBody = z.object({
+  selection: ZAdminImageSelection,
+  operation: ZAdminImageOperation,
+});
+export type AdminImageBatchBody = z.input<typeof ZAdminImageBatchBody>;
+
+export const ZBatchImageResult = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  /** Why this image was not changed. */
+  error: z.string().optional(),
+});
+export type BatchImageResult = z.infer<typeof ZBatchImageResult>;
+
+/**
+ * What a batch did, image by image. The images it changed were changed in one transaction; the
+ * others (no such image, or a rule that refused it) are reported and were left as they were.
+ */
+export const ZAdminImageBatchResult = z.object({
+  operation: z.enum(BATCH_OPERATIONS),
+  /** Images the selection named (the filter's matches, or the distinct ids). */
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(ZBatchImageResult),
+});
+export type AdminImageBatchResult = z.infer<typeof ZAdminImageBatchResult>;
+
+const m = MESSAGES.adminImages;
+
+/** What the edit page's form holds: every field as typed. */
+export interface ImageEditFormValues {
+  title: string;
+  /** Comma-separated. */
+  tags: string;
+  /** Comma-separated. */
+  style: string;
+  description: string;
+  editionType: AnyEditionType;
+  /** Dollars, as typed (step 0.01). */
+  price: string;
+  /** A limited edition's size, as typed. */
+  maxEditions: string;
+}
+
+/** Comma-separated text → its trimmed, non-empty parts. */
+export function splitCommaList(text: string): string[] {
+  return text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const priceRule = "Price must be a number of dollars, at least 0";
+
+/**
+ * The edit page's form (/admin/images/{id}/edit) → the PATCH body, checked by the server's own
+ * schema. The rules of spec section 5 "Image edit": tags comma-separated and trimmed; the price in
+ * dollars becomes cents (times 100, rounded) and is left out when empty or zero, and it is there
+ * only while the stored edition type takes one (`editionTakesPrice`); a limited edition's size is
+ * at least 1 and never below the copies already sold.
+ */
+export function imageEditFormSchema(stored: { editionType: string; soldEditions: number }) {
+  const priceShown = editionTakesPrice(stored.editionType);
+  return z
+    .object({
+      title: z.string(),
+      tags: z.string(),
+      style: z.string(),
+      description: z.string(),
+      editionType: ZAnyEditionType,
+      price: z
+        .string()
+        .trim()
+        .refine((text) => text === "" || (Number.isFinite(Number(text)) && Number(text) >= 0), {
+          error: priceRule,
+        }),
+      maxEditions: z.string().trim(),
+    })
+    .superRefine((form, ctx) => {
+      if (form.editionType !== "limited_edition") return;
+      const size = Number(form.maxEditions);
+      if (form.maxEditions === "" || !Number.isInteger(size) || size < 1) {
+        ctx.addIssue({ code: "custom", path: ["maxEditions"], message: m.maxEditionsRequired });
+      } else if (size < stored.soldEditions) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["maxEditions"],
+          message: m.maxEditionsBelowSold(stored.soldEditions),
+        });
+      }
+    })
+    .transform((form): ImagePatchBody => {
+      const body: ImagePatchBody = {
+        aiAnalysis: { title: form.title.trim(), description: form.description.trim() },
+        tags: splitCommaList(form.tags),
+        style: splitCommaList(form.style).join(", "),
+        editionType: form.editionType,
+      };
+      const cents = form.price === "" ? 0 : dollarsToCents(Number(form.price));
+      if (priceShown && editionTakesPrice(form.editionType) && cents > 0) body.price = cents;
+      if (form.editionType === "limited_edition") body.maxEditions = Number(form.maxEditions);
+      return body;
+    })
+    .pipe(ZImagePatchBody);
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { EDITION_TYPES, SITE_SETTINGS_BOUNDS } from "../constants.js";
+import * as MESSAGES from "../messages/index.js";
+import { formatBytes } from "../text.js";
+
+const m = MESSAGES.siteSettings;
+const b = SITE_SETTINGS_BOUNDS;
+
+const wholeNumber = (field: string, max: number) => {
+  const message = m.wholeNumber(field, max);
+  return z.number({ error: message }).int(message).min(0, message).max(max, message);
+};
+const bandwidthMessage = m.bandwidthRange(formatBytes(b.monthlyBandwidthBytesMax, 0));
+
+/**
+ * The site's settings (admin console, design section 4): applied without a restart in every
+ * process. GET /api/v1/site answers them to anyone (nothing here is a secret); GET and PUT
+ * /api/v1/admin/settings read and replace them (admins).
+ */
+export const ZSiteSettings = z.object({
+  siteName: z
+    .string({ error: m.siteNameRequired })
+    .trim()
+    .min(1, m.siteNameRequired)
+    .max(b.siteNameMax, m.siteNameTooLong(b.siteNameMax))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point.
+    .regex(/^[^\u0000-\u001f\u007f]*$/, m.siteNameControl)
+    .describe("Shown in the header and the browser tab's title"),
+  registrationOpen: z
+    .boolean({ error: "registrationOpen must be true or false" })
+    .describe("Whether visitors may create accounts (sign-in is never closed)"),
+  defaultEditionType: z
+    .enum(EDITION_TYPES, { error: m.editionType(EDITION_TYPES) })
+    .describe("The upload form's default, and the server's for an upload that names none"),
+  freeTier: z
+    .object({
+      monthlyDownloads: wholeNumber("Downloads a month", b.monthlyDownloadsMax),
+      monthlyBandwidthBytes: z
+        .number({ error: bandwidthMessage })
+        .int(bandwidthMessage)
+        .min(0, bandwidthMessage)
+        .max(b.monthlyBandwidthBytesMax, bandwidthMessage)
+        .describe("Bytes a free member may download in a UTC month"),
+      collections: wholeNumber("Collections", b.collectionsMax),
+    })
+    .describe("The free tier's limits; Pro, pro_plus and admins have none"),
+});
+export type SiteSettings = z.infer<typeof ZSiteSettings>;
+/** What the settings form holds before it is checked (the same fields). */
+export type SiteSettingsInput = z.input<typeof ZSiteSettings>;
