@@ -17,6 +17,7 @@ const ADMIN_PAGES: Array<{ href: string; heading: string }> = [
   { href: paths.admin.users.getHref(), heading: "Users" },
   { href: paths.admin.subscribers.getHref(), heading: "Subscribers" },
   { href: paths.admin.subscriptions.getHref(), heading: "Subscriptions" },
+  { href: paths.admin.sales.getHref(), heading: "Sales" },
   { href: paths.admin.analytics.getHref(), heading: "Analytics" },
   { href: paths.admin.apiKeys.getHref(), heading: "API Keys" },
   { href: paths.admin.settings.getHref(), heading: "Settings" },

@@ -36,6 +36,7 @@ const LINKED_PAGES = [
   ["Users", paths.admin.users.getHref()],
   ["Subscribers", paths.admin.subscribers.getHref()],
   ["Subscriptions", paths.admin.subscriptions.getHref()],
+  ["Sales", paths.admin.sales.getHref()],
   ["Analytics", paths.admin.analytics.getHref()],
   ["API Keys", paths.admin.apiKeys.getHref()],
   ["Settings", paths.admin.settings.getHref()],

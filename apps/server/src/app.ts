@@ -19,6 +19,12 @@ import { securityPlugin } from "./http/security.js";
 import { registerWebApp } from "./http/web-app.js";
 import { jobHandlers } from "./jobs/handlers.js";
 import { Metrics } from "./lib/metrics.js";
+import {
+  accountLinkRoutes,
+  accountRoutes,
+  adminAccountRoutes,
+  sessionDevicePlugin,
+} from "./modules/accounts/accounts.routes.js";
 import { adminStatsRoutes } from "./modules/admin-stats/admin-stats.routes.js";
 import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
@@ -26,12 +32,14 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { billingWebhookRoutes } from "./modules/billing/billing.routes.js";
 import { sandboxRoutes } from "./modules/billing/sandbox.routes.js";
 import { collectionsRoutes } from "./modules/collections/collections.routes.js";
+import { editionsRoutes } from "./modules/editions/editions.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { heroRoutes } from "./modules/hero/hero.routes.js";
 import { adminImagesRoutes } from "./modules/images/admin-images.routes.js";
 import { CatalogueService } from "./modules/images/catalogue.service.js";
 import { imagesRoutes } from "./modules/images/images.routes.js";
 import { similarRoutes } from "./modules/images/similar.routes.js";
+import { mailOutboxRoutes } from "./modules/mail/mail.routes.js";
 import { marketingDocsPageRoutes, marketingRoutes } from "./modules/marketing/marketing.routes.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.js";
@@ -39,6 +47,7 @@ import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { siteSettingsRoutes } from "./modules/settings/site-settings.routes.js";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
+import { adminTwoFactorRoutes, twoFactorRoutes } from "./modules/two-factor/two-factor.routes.js";
 import { usageRoutes } from "./modules/usage/usage.routes.js";
 import { adminUsersRoutes } from "./modules/users/admin-users.routes.js";
 import { viewsRoutes } from "./modules/views/views.routes.js";
@@ -125,6 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     https: config.secureCookies,
   });
   await server.register(requestAuthPlugin, { auth: services.auth });
+  await server.register(sessionDevicePlugin, { accounts: services.accounts });
   // Before every route: the OpenAPI document is made from the schemas the routes declare.
   await registerApiDocs(server);
   await server.register(healthRoutes, { ping: database.ping, stopping: () => stopping });
@@ -183,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // the processes that take webhooks: at start, then every minute.
   const sandboxRedelivery = services.billing.sandbox?.startRedelivery();
   server.addHook("onClose", async () => sandboxRedelivery?.stop());
+  await server.register(editionsRoutes, { prefix: "/api/v1", editions: services.editions });
   await server.register(apiKeysRoutes, { prefix: "/api/v1/api-keys", apiKeys: services.apiKeys });
   await server.register(adminStatsRoutes, {
     prefix: "/api/v1/admin",
@@ -192,6 +203,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     prefix: "/api/v1/admin/users",
     adminUsers: services.adminUsers,
   });
+  await server.register(twoFactorRoutes, {
+    prefix: "/api/v1/two-factor",
+    twoFactor: services.twoFactor,
+  });
+  await server.register(adminTwoFactorRoutes, {
+    prefix: "/api/v1/admin/users",
+    twoFactor: services.twoFactor,
+  });
+  await server.register(accountRoutes, { prefix: "/api/v1/account", accounts: services.accounts });
+  await server.register(accountLinkRoutes, { prefix: "/api/v1/auth", accounts: services.accounts });
+  await server.register(adminAccountRoutes, {
+    prefix: "/api/v1/admin/users",
+    accounts: services.accounts,
+  });
+  await server.register(mailOutboxRoutes, { prefix: "/api/v1/admin", mail: services.mail });
   await server.register(siteSettingsRoutes, {
     prefix: "/api/v1",
     siteSettings: services.siteSettings,

@@ -50,6 +50,8 @@ export function startJanitor(
       const cleaned = await services.ingest.recoverAbandoned();
       if (cleaned > 0) log.warn({ cleaned }, "removed abandoned uploads");
       await services.views.prune();
+      // Deleted accounts' usernames become free after their grace period.
+      await services.accounts.releaseUsernames();
       const dir = uploadTmpDir(dataDir);
       const now = services.clock.now();
       for (const name of await readdir(dir).catch(() => [] as string[])) {

@@ -68,6 +68,25 @@ const ZEnv = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(3, "must be at most 3 (a stop takes at most 8 s)").default(0),
   ),
+  /** smtp:// or smtps:// with credentials; unset: mail is kept in the admin's outbox. */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url("must be a URL such as smtps://user:password@smtp.example.com:465")
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  /** The sender: `name@example.com` or `Site Name <name@example.com>`. */
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        "must be an address such as no-reply@example.com or Sawdust <no-reply@example.com>",
+      )
+      .optional(),
+  ),
   JOB_LEASE_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(5).max(3600).default(30),
@@ -131,6 +150,10 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     registrationsPerIpHour: env.REGISTRATIONS_PER_IP_HOUR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `Sawdust <no-reply@${publicUrl.hostname}>`,
+    },
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     stopDrainMs: env.STOP_DRAIN_SECONDS * 1000,
   };

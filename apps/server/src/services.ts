@@ -11,6 +11,12 @@ import { openAnalysers } from "./media/analysis/open-analysers.js";
 import type { VisionClient } from "./media/analysis/vision.js";
 import { MediaStore } from "./media/media-store.js";
 import { type MediaSetup, openStorage } from "./media/open-media.js";
+import { AccountsRepo } from "./modules/accounts/accounts.repo.js";
+import {
+  type AccountLimits,
+  AccountsService,
+  DEFAULT_ACCOUNT_LIMITS,
+} from "./modules/accounts/accounts.service.js";
 import { AdminStatsRepo } from "./modules/admin-stats/admin-stats.repo.js";
 import { AdminStatsService } from "./modules/admin-stats/admin-stats.service.js";
 import type { VisionEndpoint } from "./modules/admin-stats/system-probes.js";
@@ -31,6 +37,8 @@ import { CollectionsRepo } from "./modules/collections/collections.repo.js";
 import { CollectionsService } from "./modules/collections/collections.service.js";
 import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
 import { DownloadsService } from "./modules/downloads/downloads.service.js";
+import { EditionsRepo } from "./modules/editions/editions.repo.js";
+import { EditionsService } from "./modules/editions/editions.service.js";
 import { HeroRepo } from "./modules/hero/hero.repo.js";
 import { HeroService } from "./modules/hero/hero.service.js";
 import { AdminImagesRepo } from "./modules/images/admin-images.repo.js";
@@ -44,6 +52,9 @@ import { ListCache } from "./modules/images/list-cache.js";
 import { RenditionsService } from "./modules/images/renditions.service.js";
 import { SimilarRepo } from "./modules/images/similar.repo.js";
 import { SimilarService } from "./modules/images/similar.service.js";
+import { MailRepo } from "./modules/mail/mail.repo.js";
+import { MailService } from "./modules/mail/mail.service.js";
+import { smtpMailer } from "./modules/mail/mailer.js";
 import { MarketingService } from "./modules/marketing/marketing.service.js";
 import { ModerationRepo } from "./modules/moderation/moderation.repo.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
@@ -54,6 +65,9 @@ import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
 import { TagsRepo } from "./modules/tags/tags.repo.js";
 import { TagsService } from "./modules/tags/tags.service.js";
+import { SecretBox } from "./modules/two-factor/secret-box.js";
+import { TwoFactorRepo } from "./modules/two-factor/two-factor.repo.js";
+import { TwoFactorService } from "./modules/two-factor/two-factor.service.js";
 import { UsageService } from "./modules/usage/usage.service.js";
 import { AdminUsersService } from "./modules/users/admin-users.service.js";
 import { UsersRepo } from "./modules/users/users.repo.js";
@@ -79,6 +93,10 @@ export interface ServiceOptions {
   log?: Pick<FastifyBaseLogger, "warn">;
   /** What the admin dashboard's status list checks: the configured vision model and bucket. */
   statusChecks?: { vision?: VisionEndpoint; s3Bucket?: string };
+  /** SMTP_URL and MAIL_FROM; without an SMTP URL mail is kept in the admin's outbox. */
+  mail?: { smtpUrl?: string; from: string };
+  /** The password-reset, password-check and confirmation-mail limits (tests lower or raise them). */
+  accountLimits?: Partial<AccountLimits>;
 }
 
 export const DEFAULT_UPLOAD_LEASE_MS = 2 * 60 * 1000;
@@ -97,6 +115,7 @@ export async function openServices(
   const services = createServices(database, await openMedia(config, database), {
     ...openAnalysers(config, log),
     publicUrl: config.publicUrl,
+    mail: config.mail,
     log,
     statusChecks: { vision: config.ai, s3Bucket: config.s3?.bucket },
     ...(await openPayments(config, database)),
@@ -162,7 +181,17 @@ export function createServices(
       log: options.log,
       audit: { record: (...entry) => audit.record(...entry) },
     });
-  const webhooks = new WebhooksService({ provider, billing: billingRepo, clock, log: options.log });
+  const webhooks = new WebhooksService({
+    provider,
+    billing: billingRepo,
+    clock,
+    log: options.log,
+    // Editions' payments and refunds (made below).
+    oneOffPayments: {
+      handles: (event) => editions.handles(event),
+      handle: (event) => editions.handle(event),
+    },
+  });
   const subscriptions = new SubscriptionsService({
     subscriptions: new SubscriptionsRepo(db),
     billing: billingRepo,
@@ -172,6 +201,24 @@ export function createServices(
     clock,
     publicUrl,
   });
+  const authLimits = { ...DEFAULT_AUTH_LIMITS, ...options.authLimits };
+  // The key that seals two-factor secrets: made by whichever process asks first, kept in the
+  // settings like the media signing key (see two-factor/secret-box.ts for what it guards).
+  let twoFactorKey: Promise<Buffer> | undefined;
+  const twoFactor: TwoFactorService = new TwoFactorService({
+    repo: new TwoFactorRepo(db),
+    users: new UsersRepo(db),
+    rateLimits,
+    siteSettings: { current: () => siteSettings.current() },
+    secrets: new SecretBox(() => {
+      twoFactorKey ??= new SettingsRepo(db)
+        .getOrCreate("two_factor_key", () => randomBytes(32).toString("base64url"))
+        .then((key) => Buffer.from(key, "base64url"));
+      return twoFactorKey;
+    }),
+    clock,
+    limits: authLimits,
+  });
   const auth = new AuthService({
     users: new UsersRepo(db),
     sessions: new SessionsRepo(db),
@@ -180,7 +227,9 @@ export function createServices(
     // Made below, once the event bus it listens to exists.
     siteSettings: { current: () => siteSettings.current() },
     clock,
-    limits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
+    limits: authLimits,
+    twoFactor,
+    onRegistered: (user, requestId) => accounts.sendVerification(user, requestId),
   });
   const imagesRepo = new ImagesRepo(db, dialect);
   const jobs = new JobsRepo(db, dialect);
@@ -194,10 +243,11 @@ export function createServices(
     if (event.type.startsWith("image.") || event.type === "resync") listCache.invalidate();
   });
   // The admin's site settings, kept briefly by each process and dropped when any process saves.
-  const siteSettings = new SiteSettingsService({
+  const siteSettings: SiteSettingsService = new SiteSettingsService({
     settings: new SettingsRepo(db, dialect),
     events,
     clock,
+    twoFactorEnabled: (userId) => twoFactor.isEnabled(userId),
   });
   const onJobQueued = () => hooks.onJobQueued?.();
   const catalogue = new CatalogueService({
@@ -205,6 +255,14 @@ export function createServices(
     media: mediaStore,
     clock,
     listCache,
+    saleFacts: async (row, viewer) => ({
+      collectedBy:
+        row.edition_type === "one_of_one" && row.sold_editions > 0
+          ? await editions.collectorOf(row.id)
+          : null,
+      ownedLicence:
+        viewer.kind === "member" ? await editions.ownedLicence(viewer.userId, row.id) : null,
+    }),
   });
   const ingest = new IngestService({
     images: imagesRepo,
@@ -238,6 +296,20 @@ export function createServices(
     rateLimits,
     siteSettings,
     clock,
+    ownership: { licenceOf: (userId, imageId) => editions.ownedLicence(userId, imageId) },
+  });
+  const editions = new EditionsService({
+    editions: new EditionsRepo(db, dialect),
+    images: imagesRepo,
+    media: mediaStore,
+    provider,
+    customerOf: (viewer) => subscriptions.customerOf(viewer),
+    emailVerified: async (userId) =>
+      ((await new UsersRepo(db).findById(userId))?.email_verified_at ?? null) !== null,
+    events,
+    clock,
+    publicUrl,
+    log: options.log,
   });
   // Watched, for the worker heartbeat's report on it.
   const rater = watchRater(options.rater);
@@ -288,8 +360,33 @@ export function createServices(
     subscriptions: new SubscriptionsRepo(db),
     provider: provider.name,
     clock,
+    twoFactor,
   });
   const audit = new AuditService({ audit: new AuditRepo(db), clock });
+  const mail = new MailService({
+    repo: new MailRepo(db),
+    mailer: options.mail?.smtpUrl ? smtpMailer(options.mail.smtpUrl, options.mail.from) : undefined,
+    clock,
+    onJobQueued,
+    log: options.log,
+  });
+  const accounts = new AccountsService({
+    repo: new AccountsRepo(db, dialect),
+    mail,
+    rateLimits,
+    siteSettings,
+    provider,
+    audit,
+    clock,
+    publicUrl,
+    limits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.accountLimits },
+    onJobQueued,
+  });
+  // A member's data export holds what they bought.
+  accounts.addExportSection("purchases", async (userId) => {
+    const library = await editions.library({ kind: "member", userId, role: "user", tier: "free" });
+    return library.editions;
+  });
   const apiKeys = new ApiKeysService({
     // SQLite commits every request's count in groups (one writer at a time there anyway).
     keys: new ApiKeysRepo(db, { groupCommit: dialect === "sqlite" }),
@@ -312,6 +409,9 @@ export function createServices(
   });
   return {
     auth,
+    accounts,
+    mail,
+    twoFactor,
     siteSettings,
     adminUsers,
     tags,
@@ -322,6 +422,7 @@ export function createServices(
     adminImages,
     renditions,
     downloads,
+    editions,
     analysis,
     jobs,
     settings,

@@ -99,6 +99,12 @@ async function register(base: string): Promise<{ cookie: string; userId: number 
   });
   expect(res.status).toBe(201);
   const { user } = (await res.json()) as { user: { id: number } };
+  // As if the confirmation link were opened: only confirmed members subscribe.
+  await inspection()
+    .db.updateTable("users")
+    .set({ email_verified_at: Date.now() })
+    .where("id", "=", user.id)
+    .execute();
   return { cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] as string, userId: user.id };
 }
 

@@ -90,6 +90,12 @@ export async function signIn(app: TestApp, username: string, role: "user" | "adm
   });
   if (register.statusCode !== 201) throw new Error(`register ${username}: ${register.body}`);
   const userId = register.json().user.id as number;
+  // As if the member had opened the confirmation link (only confirmed members subscribe).
+  await app.database.db
+    .updateTable("users")
+    .set({ email_verified_at: Date.now() })
+    .where("id", "=", userId)
+    .execute();
   if (role === "admin") {
     await app.database.db
       .updateTable("users")

@@ -187,7 +187,13 @@ describe("the contract as OpenAPI", () => {
       expect.arrayContaining(["ApiError", "User", "AuthSuccess", "Collection", "CollectionDetail"]),
     );
     const login = document.paths["/api/v1/auth/login"]?.post;
+    // Signed in, or the two-factor code step (issue 22).
     expect(login?.responses["200"]).toEqual({
+      description: expect.any(String),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/LoginResponse" } } },
+    });
+    const register = document.paths["/api/v1/auth/register"]?.post;
+    expect(register?.responses["201"]).toEqual({
       description: expect.any(String),
       content: { "application/json": { schema: { $ref: "#/components/schemas/AuthSuccess" } } },
     });

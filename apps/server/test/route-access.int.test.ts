@@ -45,8 +45,30 @@ const ROUTES: Record<string, Access> = {
   "POST /api/v1/auth/login": "anyone",
   "POST /api/v1/auth/register": "anyone",
   "POST /api/v1/auth/logout": "anyone",
+  // The code step after the password: the pending token, not a session, decides.
+  "POST /api/v1/auth/two-factor": "anyone",
+  "GET /api/v1/two-factor": "member",
+  "POST /api/v1/two-factor/enrolment": "member",
+  "POST /api/v1/two-factor/enrolment/confirm": "member",
+  "POST /api/v1/two-factor/disable": "member",
+  "POST /api/v1/two-factor/recovery-codes": "member",
   "PATCH /api/v1/profile": "member",
   "GET /api/v1/usage": "member",
+  // Looking after one's account (issue 22). Mailed links carry their own proof: anyone.
+  "GET /api/v1/account": "member",
+  "POST /api/v1/account/email/verification": "member",
+  "POST /api/v1/account/email": "member",
+  "POST /api/v1/account/password": "member",
+  "GET /api/v1/account/sessions": "member",
+  "DELETE /api/v1/account/sessions": "member",
+  "DELETE /api/v1/account/sessions/:id": "member",
+  "GET /api/v1/account/export": "member",
+  "DELETE /api/v1/account": "member",
+  "POST /api/v1/auth/password-reset": "anyone",
+  "POST /api/v1/auth/password-reset/confirm": "anyone",
+  "POST /api/v1/auth/verify-email": "anyone",
+  "POST /api/v1/admin/users/:id/verification-email": "admin",
+  "GET /api/v1/admin/mail-outbox": "admin",
 
   // The catalogue.
   "GET /api/v1/images": "anyone",
@@ -88,6 +110,15 @@ const ROUTES: Record<string, Access> = {
   "POST /api/v1/billing/sandbox/portal/:id": "member",
   "POST /api/v1/billing/sandbox/clock": "admin",
 
+  // Selling editions (certificates are public: anyone may verify one).
+  "POST /api/v1/images/:id/purchase": "member",
+  "GET /api/v1/library": "member",
+  "GET /api/v1/certificates/:id": "anyone",
+  "GET /api/v1/certificates/:id/pdf": "anyone",
+  "GET /api/v1/admin/sales": "admin",
+  "POST /api/v1/admin/sales/:id/refund": "admin",
+  "PUT /api/v1/admin/images/:id/licence-prices": "admin",
+
   // The admin console.
   "GET /api/v1/site": "anyone",
   "GET /api/v1/admin/dashboard": "admin",
@@ -103,6 +134,7 @@ const ROUTES: Record<string, Access> = {
   "GET /api/v1/admin/users/:id": "admin",
   "PATCH /api/v1/admin/users/:id": "admin",
   "DELETE /api/v1/admin/users/:id/sessions": "admin",
+  "DELETE /api/v1/admin/users/:id/two-factor": "admin",
   "GET /api/v1/admin/settings": "admin",
   "PUT /api/v1/admin/settings": "admin",
   "GET /api/v1/admin/audit": "admin",

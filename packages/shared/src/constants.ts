@@ -64,6 +64,8 @@ export const DEFAULT_SITE_SETTINGS = {
   registrationOpen: true,
   defaultEditionType: DEFAULT_EDITION_TYPE,
   freeTier: { ...FREE_TIER },
+  /** Administrators must turn on two-factor sign-in before the admin console serves them. */
+  requireTwoFactorForAdmins: false,
 } as const;
 
 /** The bounds an admin's settings must stay within (ours: generous, but never absurd). */
@@ -155,3 +157,61 @@ export const ACCOUNT_RULES = {
 } as const;
 
 export const BYTE_UNITS = ["Bytes", "KB", "MB", "GB", "TB"] as const;
+
+/**
+ * Selling editions (issue 19): the two licences a buyer picks between, what a piece costs under
+ * each when the admin set no price of its own, and how long a checkout holds an edition. The hold
+ * is Stripe Checkout's shortest session (30 minutes), so an abandoned checkout at Stripe and its
+ * hold end together.
+ */
+export const LICENCES = ["standard", "commercial"] as const;
+export type Licence = (typeof LICENCES)[number];
+export const LICENCE_LABELS: Record<Licence, string> = {
+  standard: "Standard",
+  commercial: "Commercial",
+};
+export const LICENCE_SUMMARIES: Record<Licence, string> = {
+  standard: "Personal and promotional use, up to 500 printed copies, no merchandise.",
+  commercial: "Everything Standard allows, plus merchandise and products you sell.",
+};
+export const EDITION_SALES = {
+  reservationMs: 30 * 60 * 1000,
+  defaultPricesCents: { standard: 2500, commercial: 9900 },
+} as const;
+
+/**
+ * How many editions of a piece can ever be owned at once: 1 for a 1/1, its size for a limited
+ * edition, no bound (null) for an open edition; 0 for a Sawdust Gallery piece (not for sale).
+ */
+export function editionCapOf(editionType: string, maxEditions: number | null): number | null {
+  if (editionType === "one_of_one") return 1;
+  if (editionType === "limited_edition") return maxEditions ?? 0;
+  if (editionType === "open_edition") return null;
+  return 0;
+}
+
+/** Whether a piece of this edition type can be bought (every type but the free gallery). */
+export function editionForSale(editionType: string): boolean {
+  return (
+    editionType === "one_of_one" ||
+    editionType === "limited_edition" ||
+    editionType === "open_edition"
+  );
+}
+
+/**
+ * What a piece costs under each licence: the admin's price for it, else (Standard) the piece's
+ * own price, else the site's default; an unset Commercial price is the default, and never under
+ * twice the Standard one.
+ */
+export function licencePricesOf(image: {
+  priceCents: number | null;
+  standardCents: number | null;
+  commercialCents: number | null;
+}): Record<Licence, number> {
+  const standard =
+    image.standardCents ?? image.priceCents ?? EDITION_SALES.defaultPricesCents.standard;
+  const commercial =
+    image.commercialCents ?? Math.max(EDITION_SALES.defaultPricesCents.commercial, standard * 2);
+  return { standard, commercial };
+}

@@ -37,6 +37,18 @@ export const paths = {
         ? `/auth?redirect=${encodeURIComponent(redirectTo).replaceAll("%2F", "/")}`
         : "/auth",
   },
+  /** A mailed reset link carries `?token=`; without one the page asks for the email address. */
+  passwordReset: {
+    path: "/auth/reset",
+    getHref: (token?: string) =>
+      token ? `/auth/reset?token=${encodeURIComponent(token)}` : "/auth/reset",
+  },
+  /** A mailed confirmation link (a new account's address, or a changed one). */
+  verifyEmail: {
+    path: "/auth/verify",
+    getHref: (token: string) => `/auth/verify?token=${encodeURIComponent(token)}`,
+  },
+  account: { path: "/account", getHref: () => "/account" },
   dashboard: { path: "/dashboard", getHref: () => "/dashboard" },
   collections: { path: "/collections", getHref: () => "/collections" },
   newCollection: { path: "/collections/new", getHref: () => "/collections/new" },
@@ -45,6 +57,14 @@ export const paths = {
   upload: { path: "/upload", getHref: () => "/upload" },
   subscriptions: { path: "/subscriptions", getHref: () => "/subscriptions" },
   licence: { path: "/licence", getHref: () => "/licence" },
+  /** Two-factor sign-in and recovery codes (issue 22). */
+  accountSecurity: { path: "/account/security", getHref: () => "/account/security" },
+  /** A member's owned editions, and a certificate's public page (issue 19). */
+  library: { path: "/library", getHref: () => "/library" },
+  verifyCertificate: {
+    path: "/verify/:certificateId",
+    getHref: (certificateId: string) => `/verify/${encodeURIComponent(certificateId)}`,
+  },
   /** The built-in sandbox provider's pages (the server hands out their addresses). */
   sandboxCheckout: { path: "/billing/sandbox/checkout/:sessionId" },
   sandboxPortal: { path: "/billing/sandbox/portal/:sessionId" },
@@ -64,6 +84,7 @@ export const paths = {
     analytics: { path: "/admin/analytics", getHref: () => "/admin/analytics" },
     settings: { path: "/admin/settings", getHref: () => "/admin/settings" },
     audit: { path: "/admin/audit", getHref: () => "/admin/audit" },
+    sales: { path: "/admin/sales", getHref: () => "/admin/sales" },
     /** Any other admin path: the app's 404 page. */
     unknown: { path: "/admin/*" },
   },

@@ -35,6 +35,14 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   payments: PaymentsTable;
   image_view_days: ImageViewDaysTable;
+  edition_reservations: EditionReservationsTable;
+  edition_sales: EditionSalesTable;
+  certificates: CertificatesTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export interface SettingsTable {
@@ -60,6 +68,12 @@ export interface UsersTable {
   updated_at: number;
   /** Set while an admin has suspended the account (0008). */
   suspended_at: number | null;
+  /** When the member opened their confirmation link; null until then (0012). */
+  email_verified_at: Generated<number | null>;
+  /** A new address waiting for its confirmation link (0012). */
+  pending_email: Generated<string | null>;
+  /** Set when the member deleted the account: the row stays, anonymised (0012). */
+  deleted_at: Generated<number | null>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
@@ -71,6 +85,8 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  /** The browser's User-Agent when the session started (0012). */
+  user_agent: Generated<string | null>;
 }
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -144,6 +160,13 @@ export interface SandboxCheckoutsTable {
   subscription_id: string | null;
   created_at: number;
   expires_at: number;
+  /** subscription | payment (a one-off purchase, 0014). */
+  mode: Generated<string>;
+  product_name: Generated<string | null>;
+  /** JSON object of text values, handed back in the session's events. */
+  metadata: Generated<string | null>;
+  payment_intent_id: Generated<string | null>;
+  refunded_at: Generated<number | null>;
 }
 export type SandboxCheckoutRow = Selectable<SandboxCheckoutsTable>;
 
@@ -243,6 +266,13 @@ export interface ImagesTable {
   /** Why it waits for an admin: flagged | unrated | reported; null when nothing does (0008). */
   moderation: string | null;
   moderation_reason: string | null;
+  /** Licence prices in cents; null: the site's default (0014). */
+  price_standard_cents: Generated<number | null>;
+  price_commercial_cents: Generated<number | null>;
+  /** The last edition number handed out; numbers are never reused (0014). */
+  last_edition_number: Generated<number>;
+  /** SHA-256 of the stored original, taken at its first sale (0014). */
+  original_sha256: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -432,4 +462,98 @@ export interface ImageViewDaysTable {
   day: string;
   image_id: number;
   views: number;
+}
+
+/** A member's TOTP secret, encrypted; enabled once the first code confirmed it (0013). */
+export interface UserTwoFactorTable {
+  user_id: number;
+  /** AES-256-GCM of the Base32 secret (see two-factor/secret-box.ts). */
+  secret: string;
+  created_at: number;
+  /** Null while the enrolment waits for its confirming code. */
+  enabled_at: number | null;
+  /** The newest TOTP time step a code was accepted for: no code is accepted twice. */
+  last_used_step: number | null;
+}
+export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
+
+/** A one-time recovery code, as its SHA-256 (0013). */
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** A sign-in past the password, waiting for its second factor (0013). */
+export interface PendingSignInsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An edition held for a buyer at checkout (issue 19): active | completed | expired | released. */
+export interface EditionReservationsTable {
+  id: Generated<number>;
+  image_id: number;
+  user_id: number;
+  licence: string;
+  price_cents: number;
+  checkout_id: string | null;
+  status: string;
+  created_at: number;
+  expires_at: number;
+}
+export type EditionReservationRow = Selectable<EditionReservationsTable>;
+
+/** A payment for an edition: sold | refunded | declined (paid after it sold out, refunded). */
+export interface EditionSalesTable {
+  id: Generated<number>;
+  image_id: number;
+  user_id: number | null;
+  reservation_id: number | null;
+  licence: string;
+  number: number | null;
+  price_cents: number;
+  provider: string;
+  provider_payment_id: string;
+  status: string;
+  created_at: number;
+  refunded_at: number | null;
+}
+export type EditionSaleRow = Selectable<EditionSalesTable>;
+
+/** A sale's certificate of authenticity; revoked with a refund. */
+export interface CertificatesTable {
+  id: string;
+  sale_id: number;
+  original_sha256: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** A link mailed to a member: only its token's SHA-256 is kept, and it works once (0012). */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** verify_email | change_email | reset_password */
+  purpose: string;
+  token_hash: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+export type AccountTokenRow = Selectable<AccountTokensTable>;
+
+/** A mail kept instead of sent, when no SMTP_URL is configured (0012). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
 }

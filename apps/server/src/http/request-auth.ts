@@ -35,7 +35,9 @@ export const requestAuthPlugin = fp(
 
 /** A signed-in user as the access rules see them. */
 export function memberOf(current: CurrentUser): Member {
-  return { kind: "member", userId: current.user.id, role: current.user.role, tier: current.tier };
+  // An administrator who must turn on two-factor sign-in first is, until then, a member.
+  const role = current.twoFactorSetupRequired ? "user" : current.user.role;
+  return { kind: "member", userId: current.user.id, role, tier: current.tier };
 }
 
 export function requireUser(request: FastifyRequest): CurrentUser {
@@ -46,6 +48,9 @@ export function requireUser(request: FastifyRequest): CurrentUser {
 export function requireAdmin(request: FastifyRequest): CurrentUser {
   const current = requireUser(request);
   if (current.user.role !== "admin") throw forbidden(MESSAGES.auth.adminOnly);
+  if (current.twoFactorSetupRequired) {
+    throw forbidden(MESSAGES.twoFactor.adminMustEnrol, "two_factor_setup_required");
+  }
   return current;
 }
 

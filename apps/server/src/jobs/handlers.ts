@@ -1,4 +1,6 @@
+import { PASSWORD_RESET_JOB } from "../modules/accounts/accounts.service.js";
 import { ANALYZE_JOB } from "../modules/images/images.constants.js";
+import { MAIL_JOB, type MailMessage } from "../modules/mail/mail.constants.js";
 import type { Services } from "../services.js";
 import type { JobHandler } from "./worker.js";
 
@@ -8,6 +10,15 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
     [ANALYZE_JOB]: async ({ imageId, attempt, maxAttempts }) => {
       if (imageId !== null)
         await services.analysis.analyze(imageId, { number: attempt, max: maxAttempts });
+    },
+    // Sends (or, without SMTP_URL, keeps in the outbox) one mail; a failure is retried.
+    [MAIL_JOB]: async ({ id, payload }) => {
+      const { requestId: _requestId, ...message } = payload as MailMessage & { requestId?: string };
+      await services.mail.deliver(id, message);
+    },
+    // Answers a "forgot password" request: mails a link if an account uses the address.
+    [PASSWORD_RESET_JOB]: async ({ payload }) => {
+      await services.accounts.sendPasswordReset((payload as { email: string }).email);
     },
   };
 }

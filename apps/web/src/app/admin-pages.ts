@@ -5,6 +5,7 @@ import {
   Images,
   KeyRound,
   PanelsTopLeft,
+  Receipt,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -70,6 +71,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     description: "Plans, revenue and every subscription.",
     href: paths.admin.subscriptions.getHref(),
     icon: WalletCards,
+  },
+  {
+    label: "Sales",
+    description: "Editions sold, refunds and revenue by edition type.",
+    href: paths.admin.sales.getHref(),
+    icon: Receipt,
   },
   {
     label: "Analytics",

@@ -77,7 +77,17 @@ const AnalyticsPage = page(
 );
 const SettingsPage = page(() => import("@/features/admin-settings/settings-page"), "SettingsPage");
 const AuditPage = page(() => import("@/features/admin-audit/audit-page"), "AuditPage");
+const SecurityPage = page(() => import("@/features/two-factor/security-page"), "SecurityPage");
+const AccountPage = page(() => import("@/features/account/account-page"), "AccountPage");
+const PasswordResetPage = page(
+  () => import("@/features/auth/password-reset-page"),
+  "PasswordResetPage",
+);
+const VerifyEmailPage = page(() => import("@/features/auth/verify-email-page"), "VerifyEmailPage");
 const LicencePage = page(() => import("@/features/licence/licence-page"), "LicencePage");
+const LibraryPage = page(() => import("@/features/library/library-page"), "LibraryPage");
+const VerifyPage = page(() => import("@/features/certificate/verify-page"), "VerifyPage");
+const SalesPage = page(() => import("@/features/admin-sales/sales-page"), "SalesPage");
 const SandboxPage = page(() => import("@/features/billing-sandbox/sandbox-page"), "SandboxPage");
 
 /** The app in the browser: the routes under the browser's history. */
@@ -127,16 +137,22 @@ function PageRoutes({ location }: { location: ReturnType<typeof useLocation> }) 
         <Route path={paths.oneOfOne.path} element={<OneOfOnePage />} />
         <Route path={paths.openEditions.path} element={<OpenEditionsPage />} />
         <Route path={paths.licence.path} element={<LicencePage />} />
+        <Route path={paths.verifyCertificate.path} element={<VerifyPage />} />
+        <Route path={paths.passwordReset.path} element={<PasswordResetPage />} />
+        <Route path={paths.verifyEmail.path} element={<VerifyEmailPage />} />
         <Route element={<SignedInOnly />}>
           <Route path={paths.dashboard.path} element={<DashboardPage />} />
           <Route path={paths.collections.path} element={<CollectionsPage />} />
           <Route path={paths.newCollection.path} element={<NewCollectionPage />} />
           <Route path={paths.collection.path} element={<CollectionPage />} />
           <Route path={paths.subscriptions.path} element={<SubscriptionsPage />} />
+          <Route path={paths.library.path} element={<LibraryPage />} />
+          <Route path={paths.account.path} element={<AccountPage />} />
         </Route>
         {/* The spec sends visitors to sign in here rather than showing the gallery. */}
         <Route element={<SignedInOrSignIn />}>
           <Route path={paths.artistProfile.path} element={<ArtistProfilePage />} />
+          <Route path={paths.accountSecurity.path} element={<SecurityPage />} />
         </Route>
         <Route element={<AdminOnly />}>
           <Route path={paths.upload.path} element={<UploadPage />} />
@@ -153,6 +169,7 @@ function PageRoutes({ location }: { location: ReturnType<typeof useLocation> }) 
           <Route path={paths.admin.analytics.path} element={<AnalyticsPage />} />
           <Route path={paths.admin.settings.path} element={<SettingsPage />} />
           <Route path={paths.admin.audit.path} element={<AuditPage />} />
+          <Route path={paths.admin.sales.path} element={<SalesPage />} />
           {/* Unknown admin paths: a 404 for admins, the home page for everyone else. */}
           <Route path={paths.admin.unknown.path} element={<NotFoundPage />} />
         </Route>

@@ -90,5 +90,5 @@ export const api = {
   },
   put: <T>(path: string, body?: JsonBody) => request<T>("PUT", path, { body }),
   patch: <T>(path: string, body?: JsonBody) => request<T>("PATCH", path, { body }),
-  delete: <T>(path: string) => request<T>("DELETE", path),
+  delete: <T>(path: string, body?: JsonBody) => request<T>("DELETE", path, { body }),
 };

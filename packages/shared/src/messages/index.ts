@@ -5,6 +5,7 @@
  * Functions build the messages that carry a value.
  */
 
+export { account } from "./account.js";
 export { adminImages } from "./admin-images.js";
 export { adminStats } from "./admin-stats.js";
 export { adminUsers } from "./admin-users.js";
@@ -15,6 +16,7 @@ export { billing } from "./billing.js";
 export { collections } from "./collections.js";
 export * from "./common.js";
 export { dashboard } from "./dashboard.js";
+export { editions } from "./editions.js";
 export { explore } from "./explore.js";
 export { hero } from "./hero.js";
 export { imageDetail } from "./image-detail.js";
@@ -26,5 +28,6 @@ export { search } from "./search.js";
 export { siteSettings } from "./site-settings.js";
 export { subscribers } from "./subscribers.js";
 export { subscriptions } from "./subscriptions.js";
+export { twoFactor } from "./two-factor.js";
 export { upload } from "./upload.js";
 export { validation } from "./validation.js";

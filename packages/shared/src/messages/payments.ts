@@ -8,6 +8,7 @@ export const payments = {
   adminOnlyClock: "Only admins can move the sandbox clock",
   sandboxOff: "The sandbox is off: this site takes payments through Stripe",
   checkoutNotFound: "No such checkout",
+  paymentNotFound: "No such payment",
   checkoutNotYours: "This checkout belongs to another account",
   checkoutExpired: "This checkout has expired. Start again from your plan page.",
   checkoutComplete: "This checkout is already paid",

@@ -40,6 +40,10 @@ export const ZAdminUser = z.object({
   collections: z.number().int(),
   /** Sessions not yet expired (signed-in browsers). */
   liveSessions: z.number().int(),
+  /** Whether the user signs in with a second factor (issue 22). */
+  twoFactorEnabled: z.boolean(),
+  /** Whether the member opened their email confirmation link (issue 22). */
+  emailVerified: z.boolean(),
 });
 export type AdminUser = z.infer<typeof ZAdminUser>;
 

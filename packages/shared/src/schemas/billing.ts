@@ -176,7 +176,10 @@ export const SANDBOX_CARDS = {
 export const ZSandboxCheckout = z.object({
   id: z.string(),
   status: z.enum(["open", "complete", "expired"]),
-  billingCycle: ZBillingCycle,
+  /** subscription: Pro; payment: a one-off purchase (an edition, issue 19). */
+  mode: z.enum(["subscription", "payment"]),
+  /** The Pro cycle; null for a one-off payment. */
+  billingCycle: ZBillingCycle.nullable(),
   planName: z.string(),
   priceCents: z.number().int(),
   email: z.string(),

@@ -95,6 +95,15 @@ export const ZImage = z.object({
   editionType: z.string(),
   maxEditions: z.number().int().nullable(),
   soldEditions: z.number().int(),
+  /** What the piece costs under each licence (cents); null when it is not for sale (issue 19). */
+  licencePrices: z
+    .object({ standard: z.number().int(), commercial: z.number().int() })
+    .nullable()
+    .optional(),
+  /** A sold 1/1's collector, by display name (the image's own page only). */
+  collectedBy: z.string().nullable().optional(),
+  /** The licence this viewer owns the piece under, if they bought it. */
+  ownedLicence: z.enum(["standard", "commercial"]).nullable().optional(),
   /** Download sizes made by enlarging a smaller source. */
   upscaledSizes: z.array(ZDownloadSize),
   createdAt: z.string(),

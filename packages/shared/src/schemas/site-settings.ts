@@ -44,6 +44,12 @@ export const ZSiteSettings = z.object({
       collections: wholeNumber("Collections", b.collectionsMax),
     })
     .describe("The free tier's limits; Pro, pro_plus and admins have none"),
+  requireTwoFactorForAdmins: z
+    .boolean({ error: "requireTwoFactorForAdmins must be true or false" })
+    .default(false)
+    .describe(
+      "Administrators without two-factor sign-in are refused the admin routes (403 two_factor_setup_required) until they turn it on",
+    ),
 });
 export type SiteSettings = z.infer<typeof ZSiteSettings>;
 /** What the settings form holds before it is checked (the same fields). */

@@ -10,6 +10,9 @@ import * as apiKeys from "./2026-11-25-0007-api-keys.js";
 import * as adminConsole from "./2026-11-25-0008-admin-console.js";
 import * as imageReports from "./2026-11-25-0009-image-reports.js";
 import * as adminFigures from "./2026-11-25-0010-admin-figures.js";
+import * as accounts from "./2026-11-25-0012-accounts.js";
+import * as twoFactor from "./2026-11-25-0013-two-factor.js";
+import * as editions from "./2026-11-25-0014-editions.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -29,6 +32,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25-0008-admin-console": adminConsole,
   "2026-11-25-0009-image-reports": imageReports,
   "2026-11-25-0010-admin-figures": adminFigures,
+  "2026-11-25-0012-accounts": accounts,
+  "2026-11-25-0013-two-factor": twoFactor,
+  "2026-11-25-0014-editions": editions,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -299,7 +299,8 @@ beforeAll(async () => {
   }
   const [harbour, spire, market] = images as [number, number, number];
 
-  // The status before any worker ran: three analyses wait, nobody takes them.
+  // The status before any worker ran: three analyses and the admin's confirmation mail wait,
+  // nobody takes them.
   statusEarly = await dashboardOf(app, admin);
 
   // A worker starts, analyses the three (loading the content rater), and stops cleanly.
@@ -587,10 +588,10 @@ describe(`the system status on ${TEST_DB}`, () => {
   });
 
   it("says jobs wait with no worker to take them, and nobody reports the rater", () => {
-    expect(statusEarly.queue).toMatchObject({ waiting: 3, running: 0, oldestWaitingSeconds: 0 });
+    expect(statusEarly.queue).toMatchObject({ waiting: 4, running: 0, oldestWaitingSeconds: 0 });
     expect(statusOf(statusEarly, "queue")).toMatchObject({
       level: "down",
-      summary: "3 jobs stuck",
+      summary: "4 jobs stuck",
     });
     expect(statusOf(statusEarly, "workers")).toMatchObject({
       level: "down",

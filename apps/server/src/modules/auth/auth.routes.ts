@@ -1,4 +1,12 @@
-import { ZAuthSuccess, ZLoginBody, ZOkResponse, ZRegisterBody, ZUser } from "@sawdust/shared";
+import {
+  ZAuthSuccess,
+  ZLoginBody,
+  ZLoginResponse,
+  ZOkResponse,
+  ZRegisterBody,
+  ZTwoFactorSignInBody,
+  ZUser,
+} from "@sawdust/shared";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
@@ -61,7 +69,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
       },
     },
     async (request, reply) => {
-      const signedIn = await opts.auth.register(request.body, request.ip);
+      const signedIn = await opts.auth.register(request.body, request.ip, request.id);
       setSessionCookie(reply, signedIn.sessionToken);
       return reply.code(201).send({ ok: true, user: presentUser(signedIn.user, signedIn.tier) });
     },
@@ -76,7 +84,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
         operationId: "login",
         body: ZLoginBody,
         response: {
-          200: json(ZAuthSuccess, "Signed in: the session cookie is set"),
+          200: json(
+            ZLoginResponse,
+            "Signed in (the session cookie is set), or, with two-factor sign-in on, `twoFactorRequired` and the pending token for POST /api/v1/auth/two-factor (no session yet)",
+          ),
           ...errors(400),
           401: error("Wrong username or password"),
           403: error("The account is suspended, or the request came from another site"),
@@ -86,6 +97,47 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     },
     async (request, reply) => {
       const signedIn = await opts.auth.login(
+        request.body,
+        request.ip,
+        request.cookies[SESSION_COOKIE],
+      );
+      if ("twoFactorRequired" in signedIn) {
+        return {
+          twoFactorRequired: true as const,
+          pendingToken: signedIn.pendingToken,
+          expiresAt: new Date(signedIn.expiresAt).toISOString(),
+        };
+      }
+      setSessionCookie(reply, signedIn.sessionToken);
+      return {
+        ok: true as const,
+        user: presentUser(signedIn.user, signedIn.tier),
+        ...(signedIn.twoFactorSetupRequired ? { twoFactorSetupRequired: true } : {}),
+      };
+    },
+  );
+
+  app.post(
+    "/two-factor",
+    {
+      schema: {
+        summary: "Finish signing in with a code from the authenticator app, or a recovery code",
+        description:
+          "The pending token from POST /login (single-use, 5 minutes) and a code. A wrong code counts toward the same sign-in limits as a wrong password; a code is accepted once, and a recovery code works once.",
+        tags: ["auth"],
+        operationId: "loginTwoFactor",
+        body: ZTwoFactorSignInBody,
+        response: {
+          200: json(ZAuthSuccess, "Signed in: the session cookie is set"),
+          ...errors(400),
+          401: error("The code is wrong, or the pending sign-in expired or was used"),
+          403: error("The account is suspended, or the request came from another site"),
+          ...errors(415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await opts.auth.loginWithSecondFactor(
         request.body,
         request.ip,
         request.cookies[SESSION_COOKIE],

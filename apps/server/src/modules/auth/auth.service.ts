@@ -54,6 +54,32 @@ export interface SignedIn {
 export interface CurrentUser {
   user: UserRow;
   tier: Tier;
+  /**
+   * An administrator the site requires two-factor sign-in of who has not turned it on: the admin
+   * routes refuse them (http/request-auth.ts) until they do.
+   */
+  twoFactorSetupRequired?: boolean;
+}
+
+/** The right password of a member with two-factor on: the code step comes next. */
+export interface TwoFactorPending {
+  twoFactorRequired: true;
+  /** Single-use, short-lived; only its hash is stored. */
+  pendingToken: string;
+  expiresAt: number;
+}
+
+/** The second factor as sign-in sees it (TwoFactorService). */
+export interface TwoFactorGate {
+  isEnabled(userId: number): Promise<boolean>;
+  setupRequired(user: { id: number; role: string }): Promise<boolean>;
+  startPendingSignIn(userId: number): Promise<{ token: string; expiresAt: number }>;
+  findPendingSignIn(token: string): Promise<number | undefined>;
+  finishSignIn(
+    token: string,
+    userId: number,
+    factor: { code?: string; recoveryCode?: string },
+  ): Promise<"ok" | "wrong" | "expired">;
 }
 
 export class AuthService {
@@ -67,10 +93,15 @@ export class AuthService {
       siteSettings: Pick<SiteSettingsService, "current">;
       clock: Clock;
       limits: AuthLimits;
+      /** Two-factor sign-in; without it (the CLI) every sign-in is password-only. */
+      twoFactor?: TwoFactorGate;
+      /** Told of each account registered (accounts: the confirmation mail). */
+      onRegistered?: (user: UserRow, requestId?: string) => Promise<void>;
     },
   ) {}
 
-  async register(body: RegisterBody, ip: string): Promise<SignedIn> {
+  /** `requestId`: the registering request, named by the jobs it queues (the confirmation mail). */
+  async register(body: RegisterBody, ip: string, requestId?: string): Promise<SignedIn> {
     const { limits } = this.deps;
     if (!(await this.deps.siteSettings.current()).registrationOpen) {
       throw forbidden(MESSAGES.siteSettings.registrationClosed, "registration_closed");
@@ -85,6 +116,7 @@ export class AuthService {
       await this.deps.rateLimits.release(ipKey, this.deps.clock.now());
       throw error;
     }
+    await this.deps.onRegistered?.(user, requestId);
     return { user, tier: "free", sessionToken: await this.startSession(user.id) };
   }
 
@@ -93,7 +125,11 @@ export class AuthService {
    * before the password is checked: a burst of parallel guesses gets no more checks than the
    * limit allows. A right password gives the places back.
    */
-  async login(body: LoginBody, ip: string, previousToken?: string): Promise<SignedIn> {
+  async login(
+    body: LoginBody,
+    ip: string,
+    previousToken?: string,
+  ): Promise<(SignedIn & { twoFactorSetupRequired?: boolean }) | TwoFactorPending> {
     const { users, rateLimits, clock, limits } = this.deps;
     const usernameKey = body.username.toLowerCase();
     const accountKey = `login:user:${usernameKey}`;
@@ -119,8 +155,68 @@ export class AuthService {
     }
 
     const now = clock.now();
+    const twoFactor = this.deps.twoFactor;
+    if (twoFactor && (await twoFactor.isEnabled(user.id))) {
+      // The password is no failure, but the window is not cleared either: wrong codes stay
+      // counted, so signing in again never buys more code guesses than the limit.
+      await rateLimits.release(accountKey, now);
+      await rateLimits.release(ipKey, now);
+      const pending = await twoFactor.startPendingSignIn(user.id);
+      return { twoFactorRequired: true, pendingToken: pending.token, expiresAt: pending.expiresAt };
+    }
     await rateLimits.clear(accountKey);
     await rateLimits.release(ipKey, now);
+    const signedIn = await this.finishLogin(user, previousToken);
+    const twoFactorSetupRequired = twoFactor ? await twoFactor.setupRequired(user) : false;
+    return twoFactorSetupRequired ? { ...signedIn, twoFactorSetupRequired } : signedIn;
+  }
+
+  /**
+   * The code step after the password: each attempt takes a place in the account's and the
+   * address's sign-in windows first (the same windows as passwords, atomically), a wrong code
+   * keeps it, and the right one clears the account's window and starts the session.
+   */
+  async loginWithSecondFactor(
+    body: { pendingToken: string; code?: string; recoveryCode?: string },
+    ip: string,
+    previousToken?: string,
+  ): Promise<SignedIn> {
+    const { users, rateLimits, clock, limits } = this.deps;
+    const twoFactor = this.deps.twoFactor;
+    const expired = () =>
+      unauthorized(MESSAGES.twoFactor.signInExpired, "two_factor_sign_in_expired");
+    const userId = twoFactor ? await twoFactor.findPendingSignIn(body.pendingToken) : undefined;
+    const user = userId === undefined ? undefined : await users.findById(userId);
+    if (!twoFactor || !user) throw expired();
+    const accountKey = `login:user:${user.username_key}`;
+    const ipKey = `login:ip:${ip}`;
+    await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
+    try {
+      await this.reserveAttempt(ipKey, limits.ipFailures, limits.failureWindowMs);
+    } catch (error) {
+      await rateLimits.release(accountKey, clock.now());
+      throw error;
+    }
+    const outcome = await twoFactor.finishSignIn(body.pendingToken, user.id, body);
+    if (outcome === "expired") throw expired();
+    if (outcome === "wrong") {
+      throw unauthorized(
+        body.code !== undefined
+          ? MESSAGES.twoFactor.wrongCode
+          : MESSAGES.twoFactor.wrongRecoveryCode,
+        "wrong_code",
+      );
+    }
+    // Suspended while the code step was open.
+    if (user.suspended_at !== null)
+      throw forbidden(MESSAGES.adminUsers.suspended, "account_suspended");
+    await rateLimits.clear(accountKey);
+    await rateLimits.release(ipKey, clock.now());
+    return this.finishLogin(user, previousToken);
+  }
+
+  private async finishLogin(user: UserRow, previousToken?: string): Promise<SignedIn> {
+    const now = this.deps.clock.now();
     // Rotate: the session from before sign-in (if any) never carries over.
     if (previousToken) await this.logout(previousToken);
     await this.deps.sessions.deleteExpired(now);
@@ -157,7 +253,11 @@ export class AuthService {
     if (now - session.last_seen_at > SESSION_LIFETIME.touchEveryMs) {
       await sessions.touch(tokenHash, now, sessionExpiry(session.created_at, now));
     }
-    return { user, tier: await this.deps.subscriptions.tierOf(user.id) };
+    const tier = await this.deps.subscriptions.tierOf(user.id);
+    if (this.deps.twoFactor && (await this.deps.twoFactor.setupRequired(user))) {
+      return { user, tier, twoFactorSetupRequired: true };
+    }
+    return { user, tier };
   }
 
   /**
@@ -231,6 +331,8 @@ export class AuthService {
       role,
       social_links: "{}",
       specialties: "[]",
+      // Administrators made here (start-up, the CLI) have no confirmation link to open.
+      email_verified_at: role === "admin" ? now : null,
       created_at: now,
       updated_at: now,
     });

@@ -1,10 +1,11 @@
+import type { Insertable } from "kysely";
 import type { Db } from "../../db/database.js";
-import type { SessionRow } from "../../db/schema.js";
+import type { SessionRow, SessionsTable } from "../../db/schema.js";
 
 export class SessionsRepo {
   constructor(private readonly db: Db) {}
 
-  async insert(session: SessionRow): Promise<void> {
+  async insert(session: Insertable<SessionsTable>): Promise<void> {
     await this.db.insertInto("sessions").values(session).execute();
   }
 

@@ -28,6 +28,20 @@ export interface PaymentProvider {
     cancelUrl: string;
   }): Promise<{ id: string; url: string }>;
 
+  /**
+   * A hosted checkout for a one-off payment (Checkout in payment mode): an edition, say. Its
+   * `checkout.session.completed` event carries `metadata` back, and the payment's id as
+   * `payment_intent`. The session lapses after `expiresInMs` (Stripe: at least 30 minutes).
+   */
+  createPaymentCheckout(input: PaymentCheckoutInput): Promise<{ id: string; url: string }>;
+
+  /**
+   * Refunds a payment in full (by its payment intent's id). Repeated with the same
+   * `idempotencyKey`, or for a payment already refunded, it refunds nothing more. The provider
+   * then sends `charge.refunded`.
+   */
+  refund(paymentId: string, idempotencyKey: string): Promise<void>;
+
   /** A billing portal session for Manage Billing. */
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 
@@ -46,6 +60,33 @@ export interface PaymentProvider {
    * `InvalidWebhookSignature` on a missing, bad or stale signature.
    */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+}
+
+/**
+ * How much longer a one-off checkout session lives than the hold it was made for: Stripe keeps a
+ * session at least 30 minutes, and a payment in the last moments of a hold must still go through
+ * (sold if it can be, else refunded) rather than fail at the provider.
+ */
+export const PAYMENT_SESSION_GRACE_MS = 60_000;
+
+export interface PaymentCheckoutInput {
+  customerId: string;
+  userId: number;
+  amountCents: number;
+  productName: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  expiresInMs: number;
+}
+
+/**
+ * A handler of one-off payments' webhook events (editions), which the webhook handler hands
+ * such events to instead of treating them as a subscription's.
+ */
+export interface OneOffPaymentHandler {
+  handles(event: WebhookEvent): boolean;
+  handle(event: WebhookEvent): Promise<{ received: true; duplicate?: boolean; ignored?: boolean }>;
 }
 
 export interface NewCustomer {

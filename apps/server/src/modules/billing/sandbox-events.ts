@@ -91,19 +91,40 @@ export function checkoutObject(c: SandboxCheckoutRow) {
   return {
     id: c.id,
     object: "checkout.session",
-    mode: "subscription",
+    mode: c.mode,
     status: c.status,
     payment_status: c.status === "complete" ? "paid" : "unpaid",
     customer: c.customer_id,
     subscription: c.subscription_id,
+    payment_intent: c.payment_intent_id,
     client_reference_id: String(c.user_id),
-    metadata: metadataOf(c.user_id),
+    metadata: c.metadata
+      ? (JSON.parse(c.metadata) as Record<string, string>)
+      : metadataOf(c.user_id),
     amount_total: c.price_cents,
     currency: "usd",
     created: seconds(c.created_at),
     expires_at: seconds(c.expires_at),
     success_url: c.success_url,
     cancel_url: c.cancel_url,
+    livemode: false,
+  };
+}
+
+/** A one-off checkout's charge, refunded (the object of `charge.refunded`). */
+export function refundedChargeObject(c: SandboxCheckoutRow) {
+  return {
+    id: `ch_${c.payment_intent_id}`,
+    object: "charge",
+    amount: c.price_cents,
+    amount_refunded: c.price_cents,
+    currency: "usd",
+    customer: c.customer_id,
+    payment_intent: c.payment_intent_id,
+    paid: true,
+    refunded: true,
+    status: "succeeded",
+    metadata: c.metadata ? (JSON.parse(c.metadata) as Record<string, string>) : {},
     livemode: false,
   };
 }

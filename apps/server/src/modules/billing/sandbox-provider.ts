@@ -33,6 +33,8 @@ import { periodEndOf } from "./billing-periods.js";
 import {
   InvalidWebhookSignature,
   type NewCustomer,
+  PAYMENT_SESSION_GRACE_MS,
+  type PaymentCheckoutInput,
   type PaymentProvider,
   type ProviderSubscription,
   type WebhookEvent,
@@ -42,6 +44,7 @@ import {
   checkoutObject,
   eventRow,
   invoiceObject,
+  refundedChargeObject,
   sandboxId,
   subscriptionObject,
 } from "./sandbox-events.js";
@@ -153,6 +156,48 @@ export class SandboxProvider implements PaymentProvider {
     return { id, url: this.pageUrl("checkout", id) };
   }
 
+  async createPaymentCheckout(input: PaymentCheckoutInput) {
+    const now = await this.now();
+    const id = sandboxId("cs");
+    await this.deps.repo.insertCheckout({
+      id,
+      customer_id: input.customerId,
+      user_id: input.userId,
+      billing_cycle: "none",
+      price_cents: input.amountCents,
+      status: "open",
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      subscription_id: null,
+      created_at: now,
+      expires_at: now + input.expiresInMs + PAYMENT_SESSION_GRACE_MS,
+      mode: "payment",
+      product_name: input.productName,
+      metadata: JSON.stringify(input.metadata),
+    });
+    return { id, url: this.pageUrl("checkout", id) };
+  }
+
+  /**
+   * Refunds a one-off checkout's payment once, and writes its `charge.refunded`. The event goes
+   * with the next delivery, started here but not waited for: a refund asked for while a delivery
+   * is being handled (a payment declined by the webhook handler) must not wait on that delivery.
+   */
+  async refund(paymentId: string, _idempotencyKey: string): Promise<void> {
+    const checkout = await this.deps.repo.findCheckoutByPayment(paymentId);
+    if (!checkout) throw notFound(m.paymentNotFound, "payment_not_found");
+    const now = await this.now();
+    await this.deps.repo.transaction(async (repo) => {
+      if (!(await repo.markRefunded(checkout.id, now))) return;
+      await repo.insertEvents([
+        eventRow("charge.refunded", refundedChargeObject({ ...checkout, refunded_at: now }), now),
+      ]);
+    });
+    this.flush().catch((error: unknown) => {
+      this.deps.log?.warn({ err: error }, "the sandbox could not deliver a refund's event");
+    });
+  }
+
   async createPortal(input: { customerId: string; returnUrl: string }) {
     const customer = await this.deps.repo.findCustomer(input.customerId);
     if (!customer) throw notFound(m.noBillingAccount, "no_billing_account");
@@ -252,11 +297,13 @@ export class SandboxProvider implements PaymentProvider {
     await this.deps.repo.expireCheckouts(now);
     const checkout = await this.ownCheckout(id, viewer);
     const customer = await this.deps.repo.findCustomer(checkout.customer_id);
+    const payment = checkout.mode === "payment";
     return {
       id: checkout.id,
       status: checkout.status as SandboxCheckout["status"],
-      billingCycle: cycleOf(checkout.billing_cycle),
-      planName: m.planName,
+      mode: payment ? "payment" : "subscription",
+      billingCycle: payment ? null : cycleOf(checkout.billing_cycle),
+      planName: payment ? (checkout.product_name ?? "") : m.planName,
       priceCents: checkout.price_cents,
       email: customer?.email ?? "",
       expiresAt: new Date(checkout.expires_at).toISOString(),
@@ -277,6 +324,7 @@ export class SandboxProvider implements PaymentProvider {
     if (checkout.status === "complete") throw conflict(m.checkoutComplete, "checkout_complete");
     if (checkout.status !== "open") throw new AppError(410, m.checkoutExpired, "checkout_expired");
     const card = chargeableCard(body.cardNumber, body.expiry, now);
+    if (checkout.mode === "payment") return this.payOnce(checkout, card, now);
     if (await this.deps.repo.findLiveSubscriptionOf(checkout.customer_id)) {
       throw conflict(m.alreadySubscribed, "already_subscribed");
     }
@@ -325,6 +373,27 @@ export class SandboxProvider implements PaymentProvider {
       await repo.insertEvents([
         eventRow("customer.subscription.created", subscriptionObject(subscription), now),
         eventRow("invoice.paid", invoiceObject(invoice, subscription), now),
+        eventRow("checkout.session.completed", checkoutObject(completed), now),
+      ]);
+    });
+    await this.flush();
+    return { url: checkout.success_url };
+  }
+
+  /** Pays a one-off checkout: its `checkout.session.completed` is delivered before this answers. */
+  private async payOnce(
+    checkout: SandboxCheckoutRow,
+    card: { kind: CardKind; last4: string },
+    now: number,
+  ): Promise<{ url: string }> {
+    const paymentIntentId = sandboxId("pi");
+    await this.deps.repo.transaction(async (repo) => {
+      if (!(await repo.completePaymentCheckout(checkout.id, paymentIntentId, now))) {
+        throw conflict(m.checkoutComplete, "checkout_complete");
+      }
+      await repo.setCustomerCard(checkout.customer_id, card.kind, card.last4);
+      const completed = { ...checkout, status: "complete", payment_intent_id: paymentIntentId };
+      await repo.insertEvents([
         eventRow("checkout.session.completed", checkoutObject(completed), now),
       ]);
     });

@@ -94,6 +94,42 @@ export class SandboxRepo {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Completes an open, unexpired one-off checkout with its payment; false when it was not open. */
+  async completePaymentCheckout(
+    id: string,
+    paymentIntentId: string,
+    now: number,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable("sandbox_checkouts")
+      .set({ status: "complete", payment_intent_id: paymentIntentId })
+      .where("id", "=", id)
+      .where("mode", "=", "payment")
+      .where("status", "=", "open")
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  findCheckoutByPayment(paymentIntentId: string): Promise<SandboxCheckoutRow | undefined> {
+    return this.db
+      .selectFrom("sandbox_checkouts")
+      .selectAll()
+      .where("payment_intent_id", "=", paymentIntentId)
+      .executeTakeFirst();
+  }
+
+  /** Marks a paid checkout's payment refunded; false when it already was. */
+  async markRefunded(id: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("sandbox_checkouts")
+      .set({ refunded_at: now })
+      .where("id", "=", id)
+      .where("refunded_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async insertSubscription(row: Insertable<SandboxSubscriptionsTable>): Promise<void> {
     await this.db.insertInto("sandbox_subscriptions").values(row).execute();
   }

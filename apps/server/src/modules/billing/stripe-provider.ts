@@ -9,6 +9,8 @@ import type { Config } from "../../config.js";
 import {
   InvalidWebhookSignature,
   type NewCustomer,
+  PAYMENT_SESSION_GRACE_MS,
+  type PaymentCheckoutInput,
   type PaymentProvider,
   type ProviderSubscription,
   type WebhookEvent,
@@ -34,6 +36,9 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
  */
 const MAX_NETWORK_RETRIES = 2;
 const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Stripe Checkout's shortest session. */
+const STRIPE_MIN_SESSION_MS = 30 * 60 * 1000;
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(SUBSCRIPTION_STATUSES);
 
@@ -91,6 +96,50 @@ export class StripeProvider implements PaymentProvider {
     if (!session.url)
       throw new Error(`Stripe returned checkout session ${session.id} without a url`);
     return { id: session.id, url: session.url };
+  }
+
+  async createPaymentCheckout(input: PaymentCheckoutInput) {
+    const session = await this.stripe.checkout.sessions.create({
+      mode: "payment",
+      customer: input.customerId,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: input.amountCents,
+            product_data: { name: input.productName },
+          },
+        },
+      ],
+      success_url: this.absolute(input.successUrl),
+      cancel_url: this.absolute(input.cancelUrl),
+      client_reference_id: String(input.userId),
+      metadata: input.metadata,
+      payment_intent_data: { metadata: input.metadata },
+      // Stripe keeps a session at least 30 minutes; it outlives the hold by the grace.
+      expires_at: Math.floor(
+        (Date.now() +
+          Math.max(input.expiresInMs, STRIPE_MIN_SESSION_MS) +
+          PAYMENT_SESSION_GRACE_MS) /
+          1000,
+      ),
+    });
+    if (!session.url)
+      throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+    return { id: session.id, url: session.url };
+  }
+
+  async refund(paymentId: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+    } catch (error) {
+      // Refunded already (by the dashboard, or an earlier call): nothing more to give back.
+      if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") {
+        return;
+      }
+      throw error;
+    }
   }
 
   async createPortal(input: { customerId: string; returnUrl: string }) {

@@ -58,6 +58,14 @@ class ScriptedProvider implements PaymentProvider {
     return this.verifiedSlot(id).promise;
   }
 
+  async createPaymentCheckout(): Promise<never> {
+    throw new Error("not scripted");
+  }
+
+  async refund(): Promise<never> {
+    throw new Error("not scripted");
+  }
+
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     const found = this.subscriptions.get(id);
     const snapshot = found ? { ...found } : null;

@@ -4,6 +4,7 @@ import { badRequest } from "../../lib/errors.js";
 import type { BillingRepo, PaymentRecord, ProviderSubscriptionRow } from "./billing.repo.js";
 import {
   InvalidWebhookSignature,
+  type OneOffPaymentHandler,
   type PaymentProvider,
   type ProviderSubscription,
   type WebhookEvent,
@@ -25,6 +26,8 @@ export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
   "invoice.paid",
   "invoice.payment_succeeded",
   "invoice.payment_failed",
+  // A one-off payment's refund (an edition's): the one-off payment handler's.
+  "charge.refunded",
 ]);
 
 /** The events that say an invoice was paid: each records the payment (once per invoice). */
@@ -47,12 +50,16 @@ export class WebhooksService {
       billing: BillingRepo;
       clock: Clock;
       log?: { warn(object: object, message: string): void };
+      /** One-off payments (editions): their events go to it, deduplicated there. */
+      oneOffPayments?: OneOffPaymentHandler;
     },
   ) {}
 
   async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookAck> {
     const event = this.verify(rawBody, signature);
     if (!HANDLED_EVENTS.has(event.type)) return { received: true, ignored: true };
+    if (this.deps.oneOffPayments?.handles(event)) return this.deps.oneOffPayments.handle(event);
+    if (event.type === "charge.refunded") return { received: true, ignored: true };
     const subscriptionId = subscriptionIdOf(event);
     const receivedAt = this.deps.clock.now();
     const record = { id: event.id, type: event.type, receivedAt };

@@ -6,6 +6,7 @@ import {
   downloadAccess,
   formatBytes,
   hasFreeLimits,
+  type Licence,
   type Principal,
   slugifyTag,
 } from "@sawdust/shared";
@@ -39,6 +40,8 @@ export interface PreparedDownload {
   bytes: number;
   etag: string;
   filename: string;
+  /** The licence the member owns this piece under (issue 19): every size, never counted. */
+  ownedLicence: Licence | null;
 }
 
 export class DownloadsService {
@@ -51,6 +54,8 @@ export class DownloadsService {
       /** The free tier's limits now (the site settings). */
       siteSettings: Pick<SiteSettingsService, "current">;
       clock: Clock;
+      /** Which licence a member owns a piece under (bought editions), if any. */
+      ownership?: { licenceOf(userId: number, imageId: number): Promise<Licence | null> };
     },
   ) {}
 
@@ -60,7 +65,12 @@ export class DownloadsService {
     if (!row || !canViewImage(viewer, { isPublic: row.is_public === 1 })) {
       throw notFound(IMAGE_MESSAGES.notFound);
     }
-    assertMayDownload(size, viewer);
+    const ownedLicence =
+      viewer.kind === "member" && this.deps.ownership
+        ? await this.deps.ownership.licenceOf(viewer.userId, imageId)
+        : null;
+    // An owner downloads every size of their piece, whatever their tier.
+    if (!ownedLicence) assertMayDownload(size, viewer);
     const rendition = await this.deps.renditions.ensureRendition(row, RENDITION_FOR_DOWNLOAD[size]);
     const hash = rendition.storage_key.match(/-([0-9a-f]+)\.webp$/)?.[1] ?? String(rendition.bytes);
     return {
@@ -69,7 +79,10 @@ export class DownloadsService {
       storageKey: rendition.storage_key,
       bytes: rendition.bytes,
       etag: `"${hash}"`,
-      filename: `${slugifyTag(row.title ?? "") || `sawdust-${row.id}`}-${size}.webp`,
+      filename: `${slugifyTag(row.title ?? "") || `sawdust-${row.id}`}-${size}${
+        ownedLicence ? `-${ownedLicence}-licence` : ""
+      }.webp`,
+      ownedLicence,
     };
   }
 
@@ -94,7 +107,8 @@ export class DownloadsService {
         throw tooManyRequests(DOWNLOAD_MESSAGES.previewRate, (window.windowEndsAt - now) / 1000);
       }
     }
-    const limited = hasFreeLimits(viewer);
+    // An owner's downloads of their piece are not counted against the free tier's limits.
+    const limited = hasFreeLimits(viewer) && !download.ownedLicence;
     const freeTier = limited ? (await this.deps.siteSettings.current()).freeTier : undefined;
     const recorded = await downloads.record({
       imageId: download.imageId,
@@ -105,7 +119,7 @@ export class DownloadsService {
       now,
       resume,
       usage:
-        member && download.size !== "preview"
+        member && download.size !== "preview" && !download.ownedLicence
           ? {
               limits: freeTier
                 ? { downloads: freeTier.monthlyDownloads, bytes: freeTier.monthlyBandwidthBytes }

@@ -12,6 +12,7 @@ import {
   slugifyTag,
   unique,
 } from "@sawdust/shared";
+import type { ImageRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { colourNameForFilter } from "../../media/analysis/colour.js";
@@ -58,6 +59,11 @@ export class CatalogueService {
       clock: Clock;
       /** Totals per filter, kept a few seconds (counting walks every match). */
       listCache: ListCache;
+      /** A sold 1/1's collector and the viewer's own licence for the piece (issue 19). */
+      saleFacts?: (
+        row: ImageRow,
+        viewer: Principal,
+      ) => Promise<Pick<Image, "collectedBy" | "ownedLicence">>;
     },
   ) {}
 
@@ -176,7 +182,8 @@ export class CatalogueService {
   async get(id: number, viewer: Principal): Promise<Image> {
     const row = await this.visibleRow(id, viewer);
     const renditions = await this.deps.images.findRenditions([id]);
-    return presentImage(row, renditions, viewer, this.deps.media, this.deps.clock.now());
+    const image = presentImage(row, renditions, viewer, this.deps.media, this.deps.clock.now());
+    return this.deps.saleFacts ? { ...image, ...(await this.deps.saleFacts(row, viewer)) } : image;
   }
 
   /** The ready image, if this principal may see it: a private image is 404 to non-admins. */

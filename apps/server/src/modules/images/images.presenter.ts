@@ -1,11 +1,13 @@
 import {
   DOWNLOAD_SIZE_NAMES,
   DOWNLOAD_SIZES,
+  editionForSale,
   fitInside,
   hasProAccess,
   type Image,
   isAdmin,
   LIST_AI_ANALYSIS_FIELDS,
+  licencePricesOf,
   type Principal,
 } from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
@@ -58,6 +60,13 @@ export function presentImage(
     editionType: row.edition_type,
     maxEditions: row.max_editions,
     soldEditions: row.sold_editions,
+    licencePrices: editionForSale(row.edition_type)
+      ? licencePricesOf({
+          priceCents: row.price_cents,
+          standardCents: row.price_standard_cents,
+          commercialCents: row.price_commercial_cents,
+        })
+      : null,
     upscaledSizes: DOWNLOAD_SIZE_NAMES.filter(
       (size) => fitInside(row.width, row.height, DOWNLOAD_SIZES[size]).width > row.width,
     ),

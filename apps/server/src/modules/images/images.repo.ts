@@ -74,6 +74,10 @@ export const IMAGE_COLUMNS = [
   "publish_when_rated",
   "moderation",
   "moderation_reason",
+  "price_standard_cents",
+  "price_commercial_cents",
+  "last_edition_number",
+  "original_sha256",
   "created_at",
   "updated_at",
 ] as const satisfies ReadonlyArray<keyof ImageRow>;

@@ -272,7 +272,10 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
         const resume = range !== undefined && range.start > 0;
         await opts.downloads.count(file, viewer, request.ip, resume);
       }
-      if (DOWNLOAD_SIZES[file.size].access === "pro") {
+      if (file.ownedLicence) {
+        // The licence the piece was bought under (issue 19).
+        reply.header("link", `<${opts.licenceUrl}#${file.ownedLicence}>; rel="license"`);
+      } else if (DOWNLOAD_SIZES[file.size].access === "pro") {
         reply.header("link", `<${opts.licenceUrl}>; rel="license"`);
       }
       return sendStored(request, reply, opts.storage, {

@@ -8,7 +8,7 @@ import {
 } from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
-import { forbidden, unauthorized } from "../../lib/errors.js";
+import { conflict, forbidden, unauthorized } from "../../lib/errors.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { SettingsRepo } from "./settings.repo.js";
 
@@ -41,6 +41,8 @@ export class SiteSettingsService {
       settings: SettingsRepo;
       events: EventBus;
       clock: Clock;
+      /** Whether a member has two-factor sign-in on (requiring it of admins needs the saver's). */
+      twoFactorEnabled?: (userId: number) => Promise<boolean>;
     },
   ) {
     deps.events.on((event) => {
@@ -75,6 +77,15 @@ export class SiteSettingsService {
   async save(body: SiteSettings, viewer: Principal): Promise<SiteSettings> {
     assertAdmin(viewer);
     const next = ZSiteSettings.parse(body);
+    const { twoFactorEnabled } = this.deps;
+    if (
+      next.requireTwoFactorForAdmins &&
+      twoFactorEnabled &&
+      !(await twoFactorEnabled(viewer.userId))
+    ) {
+      // Saved, it would shut the saver out of the console they are standing in.
+      throw conflict(MESSAGES.twoFactor.enableYoursFirst, "two_factor_required_first");
+    }
     await this.deps.settings.replaceAudited(
       SITE_SETTINGS_KEY,
       JSON.stringify(next),
@@ -113,6 +124,7 @@ export function settingsFromStored(stored: string | undefined): SiteSettings {
     siteName: pick("siteName"),
     registrationOpen: pick("registrationOpen"),
     defaultEditionType: pick("defaultEditionType"),
+    requireTwoFactorForAdmins: pick("requireTwoFactorForAdmins"),
     freeTier: {
       monthlyDownloads: tier("monthlyDownloads"),
       monthlyBandwidthBytes: tier("monthlyBandwidthBytes"),

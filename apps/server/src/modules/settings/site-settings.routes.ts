@@ -1,7 +1,7 @@
 import { ZSiteSettings } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errors, json, SIGNED_IN } from "../../http/openapi.js";
+import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
 import { adminFirst } from "../../http/request-auth.js";
 import { viewerOf } from "../../http/viewer.js";
 import type { SiteSettingsService } from "./settings.service.js";
@@ -63,6 +63,9 @@ export const siteSettingsRoutes: FastifyPluginAsync<{ siteSettings: SiteSettings
         response: {
           200: json(ZSiteSettings, "The settings as saved"),
           ...errors(400, 401, 403, 415),
+          409: error(
+            "requireTwoFactorForAdmins asked for by an administrator without two-factor sign-in",
+          ),
         },
       },
     },

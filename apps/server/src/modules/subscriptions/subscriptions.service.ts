@@ -89,6 +89,11 @@ export class SubscriptionsService {
    */
   async startCheckout(viewer: Member, billingCycle: BillingCycle): Promise<RedirectUrl> {
     const { provider, clock } = this.deps;
+    // An unconfirmed email address may browse and collect, not pay (issue 22).
+    const member = await this.deps.users.findById(viewer.userId);
+    if (member && member.email_verified_at === null) {
+      throw forbidden(MESSAGES.account.verifyFirst, "email_unverified");
+    }
     const rows = await this.deps.subscriptions.findForUser(viewer.userId, clock.now());
     if (rows.some((r) => r.carries_pro)) throw conflict(m.alreadySubscribed, "already_subscribed");
     const customerId = await this.customerOf(viewer);
@@ -207,7 +212,8 @@ export class SubscriptionsService {
    * crash that lost its answer (Stripe made the customer, Sawdust never stored it) gets the same
    * customer back within Stripe's 24 hours rather than a second one.
    */
-  private async customerOf(viewer: Member): Promise<string> {
+  /** The member's customer at the provider: made on their first checkout (of any kind), kept. */
+  async customerOf(viewer: Member): Promise<string> {
     const { billing, provider, users, clock } = this.deps;
     const kept = await billing.findCustomer(viewer.userId);
     if (kept && kept.provider === provider.name) return kept.customer_id;

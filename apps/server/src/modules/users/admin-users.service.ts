@@ -35,6 +35,8 @@ export class AdminUsersService {
       /** The site's payment provider (a subscription made by hand reads as it). */
       provider: BillingProvider;
       clock: Clock;
+      /** Which users have two-factor sign-in on (TwoFactorService). */
+      twoFactor?: { enabledAmong(userIds: number[]): Promise<Set<number>> };
     },
   ) {}
 
@@ -119,6 +121,8 @@ export class AdminUsersService {
       rows.map((row) => row.id),
       now,
     );
+    const withTwoFactor =
+      (await this.deps.twoFactor?.enabledAmong(rows.map((row) => row.id))) ?? new Set<number>();
     return rows.map((row) => {
       const own = subscriptions.filter((s) => s.user_id === row.id);
       const carrying = own.filter((s) => s.carries_pro);
@@ -136,6 +140,8 @@ export class AdminUsersService {
         bytesThisMonth: row.bytes,
         collections: row.collections,
         liveSessions: row.live_sessions,
+        twoFactorEnabled: withTwoFactor.has(row.id),
+        emailVerified: row.email_verified_at !== null,
       };
     });
   }

@@ -28,6 +28,7 @@ export interface AdminUserRow {
   role: string;
   created_at: number;
   suspended_at: number | null;
+  email_verified_at: number | null;
   downloads: number;
   bytes: number;
   collections: number;
@@ -126,7 +127,15 @@ export class UsersRepo {
   ): Promise<void> {
     await this.db
       .updateTable("users")
-      .set({ password_hash: passwordHash, role, updated_at: now })
+      .set({
+        password_hash: passwordHash,
+        role,
+        updated_at: now,
+        // An administrator made by the CLI counts as confirmed.
+        ...(role === "admin"
+          ? { email_verified_at: sql<number>`coalesce(email_verified_at, ${now})` }
+          : {}),
+      })
       .where("id", "=", id)
       .execute();
   }
@@ -249,6 +258,7 @@ export class UsersRepo {
         "users.role",
         "users.created_at",
         "users.suspended_at",
+        "users.email_verified_at",
       ])
       .select((eb) => [
         eb.fn.coalesce("usage_monthly.downloads", eb.lit(0)).as("downloads"),
@@ -276,6 +286,7 @@ function numbersOf(row: {
   role: string;
   created_at: number;
   suspended_at: number | null;
+  email_verified_at: number | null;
   downloads: unknown;
   bytes: unknown;
   collections: unknown;

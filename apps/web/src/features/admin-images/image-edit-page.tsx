@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { imageQueryOptions } from "@/lib/api/get-image";
 import { isApiRequestError } from "@/lib/api-client";
 import { ImageEditForm } from "./components/image-edit-form";
+import { LicencePricesForm } from "./components/licence-prices-form";
 import { titleOf } from "./image-text";
 
 const m = MESSAGES.adminImages;
@@ -75,6 +76,7 @@ export function ImageEditPage() {
             />
             <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
               <ImageEditForm key={image.data.id} image={image.data} />
+              <LicencePricesForm key={`prices-${image.data.id}`} image={image.data} />
             </div>
             <section
               aria-labelledby="analysis-title"

@@ -12,6 +12,8 @@ import { toast } from "@/hooks/use-toast";
 import { useUser } from "@/lib/api/get-current-user";
 import { useEndSessions } from "./api/end-sessions";
 import { type UserFilters, useUsers } from "./api/get-users";
+import { useAdminResendVerification } from "./api/resend-verification";
+import { useResetTwoFactor } from "./api/reset-two-factor";
 import { useUpdateUser } from "./api/update-user";
 import { type UserAction, UsersTable } from "./components/users-table";
 import { failureText } from "./user-text";
@@ -52,6 +54,8 @@ export function UsersPage() {
   const { data: viewer } = useUser();
   const update = useUpdateUser();
   const endSessions = useEndSessions();
+  const resetTwoFactor = useResetTwoFactor();
+  const resendVerification = useAdminResendVerification();
   const [action, setAction] = useState<UserAction | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
@@ -87,10 +91,26 @@ export function UsersPage() {
     );
   }
 
+  function resend(user: AdminUser) {
+    setBusyId(user.id);
+    resendVerification.mutate(user.id, {
+      onSuccess: () => toast({ title: MESSAGES.account.resendVerificationDone(user.username) }),
+      onError: failed,
+      onSettled: () => setBusyId(null),
+    });
+  }
+
   function confirm() {
     if (!action) return;
     const { user } = action;
     const done = { onSettled: () => setAction(null), onError: failed };
+    if (action.kind === "reset-two-factor") {
+      resetTwoFactor.mutate(user.id, {
+        ...done,
+        onSuccess: () => toast({ title: MESSAGES.twoFactor.resetToast(user.username) }),
+      });
+      return;
+    }
     if (action.kind === "end-sessions") {
       endSessions.mutate(user.id, {
         ...done,
@@ -113,7 +133,7 @@ export function UsersPage() {
 
   const users = list.data?.pages.flatMap((page) => page.users) ?? [];
   const total = list.data?.pages[0]?.total;
-  const pending = update.isPending || endSessions.isPending;
+  const pending = update.isPending || endSessions.isPending || resetTwoFactor.isPending;
   const filtered = Boolean(filters.q || filters.role || filters.status);
 
   return (
@@ -205,6 +225,7 @@ export function UsersPage() {
               busyId={busyId}
               onRoleChange={changeRole}
               onAction={setAction}
+              onResendVerification={resend}
             />
             {list.hasNextPage && (
               <Button
@@ -227,27 +248,33 @@ export function UsersPage() {
         open={action !== null}
         onOpenChange={(open) => !open && setAction(null)}
         title={
-          action
-            ? action.kind === "suspend"
-              ? m.suspendTitle(action.user.username)
-              : action.kind === "reactivate"
-                ? m.reactivateTitle(action.user.username)
-                : m.endSessionsTitle(action.user.username)
-            : ""
+          action?.kind === "reset-two-factor"
+            ? MESSAGES.twoFactor.resetTitle(action.user.username)
+            : action
+              ? action.kind === "suspend"
+                ? m.suspendTitle(action.user.username)
+                : action.kind === "reactivate"
+                  ? m.reactivateTitle(action.user.username)
+                  : m.endSessionsTitle(action.user.username)
+              : ""
         }
         description={
-          action?.kind === "suspend"
-            ? m.suspendDescription
-            : action?.kind === "reactivate"
-              ? m.reactivateDescription
-              : m.endSessionsDescription
+          action?.kind === "reset-two-factor"
+            ? MESSAGES.twoFactor.resetDescription
+            : action?.kind === "suspend"
+              ? m.suspendDescription
+              : action?.kind === "reactivate"
+                ? m.reactivateDescription
+                : m.endSessionsDescription
         }
         confirmLabel={
-          action?.kind === "suspend"
-            ? "Suspend"
-            : action?.kind === "reactivate"
-              ? "Reactivate"
-              : "End sessions"
+          action?.kind === "reset-two-factor"
+            ? MESSAGES.twoFactor.resetAction
+            : action?.kind === "suspend"
+              ? "Suspend"
+              : action?.kind === "reactivate"
+                ? "Reactivate"
+                : "End sessions"
         }
         pendingLabel="Working..."
         destructive={action?.kind !== "reactivate"}

@@ -37,15 +37,19 @@ function go(url: string) {
 }
 
 function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
+  // A one-off payment (an edition) has no cycle and never renews.
+  const cycle = checkout.billingCycle;
   const rows = [
-    { label: "Plan", value: checkout.planName },
-    { label: "Billing cycle", value: cycleLabel(checkout.billingCycle) },
+    { label: cycle ? "Plan" : "Item", value: checkout.planName },
+    ...(cycle ? [{ label: "Billing cycle", value: cycleLabel(cycle) }] : []),
     { label: "Account", value: checkout.email },
   ];
   return (
     <section aria-labelledby="summary-title" className="grid min-w-0 content-start gap-6">
       <div>
-        <p className="text-sm font-medium text-muted-foreground">Subscribe to</p>
+        <p className="text-sm font-medium text-muted-foreground">
+          {cycle ? "Subscribe to" : "Buy"}
+        </p>
         <h1 id="summary-title" className="mt-1 font-display text-3xl font-semibold tracking-tight">
           {checkout.planName}
         </h1>
@@ -53,7 +57,7 @@ function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
           <span className="font-display text-5xl font-semibold tracking-tight tabular-nums">
             {formatPriceCents(checkout.priceCents)}
           </span>
-          <span className="text-muted-foreground">per {periodOf(checkout.billingCycle)}</span>
+          {cycle && <span className="text-muted-foreground">per {periodOf(cycle)}</span>}
         </p>
       </div>
       <dl className="min-w-0 divide-y rounded-lg border bg-card">
@@ -74,9 +78,10 @@ function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
         </div>
       </dl>
       <p className="text-sm text-muted-foreground">
-        Renews automatically every {periodOf(checkout.billingCycle)} until you cancel. Cancel
-        anytime from Manage Billing. This checkout is open until{" "}
-        {formatBillingDate(checkout.expiresAt)}.
+        {cycle
+          ? `Renews automatically every ${periodOf(cycle)} until you cancel. Cancel anytime from Manage Billing. `
+          : "A single payment. "}
+        This checkout is open until {formatBillingDate(checkout.expiresAt)}.
       </p>
     </section>
   );

@@ -2,8 +2,11 @@ import { EDITION_LABELS, PAGING } from "@sawdust/shared";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
+import { BuyButton } from "@/components/editions/buy-button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useUser } from "@/lib/api/get-current-user";
 import { detailState, openerProps } from "@/lib/detail-route";
+import { salesStatus } from "@/lib/edition-status";
 import { imageTitle } from "@/lib/images";
 import { priceText } from "./components/edition-text";
 import { EditionsPageShell } from "./components/editions-page-shell";
@@ -19,6 +22,7 @@ const EAGER_CARDS = 4;
 export function OneOfOnePage() {
   const { list, images, total } = usePublicEditions(ONE_OF_ONE);
   const location = useLocation();
+  const { data: user } = useUser();
 
   return (
     <EditionsPageShell
@@ -67,9 +71,10 @@ export function OneOfOnePage() {
                 {imageTitle(image)}
               </span>
               <span className="mt-0.5 block text-sm font-semibold text-brand-strong tabular-nums">
-                {priceText(image)}
+                {salesStatus(image) ?? priceText(image)}
               </span>
             </Link>
+            <BuyButton image={image} user={user} size="sm" className="mt-2 w-full" />
           </li>
         ))}
       </ul>

@@ -1,8 +1,11 @@
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
+import { BuyButton } from "@/components/editions/buy-button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useUser } from "@/lib/api/get-current-user";
 import { detailState, openerProps } from "@/lib/detail-route";
+import { salesStatus } from "@/lib/edition-status";
 import { imageTitle } from "@/lib/images";
 import { editionText, priceText } from "./components/edition-text";
 import { EditionsPageShell } from "./components/editions-page-shell";
@@ -19,6 +22,7 @@ const SKELETON_ASPECTS = ["aspect-[4/5]", "aspect-square", "aspect-[3/4]", "aspe
 export function OpenEditionsPage() {
   const { list, images, total } = usePublicEditions(EDITIONS);
   const location = useLocation();
+  const { data: user } = useUser();
 
   return (
     <EditionsPageShell
@@ -63,12 +67,18 @@ export function OpenEditionsPage() {
                 {imageTitle(image)}
               </span>
               <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
-                <span className="truncate text-muted-foreground">{editionText(image)}</span>
+                <span className="truncate text-muted-foreground">
+                  {image.maxEditions === null && salesStatus(image)
+                    ? `Open edition · ${salesStatus(image)}`
+                    : editionText(image)}
+                  {salesStatus(image) === "Sold out" && " · Sold out"}
+                </span>
                 <span className="shrink-0 font-semibold text-brand-strong tabular-nums">
                   {priceText(image)}
                 </span>
               </span>
             </Link>
+            <BuyButton image={image} user={user} size="sm" className="mt-2 w-full" />
           </li>
         ))}
       </ul>

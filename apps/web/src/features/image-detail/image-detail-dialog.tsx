@@ -5,6 +5,7 @@ import { ImageOff, Sparkles, X } from "lucide-react";
 import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
+import { BuyButton } from "@/components/editions/buy-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,6 +22,7 @@ import { useImage } from "@/lib/api/get-image";
 import { isApiRequestError } from "@/lib/api-client";
 import { backgroundOf, findOpener } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
+import { canBuy, salesStatus } from "@/lib/edition-status";
 import { formatPrice, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 import { forgetDeletedImage } from "./api/image-cache";
@@ -86,7 +88,15 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
   const admin = isAdmin(principalOf(user));
   const title = imageTitle(image);
   const description = image.aiAnalysis.description?.trim();
-  const price = showsPrice(image) ? formatPrice(image.price) : null;
+  const prices = image.licencePrices && canBuy(image) ? image.licencePrices : null;
+  const price = prices
+    ? formatPrice(prices.standard)
+    : showsPrice(image)
+      ? formatPrice(image.price)
+      : null;
+  // A limited edition's count is in its label already, unless it has sold out.
+  const sales =
+    image.editionType === "limited_edition" && canBuy(image) ? null : salesStatus(image);
   // Phones: the image on top at its own shape, at most two thirds of the screen high.
   const stageHeight = {
     "--stage-h": `min(68dvh, ${((image.height / image.width) * 100).toFixed(2)}vw)`,
@@ -148,14 +158,29 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
         ) : (
           <>
             {price && (
-              <p className="-mt-2 flex items-baseline gap-2">
+              <p className="-mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1">
                 <span className="font-display text-2xl font-semibold">{price}</span>
                 <span className="text-sm text-muted-foreground">
-                  {image.editionType === "one_of_one" ? "one of a kind" : "per print"}
+                  {prices
+                    ? `Standard licence · ${formatPrice(prices.commercial)} Commercial`
+                    : image.editionType === "one_of_one"
+                      ? "one of a kind"
+                      : "per print"}
                 </span>
               </p>
             )}
+            {sales && (
+              <p data-testid="sales-status" className="-mt-3 text-sm font-medium">
+                {sales}
+              </p>
+            )}
+            {image.ownedLicence && (
+              <p className="-mt-3 text-sm text-muted-foreground">
+                You own this piece ({image.ownedLicence} licence): every size is yours to download.
+              </p>
+            )}
             <div className="grid gap-2.5">
+              <BuyButton image={image} user={user} className="w-full" />
               <div className="flex gap-2.5">
                 <DownloadMenu
                   image={image}

@@ -5,7 +5,12 @@ import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
 import { useUser } from "@/lib/api/get-current-user";
 import { useDocumentTitle } from "@/lib/document-title";
-import { LICENCE_SECTIONS, LICENCE_SUMMARY, LICENCE_TITLE } from "./licence-terms";
+import {
+  EDITION_LICENCE_SECTIONS,
+  LICENCE_SECTIONS,
+  LICENCE_SUMMARY,
+  LICENCE_TITLE,
+} from "./licence-terms";
 
 /** /licence: the Pro commercial licence's terms in plain words (linked from the plan page). */
 export function LicencePage() {
@@ -56,6 +61,27 @@ export function LicencePage() {
             </section>
           );
         })}
+      </div>
+
+      <div className="mt-10 grid gap-8 border-t pt-8">
+        {EDITION_LICENCE_SECTIONS.map((section) => (
+          <section key={section.id} id={section.id} aria-labelledby={`licence-${section.id}-title`}>
+            <h2
+              id={`licence-${section.id}-title`}
+              className="font-display text-2xl font-semibold tracking-tight"
+            >
+              {section.heading}
+            </h2>
+            <ul className="mt-3 grid gap-3">
+              {section.items.map((item) => (
+                <li key={item} className="flex items-start gap-3 leading-relaxed">
+                  <ArrowRight className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
       </div>
 
       <footer className="mt-10 flex flex-wrap items-center gap-4 border-t pt-6">

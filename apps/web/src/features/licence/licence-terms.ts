@@ -59,3 +59,33 @@ export const LICENCE_SECTIONS: LicenceSection[] = [
     ],
   },
 ];
+
+/**
+ * The licences a bought edition comes with (issue 19): each owned piece's downloads name one,
+ * by its anchor on this page (`/licence#standard`, `/licence#commercial`).
+ */
+export const EDITION_LICENCE_SECTIONS: Array<{
+  id: "standard" | "commercial";
+  heading: string;
+  items: string[];
+}> = [
+  {
+    id: "standard",
+    heading: "Edition licence: Standard",
+    items: [
+      "Personal use: print and hang it, use it as a wallpaper, share it with credit.",
+      "Promotional use of your own work or business, online and in up to 500 printed copies.",
+      "No merchandise: you may not put it on products you sell.",
+      "You may not resell, share or give away the files themselves.",
+    ],
+  },
+  {
+    id: "commercial",
+    heading: "Edition licence: Commercial",
+    items: [
+      "Everything the Standard licence allows, without a cap on copies.",
+      "Merchandise and resale products: prints, clothing, cards and the like that you sell.",
+      "You may not resell, share or give away the files themselves, or license them to others.",
+    ],
+  },
+];

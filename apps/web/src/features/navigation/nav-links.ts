@@ -1,6 +1,6 @@
 import { isAdmin, principalOf, type User } from "@sawdust/shared";
 import type { LucideIcon } from "lucide-react";
-import { LayoutDashboard, Library } from "lucide-react";
+import { Gem, LayoutDashboard, Library, ShieldCheck, UserCog } from "lucide-react";
 import { ADMIN_PAGES } from "@/app/admin-pages";
 import { paths } from "@/app/paths";
 
@@ -28,6 +28,9 @@ export function primaryLinks(user: User | null | undefined): NavLinkEntry[] {
 export const memberMenuEntries: MenuEntry[] = [
   { label: "Dashboard", to: paths.dashboard.getHref(), icon: LayoutDashboard },
   { label: "Collections", to: paths.collections.getHref(), icon: Library },
+  { label: "Owned editions", to: paths.library.getHref(), icon: Gem },
+  { label: "Account", to: paths.account.getHref(), icon: UserCog },
+  { label: "Security", to: paths.accountSecurity.getHref(), icon: ShieldCheck },
 ];
 
 /** Every admin page (the spec's five first, then the console's others). */

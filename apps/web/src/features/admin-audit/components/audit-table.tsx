@@ -128,7 +128,7 @@ function WhatChanged({ details }: { details: AuditEntry["details"] }) {
       {changes.map((change) => (
         <div key={change.field} className="flex flex-wrap items-baseline gap-x-2">
           <dt className="font-medium">{change.field}:</dt>
-          <dd className="flex flex-wrap items-baseline gap-x-1.5 break-words">
+          <dd className="flex flex-wrap items-baseline gap-x-1.5 wrap-anywhere">
             <span className="text-muted-foreground line-through decoration-muted-foreground/50">
               {change.before}
             </span>
@@ -141,7 +141,7 @@ function WhatChanged({ details }: { details: AuditEntry["details"] }) {
       {facts.map((fact) => (
         <div key={fact.name} className="flex flex-wrap items-baseline gap-x-2">
           <dt className="text-muted-foreground">{fact.name}:</dt>
-          <dd className="break-words">{fact.value}</dd>
+          <dd className="wrap-anywhere">{fact.value}</dd>
         </div>
       ))}
     </dl>

@@ -100,6 +100,28 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
             </div>
           )}
         />
+        <Controller
+          control={control}
+          name="requireTwoFactorForAdmins"
+          render={({ field }) => (
+            <div className="flex items-start justify-between gap-4 rounded-lg border bg-background/60 p-4">
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-two-factor`}>{MESSAGES.twoFactor.settingLabel}</Label>
+                <p id={`${id}-two-factor-hint`} className="text-sm text-muted-foreground">
+                  {MESSAGES.twoFactor.settingHint}
+                </p>
+              </div>
+              <Switch
+                id={`${id}-two-factor`}
+                checked={field.value ?? false}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-describedby={`${id}-two-factor-hint`}
+                disabled={saving}
+              />
+            </div>
+          )}
+        />
       </Section>
 
       <Section

@@ -1,5 +1,5 @@
 import { type AdminUser, formatBytes, ROLES, type Role } from "@sawdust/shared";
-import { ChevronDown, LogOut, ShieldOff, UserCheck } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut, MailCheck, ShieldOff, UserCheck } from "lucide-react";
 import { Fragment, type ReactNode, useId, useState } from "react";
 import { SubscriptionStatusBadge } from "@/components/billing/subscription-status-badge";
 import { Badge } from "@/components/ui/badge";
@@ -10,7 +10,10 @@ import { cn } from "@/lib/utils";
 import { downloadsText, planLabel } from "../user-text";
 
 /** What an admin asked to do to a user, before they confirm it. */
-export type UserAction = { kind: "suspend" | "reactivate" | "end-sessions"; user: AdminUser };
+export type UserAction = {
+  kind: "suspend" | "reactivate" | "end-sessions" | "reset-two-factor";
+  user: AdminUser;
+};
 
 interface UsersTableProps {
   users: AdminUser[];
@@ -20,15 +23,33 @@ interface UsersTableProps {
   busyId: number | null;
   onRoleChange: (user: AdminUser, role: Role) => void;
   onAction: (action: UserAction) => void;
+  /** Mails an unconfirmed member's confirmation link again. */
+  onResendVerification?: (user: AdminUser) => void;
 }
 
-const COLUMNS = ["User", "Role", "Standing", "Plan", "This month", "Sessions", "Actions"];
+const COLUMNS = [
+  "User",
+  "Role",
+  "Standing",
+  "Two-factor",
+  "Plan",
+  "This month",
+  "Sessions",
+  "Actions",
+];
 
 /**
  * Users with their standing, plan and use (admin console): a role select, Suspend or Reactivate,
  * End sessions, and a detail row with the month's use, the subscription and the collections.
  */
-export function UsersTable({ users, viewerId, busyId, onRoleChange, onAction }: UsersTableProps) {
+export function UsersTable({
+  users,
+  viewerId,
+  busyId,
+  onRoleChange,
+  onAction,
+  onResendVerification,
+}: UsersTableProps) {
   const id = useId();
   const [openId, setOpenId] = useState<number | null>(null);
   return (
@@ -112,6 +133,19 @@ export function UsersTable({ users, viewerId, busyId, onRoleChange, onAction }: 
                     >
                       {suspended ? "Suspended" : "Active"}
                     </Badge>
+                    <div
+                      className="mt-1 text-xs whitespace-nowrap text-muted-foreground"
+                      data-testid="user-email-verified"
+                    >
+                      {user.emailVerified ? "Email confirmed" : "Email not confirmed"}
+                    </div>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap" data-testid="user-two-factor">
+                    {user.twoFactorEnabled ? (
+                      <Badge variant="secondary">On</Badge>
+                    ) : (
+                      <span className="text-muted-foreground">Off</span>
+                    )}
                   </td>
                   <td className="px-4 py-3 font-semibold whitespace-nowrap">{planLabel(user)}</td>
                   <td className="px-4 py-3 whitespace-nowrap tabular-nums">
@@ -123,6 +157,30 @@ export function UsersTable({ users, viewerId, busyId, onRoleChange, onAction }: 
                   <td className="px-4 py-3 tabular-nums">{user.liveSessions}</td>
                   <td className="px-4 py-3">
                     <div className="flex items-center gap-1.5">
+                      {!user.emailVerified && onResendVerification && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={busy}
+                          onClick={() => onResendVerification(user)}
+                          aria-label={`Resend verification to ${user.username}`}
+                        >
+                          <MailCheck aria-hidden />
+                          Resend verification
+                        </Button>
+                      )}
+                      {user.twoFactorEnabled && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={busy}
+                          onClick={() => onAction({ kind: "reset-two-factor", user })}
+                          aria-label={`Reset two-factor of ${user.username}`}
+                        >
+                          <KeyRound aria-hidden />
+                          Reset two-factor
+                        </Button>
+                      )}
                       <Button
                         variant="outline"
                         size="sm"

@@ -1,11 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type LoginBody, MESSAGES, ZLoginBody } from "@sawdust/shared";
+import { type LoginBody, MESSAGES, type TwoFactorChallenge, ZLoginBody } from "@sawdust/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { paths } from "@/app/paths";
 import { toast } from "@/hooks/use-toast";
+import { AUTH_USER_QUERY_KEY, refreshSession } from "@/lib/api/get-current-user";
 import { useLogin } from "../api/login";
 import { describeAuthFailure, describeRefusedForm, LOGIN_FAILURE_TITLES } from "../auth-failure";
 import { FormField } from "./form-field";
 import { SubmitButton } from "./submit-button";
+import { TwoFactorStep } from "./two-factor-step";
 
 /** Signing in; once the user is known the auth screen moves on by itself. */
 export function LoginForm() {
@@ -17,13 +23,40 @@ export function LoginForm() {
     shouldFocusError: false,
   });
 
+  // Two-factor sign-in on: after the password comes the code step.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
   async function signIn(body: LoginBody) {
     try {
-      await login.mutateAsync(body);
+      const result = await login.mutateAsync(body);
+      if ("twoFactorRequired" in result) {
+        setChallenge(result);
+        return;
+      }
+      // An admin the site requires two-factor of goes to turn it on.
+      if (result.twoFactorSetupRequired) {
+        queryClient.setQueryData(AUTH_USER_QUERY_KEY, result.user);
+        navigate(paths.accountSecurity.getHref(), { replace: true });
+        await refreshSession(queryClient);
+      }
       toast({ title: MESSAGES.auth.success, description: MESSAGES.auth.signedIn });
     } catch (error) {
       toast({ ...describeAuthFailure(error, LOGIN_FAILURE_TITLES), variant: "destructive" });
     }
+  }
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onCancel={() => {
+          setChallenge(null);
+          form.resetField("password");
+        }}
+      />
+    );
   }
 
   return (
@@ -42,6 +75,12 @@ export function LoginForm() {
         {...form.register("password")}
       />
       <SubmitButton busy={login.isPending} label="Login" />
+      <Link
+        to={paths.passwordReset.getHref()}
+        className="justify-self-center text-sm underline underline-offset-4"
+      >
+        {MESSAGES.account.forgotPassword}
+      </Link>
     </form>
   );
 }

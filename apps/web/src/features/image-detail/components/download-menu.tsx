@@ -69,8 +69,11 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
     }
   }
 
+  // An owner of the piece (a bought edition) downloads every size, whatever their tier.
+  const owned = Boolean(image.ownedLicence);
+
   function choose(size: DownloadSize) {
-    const action = downloadAction(size, user);
+    const action = owned ? "download" : downloadAction(size, user);
     if (action === "sign-up") onNeedAccount();
     else if (action === "upgrade") onNeedPro();
     else void download(size);
@@ -93,7 +96,7 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
         <DropdownMenuLabel>Download size</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {DOWNLOAD_SIZE_ORDER.map((size) => {
-          const locked = downloadAction(size, user) !== "download";
+          const locked = !owned && downloadAction(size, user) !== "download";
           const needs = DOWNLOAD_SIZES[size].access === "member" ? "Members" : "Pro";
           return (
             <DropdownMenuItem

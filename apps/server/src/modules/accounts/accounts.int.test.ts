@@ -1,0 +1,556 @@
+import { MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePng, signIn, uploadPublished } from "../../../test/images.js";
+import { linkIn, startLoopbackSmtp } from "../../../test/loopback-smtp.js";
+import {
+  createTestApp,
+  newAccount,
+  sessionCookieOf,
+  TEST_DB,
+  type TestApp,
+  TestClock,
+} from "../../../test/test-app.js";
+import { createWorker } from "../../background.js";
+import { USERNAME_GRACE_MS } from "./accounts.service.js";
+
+const PUBLIC_URL = "http://sawdust.test:8080";
+const m = MESSAGES.account;
+const quietLog = { warn() {}, error() {}, debug() {}, info() {} } as never;
+
+const clock = new TestClock();
+let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
+let app: TestApp;
+
+beforeAll(async () => {
+  smtp = await startLoopbackSmtp();
+  app = await createTestApp(
+    { SMTP_URL: smtp.url, MAIL_FROM: "Sawdust <no-reply@sawdust.test>", PUBLIC_URL },
+    {
+      clock,
+      authLimits: { registrationsPerIp: 10_000 },
+      // The client-address limit is the timing test's concern, not these tests'.
+      accountLimits: { resetsPerIp: 10_000 },
+    },
+  );
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+/** Runs every due job (the mail queue and reset requests) until none is left. */
+async function runJobs(): Promise<void> {
+  const worker = createWorker(app.services, quietLog);
+  while (await worker.runOnce()) {}
+}
+
+const call = (
+  method: "GET" | "POST" | "DELETE",
+  url: string,
+  cookie?: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  app.server.inject({
+    method,
+    url,
+    payload,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+  });
+
+async function register(overrides: Partial<Record<"username" | "email", string>> = {}) {
+  const account = newAccount(overrides);
+  const res = await call("POST", "/api/v1/auth/register", undefined, account);
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...account, id: res.json().user.id as number, cookie: sessionCookieOf(res) };
+}
+
+async function login(username: string, password: string) {
+  return call("POST", "/api/v1/auth/login", undefined, { username, password });
+}
+
+/** The newest mail to an address with a link to `page`, after the queue has run. */
+async function latestLink(email: string, page: "/auth/verify" | "/auth/reset") {
+  await runJobs();
+  const mails = smtp.to(email).filter((mail) => mail.text.includes(page));
+  const mail = mails.at(-1);
+  if (!mail) throw new Error(`no mail to ${email} with ${page}`);
+  return linkIn(mail, page);
+}
+
+const tokenOf = (link: URL) => link.searchParams.get("token") as string;
+
+describe(`email confirmation on ${TEST_DB}`, () => {
+  it("mails a link on registration that works once; until then the member cannot subscribe", async () => {
+    const member = await register();
+    const blocked = await call("POST", "/api/v1/subscriptions/create", member.cookie, {
+      billingCycle: "monthly",
+    });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toEqual({ message: m.verifyFirst, code: "email_unverified" });
+    expect((await call("GET", "/api/v1/account", member.cookie)).json()).toMatchObject({
+      email: member.email,
+      emailVerified: false,
+    });
+
+    const link = await latestLink(member.email, "/auth/verify");
+    expect(link.origin).toBe(PUBLIC_URL);
+    const first = await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(link),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ ok: true, email: member.email, changed: false });
+    const again = await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(link),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: m.linkInvalid, code: "link_invalid" });
+
+    const allowed = await call("POST", "/api/v1/subscriptions/create", member.cookie, {
+      billingCycle: "monthly",
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+
+  it("refuses an expired link with its own message, and a resend's link works", async () => {
+    const member = await register();
+    const old = await latestLink(member.email, "/auth/verify");
+    clock.advance(49 * 60 * 60 * 1000);
+    const expired = await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(old),
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ message: m.linkExpired, code: "link_expired" });
+
+    const resent = await call("POST", "/api/v1/account/email/verification", member.cookie);
+    expect(resent.statusCode, resent.body).toBe(200);
+    const fresh = await latestLink(member.email, "/auth/verify");
+    expect(tokenOf(fresh)).not.toBe(tokenOf(old));
+    const ok = await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(fresh),
+    });
+    expect(ok.statusCode).toBe(200);
+    const twice = await call("POST", "/api/v1/account/email/verification", member.cookie);
+    expect(twice.statusCode).toBe(409);
+  });
+});
+
+describe(`password reset on ${TEST_DB}`, () => {
+  it("mails a link that sets a new password once and ends every session of the account", async () => {
+    const member = await register();
+    const second = sessionCookieOf(await login(member.username, member.password));
+    const asked = await call("POST", "/api/v1/auth/password-reset", undefined, {
+      email: member.email.toUpperCase(),
+    });
+    expect(asked.statusCode).toBe(202);
+    const link = await latestLink(member.email, "/auth/reset");
+    expect(link.origin).toBe(PUBLIC_URL);
+
+    const reset = await call("POST", "/api/v1/auth/password-reset/confirm", undefined, {
+      token: tokenOf(link),
+      password: "a brand new password",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    for (const cookie of [member.cookie, second]) {
+      expect((await call("GET", "/api/v1/auth/user", cookie)).statusCode).toBe(401);
+    }
+    expect((await login(member.username, member.password)).statusCode).toBe(401);
+    expect((await login(member.username, "a brand new password")).statusCode).toBe(200);
+
+    const reused = await call("POST", "/api/v1/auth/password-reset/confirm", undefined, {
+      token: tokenOf(link),
+      password: "yet another password",
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe(m.linkInvalid);
+  });
+
+  it("refuses a reset link after an hour", async () => {
+    const member = await register();
+    await call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email });
+    const link = await latestLink(member.email, "/auth/reset");
+    clock.advance(61 * 60 * 1000);
+    const late = await call("POST", "/api/v1/auth/password-reset/confirm", undefined, {
+      token: tokenOf(link),
+      password: "a brand new password",
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ message: m.linkExpired, code: "link_expired" });
+    expect((await login(member.username, member.password)).statusCode).toBe(200);
+  });
+
+  it("answers an unknown address exactly as a known one, in about the same time", async () => {
+    const known = [];
+    for (let i = 0; i < 20; i++) known.push((await register()).email);
+    await runJobs();
+    const time = async (email: string) => {
+      const started = process.hrtime.bigint();
+      const res = await call("POST", "/api/v1/auth/password-reset", undefined, { email });
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      return { ms, status: res.statusCode, body: res.body };
+    };
+    // Warm both paths up, then alternate which goes first so neither gains from the order.
+    for (let i = 0; i < 5; i++) await time(`warm-${i}-${Date.now()}@example.com`);
+    const knownRuns = [];
+    const unknownRuns = [];
+    for (let i = 0; i < 20; i++) {
+      const unknown = `nobody-${i}-${Date.now()}@example.com`;
+      if (i % 2 === 0) {
+        knownRuns.push(await time(known[i] as string));
+        unknownRuns.push(await time(unknown));
+      } else {
+        unknownRuns.push(await time(unknown));
+        knownRuns.push(await time(known[i] as string));
+      }
+    }
+    for (const run of [...knownRuns, ...unknownRuns]) {
+      expect(run.status).toBe(202);
+      expect(run.body).toBe(knownRuns[0]?.body);
+    }
+    const median = (runs: Array<{ ms: number }>) => {
+      const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+      return ((sorted[9] as number) + (sorted[10] as number)) / 2;
+    };
+    const [a, b] = [median(knownRuns), median(unknownRuns)];
+    console.info(`reset request medians: known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`);
+    expect(Math.max(a, b) / Math.min(a, b)).toBeLessThanOrEqual(1.5);
+    // Only the known addresses got mail.
+    await runJobs();
+    expect(smtp.received.filter((mail) => /^(nobody|warm)-/.test(mail.to[0] ?? ""))).toEqual([]);
+    for (const email of known)
+      expect(smtp.to(email).some((x) => x.text.includes("/auth/reset"))).toBe(true);
+  }, 60_000);
+
+  it("sends at most the limit's number of mails for 30 parallel requests", async () => {
+    const member = await register();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email }),
+      ),
+    );
+    const limit = 3;
+    expect(answers.filter((r) => r.statusCode === 202)).toHaveLength(limit);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(30 - limit);
+    await runJobs();
+    const resets = smtp.to(member.email).filter((mail) => mail.text.includes("/auth/reset"));
+    expect(resets.length).toBeGreaterThan(0);
+    expect(resets.length).toBeLessThanOrEqual(limit);
+  });
+});
+
+describe(`account settings on ${TEST_DB}`, () => {
+  it("changes the password with the current one, ending only the other sessions", async () => {
+    const member = await register();
+    const other = sessionCookieOf(await login(member.username, member.password));
+    const wrong = await call("POST", "/api/v1/account/password", member.cookie, {
+      currentPassword: "not my password",
+      newPassword: "a changed password",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(m.wrongPassword);
+    const changed = await call("POST", "/api/v1/account/password", member.cookie, {
+      currentPassword: member.password,
+      newPassword: "a changed password",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call("GET", "/api/v1/auth/user", member.cookie)).statusCode).toBe(200);
+    expect((await call("GET", "/api/v1/auth/user", other)).statusCode).toBe(401);
+    expect((await login(member.username, "a changed password")).statusCode).toBe(200);
+    await runJobs();
+    expect(
+      smtp
+        .to(member.email)
+        .some((mail) => mail.text.includes("password of your account was just changed")),
+    ).toBe(true);
+  });
+
+  it("changes the email once the new address's link is opened, and tells the old one", async () => {
+    const member = await register();
+    const newEmail = `moved-${member.id}@example.org`;
+    const asked = await call("POST", "/api/v1/account/email", member.cookie, {
+      email: newEmail,
+      password: member.password,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ email: member.email, pendingEmail: newEmail });
+    const link = await latestLink(newEmail, "/auth/verify");
+    expect(smtp.to(member.email).some((mail) => mail.text.includes(newEmail))).toBe(true);
+
+    const confirmed = await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(link),
+    });
+    expect(confirmed.json()).toEqual({ ok: true, email: newEmail, changed: true });
+    expect((await call("GET", "/api/v1/account", member.cookie)).json()).toMatchObject({
+      email: newEmail,
+      emailVerified: true,
+      pendingEmail: null,
+    });
+    const twice = await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(link),
+    });
+    expect(twice.statusCode).toBe(400);
+  });
+
+  it("lists sessions with their browser, and ends one or all the others", async () => {
+    const member = await register();
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    const other = await call(
+      "POST",
+      "/api/v1/auth/login",
+      undefined,
+      { username: member.username, password: member.password },
+      { "user-agent": firefox },
+    );
+    const otherCookie = sessionCookieOf(other);
+    const third = sessionCookieOf(await login(member.username, member.password));
+    const list = await call("GET", "/api/v1/account/sessions", member.cookie);
+    const sessions = list.json().sessions as Array<{
+      id: string;
+      device: string | null;
+      current: boolean;
+    }>;
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    const firefoxSession = sessions.find((s) => s.device === "Firefox on Linux");
+    expect(firefoxSession).toBeDefined();
+
+    const ended = await call(
+      "DELETE",
+      `/api/v1/account/sessions/${firefoxSession?.id}`,
+      member.cookie,
+    );
+    expect(ended.statusCode).toBe(200);
+    expect((await call("GET", "/api/v1/auth/user", otherCookie)).statusCode).toBe(401);
+    expect((await call("GET", "/api/v1/auth/user", third)).statusCode).toBe(200);
+    const others = await call("DELETE", "/api/v1/account/sessions", member.cookie);
+    expect(others.json()).toEqual({ ended: 1 });
+    expect((await call("GET", "/api/v1/auth/user", third)).statusCode).toBe(401);
+    expect((await call("GET", "/api/v1/auth/user", member.cookie)).statusCode).toBe(200);
+    // Another member's session is not theirs to end.
+    const stranger = await register();
+    const strangers = await call("GET", "/api/v1/account/sessions", stranger.cookie);
+    const theirs = strangers.json().sessions[0].id as string;
+    expect(
+      (await call("DELETE", `/api/v1/account/sessions/${theirs}`, member.cookie)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe(`deleting an account on ${TEST_DB}`, () => {
+  it("exports every item first, then cancels the subscription and removes the profile", async () => {
+    const admin = await signIn(app, `acc_admin_${Date.now()}`, "admin");
+    const uploaded = await uploadPublished(app, admin.cookie, {
+      name: "keep.png",
+      data: await makePng(800, 1000),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const imageId = uploaded.json().uploaded[0].id as number;
+
+    const member = await register();
+    await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(await latestLink(member.email, "/auth/verify")),
+    });
+    await app.server.inject({
+      method: "PATCH",
+      url: "/api/v1/profile",
+      headers: { cookie: member.cookie },
+      payload: { displayName: "Leaving Soon" },
+    });
+    const collection = await call("POST", "/api/v1/collections", member.cookie, {
+      name: "Favourites",
+    });
+    expect(collection.statusCode, collection.body).toBe(201);
+    const collectionId = collection.json().id as number;
+    const added = await call("POST", `/api/v1/collections/${collectionId}/images`, member.cookie, {
+      imageId,
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const downloaded = await call(
+      "GET",
+      `/api/v1/images/${imageId}/download?size=basic`,
+      member.cookie,
+    );
+    expect(downloaded.statusCode).toBe(200);
+
+    const created = await call("POST", "/api/v1/subscriptions/create", member.cookie, {
+      billingCycle: "monthly",
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sessionId = new URL(created.json().url).pathname.split("/").pop();
+    const paid = await call(
+      "POST",
+      `/api/v1/billing/sandbox/checkout/${sessionId}/pay`,
+      member.cookie,
+      {
+        cardNumber: SANDBOX_CARDS.pays.number,
+        expiry: "12/49",
+        cvc: "123",
+      },
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await call("GET", "/api/v1/auth/user", member.cookie)).json().tier).toBe("pro");
+
+    const exported = await call("GET", "/api/v1/account/export", member.cookie);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-disposition"]).toContain("attachment");
+    const data = exported.json();
+    expect(data.profile).toMatchObject({
+      username: member.username,
+      email: member.email,
+      displayName: "Leaving Soon",
+    });
+    expect(data.collections).toEqual([
+      expect.objectContaining({
+        name: "Favourites",
+        images: [expect.objectContaining({ imageId })],
+      }),
+    ]);
+    expect(data.downloads).toEqual([expect.objectContaining({ imageId, size: "basic" })]);
+    expect(data.subscriptions).toEqual([
+      expect.objectContaining({ tier: "pro", status: "active", provider: "sandbox" }),
+    ]);
+
+    const wrong = await call("DELETE", "/api/v1/account", member.cookie, { password: "nope nope" });
+    expect(wrong.statusCode).toBe(400);
+    const deleted = await call("DELETE", "/api/v1/account", member.cookie, {
+      password: member.password,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    expect((await call("GET", "/api/v1/auth/user", member.cookie)).statusCode).toBe(401);
+    expect((await login(member.username, member.password)).statusCode).toBe(401);
+    const db = app.database.db;
+    const row = await db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", member.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ display_name: null, bio: null, website: null });
+    expect(row.email).not.toBe(member.email);
+    expect(row.deleted_at).not.toBeNull();
+    const sandbox = await db
+      .selectFrom("sandbox_subscriptions")
+      .select("status")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(sandbox.map((s) => s.status)).toEqual(["canceled"]);
+    const collections = await db
+      .selectFrom("collections")
+      .select("id")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(collections).toEqual([]);
+    const image = await db
+      .selectFrom("images")
+      .select("collections_count")
+      .where("id", "=", imageId)
+      .executeTakeFirstOrThrow();
+    expect(Number(image.collections_count)).toBe(0);
+    // The subscription ended at the provider, so the member's row says so too (its webhook).
+    const subs = await db
+      .selectFrom("subscriptions")
+      .select("status")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(subs.map((s) => s.status)).toEqual(["canceled"]);
+
+    // The username stays taken through the grace period, then anyone may have it.
+    const early = await call(
+      "POST",
+      "/api/v1/auth/register",
+      undefined,
+      newAccount({ username: member.username }),
+    );
+    expect(early.statusCode).toBe(409);
+    clock.advance(USERNAME_GRACE_MS + 1000);
+    expect(await app.services.accounts.releaseUsernames()).toBeGreaterThanOrEqual(1);
+    const later = await call(
+      "POST",
+      "/api/v1/auth/register",
+      undefined,
+      newAccount({ username: member.username }),
+    );
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json().user.id).not.toBe(member.id);
+  }, 60_000);
+
+  it("keeps the last active administrator", async () => {
+    const solo = await createTestApp({}, { clock: new TestClock() });
+    try {
+      const only = await signIn(solo, "only_admin", "admin");
+      const res = await solo.server.inject({
+        method: "DELETE",
+        url: "/api/v1/account",
+        headers: { cookie: only.cookie },
+        payload: { password: "correct horse battery" },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(m.lastAdmin);
+    } finally {
+      await solo.close();
+    }
+  });
+});
+
+describe(`without SMTP_URL on ${TEST_DB}`, () => {
+  it("keeps mail in an outbox the admin reads, and the admin can resend a confirmation (audited)", async () => {
+    const local = await createTestApp({ PUBLIC_URL });
+    try {
+      const admin = await signIn(local, "outbox_admin", "admin");
+      const member = newAccount();
+      const reg = await local.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/register",
+        payload: member,
+      });
+      const memberId = reg.json().user.id as number;
+      const worker = createWorker(local.services, quietLog);
+      while (await worker.runOnce()) {}
+      const read = (cookie: string) =>
+        local.server.inject({
+          method: "GET",
+          url: `/api/v1/admin/mail-outbox?to=${encodeURIComponent(member.email)}`,
+          headers: { cookie },
+        });
+      expect((await read(sessionCookieOf(reg))).statusCode).toBe(403);
+      const outbox = await read(admin.cookie);
+      expect(outbox.statusCode).toBe(200);
+      const messages = outbox.json().messages as Array<{ to: string; text: string; html: string }>;
+      expect(messages).toHaveLength(1);
+      expect(messages[0]?.text).toContain(`${PUBLIC_URL}/auth/verify?token=`);
+      expect(messages[0]?.html).toContain(`${PUBLIC_URL}/auth/verify?token=`);
+      // The queue keeps no live link once the mail is out.
+      const jobs = await local.database.db.selectFrom("jobs").select("payload").execute();
+      expect(jobs.some((j) => j.payload.includes("token="))).toBe(false);
+
+      const listed = await local.server.inject({
+        method: "GET",
+        url: `/api/v1/admin/users/${memberId}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(listed.json().emailVerified).toBe(false);
+      const resend = await local.server.inject({
+        method: "POST",
+        url: `/api/v1/admin/users/${memberId}/verification-email`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(resend.statusCode, resend.body).toBe(200);
+      const audit = await local.server.inject({
+        method: "GET",
+        url: `/api/v1/admin/audit?subject=user:${memberId}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(audit.body).toContain("user.verification_resent");
+      while (await worker.runOnce()) {}
+      expect((await read(admin.cookie)).json().messages).toHaveLength(2);
+      const adminRow = await local.server.inject({
+        method: "GET",
+        url: `/api/v1/admin/users/${admin.userId}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(adminRow.json().emailVerified).toBe(true);
+    } finally {
+      await local.close();
+    }
+  });
+});

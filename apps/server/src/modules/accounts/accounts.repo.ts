@@ -1,0 +1,393 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { DialectName } from "../../db/dialect.js";
+import type { AccountTokenRow, SessionRow, UserRow } from "../../db/schema.js";
+import { newJobRow } from "../../jobs/new-job.js";
+import { AccountTokensRepo, type TokenRefusal } from "./account-tokens.repo.js";
+
+/** The username key a released account takes: `~` is never part of a username. */
+export const releasedUsernameKey = (id: number) => `~deleted-${id}`;
+
+/** The email address a deleted account keeps: unique, and no mail can reach it. */
+export const deletedEmail = (id: number) => `deleted-${id}@deleted.invalid`;
+
+/** What the data export reads (rows as stored). */
+export interface ExportRows {
+  collections: Array<{
+    id: number;
+    name: string;
+    description: string | null;
+    is_public: number;
+    created_at: number;
+  }>;
+  entries: Array<{
+    collection_id: number;
+    image_id: number;
+    title: string | null;
+    added_at: number;
+  }>;
+  downloads: Array<{ image_id: number | null; size: string; bytes: number; created_at: number }>;
+  subscriptions: Array<{
+    tier: string;
+    status: string;
+    billing_cycle: string;
+    provider: string | null;
+    provider_subscription_id: string | null;
+    created_at: number;
+    expiry_date: number | null;
+    canceled_at: number | null;
+  }>;
+}
+
+/** Accounts as their members look after them: email, password, sessions, deletion. */
+export class AccountsRepo {
+  readonly tokens: AccountTokensRepo;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {
+    this.tokens = new AccountTokensRepo(db);
+  }
+
+  /** Queues a background job of this kind, due now. */
+  async enqueueJob(kind: string, payload: unknown, maxAttempts: number, now: number) {
+    await this.db
+      .insertInto("jobs")
+      .values(newJobRow(kind, null, payload, maxAttempts, now))
+      .execute();
+  }
+
+  findUser(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** A live account by its email address (any case). */
+  findLiveByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", email.toLowerCase())
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+  }
+
+  async emailTakenByAnother(email: string, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email.toLowerCase())
+      .where("id", "!=", userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async setPendingEmail(userId: number, email: string | null, now: number): Promise<void> {
+    await this.db
+      .updateTable("users")
+      .set({ pending_email: email, updated_at: now })
+      .where("id", "=", userId)
+      .execute();
+  }
+
+  /**
+   * Opens a confirmation link: uses it and confirms the address it was sent to, in one
+   * transaction. A new account's link confirms its address if that is still the account's; an
+   * email change's link makes the new address the account's. Returns the used token (with
+   * `conflict` when another account took the address meanwhile), or why it was refused.
+   */
+  async confirmEmail(
+    token: string,
+    now: number,
+  ): Promise<{ row: AccountTokenRow; conflict: boolean } | TokenRefusal> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const row = await this.tokens.consume(trx, token, ["verify_email", "change_email"], now);
+        if (typeof row === "string") return row;
+        if (row.purpose === "verify_email") {
+          const updated = await trx
+            .updateTable("users")
+            .set({ email_verified_at: now, updated_at: now })
+            .where("id", "=", row.user_id)
+            .where("email", "=", row.email)
+            .where("deleted_at", "is", null)
+            .executeTakeFirst();
+          return Number(updated.numUpdatedRows) === 1 ? { row, conflict: false } : "invalid";
+        }
+        const updated = await trx
+          .updateTable("users")
+          .set({ email: row.email, email_verified_at: now, pending_email: null, updated_at: now })
+          .where("id", "=", row.user_id)
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return "invalid";
+        // A confirmation link for the old address means nothing now.
+        await trx
+          .updateTable("account_tokens")
+          .set({ used_at: now })
+          .where("user_id", "=", row.user_id)
+          .where("purpose", "=", "verify_email")
+          .where("used_at", "is", null)
+          .execute();
+        return { row, conflict: false };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        return { row: { email: "" } as AccountTokenRow, conflict: true };
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Uses a reset link: sets the password and ends every session of the account, in one
+   * transaction. Returns the user's id, or why the link was refused.
+   */
+  async resetPassword(
+    token: string,
+    passwordHash: string,
+    now: number,
+  ): Promise<number | TokenRefusal> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.tokens.consume(trx, token, ["reset_password"], now);
+      if (typeof row === "string") return row;
+      const updated = await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where("id", "=", row.user_id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return "invalid";
+      await trx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();
+      return row.user_id;
+    });
+  }
+
+  /** Sets the password and ends the account's other sessions (the one given stays). */
+  async changePassword(
+    userId: number,
+    passwordHash: string,
+    keepTokenHash: string | undefined,
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where("id", "=", userId)
+        .execute();
+      let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
+      if (keepTokenHash) others = others.where("token_hash", "!=", keepTokenHash);
+      await others.execute();
+      // A reset link mailed before the change would undo it: it stops working.
+      await trx
+        .updateTable("account_tokens")
+        .set({ used_at: now })
+        .where("user_id", "=", userId)
+        .where("purpose", "=", "reset_password")
+        .where("used_at", "is", null)
+        .execute();
+    });
+  }
+
+  async recordDevice(tokenHash: string, userAgent: string): Promise<void> {
+    await this.db
+      .updateTable("sessions")
+      .set({ user_agent: userAgent })
+      .where("token_hash", "=", tokenHash)
+      .where("user_agent", "is", null)
+      .execute();
+  }
+
+  listSessions(userId: number, now: number): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("expires_at", ">", now)
+      .orderBy("last_seen_at", "desc")
+      .execute();
+  }
+
+  async endSession(userId: number, tokenHash: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom("sessions")
+      .where("user_id", "=", userId)
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async endOtherSessions(userId: number, keepTokenHash: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom("sessions")
+      .where("user_id", "=", userId)
+      .where("token_hash", "!=", keepTokenHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async exportRows(userId: number): Promise<ExportRows> {
+    const collections = await this.db
+      .selectFrom("collections")
+      .select(["id", "name", "description", "is_public", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    const entries = await this.db
+      .selectFrom("collection_images")
+      .innerJoin("collections", "collections.id", "collection_images.collection_id")
+      .innerJoin("images", "images.id", "collection_images.image_id")
+      .select([
+        "collection_images.collection_id",
+        "collection_images.image_id",
+        "images.title",
+        "collection_images.added_at",
+      ])
+      .where("collections.user_id", "=", userId)
+      .orderBy("collection_images.id")
+      .execute();
+    const downloads = await this.db
+      .selectFrom("download_events")
+      .select(["image_id", "size", "bytes", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    const subscriptions = await this.db
+      .selectFrom("subscriptions")
+      .select([
+        "tier",
+        "status",
+        "billing_cycle",
+        "provider",
+        "provider_subscription_id",
+        "created_at",
+        "expiry_date",
+        "canceled_at",
+      ])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    const n = (v: number | null) => (v === null ? null : Number(v));
+    return {
+      collections: collections.map((c) => ({
+        ...c,
+        id: Number(c.id),
+        created_at: Number(c.created_at),
+      })),
+      entries: entries.map((e) => ({
+        ...e,
+        collection_id: Number(e.collection_id),
+        image_id: Number(e.image_id),
+        added_at: Number(e.added_at),
+      })),
+      downloads: downloads.map((d) => ({
+        ...d,
+        image_id: n(d.image_id),
+        bytes: Number(d.bytes),
+        created_at: Number(d.created_at),
+      })),
+      subscriptions: subscriptions.map((s) => ({
+        ...s,
+        created_at: Number(s.created_at),
+        expiry_date: n(s.expiry_date),
+        canceled_at: n(s.canceled_at),
+      })),
+    };
+  }
+
+  /** Whether another administrator in good standing would remain. */
+  async anotherActiveAdmin(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "admin")
+      .where("suspended_at", "is", null)
+      .where("deleted_at", "is", null)
+      .where("id", "!=", userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Deletes the account in one transaction: its collections (each image's collections count
+   * taken down), sessions and links go; the row stays, anonymised — no profile, an address no
+   * mail reaches, a password nothing matches — so payments and sales keep pointing at it. The
+   * username stays reserved until `releaseUsernames`. False when it was deleted already.
+   */
+  async deleteAccount(userId: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable("users")
+        .set({
+          email: deletedEmail(userId),
+          pending_email: null,
+          email_verified_at: null,
+          password_hash: "!deleted",
+          display_name: null,
+          bio: null,
+          website: null,
+          social_links: "{}",
+          artist_statement: null,
+          specialties: "[]",
+          deleted_at: now,
+          updated_at: now,
+        })
+        .where("id", "=", userId)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return false;
+      if (this.dialect === "postgres") {
+        await trx
+          .selectFrom("collections")
+          .select("id")
+          .where("user_id", "=", userId)
+          .forUpdate()
+          .execute();
+      }
+      // One count off per entry, as deleting each collection would (an image may be in several).
+      const held = await trx
+        .selectFrom("collection_images")
+        .innerJoin("collections", "collections.id", "collection_images.collection_id")
+        .select((eb) => ["collection_images.image_id", eb.fn.countAll<number | string>().as("n")])
+        .where("collections.user_id", "=", userId)
+        .groupBy("collection_images.image_id")
+        .execute();
+      for (const { image_id, n } of held) {
+        await trx
+          .updateTable("images")
+          .set((eb) => ({ collections_count: eb("collections_count", "-", Number(n)) }))
+          .where("id", "=", image_id)
+          .execute();
+      }
+      await trx.deleteFrom("collections").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("account_tokens").where("user_id", "=", userId).execute();
+      return true;
+    });
+  }
+
+  /** Frees the usernames of accounts deleted before `deletedBefore`; returns how many. */
+  async releaseUsernames(deletedBefore: number): Promise<number> {
+    const result = await this.db
+      .updateTable("users")
+      .set({
+        username: sql<string>`'deleted-' || cast(id as text)`,
+        username_key: sql<string>`'~deleted-' || cast(id as text)`,
+      })
+      .where("deleted_at", "is not", null)
+      .where("deleted_at", "<=", deletedBefore)
+      .where("username_key", "not like", "~deleted-%")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return (
+    e?.code === "23505" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    /UNIQUE constraint failed/.test(e?.message ?? "")
+  );
+}

@@ -1,0 +1,436 @@
+import {
+  type Account,
+  type AccountExport,
+  type AccountSessionList,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  MESSAGES,
+  type PasswordResetConfirmBody,
+  paths,
+  type VerifyEmailResult,
+} from "@sawdust/shared";
+import type { UserRow } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
+import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/errors.js";
+import type { AuditService } from "../audit/audit.service.js";
+import { hashPassword, verifyPassword } from "../auth/password.js";
+import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
+import type { PaymentProvider } from "../billing/payment-provider.js";
+import type { MailService } from "../mail/mail.service.js";
+import { mailTemplates } from "../mail/mail-templates.js";
+import type { SiteSettingsService } from "../settings/settings.service.js";
+import type { TokenRefusal } from "./account-tokens.repo.js";
+import type { AccountsRepo } from "./accounts.repo.js";
+import { deviceLabel } from "./device-label.js";
+
+const m = MESSAGES.account;
+
+/** The job that answers a password-reset request (jobs/handlers.ts). */
+export const PASSWORD_RESET_JOB = "account.password_reset";
+
+export interface AccountLimits {
+  /** Reset requests naming one email address, and from one client address, per window. */
+  resetsPerEmail: number;
+  resetsPerIp: number;
+  /** Reset mails one account receives per window (whatever asked for them). */
+  resetsPerAccount: number;
+  resetWindowMs: number;
+  /** Wrong current passwords (changing the password or email, deleting) per window. */
+  passwordTries: number;
+  passwordWindowMs: number;
+  /** Confirmation mails a member may ask for again per window. */
+  verificationMails: number;
+  verificationWindowMs: number;
+}
+
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  resetsPerEmail: 3,
+  resetsPerIp: 20,
+  resetsPerAccount: 3,
+  resetWindowMs: 60 * 60 * 1000,
+  passwordTries: 5,
+  passwordWindowMs: 15 * 60 * 1000,
+  verificationMails: 3,
+  verificationWindowMs: 60 * 60 * 1000,
+};
+
+/** A deleted account's username is free for someone else after this long. */
+export const USERNAME_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A section of the data export that another module keeps (edition purchases, say). */
+export type ExportSection = (userId: number) => Promise<unknown[]>;
+
+/**
+ * What a member does with their own account (issue 22): confirm their email, reset a forgotten
+ * password, change the password or email, see and end sessions, take their data and delete the
+ * account. Every mail goes out through MailService's durable queue; every link points at
+ * PUBLIC_URL.
+ */
+export class AccountsService {
+  private readonly exportSections = new Map<string, ExportSection>();
+
+  constructor(
+    private readonly deps: {
+      repo: AccountsRepo;
+      mail: MailService;
+      rateLimits: RateLimitsRepo;
+      siteSettings: Pick<SiteSettingsService, "current">;
+      provider: PaymentProvider;
+      audit: Pick<AuditService, "record">;
+      clock: Clock;
+      publicUrl: string;
+      limits: AccountLimits;
+      onJobQueued: () => void;
+    },
+  ) {}
+
+  /**
+   * The export's hook for other modules: `purchases` once edition sales exist. Each section is
+   * written under `more[name]` in the member's export.
+   */
+  addExportSection(name: string, collect: ExportSection): void {
+    this.exportSections.set(name, collect);
+  }
+
+  async account(userId: number): Promise<Account> {
+    const user = await this.liveUser(userId);
+    return {
+      username: user.username,
+      email: user.email,
+      emailVerified: user.email_verified_at !== null,
+      pendingEmail: user.pending_email,
+      createdAt: new Date(Number(user.created_at)).toISOString(),
+    };
+  }
+
+  // Email confirmation.
+
+  /** Mails a new account its confirmation link (registration calls this). */
+  async sendVerification(
+    user: Pick<UserRow, "id" | "username" | "email">,
+    requestId?: string,
+  ): Promise<void> {
+    const token = await this.deps.repo.tokens.issue(
+      user.id,
+      "verify_email",
+      user.email,
+      this.deps.clock.now(),
+    );
+    const site = await this.siteName();
+    await this.deps.mail.queue(
+      mailTemplates.verifyEmail(
+        user.email,
+        site,
+        user.username,
+        this.link(paths.verifyEmail.getHref(token)),
+      ),
+      requestId,
+    );
+  }
+
+  /** The member asks for their confirmation link again (a few times an hour at most). */
+  async resendVerification(userId: number): Promise<void> {
+    const user = await this.liveUser(userId);
+    if (user.email_verified_at !== null) throw conflict(m.alreadyVerified, "already_verified");
+    await this.reserve(
+      `verify:user:${userId}`,
+      this.deps.limits.verificationMails,
+      this.deps.limits.verificationWindowMs,
+      m.tooManyResets,
+    );
+    await this.sendVerification(user);
+  }
+
+  /** An admin sends a member's confirmation link again (audited). */
+  async resendVerificationAsAdmin(userId: number, actorId: number): Promise<void> {
+    const user = await this.deps.repo.findUser(userId);
+    if (!user || user.deleted_at !== null) throw notFound(MESSAGES.adminUsers.notFound);
+    if (user.email_verified_at !== null) {
+      throw conflict(m.adminAlreadyVerified, "already_verified");
+    }
+    await this.sendVerification(user);
+    await this.deps.audit.record(actorId, "user.verification_resent", `user:${userId}`, {
+      username: user.username,
+      email: user.email,
+    });
+  }
+
+  /** Opens a confirmation link (a new account's, or a changed address's). */
+  async confirmEmail(token: string): Promise<VerifyEmailResult> {
+    const outcome = await this.deps.repo.confirmEmail(token, this.deps.clock.now());
+    if (typeof outcome === "string") throw refused(outcome);
+    if (outcome.conflict) throw conflict(MESSAGES.auth.emailTaken, "email_taken");
+    return { ok: true, email: outcome.row.email, changed: outcome.row.purpose === "change_email" };
+  }
+
+  // Password reset.
+
+  /**
+   * "Forgot password?": the request only takes its places in the limits (per client address and
+   * per email address, known or not) and queues a job, the same work for every address, so
+   * neither the answer nor its timing tells whether an account uses it. The job mails the link.
+   */
+  async requestPasswordReset(email: string, ip: string, requestId?: string): Promise<void> {
+    const { limits } = this.deps;
+    const address = email.toLowerCase();
+    const ipKey = `reset:ip:${ip}`;
+    await this.reserve(ipKey, limits.resetsPerIp, limits.resetWindowMs, m.tooManyResets);
+    await this.reserve(
+      `reset:email:${address}`,
+      limits.resetsPerEmail,
+      limits.resetWindowMs,
+      m.tooManyResets,
+    );
+    await this.deps.repo.enqueueJob(
+      PASSWORD_RESET_JOB,
+      { email: address, ...(requestId ? { requestId } : {}) },
+      5,
+      this.deps.clock.now(),
+    );
+    this.deps.onJobQueued();
+  }
+
+  /** The reset job: mails a link if a live account uses the address (within its own limit). */
+  async sendPasswordReset(email: string): Promise<void> {
+    const { repo, rateLimits, clock, limits } = this.deps;
+    const user = await repo.findLiveByEmail(email);
+    if (!user || user.suspended_at !== null) return;
+    const now = clock.now();
+    const room = await rateLimits.reserve(
+      `reset:user:${user.id}`,
+      now,
+      limits.resetWindowMs,
+      limits.resetsPerAccount,
+    );
+    if (!room) return;
+    const token = await repo.tokens.issue(user.id, "reset_password", user.email, now);
+    await this.deps.mail.queue(
+      mailTemplates.passwordReset(
+        user.email,
+        await this.siteName(),
+        user.username,
+        this.link(paths.passwordReset.getHref(token)),
+      ),
+    );
+  }
+
+  /** Opens a reset link: the new password is set and every session of the account ends. */
+  async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
+    const passwordHash = await hashPassword(body.password);
+    const outcome = await this.deps.repo.resetPassword(
+      body.token,
+      passwordHash,
+      this.deps.clock.now(),
+    );
+    if (typeof outcome === "string") throw refused(outcome);
+  }
+
+  // Settings.
+
+  /** Needs the current password; the member's other sessions end and the account is told. */
+  async changePassword(
+    userId: number,
+    body: ChangePasswordBody,
+    currentTokenHash: string | undefined,
+  ): Promise<void> {
+    const user = await this.liveUser(userId);
+    await this.checkPassword(user, body.currentPassword);
+    await this.deps.repo.changePassword(
+      userId,
+      await hashPassword(body.newPassword),
+      currentTokenHash,
+      this.deps.clock.now(),
+    );
+    await this.deps.mail.queue(
+      mailTemplates.passwordChanged(user.email, await this.siteName(), user.username),
+    );
+  }
+
+  /**
+   * Needs the current password. The new address gets a link and takes effect when it is opened;
+   * the current address is told at once.
+   */
+  async changeEmail(userId: number, body: ChangeEmailBody): Promise<Account> {
+    const { repo, clock } = this.deps;
+    const user = await this.liveUser(userId);
+    await this.checkPassword(user, body.password);
+    const email = body.email.toLowerCase();
+    if (email === user.email) throw badRequest(m.sameEmail, "same_email");
+    if (await repo.emailTakenByAnother(email, userId)) {
+      throw conflict(MESSAGES.auth.emailTaken, "email_taken");
+    }
+    const now = clock.now();
+    await repo.setPendingEmail(userId, email, now);
+    const token = await repo.tokens.issue(userId, "change_email", email, now);
+    const site = await this.siteName();
+    await this.deps.mail.queue(
+      mailTemplates.confirmNewEmail(
+        email,
+        site,
+        user.username,
+        this.link(paths.verifyEmail.getHref(token)),
+      ),
+    );
+    await this.deps.mail.queue(
+      mailTemplates.emailChangeNotice(user.email, site, user.username, email),
+    );
+    return this.account(userId);
+  }
+
+  async sessions(
+    userId: number,
+    currentTokenHash: string | undefined,
+  ): Promise<AccountSessionList> {
+    const rows = await this.deps.repo.listSessions(userId, this.deps.clock.now());
+    return {
+      sessions: rows.map((row) => ({
+        id: row.token_hash,
+        device: deviceLabel(row.user_agent),
+        createdAt: new Date(Number(row.created_at)).toISOString(),
+        lastSeenAt: new Date(Number(row.last_seen_at)).toISOString(),
+        current: row.token_hash === currentTokenHash,
+      })),
+    };
+  }
+
+  async endSession(userId: number, sessionId: string): Promise<void> {
+    if (!(await this.deps.repo.endSession(userId, sessionId))) {
+      throw notFound(m.noSuchSession, "no_such_session");
+    }
+  }
+
+  async endOtherSessions(userId: number, currentTokenHash: string): Promise<{ ended: number }> {
+    return { ended: await this.deps.repo.endOtherSessions(userId, currentTokenHash) };
+  }
+
+  /** Notes the browser a new session came from (the session-device hook). */
+  async recordDevice(tokenHash: string, userAgent: string | undefined): Promise<void> {
+    if (userAgent) await this.deps.repo.recordDevice(tokenHash, userAgent.slice(0, 512));
+  }
+
+  /** Everything kept about the member, as one JSON document. */
+  async exportData(userId: number): Promise<AccountExport> {
+    const user = await this.liveUser(userId);
+    const rows = await this.deps.repo.exportRows(userId);
+    const iso = (t: number) => new Date(t).toISOString();
+    const more: Record<string, unknown[]> = {};
+    for (const [name, collect] of this.exportSections) more[name] = await collect(userId);
+    return {
+      exportedAt: iso(this.deps.clock.now()),
+      profile: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        emailVerified: user.email_verified_at !== null,
+        role: user.role,
+        displayName: user.display_name,
+        bio: user.bio,
+        website: user.website,
+        socialLinks: parseJson(user.social_links, {}),
+        artistStatement: user.artist_statement,
+        specialties: parseJson(user.specialties, []),
+        createdAt: iso(Number(user.created_at)),
+      },
+      collections: rows.collections.map((c) => ({
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        isPublic: Number(c.is_public) === 1,
+        createdAt: iso(c.created_at),
+        images: rows.entries
+          .filter((e) => e.collection_id === c.id)
+          .map((e) => ({ imageId: e.image_id, title: e.title, addedAt: iso(e.added_at) })),
+      })),
+      downloads: rows.downloads.map((d) => ({
+        imageId: d.image_id,
+        size: d.size,
+        bytes: d.bytes,
+        at: iso(d.created_at),
+      })),
+      subscriptions: rows.subscriptions.map((s) => ({
+        tier: s.tier,
+        status: s.status,
+        billingCycle: s.billing_cycle,
+        provider: s.provider,
+        createdAt: iso(s.created_at),
+        expiryDate: s.expiry_date === null ? null : iso(s.expiry_date),
+        canceledAt: s.canceled_at === null ? null : iso(s.canceled_at),
+      })),
+      more,
+    };
+  }
+
+  /**
+   * Deletes the account after the password is given again: a live subscription is cancelled at
+   * the provider first (a failure there deletes nothing, so the member can try again), then the
+   * profile, collections and sessions go in one transaction. The username is freed after
+   * USERNAME_GRACE_MS (`releaseUsernames`, run by the janitor).
+   */
+  async deleteAccount(userId: number, password: string): Promise<void> {
+    const { repo, provider, clock } = this.deps;
+    const user = await this.liveUser(userId);
+    await this.checkPassword(user, password);
+    if (user.role === "admin" && !(await repo.anotherActiveAdmin(userId))) {
+      throw conflict(m.lastAdmin, "last_admin");
+    }
+    const rows = await repo.exportRows(userId);
+    for (const s of rows.subscriptions) {
+      if (s.provider === provider.name && s.provider_subscription_id && s.status !== "canceled") {
+        await provider.cancelNow(s.provider_subscription_id);
+      }
+    }
+    await repo.deleteAccount(userId, clock.now());
+  }
+
+  /** Frees the usernames of accounts deleted more than the grace period ago. */
+  releaseUsernames(): Promise<number> {
+    return this.deps.repo.releaseUsernames(this.deps.clock.now() - USERNAME_GRACE_MS);
+  }
+
+  private async liveUser(userId: number): Promise<UserRow> {
+    const user = await this.deps.repo.findUser(userId);
+    if (!user || user.deleted_at !== null) throw notFound(MESSAGES.adminUsers.notFound);
+    return user;
+  }
+
+  /** The current password, guesses limited per account; a right one gives its place back. */
+  private async checkPassword(user: UserRow, password: string): Promise<void> {
+    const { rateLimits, clock, limits } = this.deps;
+    const key = `account:password:${user.id}`;
+    await this.reserve(key, limits.passwordTries, limits.passwordWindowMs, m.tooManyPasswordTries);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw badRequest(m.wrongPassword, "wrong_password");
+    }
+    await rateLimits.release(key, clock.now());
+  }
+
+  private async reserve(key: string, max: number, windowMs: number, message: string) {
+    const { rateLimits, clock } = this.deps;
+    const now = clock.now();
+    if (await rateLimits.reserve(key, now, windowMs, max)) return;
+    const window = await rateLimits.read(key, now);
+    throw tooManyRequests(message, ((window?.windowEndsAt ?? now + windowMs) - now) / 1000);
+  }
+
+  private link(path: string): string {
+    return `${this.deps.publicUrl}${path}`;
+  }
+
+  private async siteName(): Promise<string> {
+    return (await this.deps.siteSettings.current()).siteName;
+  }
+}
+
+function refused(reason: TokenRefusal) {
+  return reason === "expired"
+    ? badRequest(m.linkExpired, "link_expired")
+    : badRequest(m.linkInvalid, "link_invalid");
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

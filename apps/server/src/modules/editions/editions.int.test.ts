@@ -1,0 +1,315 @@
+import { createHash } from "node:crypto";
+import {
+  EDITION_SALES,
+  MESSAGES,
+  SANDBOX_CARDS,
+  ZAdminSales,
+  ZCertificate,
+  ZLibrary,
+} from "@sawdust/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePng, signIn, uploadPublished } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { PAYMENT_SESSION_GRACE_MS } from "../billing/payment-provider.js";
+
+/**
+ * Selling editions through the built-in sandbox, as buyers' browsers drive it (issue 19,
+ * acceptance 1–4): holds under concurrency, numbering, refunds, lapsed holds and late payments,
+ * certificates, and owners' downloads.
+ */
+
+const m = MESSAGES.editions;
+const clock = new TestClock();
+let app: TestApp;
+type Who = { cookie: string; userId: number };
+let admin: Who;
+let members = 0;
+let original: Buffer;
+
+beforeAll(async () => {
+  app = await createTestApp({}, { clock, authLimits: { registrationsPerIp: 10_000 } });
+  admin = await signIn(app, "ed_admin", "admin");
+  original = await makePng(800, 1000);
+}, 60_000);
+afterAll(() => app.close());
+
+const newMembers = async (n: number) => {
+  const made: Who[] = [];
+  for (let i = 0; i < n; i++) made.push(await signIn(app, `ed_m${++members}`));
+  return made;
+};
+
+function call(method: "GET" | "POST" | "PATCH" | "PUT", url: string, who?: Who, payload?: object) {
+  return app.server.inject({
+    method,
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** A published piece of this edition (as an admin sets it on the edit page). */
+async function piece(edition: object): Promise<number> {
+  const res = await uploadPublished(app, admin.cookie, { name: "piece.png", data: original });
+  const id: number = res.json().uploaded[0].id;
+  const patched = await call("PATCH", `/api/v1/images/${id}`, admin, edition);
+  expect(patched.statusCode, patched.body).toBe(200);
+  return id;
+}
+
+const purchase = (who: Who, imageId: number, licence = "standard") =>
+  call("POST", `/api/v1/images/${imageId}/purchase`, who, { licence });
+
+/** The sandbox checkout's session id, from the address the purchase answers. */
+function sessionOf(url: string): string {
+  const match = url.match(/\/billing\/sandbox\/checkout\/(cs_sbx_\w+)$/);
+  expect(match, url).not.toBeNull();
+  return match?.[1] as string;
+}
+
+const pay = (who: Who, sessionId: string) =>
+  call("POST", `/api/v1/billing/sandbox/checkout/${sessionId}/pay`, who, {
+    cardNumber: SANDBOX_CARDS.pays.number,
+    expiry: "12/34",
+    cvc: "123",
+  });
+
+/** Delivers whatever the sandbox still holds (refunds' events go with the next delivery). */
+const delivered = () => app.services.billing.sandbox?.flush();
+
+async function imageOf(id: number, who?: Who) {
+  const res = await call("GET", `/api/v1/images/${id}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function salesOf(imageId: number) {
+  const res = await call("GET", "/api/v1/admin/sales", admin);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZAdminSales.parse(res.json()).sales.filter((s) => s.imageId === imageId);
+}
+
+async function refundedAtSandbox(paymentId: string) {
+  const row = await app.database.db
+    .selectFrom("sandbox_checkouts")
+    .select("refunded_at")
+    .where("payment_intent_id", "=", paymentId)
+    .executeTakeFirstOrThrow();
+  return row.refunded_at !== null;
+}
+
+describe(`selling editions on ${TEST_DB}`, () => {
+  it("sells a 1/1 exactly once to 50 buyers at once; every other payment is refunded", async () => {
+    const id = await piece({ editionType: "one_of_one", price: 12_000 });
+    const buyers = await newMembers(50);
+
+    // 50 checkouts at once: one holds the piece, the others hear that someone is at checkout.
+    const first = await Promise.all(buyers.map((b) => purchase(b, id)));
+    expect(first.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(first.filter((r) => r.statusCode === 409)).toHaveLength(49);
+    for (const r of first.filter((r) => r.statusCode === 409)) {
+      expect(r.json().code).toBe("reserved");
+    }
+
+    // The hold lapses (the checkout session outlives it by a grace, as Stripe's does) and the
+    // other 49 try again at once: one of them gets a checkout, and two are payable together.
+    const winner = first.findIndex((r) => r.statusCode === 200);
+    const sessions = [{ who: buyers[winner] as Who, url: first[winner]?.json().url as string }];
+    clock.advance(EDITION_SALES.reservationMs + PAYMENT_SESSION_GRACE_MS / 2);
+    const others = buyers.filter((_, i) => i !== winner);
+    const second = await Promise.all(others.map((b) => purchase(b, id)));
+    expect(second.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const next = second.findIndex((r) => r.statusCode === 200);
+    sessions.push({ who: others[next] as Who, url: second[next]?.json().url as string });
+
+    // Both pay at once: exactly one sale, and the other payment is refunded.
+    const paid = await Promise.all(sessions.map((s) => pay(s.who, sessionOf(s.url))));
+    expect(paid.map((r) => r.statusCode)).toEqual([200, 200]);
+    await delivered();
+    const sales = await salesOf(id);
+    expect(sales.filter((s) => s.status === "sold")).toHaveLength(1);
+    expect(sales.filter((s) => s.status === "declined")).toHaveLength(1);
+    for (const declined of sales.filter((s) => s.status === "declined")) {
+      expect(declined.number).toBeNull();
+      expect(declined.refundedAt).not.toBeNull();
+      expect(await refundedAtSandbox(declined.providerPaymentId)).toBe(true);
+    }
+    expect((await imageOf(id)).soldEditions).toBe(1);
+
+    // Everyone else is told it sold.
+    const late = await Promise.all(buyers.slice(0, 10).map((b) => purchase(b, id)));
+    for (const r of late) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({ code: "sold_out", message: m.soldOneOfOne });
+    }
+    const detail = await imageOf(id);
+    expect(detail.collectedBy).toMatch(/^@ed_m\d+$/);
+  }, 120_000);
+
+  it("numbers a limited edition of 5 bought by 20 at once 1 to 5; a refund of 3 leaves 4 and the next is 6", async () => {
+    const id = await piece({ editionType: "limited_edition", maxEditions: 5 });
+    const buyers = await newMembers(20);
+    const tries = await Promise.all(buyers.map((b) => purchase(b, id, "commercial")));
+    const holders = buyers.filter((_, i) => tries[i]?.statusCode === 200);
+    expect(holders).toHaveLength(5);
+    expect(tries.filter((r) => r.statusCode === 409)).toHaveLength(15);
+    const paid = await Promise.all(
+      holders.map((b) => pay(b, sessionOf(tries[buyers.indexOf(b)]?.json().url as string))),
+    );
+    expect(paid.every((r) => r.statusCode === 200)).toBe(true);
+
+    const sold = (await salesOf(id)).filter((s) => s.status === "sold");
+    expect(sold.map((s) => s.number).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(sold.every((s) => s.licence === "commercial" && s.total === 5)).toBe(true);
+    expect((await imageOf(id)).soldEditions).toBe(5);
+    const soldOut = await purchase(buyers[19] as Who, id);
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toMatchObject({ code: "sold_out", message: m.soldOut });
+
+    // The admin refunds number 3: 4 sold, its certificate revoked, number 3 never handed out again.
+    const third = sold.find((s) => s.number === 3);
+    const refund = await call("POST", `/api/v1/admin/sales/${third?.id}/refund`, admin);
+    expect(refund.statusCode, refund.body).toBe(200);
+    await delivered();
+    expect((await imageOf(id)).soldEditions).toBe(4);
+    const cert = await call("GET", `/api/v1/certificates/${third?.certificateId}`);
+    expect(cert.statusCode).toBe(410);
+    const again = await call("POST", `/api/v1/admin/sales/${third?.id}/refund`, admin);
+    expect(again.statusCode).toBe(409);
+    const audit = await app.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "editions.sale_refunded")
+      .where("subject", "=", `edition_sale:${third?.id}`)
+      .execute();
+    expect(audit).toHaveLength(1);
+
+    const next = buyers.find((b) => !holders.includes(b)) as Who;
+    const res = await purchase(next, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await pay(next, sessionOf(res.json().url))).statusCode).toBe(200);
+    const after = (await salesOf(id)).filter((s) => s.status === "sold");
+    expect(after.map((s) => s.number).sort()).toEqual([1, 2, 4, 5, 6]);
+    expect((await imageOf(id)).soldEditions).toBe(5);
+  }, 120_000);
+
+  it("releases an abandoned checkout's hold after the bound and refunds a late payment", async () => {
+    const id = await piece({ editionType: "one_of_one" });
+    const [ann, bob] = (await newMembers(2)) as [Who, Who];
+    const annCheckout = await purchase(ann, id);
+    expect(annCheckout.statusCode).toBe(200);
+    expect((await purchase(bob, id)).json().code).toBe("reserved");
+
+    clock.advance(EDITION_SALES.reservationMs - 1000);
+    expect((await purchase(bob, id)).statusCode).toBe(409);
+    clock.advance(1001);
+    const bobCheckout = await purchase(bob, id);
+    expect(bobCheckout.statusCode, bobCheckout.body).toBe(200);
+    expect((await pay(bob, sessionOf(bobCheckout.json().url))).statusCode).toBe(200);
+
+    // Ann comes back within her session's grace and pays for a piece that sold meanwhile.
+    const late = await pay(ann, sessionOf(annCheckout.json().url));
+    expect(late.statusCode).toBe(200);
+    await delivered();
+    const sales = await salesOf(id);
+    const annSale = sales.find((s) => s.buyer === `@ed_m${members - 1}`);
+    expect(annSale).toMatchObject({ status: "declined", number: null });
+    expect(annSale?.refundedAt).not.toBeNull();
+    expect(await refundedAtSandbox(annSale?.providerPaymentId as string)).toBe(true);
+    expect(sales.filter((s) => s.status === "sold")).toHaveLength(1);
+    expect((await imageOf(id)).soldEditions).toBe(1);
+  }, 60_000);
+
+  it("gives the buyer a certificate anyone can verify, and every size free of the quota", async () => {
+    const id = await piece({ editionType: "open_edition", price: 3000 });
+    const [buyer, other] = (await newMembers(2)) as [Who, Who];
+    const res = await purchase(buyer, id, "commercial");
+    expect((await pay(buyer, sessionOf(res.json().url))).statusCode).toBe(200);
+
+    const library = ZLibrary.parse((await call("GET", "/api/v1/library", buyer)).json());
+    expect(library.editions).toHaveLength(1);
+    const owned = library.editions[0];
+    expect(owned).toMatchObject({ imageId: id, number: 1, total: null, licence: "commercial" });
+    // Commercial: the site's default, never under twice the Standard price (3000).
+    expect(owned?.priceCents).toBe(EDITION_SALES.defaultPricesCents.commercial);
+
+    const cert = await call("GET", `/api/v1/certificates/${owned?.certificateId}`);
+    expect(cert.statusCode, cert.body).toBe(200);
+    const certificate = ZCertificate.parse(cert.json());
+    const stored = await app.services.storage.readBuffer(`private/images/${id}/original.png`);
+    const sha = createHash("sha256").update(stored).digest("hex");
+    expect(certificate.originalSha256).toBe(sha);
+    expect(certificate.originalSha256).toBe(createHash("sha256").update(original).digest("hex"));
+    expect(certificate.verifyUrl).toMatch(new RegExp(`/verify/${certificate.id}$`));
+    const pdf = await call("GET", certificate.pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    // A forged id (well formed, or not) is refused as not genuine.
+    for (const forged of ["0123456789abcdef0123456789abcdef", "not-a-certificate"]) {
+      const refused = await call("GET", `/api/v1/certificates/${forged}`);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(m.certificateNotFound);
+    }
+
+    // The owner, a free member, downloads Ultra; it names the licence and is not counted.
+    const ultra = await call("GET", `/api/v1/images/${id}/download?size=ultra`, buyer);
+    expect(ultra.statusCode).toBe(200);
+    expect(ultra.headers.link).toMatch(/\/licence#commercial>; rel="license"/);
+    expect(ultra.headers["content-disposition"]).toContain("commercial-licence");
+    const usage = await call("GET", "/api/v1/usage", buyer);
+    expect(usage.json().downloads.used).toBe(0);
+    const denied = await call("GET", `/api/v1/images/${id}/download?size=ultra`, other);
+    expect(denied.statusCode).toBe(403);
+    expect((await imageOf(id, buyer)).ownedLicence).toBe("commercial");
+  }, 60_000);
+
+  it("refuses visitors, the free gallery, and a redelivered payment changes nothing", async () => {
+    const gallery = await piece({ editionType: "sawdust_gallery" });
+    const [member] = (await newMembers(1)) as [Who];
+    expect((await purchase(undefined as unknown as Who, gallery)).statusCode).toBe(401);
+    const refused = await purchase(member, gallery);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "not_for_sale", message: m.notForSale });
+    // A member who has not confirmed their email may not pay.
+    const forSale = await piece({ editionType: "open_edition", price: 900 });
+    await app.database.db
+      .updateTable("users")
+      .set({ email_verified_at: null })
+      .where("id", "=", member.userId)
+      .execute();
+    const unconfirmed = await purchase(member, forSale);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toMatchObject({
+      code: "email_unverified",
+      message: MESSAGES.account.verifyFirst,
+    });
+    expect(
+      (
+        await call("POST", `/api/v1/images/${gallery}/purchase`, member, {
+          licence: "resale",
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    // Every event the sandbox sent, delivered again: no sale is recorded twice.
+    const before = await app.database.db
+      .selectFrom("edition_sales")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const events = await app.database.db
+      .selectFrom("sandbox_events")
+      .selectAll()
+      .where("type", "in", ["checkout.session.completed", "charge.refunded"])
+      .execute();
+    await app.database.db.updateTable("sandbox_events").set({ delivered_at: null }).execute();
+    await delivered();
+    const after = await app.database.db
+      .selectFrom("edition_sales")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(events.length).toBeGreaterThan(10);
+    expect(Number(after.n)).toBe(Number(before.n));
+  }, 60_000);
+});

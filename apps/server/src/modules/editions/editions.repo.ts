@@ -1,0 +1,508 @@
+import { editionCapOf, type Licence } from "@sawdust/shared";
+import { sql } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { DialectName } from "../../db/dialect.js";
+import type { EditionSaleRow } from "../../db/schema.js";
+import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
+
+/** What taking a hold did: took it, or found the piece sold out or every edition held. */
+export type ReserveOutcome =
+  | { kind: "reserved"; reservationId: number }
+  | { kind: "sold_out" }
+  | { kind: "held"; releasedBy: number };
+
+/** What a confirmed payment did: sold a numbered edition, or was declined (to be refunded). */
+export type PaymentOutcome =
+  | { kind: "sold"; saleId: number; number: number }
+  | { kind: "declined"; saleId: number }
+  | { kind: "duplicate" };
+
+export interface ConfirmedPayment {
+  event: { id: string; type: string; receivedAt: number };
+  imageId: number;
+  userId: number;
+  reservationId: number | null;
+  licence: Licence;
+  priceCents: number;
+  provider: string;
+  paymentId: string;
+  now: number;
+  /** The original's SHA-256 and the new certificate's id, used when the payment sells. */
+  originalSha256: string;
+  certificateId: string;
+}
+
+/**
+ * Editions' holds, sales and certificates. Every change to a piece's count runs in one
+ * transaction that first locks the piece's row (PostgreSQL `for update`; SQLite runs one writing
+ * transaction at a time), so the count of sold editions plus live holds is read and changed by
+ * one buyer at a time: 50 buyers at once for a 1/1 take one hold, and numbers follow one another.
+ */
+export class EditionsRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /**
+   * Holds one edition for the buyer until `expiresAt`, unless the piece is sold out or every
+   * edition left is held. Lapsed holds are released first, and so is an earlier hold of this
+   * buyer's for the piece (a second checkout replaces the first).
+   */
+  async reserve(input: {
+    imageId: number;
+    userId: number;
+    licence: Licence;
+    priceCents: number;
+    now: number;
+    expiresAt: number;
+  }): Promise<ReserveOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const image = await this.lockImage(trx, input.imageId);
+      if (!image) return { kind: "sold_out" };
+      await trx
+        .updateTable("edition_reservations")
+        .set({ status: "expired" })
+        .where("image_id", "=", input.imageId)
+        .where("status", "=", "active")
+        .where("expires_at", "<=", input.now)
+        .execute();
+      await trx
+        .updateTable("edition_reservations")
+        .set({ status: "released" })
+        .where("image_id", "=", input.imageId)
+        .where("user_id", "=", input.userId)
+        .where("status", "=", "active")
+        .execute();
+      const cap = editionCapOf(image.edition_type, image.max_editions);
+      if (cap !== null) {
+        if (image.sold_editions >= cap) return { kind: "sold_out" };
+        const holds = await trx
+          .selectFrom("edition_reservations")
+          .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("expires_at").as("first")])
+          .where("image_id", "=", input.imageId)
+          .where("status", "=", "active")
+          .executeTakeFirstOrThrow();
+        if (image.sold_editions + Number(holds.n) >= cap) {
+          return { kind: "held", releasedBy: Number(holds.first ?? input.expiresAt) };
+        }
+      }
+      const row = await trx
+        .insertInto("edition_reservations")
+        .values({
+          image_id: input.imageId,
+          user_id: input.userId,
+          licence: input.licence,
+          price_cents: input.priceCents,
+          checkout_id: null,
+          status: "active",
+          created_at: input.now,
+          expires_at: input.expiresAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { kind: "reserved", reservationId: Number(row.id) };
+    });
+  }
+
+  async attachCheckout(reservationId: number, checkoutId: string): Promise<void> {
+    await this.db
+      .updateTable("edition_reservations")
+      .set({ checkout_id: checkoutId })
+      .where("id", "=", reservationId)
+      .execute();
+  }
+
+  /** Lets a hold go (its checkout could not be made). */
+  async release(reservationId: number): Promise<void> {
+    await this.db
+      .updateTable("edition_reservations")
+      .set({ status: "released" })
+      .where("id", "=", reservationId)
+      .where("status", "=", "active")
+      .execute();
+  }
+
+  /**
+   * Records a confirmed payment, once per webhook event and once per payment, in one transaction
+   * under the piece's lock. It sells the next number when the buyer's hold still stands, or, the
+   * hold gone, when an edition is still free of sales and of other buyers' live holds; otherwise
+   * the payment is declined (recorded unnumbered, for the caller to refund). Never oversells.
+   */
+  async recordPayment(p: ConfirmedPayment): Promise<PaymentOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const fresh = await trx
+        .insertInto("billing_events")
+        .values({ id: p.event.id, type: p.event.type, received_at: p.event.receivedAt })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!fresh) return { kind: "duplicate" };
+      const image = await this.lockImage(trx, p.imageId);
+      const known = await trx
+        .selectFrom("edition_sales")
+        .select("id")
+        .where("provider_payment_id", "=", p.paymentId)
+        .executeTakeFirst();
+      if (known) return { kind: "duplicate" };
+      const hold =
+        p.reservationId === null
+          ? undefined
+          : await trx
+              .selectFrom("edition_reservations")
+              .select(["id", "status", "expires_at"])
+              .where("id", "=", p.reservationId)
+              .where("image_id", "=", p.imageId)
+              .where("user_id", "=", p.userId)
+              .executeTakeFirst();
+      const holdStands = hold?.status === "active" && hold.expires_at > p.now;
+      let sells = false;
+      if (image) {
+        const cap = editionCapOf(image.edition_type, image.max_editions);
+        if (cap === null) sells = true;
+        else if (holdStands) sells = image.sold_editions < cap;
+        else {
+          const others = await trx
+            .selectFrom("edition_reservations")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("image_id", "=", p.imageId)
+            .where("status", "=", "active")
+            .where("expires_at", ">", p.now)
+            .where("id", "<>", p.reservationId ?? 0)
+            .executeTakeFirstOrThrow();
+          sells = image.sold_editions + Number(others.n) < cap;
+        }
+      }
+      if (hold?.status === "active") {
+        await trx
+          .updateTable("edition_reservations")
+          .set({ status: sells ? "completed" : "expired" })
+          .where("id", "=", hold.id)
+          .execute();
+      }
+      const sale = {
+        image_id: p.imageId,
+        user_id: p.userId,
+        reservation_id: p.reservationId,
+        licence: p.licence,
+        price_cents: p.priceCents,
+        provider: p.provider,
+        provider_payment_id: p.paymentId,
+        created_at: p.now,
+        refunded_at: null,
+      };
+      if (!sells) {
+        const row = await trx
+          .insertInto("edition_sales")
+          .values({ ...sale, number: null, status: "declined" })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return { kind: "declined", saleId: Number(row.id) };
+      }
+      const counted = await trx
+        .updateTable("images")
+        .set((eb) => ({
+          sold_editions: eb("sold_editions", "+", 1),
+          last_edition_number: eb("last_edition_number", "+", 1),
+        }))
+        .where("id", "=", p.imageId)
+        .returning("last_edition_number")
+        .executeTakeFirstOrThrow();
+      const number = Number(counted.last_edition_number);
+      const row = await trx
+        .insertInto("edition_sales")
+        .values({ ...sale, number, status: "sold" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const saleId = Number(row.id);
+      await trx
+        .insertInto("certificates")
+        .values({
+          id: p.certificateId,
+          sale_id: saleId,
+          original_sha256: p.originalSha256,
+          created_at: p.now,
+          revoked_at: null,
+        })
+        .execute();
+      return { kind: "sold", saleId, number };
+    });
+  }
+
+  /**
+   * A refund of a payment (the provider's event, or an admin's): a sold edition stops being
+   * owned, leaves the sold count (its number is not handed out again) and its certificate is
+   * revoked; a declined payment is marked refunded. Once per event (when one is given) and once
+   * per sale. Returns the sale as it was before, if this call refunded it.
+   */
+  async refund(input: {
+    paymentId: string;
+    now: number;
+    event?: { id: string; type: string; receivedAt: number };
+    audit?: (sale: EditionSaleRow) => AuditEntryInput;
+  }): Promise<EditionSaleRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      if (input.event) {
+        const fresh = await trx
+          .insertInto("billing_events")
+          .values({
+            id: input.event.id,
+            type: input.event.type,
+            received_at: input.event.receivedAt,
+          })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (!fresh) return undefined;
+      }
+      const found = await trx
+        .selectFrom("edition_sales")
+        .select("image_id")
+        .where("provider_payment_id", "=", input.paymentId)
+        .executeTakeFirst();
+      if (!found) return undefined;
+      await this.lockImage(trx, found.image_id);
+      const sale = await trx
+        .selectFrom("edition_sales")
+        .selectAll()
+        .where("provider_payment_id", "=", input.paymentId)
+        .executeTakeFirstOrThrow();
+      if (sale.status === "declined") {
+        await trx
+          .updateTable("edition_sales")
+          .set({ refunded_at: input.now })
+          .where("id", "=", sale.id)
+          .where("refunded_at", "is", null)
+          .execute();
+        return undefined;
+      }
+      const changed = await trx
+        .updateTable("edition_sales")
+        .set({ status: "refunded", refunded_at: input.now })
+        .where("id", "=", sale.id)
+        .where("status", "=", "sold")
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) return undefined;
+      await trx
+        .updateTable("images")
+        .set((eb) => ({ sold_editions: eb("sold_editions", "-", 1) }))
+        .where("id", "=", sale.image_id)
+        .where("sold_editions", ">", 0)
+        .execute();
+      await trx
+        .updateTable("certificates")
+        .set({ revoked_at: input.now })
+        .where("sale_id", "=", sale.id)
+        .where("revoked_at", "is", null)
+        .execute();
+      if (input.audit) {
+        await trx
+          .insertInto("audit_log")
+          .values(newAuditRow(input.audit(sale), input.now))
+          .execute();
+      }
+      return sale;
+    });
+  }
+
+  /** Marks a declined payment refunded at the provider. */
+  async markDeclinedRefunded(saleId: number, now: number): Promise<void> {
+    await this.db
+      .updateTable("edition_sales")
+      .set({ refunded_at: now })
+      .where("id", "=", saleId)
+      .where("status", "=", "declined")
+      .where("refunded_at", "is", null)
+      .execute();
+  }
+
+  findSaleByPayment(paymentId: string): Promise<EditionSaleRow | undefined> {
+    return this.db
+      .selectFrom("edition_sales")
+      .selectAll()
+      .where("provider_payment_id", "=", paymentId)
+      .executeTakeFirst();
+  }
+
+  findSale(id: number): Promise<EditionSaleRow | undefined> {
+    return this.db.selectFrom("edition_sales").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** The licence a member owns a piece under (Commercial over Standard), or null. */
+  async ownedLicence(userId: number, imageId: number): Promise<Licence | null> {
+    const rows = await this.db
+      .selectFrom("edition_sales")
+      .select("licence")
+      .where("user_id", "=", userId)
+      .where("image_id", "=", imageId)
+      .where("status", "=", "sold")
+      .execute();
+    if (rows.some((r) => r.licence === "commercial")) return "commercial";
+    return rows.length > 0 ? "standard" : null;
+  }
+
+  /** Who collected a sold 1/1 (their display name, else username), or null. */
+  async collectorOf(imageId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("edition_sales")
+      .innerJoin("users", "users.id", "edition_sales.user_id")
+      .select(["users.username", "users.display_name"])
+      .where("edition_sales.image_id", "=", imageId)
+      .where("edition_sales.status", "=", "sold")
+      .orderBy("edition_sales.id")
+      .executeTakeFirst();
+    if (!row) return null;
+    return row.display_name?.trim() || `@${row.username}`;
+  }
+
+  /** The member's owned editions, newest first. */
+  findLibrary(userId: number) {
+    return this.db
+      .selectFrom("edition_sales")
+      .innerJoin("images", "images.id", "edition_sales.image_id")
+      .innerJoin("certificates", "certificates.sale_id", "edition_sales.id")
+      .select([
+        "edition_sales.id as sale_id",
+        "edition_sales.image_id",
+        "edition_sales.number",
+        "edition_sales.licence",
+        "edition_sales.price_cents",
+        "edition_sales.created_at",
+        "images.title",
+        "images.edition_type",
+        "images.max_editions",
+        "certificates.id as certificate_id",
+      ])
+      .where("edition_sales.user_id", "=", userId)
+      .where("edition_sales.status", "=", "sold")
+      .orderBy("edition_sales.id", "desc")
+      .execute();
+  }
+
+  findCertificate(id: string) {
+    return this.db
+      .selectFrom("certificates")
+      .innerJoin("edition_sales", "edition_sales.id", "certificates.sale_id")
+      .leftJoin("images", "images.id", "edition_sales.image_id")
+      .leftJoin("users", "users.id", "edition_sales.user_id")
+      .select([
+        "certificates.id",
+        "certificates.original_sha256",
+        "certificates.created_at",
+        "certificates.revoked_at",
+        "edition_sales.image_id",
+        "edition_sales.number",
+        "edition_sales.licence",
+        "edition_sales.created_at as purchased_at",
+        "images.title",
+        "images.edition_type",
+        "images.max_editions",
+        "users.username",
+        "users.display_name",
+      ])
+      .where("certificates.id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /** Every sale, newest first, with its piece, buyer and certificate. */
+  findAdminSales(status?: string) {
+    let query = this.db
+      .selectFrom("edition_sales")
+      .leftJoin("images", "images.id", "edition_sales.image_id")
+      .leftJoin("users", "users.id", "edition_sales.user_id")
+      .leftJoin("certificates", "certificates.sale_id", "edition_sales.id")
+      .select([
+        "edition_sales.id",
+        "edition_sales.image_id",
+        "edition_sales.number",
+        "edition_sales.licence",
+        "edition_sales.price_cents",
+        "edition_sales.status",
+        "edition_sales.provider",
+        "edition_sales.provider_payment_id",
+        "edition_sales.created_at",
+        "edition_sales.refunded_at",
+        "images.title",
+        "images.edition_type",
+        "images.max_editions",
+        "users.username",
+        "certificates.id as certificate_id",
+      ])
+      .orderBy("edition_sales.id", "desc")
+      .limit(500);
+    if (status) query = query.where("edition_sales.status", "=", status);
+    return query.execute();
+  }
+
+  /** Money kept by edition type, and money refunded (cents). */
+  async totals() {
+    const kept = await this.db
+      .selectFrom("edition_sales")
+      .leftJoin("images", "images.id", "edition_sales.image_id")
+      .select((eb) => [
+        "images.edition_type",
+        eb.fn.sum<number>("edition_sales.price_cents").as("cents"),
+      ])
+      .where("edition_sales.status", "=", "sold")
+      .groupBy("images.edition_type")
+      .execute();
+    const refunded = await this.db
+      .selectFrom("edition_sales")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("price_cents"), sql<number>`0`).as("cents"))
+      .where("refunded_at", "is not", null)
+      .executeTakeFirstOrThrow();
+    return {
+      byEditionType: kept.map((r) => ({ editionType: r.edition_type, cents: Number(r.cents) })),
+      refundedCents: Number(refunded.cents),
+    };
+  }
+
+  /** Sets a piece's licence prices, with its audit entry, in one transaction. */
+  async setLicencePrices(
+    imageId: number,
+    prices: { standard: number | null; commercial: number | null },
+    audit: (before: { standard: number | null; commercial: number | null }) => AuditEntryInput,
+    now: number,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom("images")
+        .select(["price_standard_cents", "price_commercial_cents"])
+        .where("id", "=", imageId)
+        .executeTakeFirst();
+      if (!before) return false;
+      await trx
+        .updateTable("images")
+        .set({
+          price_standard_cents: prices.standard,
+          price_commercial_cents: prices.commercial,
+          updated_at: now,
+        })
+        .where("id", "=", imageId)
+        .execute();
+      const entry = audit({
+        standard: before.price_standard_cents,
+        commercial: before.price_commercial_cents,
+      });
+      await trx.insertInto("audit_log").values(newAuditRow(entry, now)).execute();
+      return true;
+    });
+  }
+
+  async setOriginalSha256(imageId: number, sha256: string): Promise<void> {
+    await this.db
+      .updateTable("images")
+      .set({ original_sha256: sha256 })
+      .where("id", "=", imageId)
+      .execute();
+  }
+
+  /** The piece's edition columns, its row locked until the transaction ends (PostgreSQL). */
+  private lockImage(trx: Db, imageId: number) {
+    const query = trx
+      .selectFrom("images")
+      .select(["id", "edition_type", "max_editions", "sold_editions"])
+      .where("id", "=", imageId);
+    return (this.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+  }
+}

@@ -1,0 +1,190 @@
+import {
+  ZAdminSales,
+  ZAdminSalesQuery,
+  ZCertificate,
+  ZCertificateParams,
+  ZLibrary,
+  ZLicencePricesBody,
+  ZOkResponse,
+  ZPurchaseBody,
+  ZRedirectUrl,
+} from "@sawdust/shared";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { error, errors, file, json, SIGNED_IN } from "../../http/openapi.js";
+import { adminFirst, requireUser } from "../../http/request-auth.js";
+import { adminViewerOf, memberOf } from "../../http/viewer.js";
+import { ZImageParams } from "../images/images.routes.js";
+import { certificatePdf } from "./certificate-pdf.js";
+import type { EditionsService } from "./editions.service.js";
+
+const TAGS = ["editions"];
+const ZSaleParams = z.object({
+  id: z.coerce
+    .number({ error: "The sale id must be a number" })
+    .int("The sale id must be a whole number")
+    .positive("The sale id must be positive")
+    .max(2 ** 52, "The sale id is too large"),
+});
+const NO_CERTIFICATE = error("No certificate with this id was issued: not a genuine certificate");
+const REVOKED = error("The certificate was revoked: its sale was refunded");
+
+/** Mounted under /api/v1: buying editions, a member's library, certificates, the admin's sales. */
+export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> = async (
+  base,
+  opts,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const membersFirst = async (request: Parameters<typeof requireUser>[0]) => {
+    requireUser(request);
+  };
+
+  app.post(
+    "/images/:id/purchase",
+    {
+      preValidation: membersFirst,
+      schema: {
+        summary: "Buy an edition of a piece under a licence (members)",
+        description:
+          "Holds an edition for 30 minutes and answers the checkout's address. The sale is recorded, numbered, when the payment provider confirms the payment; a payment that arrives after the hold lapsed and the piece sold out is refunded.",
+        tags: TAGS,
+        operationId: "purchaseEdition",
+        security: SIGNED_IN,
+        params: ZImageParams,
+        body: ZPurchaseBody,
+        response: {
+          200: json(ZRedirectUrl, "The checkout to open"),
+          ...errors(400, 401, 404),
+          409: error("Not for sale (Sawdust Gallery), sold out, or every edition left is held"),
+          ...errors(415),
+        },
+      },
+    },
+    async (request) =>
+      opts.editions.purchase(request.params.id, request.body.licence, memberOf(request)),
+  );
+
+  app.get(
+    "/library",
+    {
+      schema: {
+        summary: "The editions the member owns",
+        tags: TAGS,
+        operationId: "getLibrary",
+        security: SIGNED_IN,
+        response: { 200: json(ZLibrary, "Owned editions, newest first"), ...errors(401) },
+      },
+    },
+    async (request) => opts.editions.library(memberOf(request)),
+  );
+
+  app.get(
+    "/certificates/:id",
+    {
+      schema: {
+        summary: "Verify a certificate of authenticity (anyone)",
+        tags: TAGS,
+        operationId: "getCertificate",
+        params: ZCertificateParams,
+        response: {
+          200: json(ZCertificate, "A genuine certificate that stands"),
+          ...errors(400),
+          404: NO_CERTIFICATE,
+          410: REVOKED,
+        },
+      },
+    },
+    async (request) => opts.editions.certificate(request.params.id),
+  );
+
+  app.get(
+    "/certificates/:id/pdf",
+    {
+      schema: {
+        summary: "A certificate of authenticity as a PDF (anyone)",
+        tags: TAGS,
+        operationId: "getCertificatePdf",
+        params: ZCertificateParams,
+        response: {
+          200: file("application/pdf", "The certificate, one A4 page"),
+          ...errors(400),
+          404: NO_CERTIFICATE,
+          410: REVOKED,
+        },
+      },
+    },
+    async (request, reply) => {
+      const certificate = await opts.editions.certificate(request.params.id);
+      const bytes = await certificatePdf(certificate);
+      return reply
+        .type("application/pdf")
+        .header(
+          "content-disposition",
+          `inline; filename="sawdust-certificate-${certificate.id}.pdf"`,
+        )
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.get(
+    "/admin/sales",
+    {
+      preValidation: adminFirst,
+      schema: {
+        summary: "Every edition sale, with refunds and revenue (admins)",
+        tags: TAGS,
+        operationId: "listEditionSales",
+        security: SIGNED_IN,
+        querystring: ZAdminSalesQuery,
+        response: { 200: json(ZAdminSales, "Sales, newest first"), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      adminViewerOf(request);
+      return opts.editions.adminSales(request.query.status);
+    },
+  );
+
+  app.post(
+    "/admin/sales/:id/refund",
+    {
+      preValidation: adminFirst,
+      schema: {
+        summary: "Refund a sale: ownership and certificate revoked (admins)",
+        tags: TAGS,
+        operationId: "refundEditionSale",
+        security: SIGNED_IN,
+        params: ZSaleParams,
+        response: {
+          200: json(ZOkResponse, "Refunded"),
+          ...errors(400, 401, 403, 404),
+          409: error("Already refunded"),
+        },
+      },
+    },
+    async (request) => opts.editions.refundSale(request.params.id, adminViewerOf(request)),
+  );
+
+  app.put(
+    "/admin/images/:id/licence-prices",
+    {
+      preValidation: adminFirst,
+      schema: {
+        summary: "Set a piece's licence prices (admins)",
+        description: "Cents; null goes back to the site's default for that licence.",
+        tags: TAGS,
+        operationId: "setLicencePrices",
+        security: SIGNED_IN,
+        params: ZImageParams,
+        body: ZLicencePricesBody,
+        response: {
+          200: json(ZOkResponse, "Saved"),
+          ...errors(400, 401, 403, 404, 415),
+        },
+      },
+    },
+    async (request) =>
+      opts.editions.setLicencePrices(request.params.id, request.body, adminViewerOf(request)),
+  );
+};

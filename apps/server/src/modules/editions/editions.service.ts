@@ -1,0 +1,377 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  type AdminSales,
+  type Certificate,
+  EDITION_SALES,
+  editionCapOf,
+  editionForSale,
+  LICENCE_LABELS,
+  LICENCES,
+  type Library,
+  type Licence,
+  type LicencePricesBody,
+  licencePricesOf,
+  MESSAGES,
+  type Member,
+  paths,
+  type RedirectUrl,
+  type WebhookAck,
+} from "@sawdust/shared";
+import type { EditionSaleRow } from "../../db/schema.js";
+import type { EventBus } from "../../events/event-bus.js";
+import type { Clock } from "../../lib/clock.js";
+import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
+import type { MediaStore } from "../../media/media-store.js";
+import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
+import type {
+  OneOffPaymentHandler,
+  PaymentProvider,
+  WebhookEvent,
+} from "../billing/payment-provider.js";
+import { IMAGE_MESSAGES } from "../images/images.constants.js";
+import type { ImagesRepo } from "../images/images.repo.js";
+import type { EditionsRepo } from "./editions.repo.js";
+
+const m = MESSAGES.editions;
+
+/** The metadata `kind` that marks a checkout as an edition's. */
+const EDITION_KIND = "edition";
+const COMPLETED_EVENTS: ReadonlySet<string> = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+]);
+
+/**
+ * Selling editions (issue 19): a hold and a checkout in payment mode for a buyer, the sale (or its
+ * refund) when the provider confirms the payment, what a buyer owns, certificates, and the
+ * admin's sales and licence prices. The counts themselves change only in EditionsRepo's locked
+ * transactions.
+ */
+export class EditionsService implements OneOffPaymentHandler {
+  constructor(
+    private readonly deps: {
+      editions: EditionsRepo;
+      images: ImagesRepo;
+      media: MediaStore;
+      provider: PaymentProvider;
+      /** The member's customer at the provider (made on their first checkout and kept). */
+      customerOf: (viewer: Member) => Promise<string>;
+      /** Whether the member has confirmed their email: an unconfirmed one may not pay. */
+      emailVerified: (userId: number) => Promise<boolean>;
+      events: EventBus;
+      clock: Clock;
+      publicUrl: string;
+      log?: { warn(object: object, message: string): void };
+    },
+  ) {}
+
+  /**
+   * Holds an edition of the piece for the member and opens a checkout for it under this
+   * licence. Refused for a piece that is not for sale, sold out, or whose every edition left is
+   * held by someone at checkout.
+   */
+  async purchase(imageId: number, licence: Licence, viewer: Member): Promise<RedirectUrl> {
+    const { editions, provider, clock } = this.deps;
+    // An unconfirmed email address may browse and collect, not pay (issue 22).
+    if (!(await this.deps.emailVerified(viewer.userId))) {
+      throw forbidden(MESSAGES.account.verifyFirst, "email_unverified");
+    }
+    const row = await this.deps.images.findReadyById(imageId);
+    if (row?.is_public !== 1) throw notFound(IMAGE_MESSAGES.notFound);
+    if (!editionForSale(row.edition_type)) throw conflict(m.notForSale, "not_for_sale");
+    const price = licencePricesOf({
+      priceCents: row.price_cents,
+      standardCents: row.price_standard_cents,
+      commercialCents: row.price_commercial_cents,
+    })[licence];
+    const now = clock.now();
+    const hold = await editions.reserve({
+      imageId,
+      userId: viewer.userId,
+      licence,
+      priceCents: price,
+      now,
+      expiresAt: now + EDITION_SALES.reservationMs,
+    });
+    if (hold.kind === "sold_out") {
+      throw conflict(row.edition_type === "one_of_one" ? m.soldOneOfOne : m.soldOut, "sold_out");
+    }
+    if (hold.kind === "held") {
+      const minutes = Math.max(1, Math.ceil((hold.releasedBy - now) / 60_000));
+      throw conflict(m.reserved(minutes), "reserved");
+    }
+    try {
+      const checkout = await provider.createPaymentCheckout({
+        customerId: await this.deps.customerOf(viewer),
+        userId: viewer.userId,
+        amountCents: price,
+        productName: m.productName(row.title ?? `Artwork ${row.id}`, LICENCE_LABELS[licence]),
+        metadata: {
+          kind: EDITION_KIND,
+          reservationId: String(hold.reservationId),
+          imageId: String(imageId),
+          userId: String(viewer.userId),
+          licence,
+        },
+        successUrl: this.absolute(`${paths.library.getHref()}?purchase=success`),
+        cancelUrl: this.absolute(paths.image.getHref(imageId)),
+        expiresInMs: EDITION_SALES.reservationMs,
+      });
+      await editions.attachCheckout(hold.reservationId, checkout.id);
+      return { url: checkout.url };
+    } catch (error) {
+      await editions.release(hold.reservationId);
+      throw error;
+    }
+  }
+
+  // ——— The provider's events ———
+
+  handles(event: WebhookEvent): boolean {
+    if (event.type === "charge.refunded") return true;
+    const object = event.data.object;
+    const metadata = object.metadata as Record<string, unknown> | null | undefined;
+    return (
+      COMPLETED_EVENTS.has(event.type) &&
+      object.mode === "payment" &&
+      metadata?.kind === EDITION_KIND
+    );
+  }
+
+  /**
+   * A paid edition checkout sells (or, sold out meanwhile, is refunded); a refunded charge
+   * revokes its sale. Each event is applied once (its id, in the sale's own transaction).
+   */
+  async handle(event: WebhookEvent): Promise<WebhookAck> {
+    const object = event.data.object;
+    const paymentId = idOf(object.payment_intent);
+    const receivedAt = this.deps.clock.now();
+    const record = { id: event.id, type: event.type, receivedAt };
+    if (event.type === "charge.refunded") {
+      if (!paymentId) return { received: true, ignored: true };
+      const sale = await this.deps.editions.refund({ paymentId, now: receivedAt, event: record });
+      if (sale) await this.changed(sale.image_id);
+      return { received: true };
+    }
+    if (object.payment_status !== "paid" || !paymentId) return { received: true, ignored: true };
+    const metadata = object.metadata as Record<string, string>;
+    const imageId = Number(metadata.imageId);
+    const userId = Number(metadata.userId);
+    const reservationId = Number(metadata.reservationId);
+    const licence = LICENCES.find((l) => l === metadata.licence) ?? "standard";
+    const amount = Number(object.amount_total);
+    const outcome = await this.deps.editions.recordPayment({
+      event: record,
+      imageId,
+      userId,
+      reservationId: Number.isSafeInteger(reservationId) ? reservationId : null,
+      licence,
+      priceCents: Number.isSafeInteger(amount) ? amount : 0,
+      provider: this.deps.provider.name,
+      paymentId,
+      now: receivedAt,
+      originalSha256: await this.originalSha256(imageId),
+      certificateId: randomBytes(16).toString("hex"),
+    });
+    if (outcome.kind === "sold") await this.changed(imageId);
+    // A declined payment, or a redelivery of one whose refund failed before: refund it now.
+    const sale = await this.deps.editions.findSaleByPayment(paymentId);
+    if (sale?.status === "declined" && sale.refunded_at === null) {
+      await this.deps.provider.refund(paymentId, `sawdust-edition-refund-${paymentId}`);
+      await this.deps.editions.markDeclinedRefunded(sale.id, this.deps.clock.now());
+    }
+    return outcome.kind === "duplicate" ? { received: true, duplicate: true } : { received: true };
+  }
+
+  // ——— Owners ———
+
+  /** The member's owned editions, newest first. */
+  async library(viewer: Member): Promise<Library> {
+    const rows = await this.deps.editions.findLibrary(viewer.userId);
+    const renditions = await this.deps.images.findRenditions(rows.map((r) => r.image_id));
+    const small = new Map(
+      renditions
+        .filter((r) => r.size === "small")
+        .map((r) => [r.image_id, this.deps.media.publicUrl(r.storage_key)]),
+    );
+    return {
+      editions: rows.map((r) => ({
+        saleId: Number(r.sale_id),
+        imageId: Number(r.image_id),
+        title: r.title ?? `Artwork ${r.image_id}`,
+        urlSmall: small.get(Number(r.image_id)) ?? "",
+        editionType: r.edition_type,
+        number: Number(r.number),
+        total: editionCapOf(r.edition_type, r.max_editions),
+        licence: r.licence as Licence,
+        priceCents: r.price_cents,
+        purchasedAt: new Date(Number(r.created_at)).toISOString(),
+        certificateId: r.certificate_id,
+      })),
+    };
+  }
+
+  /** The licence this member owns the piece under, or null (downloads and the image's page). */
+  ownedLicence(userId: number, imageId: number): Promise<Licence | null> {
+    return this.deps.editions.ownedLicence(userId, imageId);
+  }
+
+  /** Who collected a sold 1/1, as others see it. */
+  collectorOf(imageId: number): Promise<string | null> {
+    return this.deps.editions.collectorOf(imageId);
+  }
+
+  // ——— Certificates ———
+
+  /** A certificate that stands; 404 for an id Sawdust never issued, 410 for a revoked one. */
+  async certificate(id: string): Promise<Certificate> {
+    const row = /^[0-9a-f]{32}$/.test(id)
+      ? await this.deps.editions.findCertificate(id)
+      : undefined;
+    if (!row) throw notFound(m.certificateNotFound, "certificate_not_found");
+    if (row.revoked_at !== null) {
+      const date = new Date(Number(row.revoked_at)).toISOString().slice(0, 10);
+      throw new AppError(410, m.certificateRevoked(date), "certificate_revoked");
+    }
+    return {
+      id: row.id,
+      imageId: Number(row.image_id),
+      title: row.title ?? `Artwork ${row.image_id}`,
+      editionType: row.edition_type ?? "open_edition",
+      number: Number(row.number),
+      total: editionCapOf(row.edition_type ?? "open_edition", row.max_editions ?? null),
+      licence: row.licence as Licence,
+      buyer: row.display_name?.trim() || (row.username ? `@${row.username}` : "A former member"),
+      purchasedAt: new Date(Number(row.purchased_at)).toISOString(),
+      originalSha256: row.original_sha256,
+      verifyUrl: this.absolute(paths.verifyCertificate.getHref(row.id)),
+      pdfUrl: `/api/v1/certificates/${row.id}/pdf`,
+    };
+  }
+
+  // ——— Admins ———
+
+  async adminSales(status?: EditionSaleRow["status"]): Promise<AdminSales> {
+    const [rows, totals] = await Promise.all([
+      this.deps.editions.findAdminSales(status),
+      this.deps.editions.totals(),
+    ]);
+    const revenueByEditionType: Record<string, number> = {};
+    for (const t of totals.byEditionType) {
+      revenueByEditionType[t.editionType ?? "deleted"] = t.cents;
+    }
+    return {
+      sales: rows.map((r) => ({
+        id: Number(r.id),
+        imageId: Number(r.image_id),
+        title: r.title ?? `Artwork ${r.image_id}`,
+        editionType: r.edition_type ?? "deleted",
+        number: r.number === null ? null : Number(r.number),
+        total: r.edition_type ? editionCapOf(r.edition_type, r.max_editions ?? null) : null,
+        licence: r.licence as Licence,
+        priceCents: r.price_cents,
+        buyer: r.username ? `@${r.username}` : null,
+        status: r.status as AdminSales["sales"][number]["status"],
+        provider: r.provider,
+        providerPaymentId: r.provider_payment_id,
+        createdAt: new Date(Number(r.created_at)).toISOString(),
+        refundedAt: r.refunded_at === null ? null : new Date(Number(r.refunded_at)).toISOString(),
+        certificateId: r.certificate_id ?? null,
+      })),
+      revenueByEditionType,
+      revenueCents: Object.values(revenueByEditionType).reduce((a, b) => a + b, 0),
+      refundedCents: totals.refundedCents,
+    };
+  }
+
+  /**
+   * Refunds a sale through the provider and revokes it at once (the provider's `charge.refunded`
+   * that follows finds it done), with its audit entry.
+   */
+  async refundSale(saleId: number, admin: Member): Promise<{ ok: true }> {
+    const sale = await this.deps.editions.findSale(saleId);
+    if (!sale) throw notFound(m.saleNotFound, "sale_not_found");
+    if (sale.status !== "sold") throw conflict(m.alreadyRefunded, "already_refunded");
+    await this.deps.provider.refund(
+      sale.provider_payment_id,
+      `sawdust-edition-refund-${sale.provider_payment_id}`,
+    );
+    const revoked = await this.deps.editions.refund({
+      paymentId: sale.provider_payment_id,
+      now: this.deps.clock.now(),
+      audit: (before) => ({
+        actorId: admin.userId,
+        action: "editions.sale_refunded",
+        subject: `edition_sale:${before.id}`,
+        details: {
+          imageId: before.image_id,
+          number: before.number,
+          priceCents: before.price_cents,
+          before: { status: before.status },
+          after: { status: "refunded" },
+        },
+      }),
+    });
+    if (revoked) await this.changed(sale.image_id);
+    return { ok: true };
+  }
+
+  /** Sets (or, with null, clears back to the default) a piece's licence prices. */
+  async setLicencePrices(imageId: number, body: LicencePricesBody, admin: Member) {
+    const saved = await this.deps.editions.setLicencePrices(
+      imageId,
+      body,
+      (before) => ({
+        actorId: admin.userId,
+        action: "editions.prices_changed",
+        subject: `image:${imageId}`,
+        details: { before, after: body },
+      }),
+      this.deps.clock.now(),
+    );
+    if (!saved) throw notFound(IMAGE_MESSAGES.notFound);
+    await this.changed(imageId);
+    return { ok: true as const };
+  }
+
+  // ——— Helpers ———
+
+  /** The stored original's SHA-256, taken once and kept on the image. */
+  private async originalSha256(imageId: number): Promise<string> {
+    const row = await this.deps.images.findReadyById(imageId);
+    if (!row) return "";
+    if (row.original_sha256) return row.original_sha256;
+    const { media } = this.deps;
+    const key = media.originalKey(
+      imageId,
+      EXTENSION_OF[row.original_format as SniffedFormat] ?? "png",
+    );
+    try {
+      const sha = createHash("sha256")
+        .update(await media.storage.readBuffer(key))
+        .digest("hex");
+      await this.deps.editions.setOriginalSha256(imageId, sha);
+      return sha;
+    } catch (error) {
+      // The sale must not wait on the file: the certificate then names no digest.
+      this.deps.log?.warn({ err: error, imageId }, "the original could not be read to hash it");
+      return "";
+    }
+  }
+
+  private async changed(imageId: number): Promise<void> {
+    await this.deps.events.emit({ type: "image.updated", imageId });
+  }
+
+  private absolute(path: string): string {
+    return `${this.deps.publicUrl.replace(/\/+$/, "")}${path}`;
+  }
+}
+
+function idOf(value: unknown): string | null {
+  if (typeof value === "string" && value.length > 0) return value;
+  if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") {
+    return (value as { id: string }).id;
+  }
+  return null;
+}

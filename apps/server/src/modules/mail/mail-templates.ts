@@ -1,0 +1,102 @@
+import type { MailMessage } from "./mail.constants.js";
+
+/** Escapes text for HTML element content and attribute values. */
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+interface Letter {
+  subject: string;
+  /** Paragraphs of plain text. */
+  paragraphs: string[];
+  /** The one button of the message, if it has one. */
+  action?: { label: string; url: string };
+  /** A closing note under the button. */
+  footnote?: string;
+}
+
+/** A letter as a message with a plain-text and an HTML body saying the same. */
+function compose(to: string, siteName: string, letter: Letter): MailMessage {
+  const text = [
+    ...letter.paragraphs,
+    ...(letter.action ? [`${letter.action.label}: ${letter.action.url}`] : []),
+    ...(letter.footnote ? [letter.footnote] : []),
+    `— ${siteName}`,
+  ].join("\n\n");
+  const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
+  const html = [
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1c1917;max-width:560px;margin:0 auto;padding:24px">`,
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(siteName)}</h1>`,
+    ...letter.paragraphs.map(p),
+    letter.action
+      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(letter.action.url)}" style="display:inline-block;background:#1c1917;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(letter.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e">${escapeHtml(letter.action.url)}</p>`
+      : "",
+    letter.footnote ? p(letter.footnote) : "",
+    `</body></html>`,
+  ].join("");
+  return { to, subject: `${letter.subject} — ${siteName}`, text, html };
+}
+
+/** The messages the site sends (issue 22). Every link is absolute, on PUBLIC_URL. */
+export const mailTemplates = {
+  verifyEmail: (to: string, siteName: string, username: string, url: string) =>
+    compose(to, siteName, {
+      subject: "Confirm your email address",
+      paragraphs: [
+        `Hello ${username},`,
+        `Please confirm that ${to} is your email address. Until then you can browse and collect, but not subscribe or buy.`,
+      ],
+      action: { label: "Confirm email address", url },
+      footnote:
+        "The link works once, within 48 hours. If you did not create an account, ignore this message.",
+    }),
+
+  confirmNewEmail: (to: string, siteName: string, username: string, url: string) =>
+    compose(to, siteName, {
+      subject: "Confirm your new email address",
+      paragraphs: [
+        `Hello ${username},`,
+        `You asked to use ${to} for your account. It takes effect when you open this link.`,
+      ],
+      action: { label: "Confirm new address", url },
+      footnote:
+        "The link works once, within 24 hours. If you did not ask for this, ignore this message.",
+    }),
+
+  emailChangeNotice: (to: string, siteName: string, username: string, newEmail: string) =>
+    compose(to, siteName, {
+      subject: "Your email address is being changed",
+      paragraphs: [
+        `Hello ${username},`,
+        `Someone signed in to your account asked to change its email address to ${newEmail}. It changes once the link sent there is opened.`,
+        "If this was not you, change your password now: that ends every other session.",
+      ],
+    }),
+
+  passwordReset: (to: string, siteName: string, username: string, url: string) =>
+    compose(to, siteName, {
+      subject: "Reset your password",
+      paragraphs: [
+        `Hello ${username},`,
+        "Someone (we hope you) asked to reset the password of your account. Choose a new one here:",
+      ],
+      action: { label: "Choose a new password", url },
+      footnote:
+        "The link works once, within an hour, and signs out every session of the account. If you did not ask for it, ignore this message: your password stays as it is.",
+    }),
+
+  passwordChanged: (to: string, siteName: string, username: string) =>
+    compose(to, siteName, {
+      subject: "Your password was changed",
+      paragraphs: [
+        `Hello ${username},`,
+        "The password of your account was just changed, and its other sessions ended.",
+        "If this was not you, reset your password from the sign-in page at once.",
+      ],
+    }),
+};

@@ -1,0 +1,50 @@
+import type { Image, User } from "@sawdust/shared";
+import { ShoppingBag } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { canBuy } from "@/lib/edition-status";
+
+const BuyEditionDialog = lazy(() =>
+  import("./buy-edition-dialog").then((m) => ({ default: m.BuyEditionDialog })),
+);
+const SignUpPromptDialog = lazy(() =>
+  import("@/components/dialogs/sign-up-prompt-dialog").then((m) => ({
+    default: m.SignUpPromptDialog,
+  })),
+);
+
+/**
+ * Buy for a piece that is for sale and not sold out: members choose a licence and go to
+ * checkout, visitors are asked to sign up first. Nothing for any other piece.
+ */
+export function BuyButton({
+  image,
+  user,
+  size = "lg",
+  className,
+}: {
+  image: Image;
+  user: User | null | undefined;
+  size?: ButtonProps["size"];
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  if (!canBuy(image) || !image.licencePrices) return null;
+  return (
+    <>
+      <Button variant="outline" size={size} className={className} onClick={() => setOpen(true)}>
+        <ShoppingBag aria-hidden />
+        Buy
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          {user ? (
+            <BuyEditionDialog image={image} open onOpenChange={setOpen} />
+          ) : (
+            <SignUpPromptDialog open onOpenChange={setOpen} reason="to buy this piece" />
+          )}
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { MESSAGES } from "@sawdust/shared";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/hooks/use-toast";
+import { useEndOtherSessions } from "../api/end-other-sessions";
+import { useEndSession } from "../api/end-session";
+import { useSessions } from "../api/get-sessions";
+import { refusalOf } from "../refusal";
+import { AccountSection, FormProblem } from "./section";
+
+const m = MESSAGES.account;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** The member's signed-in browsers, each with an End button, and "end all the others". */
+export function SessionsSection() {
+  const sessions = useSessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const list = sessions.data?.sessions ?? [];
+  const others = list.filter((s) => !s.current).length;
+  return (
+    <AccountSection id="sessions" title={m.sessionsSection} description={m.sessionsIntro}>
+      {sessions.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : sessions.isError ? (
+        <FormProblem>{refusalOf(sessions.error)}</FormProblem>
+      ) : (
+        <ul className="grid gap-3" aria-label={m.sessionsSection}>
+          {list.map((session) => (
+            <li
+              key={session.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  {session.device ?? "Unknown browser"}
+                  {session.current && <Badge variant="secondary">{m.thisSession}</Badge>}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {m.lastSeen} {when(session.lastSeenAt)} · {m.signedInAt} {when(session.createdAt)}
+                </p>
+              </div>
+              {!session.current && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={endOne.isPending}
+                  aria-label={`${m.endSession}: ${session.device ?? "Unknown browser"}`}
+                  onClick={() =>
+                    endOne.mutate(session.id, {
+                      onSuccess: () => toast({ title: m.sessionEnded }),
+                      onError: (error) =>
+                        toast({ title: refusalOf(error), variant: "destructive" }),
+                    })
+                  }
+                >
+                  {m.endSession}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others > 0 && (
+        <div>
+          <Button
+            variant="outline"
+            disabled={endOthers.isPending}
+            onClick={() =>
+              endOthers.mutate(undefined, {
+                onSuccess: ({ ended }) => toast({ title: m.otherSessionsEnded(ended) }),
+              })
+            }
+          >
+            {m.endOtherSessions}
+          </Button>
+        </div>
+      )}
+    </AccountSection>
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  editionForSale,
+  type Image,
+  LICENCE_LABELS,
+  LICENCES,
+  type Licence,
+  MESSAGES,
+  ZLicencePricesBody,
+} from "@sawdust/shared";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/hooks/use-toast";
+import { isApiRequestError } from "@/lib/api-client";
+import { useSetLicencePrices } from "../api/set-licence-prices";
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Dollars as typed ("25", "25.5", "25.50") in cents; blank is null (the site's default). */
+function centsOf(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  return Math.round(Number(trimmed) * 100);
+}
+
+/** The piece's licence prices (issue 19), beside the edit form; only for a piece that sells. */
+export function LicencePricesForm({ image }: { image: Image }) {
+  const id = useId();
+  const save = useSetLicencePrices(image.id);
+  const [values, setValues] = useState<Record<Licence, string>>(() => ({
+    standard: image.licencePrices ? dollars(image.licencePrices.standard) : "",
+    commercial: image.licencePrices ? dollars(image.licencePrices.commercial) : "",
+  }));
+  const [error, setError] = useState<string | null>(null);
+  if (!editionForSale(image.editionType)) return null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZLicencePricesBody.safeParse({
+      standard: centsOf(values.standard),
+      commercial: centsOf(values.commercial),
+    });
+    if (!parsed.success) {
+      setError(
+        "Enter each price in dollars, such as 25 or 99.50, or leave it blank for the default.",
+      );
+      return;
+    }
+    setError(null);
+    save.mutate(parsed.data, {
+      onSuccess: () => toast({ title: MESSAGES.editions.pricesSaved }),
+      onError: (e) => setError(isApiRequestError(e) ? e.body || e.message : e.message),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-8 grid gap-4 rounded-xl border bg-card p-5" noValidate>
+      <div>
+        <h2 className="font-display text-xl font-semibold">Licence prices</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          What a buyer pays for each licence, in dollars. Blank: the site's default.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {LICENCES.map((licence) => (
+          <div key={licence} className="grid gap-1.5">
+            <Label htmlFor={`${id}-${licence}`}>{LICENCE_LABELS[licence]} ($)</Label>
+            <Input
+              id={`${id}-${licence}`}
+              inputMode="decimal"
+              value={values[licence]}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) => setValues({ ...values, [licence]: event.target.value })}
+            />
+          </div>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={save.isPending}
+        className="justify-self-start"
+      >
+        Save licence prices
+      </Button>
+    </form>
+  );
+}

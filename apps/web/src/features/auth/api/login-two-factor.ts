@@ -1,0 +1,17 @@
+import type { AuthSuccess, TwoFactorSignInBody } from "@sawdust/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshSession } from "@/lib/api/get-current-user";
+import { api } from "@/lib/api-client";
+
+/** POST /api/v1/auth/two-factor: the pending token and a code (or a recovery code). */
+export function loginTwoFactor(body: TwoFactorSignInBody): Promise<AuthSuccess> {
+  return api.post<AuthSuccess>("/api/v1/auth/two-factor", body);
+}
+
+export function useLoginTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginTwoFactor,
+    onSuccess: () => refreshSession(queryClient),
+  });
+}

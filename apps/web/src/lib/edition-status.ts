@@ -1,0 +1,28 @@
+import { editionCapOf, editionForSale, type Image } from "@sawdust/shared";
+
+type EditionFacts = Pick<Image, "editionType" | "maxEditions" | "soldEditions"> &
+  Partial<Pick<Image, "collectedBy">>;
+
+/**
+ * What others see of a piece's sales (issue 19): a sold 1/1 with its collector, a limited
+ * edition's count or "Sold out", an open edition's count; null when nothing is sold or for sale.
+ */
+export function salesStatus(image: EditionFacts): string | null {
+  if (!editionForSale(image.editionType)) return null;
+  const cap = editionCapOf(image.editionType, image.maxEditions);
+  if (image.editionType === "one_of_one") {
+    if (image.soldEditions < 1) return null;
+    return image.collectedBy ? `Sold · 1/1 · collected by ${image.collectedBy}` : "Sold · 1/1";
+  }
+  if (cap !== null) {
+    return image.soldEditions >= cap ? "Sold out" : `${image.soldEditions} of ${cap} sold`;
+  }
+  return image.soldEditions > 0 ? `${image.soldEditions} sold` : null;
+}
+
+/** Whether a piece can be bought now (for sale, and not sold out). */
+export function canBuy(image: EditionFacts): boolean {
+  if (!editionForSale(image.editionType)) return false;
+  const cap = editionCapOf(image.editionType, image.maxEditions);
+  return cap === null || image.soldEditions < cap;
+}

@@ -1,0 +1,116 @@
+import { expect, type Page, test } from "@playwright/test";
+import { MESSAGES } from "@sawdust/shared";
+import { mailedLink, newAccount, registerViaApi } from "./support/accounts";
+import { submitLogin } from "./support/auth-screen";
+import { seriousViolations } from "./support/axe";
+
+const m = MESSAGES.account;
+
+/** Looks at a page at a desktop's and a phone's width (screenshots kept for a person to see). */
+async function lookAt(page: Page, name: string) {
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate<number>(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    );
+    expect(overflow, `${name} at ${width} px is wider than the window`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `/tmp/accounts-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe("accounts", () => {
+  test("forgot password: the mailed link sets a new password, and the member signs in with it", async ({
+    page,
+    request,
+  }) => {
+    const account = await registerViaApi(request);
+    await page.goto("/auth");
+    await page.getByRole("link", { name: m.forgotPassword }).click();
+    await expect(page).toHaveURL("/auth/reset");
+    await expect(page.getByRole("heading", { name: m.resetPageTitle })).toBeVisible();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: m.sendResetLink }).click();
+    await expect(page.getByText(m.resetRequested)).toBeVisible();
+    await lookAt(page, "reset-request");
+
+    const link = await mailedLink(account.email, "/auth/reset");
+    expect(link.origin).toBe(new URL(page.url()).origin);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole("heading", { name: m.newPasswordTitle })).toBeVisible();
+    await lookAt(page, "reset-new-password");
+    await page.getByLabel(m.newPassword).fill("a brand new password");
+    await page.getByRole("button", { name: m.setNewPassword }).click();
+    await expect(page.getByText(m.passwordReset)).toBeVisible();
+
+    // The link worked once.
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel(m.newPassword).fill("yet another password");
+    await page.getByRole("button", { name: m.setNewPassword }).click();
+    await expect(page.getByRole("alert").filter({ hasText: m.linkInvalid })).toBeVisible();
+
+    await page.goto("/auth");
+    await submitLogin(page, { username: account.username, password: "a brand new password" });
+    await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("an unconfirmed member confirms their email with the mailed link", async ({ page }) => {
+    const account = await registerViaApi(page.request, newAccount(), { confirmEmail: false });
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: m.pageTitle, level: 1 })).toBeVisible();
+    await expect(page.getByTestId("account-email")).toHaveText(account.email);
+    await expect(page.getByText(m.notVerified)).toBeVisible();
+    const link = await mailedLink(account.email, "/auth/verify");
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByText(m.emailVerified)).toBeVisible();
+    await lookAt(page, "verify");
+    await page.goto("/account");
+    await expect(page.getByText(m.verified, { exact: true })).toBeVisible();
+  });
+
+  test("the account page changes the password and lists the sessions", async ({ page }) => {
+    const account = await registerViaApi(page.request);
+    await page.goto("/");
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: m.pageTitle, level: 1 })).toBeVisible();
+    await expect(page.getByText(m.thisSession)).toBeVisible();
+    await lookAt(page, "account");
+
+    const password = page.getByRole("region", { name: m.passwordSection });
+    await password.getByLabel(m.currentPassword).fill("not my password");
+    await password.getByLabel(m.newPassword).fill("a changed password");
+    await password.getByRole("button", { name: m.changePassword }).click();
+    await expect(password.getByRole("alert")).toHaveText(m.wrongPassword);
+    await password.getByLabel(m.currentPassword).fill(account.password);
+    await password.getByRole("button", { name: m.changePassword }).click();
+    await expect(page.getByText(m.passwordChanged).first()).toBeVisible();
+
+    const relogin = await page.request.post("/api/v1/auth/login", {
+      data: { username: account.username, password: "a changed password" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(relogin.status()).toBe(200);
+  });
+
+  test("a member deletes their account and cannot sign in again", async ({ page, request }) => {
+    const account = await registerViaApi(page.request);
+    await page.goto("/account");
+    const danger = page.getByRole("region", { name: m.deleteSection });
+    await danger.getByLabel(m.currentPassword).fill(account.password);
+    await danger.getByRole("button", { name: m.deleteAccount }).click();
+    const dialog = page.getByRole("alertdialog", { name: m.deleteConfirmTitle });
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: m.deleteAccount }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText(m.accountDeleted).first()).toBeVisible();
+
+    const again = await request.post("/api/v1/auth/login", {
+      data: { username: account.username, password: account.password },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(again.status()).toBe(401);
+    expect((await page.request.get("/api/v1/auth/user")).status()).toBe(401);
+  });
+});

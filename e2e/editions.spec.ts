@@ -1,0 +1,117 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { Image } from "@sawdust/shared";
+import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
+import { payInCheckout } from "./support/billing";
+import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+
+/*
+ * Issue 19's journey: a free member buys a limited edition with the Commercial licence through the
+ * sandbox checkout, finds it in their library, downloads the Ultra size, opens the certificate;
+ * a visitor sees the new count. Each page is checked with axe and shot at 1280 and 390 px.
+ */
+
+let admin: APIRequestContext;
+let artwork: Image;
+let title: string;
+
+test.beforeAll(async () => {
+  admin = await adminApi();
+  title = `Brass Harbour ${uniqueWord("ed")}`;
+  artwork = await seedImage(admin, { title, color: "#b45309" });
+  const limited = await admin.patch(`/api/v1/images/${artwork.id}`, {
+    data: { editionType: "limited_edition", maxEditions: 5 },
+  });
+  expect(limited.status(), await limited.text()).toBe(200);
+});
+
+test.afterAll(async () => {
+  await admin.dispose();
+});
+
+async function looksRight(page: Page, name: string) {
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const overflow = await page.evaluate<number>(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    );
+    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `/tmp/editions-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a free member buys a limited edition with the Commercial licence", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const account = await registerViaApi(page.request, newAccount("buyer"));
+  await signInViaApi(page.request, account);
+
+  await page.goto(`/image/${artwork.id}`);
+  const detail = page.getByRole("dialog", { name: title });
+  await expect(detail.getByRole("heading", { name: title })).toBeVisible();
+  await looksRight(page, "detail-before");
+  await detail.getByRole("button", { name: "Buy", exact: true }).click();
+
+  const buy = page.getByRole("dialog", { name: /^Buy “/ });
+  await expect(buy.getByText("Commercial licence")).toBeVisible();
+  await looksRight(page, "buy-dialog");
+  await buy.getByRole("radio", { name: /Commercial licence/ }).check();
+  await buy.getByRole("button", { name: "Continue to checkout" }).click();
+
+  await expect(page).toHaveURL(/\/billing\/sandbox\/checkout\/cs_sbx_\w+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Commercial licence");
+  await looksRight(page, "checkout");
+  await payInCheckout(page, "pays");
+
+  await expect(page).toHaveURL(/\/library\?purchase=success$/);
+  const owned = page.getByTestId("library-list").getByRole("listitem").filter({ hasText: title });
+  await expect(owned).toContainText("No. 1 of 5");
+  await expect(owned).toContainText("Commercial licence");
+  await looksRight(page, "library");
+
+  // Ultra, as a free member: the owner's every size, named for the licence.
+  await owned.getByRole("link", { name: "Downloads" }).click();
+  await expect(detail.getByText(/You own this piece \(commercial licence\)/)).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await detail.getByRole("button", { name: "Download", exact: true }).click();
+  await page.getByRole("menuitem", { name: /Ultra/ }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/-ultra-commercial-licence\.webp$/);
+  const usage = await (await page.request.get("/api/v1/usage")).json();
+  expect(usage.downloads.used).toBe(0);
+
+  // The certificate, which anyone can open.
+  await page.goto("/library");
+  await owned.getByRole("link", { name: "Certificate" }).click();
+  await expect(page).toHaveURL(/\/verify\/[0-9a-f]{32}$/);
+  await expect(page.getByText("Genuine: issued by Sawdust and in force")).toBeVisible();
+  await expect(page.getByTestId("certificate-edition")).toContainText("No. 1 of 5");
+  await looksRight(page, "certificate");
+  const certificateUrl = page.url();
+
+  // A visitor sees the new count, and can verify the certificate too; a forged one is refused.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/image/${artwork.id}`);
+  await expect(visitor.getByRole("dialog", { name: title })).toContainText(
+    "Limited Edition · 1 of 5 sold",
+  );
+  await visitor.goto(certificateUrl);
+  await expect(visitor.getByText("Genuine: issued by Sawdust and in force")).toBeVisible();
+  await visitor.goto("/verify/0123456789abcdef0123456789abcdef");
+  await expect(visitor.getByRole("heading", { name: "Not a genuine certificate" })).toBeVisible();
+  await looksRight(visitor, "forged");
+  await visitorContext.close();
+});
+
+test("the admin sees the sale and its revenue", async ({ page }) => {
+  await signInViaApi(page.request, ADMIN_ACCOUNT);
+  await page.goto("/admin/sales");
+  await expect(page.getByRole("heading", { level: 1, name: "Sales" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Sales" })).toContainText("Brass Harbour");
+  await looksRight(page, "admin-sales");
+});

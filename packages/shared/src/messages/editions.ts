@@ -1,0 +1,21 @@
+/** What selling editions says (issue 19): the purchase, the library, certificates, admin sales. */
+export const editions = {
+  notForSale: "This piece is free to download from the Sawdust Gallery and is not for sale.",
+  soldOut: "This piece has sold out: every edition has been collected.",
+  soldOneOfOne: "This 1/1 has been collected by someone else.",
+  reserved: (minutes: number) =>
+    `Someone is at checkout for the last edition of this piece. If they leave, it is released within ${minutes} minutes.`,
+  signInToBuy: "Sign up or sign in to buy this piece.",
+  productName: (title: string, licence: string) => `${title} · ${licence} licence`,
+  paidRefunded:
+    "The piece sold out while you were at checkout, so your payment has been refunded in full.",
+  certificateNotFound:
+    "No certificate with this id was issued by Sawdust: it is not a genuine certificate.",
+  certificateRevoked: (date: string) =>
+    `This certificate was revoked on ${date}: the sale was refunded and the edition is no longer owned.`,
+  saleNotFound: "No such sale",
+  alreadyRefunded: "This sale has already been refunded",
+  refunded: "Sale refunded: the ownership and its certificate are revoked.",
+  pricesSaved: "Licence prices saved",
+  libraryEmpty: "You own no editions yet. Buy a 1/1 or an edition and it appears here.",
+} as const;

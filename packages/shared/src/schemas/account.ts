@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { ACCOUNT_RULES } from "../constants.js";
+import * as MESSAGES from "../messages/index.js";
+import { ZEmail, ZNewPassword } from "./auth.js";
+
+const v = MESSAGES.validation;
+
+/** A link's token as the mail carries it (base64url, 43 characters). */
+export const ZAccountToken = z
+  .string({ error: MESSAGES.account.linkInvalid })
+  .trim()
+  .min(16, MESSAGES.account.linkInvalid)
+  .max(128, MESSAGES.account.linkInvalid);
+
+/** A password typed to prove who you are: any length up to the maximum. */
+const ZCurrentPassword = z
+  .string({ error: v.required("Password") })
+  .min(1, v.required("Password"))
+  .max(ACCOUNT_RULES.passwordMax);
+
+/** POST /api/v1/auth/password-reset: always the same answer, whether the address is known. */
+export const ZPasswordResetRequestBody = z.object({ email: ZEmail });
+export type PasswordResetRequestBody = z.infer<typeof ZPasswordResetRequestBody>;
+
+/** POST /api/v1/auth/password-reset/confirm. */
+export const ZPasswordResetConfirmBody = z.object({
+  token: ZAccountToken,
+  password: ZNewPassword,
+});
+export type PasswordResetConfirmBody = z.infer<typeof ZPasswordResetConfirmBody>;
+
+/** POST /api/v1/auth/verify-email: a confirmation link (a new account's, or a changed email's). */
+export const ZVerifyEmailBody = z.object({ token: ZAccountToken });
+export type VerifyEmailBody = z.infer<typeof ZVerifyEmailBody>;
+
+export const ZVerifyEmailResult = z.object({
+  ok: z.literal(true),
+  /** The address that is now confirmed. */
+  email: z.string(),
+  /** Whether the link changed the account's address (else it confirmed a new account's). */
+  changed: z.boolean(),
+});
+export type VerifyEmailResult = z.infer<typeof ZVerifyEmailResult>;
+
+/** GET /api/v1/account: what the Account page shows about the signed-in member. */
+export const ZAccount = z.object({
+  username: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  /** A new address waiting for its confirmation link to be opened; null when none. */
+  pendingEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Account = z.infer<typeof ZAccount>;
+
+/** POST /api/v1/account/password. */
+export const ZChangePasswordBody = z.object({
+  currentPassword: ZCurrentPassword,
+  newPassword: ZNewPassword,
+});
+export type ChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
+
+/** POST /api/v1/account/email: takes effect when the link sent to the new address is opened. */
+export const ZChangeEmailBody = z.object({
+  email: ZEmail,
+  password: ZCurrentPassword,
+});
+export type ChangeEmailBody = z.infer<typeof ZChangeEmailBody>;
+
+/** DELETE /api/v1/account. */
+export const ZDeleteAccountBody = z.object({ password: ZCurrentPassword });
+export type DeleteAccountBody = z.infer<typeof ZDeleteAccountBody>;
+
+/** A signed-in browser of the member. */
+export const ZAccountSession = z.object({
+  /** Opaque: names the session to end it. */
+  id: z.string(),
+  /** "Firefox on Linux", from the browser's user agent; null when it sent none. */
+  device: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof ZAccountSession>;
+
+export const ZAccountSessionList = z.object({ sessions: z.array(ZAccountSession) });
+export type AccountSessionList = z.infer<typeof ZAccountSessionList>;
+
+export const ZAccountSessionParams = z.object({
+  id: z.string().regex(/^[0-9a-f]{64}$/, MESSAGES.account.noSuchSession),
+});
+
+export const ZEndedOtherSessions = z.object({ ended: z.number().int() });
+
+/** GET /api/v1/account/export: everything kept about the member, as a download. */
+export const ZAccountExport = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    role: z.string(),
+    displayName: z.string().nullable(),
+    bio: z.string().nullable(),
+    website: z.string().nullable(),
+    socialLinks: z.record(z.string(), z.unknown()),
+    artistStatement: z.string().nullable(),
+    specialties: z.array(z.unknown()),
+    createdAt: z.string(),
+  }),
+  collections: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      description: z.string().nullable(),
+      isPublic: z.boolean(),
+      createdAt: z.string(),
+      images: z.array(
+        z.object({ imageId: z.number().int(), title: z.string().nullable(), addedAt: z.string() }),
+      ),
+    }),
+  ),
+  downloads: z.array(
+    z.object({
+      imageId: z.number().int().nullable(),
+      size: z.string(),
+      bytes: z.number().int(),
+      at: z.string(),
+    }),
+  ),
+  subscriptions: z.array(
+    z.object({
+      tier: z.string(),
+      status: z.string(),
+      billingCycle: z.string(),
+      provider: z.string().nullable(),
+      createdAt: z.string(),
+      expiryDate: z.string().nullable(),
+      canceledAt: z.string().nullable(),
+    }),
+  ),
+  /** Sections other modules add (edition purchases, once they exist): name → items. */
+  more: z.record(z.string(), z.array(z.unknown())),
+});
+export type AccountExport = z.infer<typeof ZAccountExport>;
+
+/** GET /api/v1/admin/mail-outbox: what would have been sent without SMTP_URL (admins). */
+export const ZMailOutboxQuery = z.object({
+  to: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const ZMailOutboxMessage = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+export const ZMailOutbox = z.object({ messages: z.array(ZMailOutboxMessage) });
+export type MailOutboxMessage = z.infer<typeof ZMailOutboxMessage>;
+export type MailOutbox = z.infer<typeof ZMailOutbox>;

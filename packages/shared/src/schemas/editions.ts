@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { LICENCES } from "../constants.js";
+import { ZPriceCents } from "./images.js";
+
+/** Selling editions (issue 19): the purchase, the library, certificates and the admin's sales. */
+
+export const ZLicence = z.enum(LICENCES, {
+  error: `licence must be one of: ${LICENCES.join(", ")}`,
+});
+
+/** POST /api/v1/images/{id}/purchase */
+export const ZPurchaseBody = z.object({ licence: ZLicence });
+export type PurchaseBody = z.infer<typeof ZPurchaseBody>;
+
+/** What a piece costs under each licence, in cents. */
+export const ZLicencePrices = z.object({
+  standard: z.number().int(),
+  commercial: z.number().int(),
+});
+export type LicencePrices = z.infer<typeof ZLicencePrices>;
+
+/** PUT /api/v1/admin/images/{id}/licence-prices: null goes back to the site's default. */
+export const ZLicencePricesBody = z.object({
+  standard: ZPriceCents.nullable(),
+  commercial: ZPriceCents.nullable(),
+});
+export type LicencePricesBody = z.infer<typeof ZLicencePricesBody>;
+
+/** One edition a member owns (GET /api/v1/library). */
+export const ZOwnedEdition = z.object({
+  saleId: z.number().int(),
+  imageId: z.number().int(),
+  title: z.string(),
+  urlSmall: z.string(),
+  editionType: z.string(),
+  number: z.number().int(),
+  /** The run's size; null for an open edition. */
+  total: z.number().int().nullable(),
+  licence: ZLicence,
+  priceCents: z.number().int(),
+  purchasedAt: z.string(),
+  certificateId: z.string(),
+});
+export type OwnedEdition = z.infer<typeof ZOwnedEdition>;
+
+export const ZLibrary = z.object({ editions: z.array(ZOwnedEdition) });
+export type Library = z.infer<typeof ZLibrary>;
+
+/** A certificate id as asked for: anything not one Sawdust issued is answered 404, not 400. */
+export const ZCertificateParams = z.object({ id: z.string().max(200) });
+
+/** GET /api/v1/certificates/{id}: a genuine certificate that stands (else 404 or 410). */
+export const ZCertificate = z.object({
+  id: z.string(),
+  imageId: z.number().int(),
+  title: z.string(),
+  editionType: z.string(),
+  number: z.number().int(),
+  total: z.number().int().nullable(),
+  licence: ZLicence,
+  buyer: z.string(),
+  purchasedAt: z.string(),
+  /** SHA-256 (hex) of the original file as it is stored. */
+  originalSha256: z.string(),
+  verifyUrl: z.string(),
+  pdfUrl: z.string(),
+});
+export type Certificate = z.infer<typeof ZCertificate>;
+
+export const SALE_STATUSES = ["sold", "refunded", "declined"] as const;
+
+/** One sale in the admin's table: `declined` is a payment refunded because the piece sold out. */
+export const ZAdminSale = z.object({
+  id: z.number().int(),
+  imageId: z.number().int(),
+  title: z.string(),
+  editionType: z.string(),
+  number: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+  licence: ZLicence,
+  priceCents: z.number().int(),
+  buyer: z.string().nullable(),
+  status: z.enum(SALE_STATUSES),
+  provider: z.string(),
+  providerPaymentId: z.string(),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+  certificateId: z.string().nullable(),
+});
+export type AdminSale = z.infer<typeof ZAdminSale>;
+
+export const ZAdminSalesQuery = z.object({
+  status: z.enum(SALE_STATUSES).optional(),
+});
+
+export const ZAdminSales = z.object({
+  sales: z.array(ZAdminSale),
+  /** Money kept (sold, not refunded), by edition type, in cents. */
+  revenueByEditionType: z.record(z.string(), z.number().int()),
+  revenueCents: z.number().int(),
+  refundedCents: z.number().int(),
+});
+export type AdminSales = z.infer<typeof ZAdminSales>;
