@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { paths } from "@sawdust/shared";
-import { ADMIN_ACCOUNT, signInViaApi } from "./support/accounts";
+import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 
 /**
@@ -22,6 +22,7 @@ const ADMIN_PAGES: Array<{ href: string; heading: string }> = [
   { href: paths.admin.apiKeys.getHref(), heading: "API Keys" },
   { href: paths.admin.settings.getHref(), heading: "Settings" },
   { href: paths.admin.audit.getHref(), heading: "Audit Log" },
+  { href: paths.admin.mailOutbox.getHref(), heading: "Mail Outbox" },
 ];
 
 /** How much wider than the window the page is (0 when nothing scrolls sideways). */
@@ -69,4 +70,20 @@ test.describe("the admin console", () => {
       expect(found).toEqual([]);
     });
   }
+
+  test("the mail outbox shows what the site kept instead of sending, as text", async ({ page }) => {
+    // A new member's confirmation mail (no SMTP_URL in this suite: it is kept).
+    const account = newAccount("outbox");
+    await registerViaApi(page.request, account, { confirmEmail: false });
+    await page.context().clearCookies();
+
+    await signInViaApi(page.request, ADMIN_ACCOUNT);
+    await page.goto(`${paths.admin.mailOutbox.getHref()}?to=${encodeURIComponent(account.email)}`);
+    const message = page.getByTestId("outbox-message");
+    await expect(message).toHaveCount(1);
+    await expect(message).toContainText("Confirm your email address");
+    await expect(message).toContainText(`To ${account.email}`);
+    await message.getByText("Confirm your email address").click();
+    await expect(message.locator("pre")).toContainText("/auth/verify?token=");
+  });
 });

@@ -41,6 +41,7 @@ const LINKED_PAGES = [
   ["API Keys", paths.admin.apiKeys.getHref()],
   ["Settings", paths.admin.settings.getHref()],
   ["Audit Log", paths.admin.audit.getHref()],
+  ["Mail Outbox", paths.admin.mailOutbox.getHref()],
 ] as const;
 
 function overflow(page: Page): Promise<number> {

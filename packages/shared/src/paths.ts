@@ -84,6 +84,7 @@ export const paths = {
     analytics: { path: "/admin/analytics", getHref: () => "/admin/analytics" },
     settings: { path: "/admin/settings", getHref: () => "/admin/settings" },
     audit: { path: "/admin/audit", getHref: () => "/admin/audit" },
+    mailOutbox: { path: "/admin/mail", getHref: () => "/admin/mail" },
     sales: { path: "/admin/sales", getHref: () => "/admin/sales" },
     /** Any other admin path: the app's 404 page. */
     unknown: { path: "/admin/*" },

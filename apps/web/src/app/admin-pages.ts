@@ -4,6 +4,7 @@ import {
   Flag,
   Images,
   KeyRound,
+  Mail,
   PanelsTopLeft,
   Receipt,
   ScrollText,
@@ -101,5 +102,11 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     description: "Every admin action: who, when and what changed.",
     href: paths.admin.audit.getHref(),
     icon: ScrollText,
+  },
+  {
+    label: "Mail Outbox",
+    description: "Mail the site kept instead of sending (no SMTP_URL).",
+    href: paths.admin.mailOutbox.getHref(),
+    icon: Mail,
   },
 ];

@@ -77,6 +77,10 @@ const AnalyticsPage = page(
 );
 const SettingsPage = page(() => import("@/features/admin-settings/settings-page"), "SettingsPage");
 const AuditPage = page(() => import("@/features/admin-audit/audit-page"), "AuditPage");
+const MailOutboxPage = page(
+  () => import("@/features/admin-mail/mail-outbox-page"),
+  "MailOutboxPage",
+);
 const SecurityPage = page(() => import("@/features/two-factor/security-page"), "SecurityPage");
 const AccountPage = page(() => import("@/features/account/account-page"), "AccountPage");
 const PasswordResetPage = page(
@@ -169,6 +173,7 @@ function PageRoutes({ location }: { location: ReturnType<typeof useLocation> }) 
           <Route path={paths.admin.analytics.path} element={<AnalyticsPage />} />
           <Route path={paths.admin.settings.path} element={<SettingsPage />} />
           <Route path={paths.admin.audit.path} element={<AuditPage />} />
+          <Route path={paths.admin.mailOutbox.path} element={<MailOutboxPage />} />
           <Route path={paths.admin.sales.path} element={<SalesPage />} />
           {/* Unknown admin paths: a 404 for admins, the home page for everyone else. */}
           <Route path={paths.admin.unknown.path} element={<NotFoundPage />} />

@@ -1,7 +1,8 @@
 import { type AuditEntry, MESSAGES } from "@sawdust/shared";
 import { ArrowRight } from "lucide-react";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { readableDetails, whenText } from "../audit-text";
+import { formatDateTime } from "@/lib/date-time";
+import { readableDetails } from "../audit-text";
 
 interface AuditTableProps {
   entries: AuditEntry[];
@@ -28,7 +29,7 @@ export function AuditTable({ entries, onFilter }: AuditTableProps) {
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{entry.action}</code>
               <time dateTime={entry.createdAt} className="text-muted-foreground tabular-nums">
-                {whenText(entry.createdAt)}
+                {formatDateTime(entry.createdAt)}
               </time>
             </div>
             <div className="flex flex-wrap items-baseline gap-x-2 text-muted-foreground">
@@ -63,7 +64,7 @@ function AuditRows({ entries, onFilter }: AuditTableProps) {
           {entries.map((entry) => (
             <tr key={entry.id} data-testid="audit-row" className="align-top">
               <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                <time dateTime={entry.createdAt}>{whenText(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 <Actor entry={entry} onFilter={onFilter} />
