@@ -1,7 +1,7 @@
 import { isAdmin, principalOf, type User } from "@sawdust/shared";
 import type { LucideIcon } from "lucide-react";
 import { Gem, LayoutDashboard, Library, ShieldCheck, UserCog } from "lucide-react";
-import { ADMIN_PAGES } from "@/app/admin-pages";
+import { useEffect, useState } from "react";
 import { paths } from "@/app/paths";
 
 export interface NavLinkEntry {
@@ -33,9 +33,22 @@ export const memberMenuEntries: MenuEntry[] = [
   { label: "Security", to: paths.accountSecurity.getHref(), icon: ShieldCheck },
 ];
 
-/** Every admin page (the spec's five first, then the console's others). */
-export const adminMenuEntries: MenuEntry[] = ADMIN_PAGES.map(({ label, href, icon }) => ({
-  label,
-  to: href,
-  icon,
-}));
+/**
+ * Every admin page (the spec's five first, then the console's others), for admins only: the list
+ * and its icons load after the first paint, so nobody else downloads them with the header.
+ */
+export function useAdminMenuEntries(user: User | null | undefined): MenuEntry[] {
+  const admin = isAdmin(principalOf(user));
+  const [entries, setEntries] = useState<MenuEntry[]>([]);
+  useEffect(() => {
+    if (!admin) return;
+    let live = true;
+    void import("@/app/admin-pages").then(({ ADMIN_PAGES }) => {
+      if (live) setEntries(ADMIN_PAGES.map(({ label, href, icon }) => ({ label, to: href, icon })));
+    });
+    return () => {
+      live = false;
+    };
+  }, [admin]);
+  return admin ? entries : [];
+}

@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useLogout } from "../api/logout";
-import { adminMenuEntries, type MenuEntry, memberMenuEntries } from "../nav-links";
+import { type MenuEntry, memberMenuEntries, useAdminMenuEntries } from "../nav-links";
 
 function MenuLinks({ entries }: { entries: MenuEntry[] }) {
   return entries.map(({ label, to, icon: Icon }) => (
@@ -29,6 +29,7 @@ function MenuLinks({ entries }: { entries: MenuEntry[] }) {
 export function AccountMenu({ user }: { user: User }) {
   const logout = useLogout();
   const navigate = useNavigate();
+  const adminEntries = useAdminMenuEntries(user);
 
   async function signOut() {
     try {
@@ -64,7 +65,7 @@ export function AccountMenu({ user }: { user: User }) {
             <DropdownMenuSeparator />
             <DropdownMenuLabel>Administration</DropdownMenuLabel>
             <DropdownMenuGroup>
-              <MenuLinks entries={adminMenuEntries} />
+              <MenuLinks entries={adminEntries} />
             </DropdownMenuGroup>
           </>
         )}

@@ -4,7 +4,12 @@ import { paths } from "@/app/paths";
 import { BrandMark } from "@/components/layout/brand-mark";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils";
-import { adminMenuEntries, memberMenuEntries, type NavLinkEntry, primaryLinks } from "../nav-links";
+import {
+  memberMenuEntries,
+  type NavLinkEntry,
+  primaryLinks,
+  useAdminMenuEntries,
+} from "../nav-links";
 import { PlanActions } from "./plan-actions";
 
 interface MenuSectionProps {
@@ -61,6 +66,7 @@ export function MobileMenuSheet({
   onCloseAutoFocus,
 }: MobileMenuSheetProps) {
   const close = () => onOpenChange(false);
+  const adminEntries = useAdminMenuEntries(user);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -76,7 +82,7 @@ export function MobileMenuSheet({
               <MenuSection
                 label="Administration"
                 showLabel
-                links={adminMenuEntries}
+                links={adminEntries}
                 onNavigate={close}
               />
             )}
