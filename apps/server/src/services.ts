@@ -191,6 +191,11 @@ export function createServices(
       handles: (event) => editions.handles(event),
       handle: (event) => editions.handle(event),
     },
+    receipts: {
+      siteName: async () => (await siteSettings.current()).siteName,
+      publicUrl,
+      onJobQueued: () => hooks.onJobQueued?.(),
+    },
   });
   const subscriptions = new SubscriptionsService({
     subscriptions: new SubscriptionsRepo(db),
@@ -306,6 +311,9 @@ export function createServices(
     customerOf: (viewer) => subscriptions.customerOf(viewer),
     emailVerified: async (userId) =>
       ((await new UsersRepo(db).findById(userId))?.email_verified_at ?? null) !== null,
+    buyerOf: (userId) => new UsersRepo(db).findById(userId),
+    siteName: async () => (await siteSettings.current()).siteName,
+    onJobQueued,
     events,
     clock,
     publicUrl,

@@ -179,44 +179,27 @@ describe(`password reset on ${TEST_DB}`, () => {
     expect((await login(member.username, member.password)).statusCode).toBe(200);
   });
 
-  it("answers an unknown address exactly as a known one, in about the same time", async () => {
+  // The same answer here; the same time is measured by bench/accounts/reset-timing.ts (a timed
+  // assertion would fail on a busy machine, not on a leak).
+  it("answers an unknown address exactly as a known one, and mails only the known", async () => {
     const known = [];
-    for (let i = 0; i < 20; i++) known.push((await register()).email);
+    for (let i = 0; i < 5; i++) known.push((await register()).email);
     await runJobs();
-    const time = async (email: string) => {
-      const started = process.hrtime.bigint();
-      const res = await call("POST", "/api/v1/auth/password-reset", undefined, { email });
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      return { ms, status: res.statusCode, body: res.body };
-    };
-    // Warm both paths up, then alternate which goes first so neither gains from the order.
-    for (let i = 0; i < 5; i++) await time(`warm-${i}-${Date.now()}@example.com`);
-    const knownRuns = [];
-    const unknownRuns = [];
-    for (let i = 0; i < 20; i++) {
-      const unknown = `nobody-${i}-${Date.now()}@example.com`;
-      if (i % 2 === 0) {
-        knownRuns.push(await time(known[i] as string));
-        unknownRuns.push(await time(unknown));
-      } else {
-        unknownRuns.push(await time(unknown));
-        knownRuns.push(await time(known[i] as string));
-      }
+    const ask = (email: string) =>
+      call("POST", "/api/v1/auth/password-reset", undefined, { email });
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push(await ask(known[i] as string));
+      answers.push(await ask(`nobody-${i}-${Date.now()}@example.com`));
     }
-    for (const run of [...knownRuns, ...unknownRuns]) {
-      expect(run.status).toBe(202);
-      expect(run.body).toBe(knownRuns[0]?.body);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(202);
+      expect(res.body).toBe(answers[0]?.body);
+      expect(res.headers["content-type"]).toBe(answers[0]?.headers["content-type"]);
     }
-    const median = (runs: Array<{ ms: number }>) => {
-      const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
-      return ((sorted[9] as number) + (sorted[10] as number)) / 2;
-    };
-    const [a, b] = [median(knownRuns), median(unknownRuns)];
-    console.info(`reset request medians: known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`);
-    expect(Math.max(a, b) / Math.min(a, b)).toBeLessThanOrEqual(1.5);
     // Only the known addresses got mail.
     await runJobs();
-    expect(smtp.received.filter((mail) => /^(nobody|warm)-/.test(mail.to[0] ?? ""))).toEqual([]);
+    expect(smtp.received.filter((mail) => /^nobody-/.test(mail.to[0] ?? ""))).toEqual([]);
     for (const email of known)
       expect(smtp.to(email).some((x) => x.text.includes("/auth/reset"))).toBe(true);
   }, 60_000);

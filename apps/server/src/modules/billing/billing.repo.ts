@@ -2,8 +2,10 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import type { NewPaymentRow, NewSubscriptionRow } from "../../db/schema.js";
+import { newJobRow } from "../../jobs/new-job.js";
 import { KeyedLock } from "../../lib/keyed-lock.js";
 import { Semaphore } from "../../lib/semaphore.js";
+import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
 
 /** A subscription as the provider reported it, in the columns Sawdust keeps. */
 export type ProviderSubscriptionRow = Omit<NewSubscriptionRow, "id">;
@@ -142,6 +144,8 @@ export class BillingRepo {
     event: { id: string; type: string; receivedAt: number },
     subscription: ProviderSubscriptionRow | null,
     payment: PaymentRecord | null = null,
+    /** The member's receipt for the payment: queued here when the payment is new. */
+    receipt?: (member: { username: string; email: string }) => MailMessage,
   ): Promise<EventOutcome> {
     return this.inTransaction(async (trx) => {
       const inserted = await trx
@@ -155,16 +159,23 @@ export class BillingRepo {
       // The member may have been deleted since they paid: nothing of theirs to change.
       const user = await trx
         .selectFrom("users")
-        .select("id")
+        .select(["id", "username", "email"])
         .where("id", "=", subscription.user_id)
         .executeTakeFirst();
       if (!user) return "no-user";
       if (payment) {
-        await trx
+        const recorded = await trx
           .insertInto("payments")
           .values({ ...payment, user_id: subscription.user_id })
           .onConflict((oc) => oc.column("provider_invoice_id").doNothing())
-          .execute();
+          .returning("id")
+          .executeTakeFirst();
+        if (recorded && receipt) {
+          await trx
+            .insertInto("jobs")
+            .values(newJobRow(MAIL_JOB, null, receipt(user), MAIL_MAX_ATTEMPTS, event.receivedAt))
+            .execute();
+        }
       }
       const {
         user_id: _owner,

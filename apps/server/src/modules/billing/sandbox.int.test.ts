@@ -156,6 +156,20 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     });
     const me = await call("GET", "/api/v1/auth/user", ann);
     expect(me.json().tier).toBe("pro");
+    // The receipt was queued with the payment's record: once, for this member, with the price.
+    const receipts = (
+      await app.database.db
+        .selectFrom("jobs")
+        .select("payload")
+        .where("kind", "=", "mail.send")
+        .execute()
+    )
+      .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
+      .filter(
+        (mail) => mail.to === "sbx_m1@example.com" && mail.subject.startsWith("Your Pro receipt"),
+      );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain("we received $14.99 for Pro, billed monthly");
     const usage = await call("GET", "/api/v1/usage", ann);
     expect(usage.json().collections.limit).toBeNull();
 

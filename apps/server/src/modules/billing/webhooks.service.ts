@@ -1,6 +1,7 @@
-import { BILLING_RULES, MESSAGES, type WebhookAck } from "@sawdust/shared";
+import { BILLING_RULES, MESSAGES, paths, type WebhookAck } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest } from "../../lib/errors.js";
+import { mailTemplates } from "../mail/mail-templates.js";
 import type { BillingRepo, PaymentRecord, ProviderSubscriptionRow } from "./billing.repo.js";
 import {
   InvalidWebhookSignature,
@@ -52,6 +53,8 @@ export class WebhooksService {
       log?: { warn(object: object, message: string): void };
       /** One-off payments (editions): their events go to it, deduplicated there. */
       oneOffPayments?: OneOffPaymentHandler;
+      /** With these, a paid invoice queues the member's receipt (issue 22's mail). */
+      receipts?: { siteName: () => Promise<string>; publicUrl: string; onJobQueued: () => void };
     },
   ) {}
 
@@ -82,13 +85,44 @@ export class WebhooksService {
         );
       }
       const payment = row ? this.paymentOf(event, subscriptionId) : null;
-      const outcome = await billing.applyEvent(record, row, payment);
+      const receipt = row && payment ? await this.receiptFor(row, payment) : undefined;
+      const outcome = await billing.applyEvent(record, row, payment, receipt);
+      if (receipt && outcome === "applied") this.deps.receipts?.onJobQueued();
       if (outcome === "duplicate") return { received: true, duplicate: true };
       return {
         received: true,
         ...(row === null || outcome === "no-user" ? { ignored: true } : {}),
       };
     });
+  }
+
+  /** The member's receipt for this payment of this subscription (none without `receipts`). */
+  private async receiptFor(row: ProviderSubscriptionRow, payment: PaymentRecord) {
+    const receipts = this.deps.receipts;
+    if (!receipts) return undefined;
+    const siteName = await receipts.siteName();
+    const currency = payment.currency.toUpperCase();
+    const amount =
+      currency === "USD"
+        ? `$${(payment.amount_cents / 100).toFixed(2)}`
+        : `${(payment.amount_cents / 100).toFixed(2)} ${currency}`;
+    const until =
+      row.expiry_date === null || row.expiry_date === undefined
+        ? null
+        : new Date(Number(row.expiry_date)).toLocaleDateString("en-US", {
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+            timeZone: "UTC",
+          });
+    return (member: { username: string; email: string }) =>
+      mailTemplates.proReceipt(member.email, siteName, {
+        username: member.username,
+        amount,
+        cycle: row.billing_cycle === "yearly" ? "yearly" : "monthly",
+        until,
+        manageUrl: `${receipts.publicUrl}${paths.subscriptions.getHref()}`,
+      });
   }
 
   private verify(rawBody: Buffer, signature: string | undefined): WebhookEvent {

@@ -246,6 +246,26 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect(pdf.headers["content-type"]).toContain("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
 
+    // The buyer's receipt was queued with the sale: one mail job, naming the edition, licence,
+    // price and the certificate's public address.
+    const buyerRow = await app.database.db
+      .selectFrom("users")
+      .select(["email"])
+      .where("id", "=", buyer.userId)
+      .executeTakeFirstOrThrow();
+    const receipts = (
+      await app.database.db
+        .selectFrom("jobs")
+        .select("payload")
+        .where("kind", "=", "mail.send")
+        .execute()
+    )
+      .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === buyerRow.email && mail.subject.startsWith("Your edition"));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain("No. 1, under the Commercial licence, for $99.00");
+    expect(receipts[0]?.text).toContain(certificate.verifyUrl);
+
     // A forged id (well formed, or not) is refused as not genuine.
     for (const forged of ["0123456789abcdef0123456789abcdef", "not-a-certificate"]) {
       const refused = await call("GET", `/api/v1/certificates/${forged}`);

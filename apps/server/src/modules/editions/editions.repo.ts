@@ -3,7 +3,9 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import type { EditionSaleRow } from "../../db/schema.js";
+import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
+import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
 
 /** What taking a hold did: took it, or found the piece sold out or every edition held. */
 export type ReserveOutcome =
@@ -30,6 +32,8 @@ export interface ConfirmedPayment {
   /** The original's SHA-256 and the new certificate's id, used when the payment sells. */
   originalSha256: string;
   certificateId: string;
+  /** The buyer's receipt for the edition numbered so: queued in the sale's own transaction. */
+  receipt?: (number: number) => MailMessage;
 }
 
 /**
@@ -225,6 +229,12 @@ export class EditionsRepo {
           revoked_at: null,
         })
         .execute();
+      if (p.receipt) {
+        await trx
+          .insertInto("jobs")
+          .values(newJobRow(MAIL_JOB, null, p.receipt(number), MAIL_MAX_ATTEMPTS, p.now))
+          .execute();
+      }
       return { kind: "sold", saleId, number };
     });
   }

@@ -30,6 +30,7 @@ import type {
 } from "../billing/payment-provider.js";
 import { IMAGE_MESSAGES } from "../images/images.constants.js";
 import type { ImagesRepo } from "../images/images.repo.js";
+import { mailTemplates } from "../mail/mail-templates.js";
 import type { EditionsRepo } from "./editions.repo.js";
 
 const m = MESSAGES.editions;
@@ -58,6 +59,11 @@ export class EditionsService implements OneOffPaymentHandler {
       customerOf: (viewer: Member) => Promise<string>;
       /** Whether the member has confirmed their email: an unconfirmed one may not pay. */
       emailVerified: (userId: number) => Promise<boolean>;
+      /** The buyer's name and address, and the site's name: their receipt (issue 22's mail). */
+      buyerOf: (userId: number) => Promise<{ username: string; email: string } | undefined>;
+      siteName: () => Promise<string>;
+      /** Told when a job (the receipt) was queued, to wake this process's worker. */
+      onJobQueued?: () => void;
       events: EventBus;
       clock: Clock;
       publicUrl: string;
@@ -160,20 +166,27 @@ export class EditionsService implements OneOffPaymentHandler {
     const reservationId = Number(metadata.reservationId);
     const licence = LICENCES.find((l) => l === metadata.licence) ?? "standard";
     const amount = Number(object.amount_total);
+    const priceCents = Number.isSafeInteger(amount) ? amount : 0;
+    const receipt = await this.receiptFor(userId, imageId, licence, priceCents);
+    const certificateId = randomBytes(16).toString("hex");
     const outcome = await this.deps.editions.recordPayment({
       event: record,
       imageId,
       userId,
       reservationId: Number.isSafeInteger(reservationId) ? reservationId : null,
       licence,
-      priceCents: Number.isSafeInteger(amount) ? amount : 0,
+      priceCents,
       provider: this.deps.provider.name,
       paymentId,
       now: receivedAt,
       originalSha256: await this.originalSha256(imageId),
-      certificateId: randomBytes(16).toString("hex"),
+      certificateId,
+      receipt: receipt && ((number) => receipt(number, certificateId)),
     });
-    if (outcome.kind === "sold") await this.changed(imageId);
+    if (outcome.kind === "sold") {
+      this.deps.onJobQueued?.();
+      await this.changed(imageId);
+    }
     // A declined payment, or a redelivery of one whose refund failed before: refund it now.
     const sale = await this.deps.editions.findSaleByPayment(paymentId);
     if (sale?.status === "declined" && sale.refunded_at === null) {
@@ -181,6 +194,27 @@ export class EditionsService implements OneOffPaymentHandler {
       await this.deps.editions.markDeclinedRefunded(sale.id, this.deps.clock.now());
     }
     return outcome.kind === "duplicate" ? { received: true, duplicate: true } : { received: true };
+  }
+
+  /** The buyer's receipt, given the edition's number and certificate (undefined: no buyer). */
+  private async receiptFor(userId: number, imageId: number, licence: Licence, priceCents: number) {
+    const [buyer, siteName, image] = await Promise.all([
+      this.deps.buyerOf(userId),
+      this.deps.siteName(),
+      this.deps.images.findReadyById(imageId),
+    ]);
+    if (!buyer || !image) return undefined;
+    const cap = editionCapOf(image.edition_type, image.max_editions);
+    return (number: number, certificateId: string) =>
+      mailTemplates.editionReceipt(buyer.email, siteName, {
+        username: buyer.username,
+        title: image.title ?? `Artwork ${imageId}`,
+        edition: cap === null ? `No. ${number}` : `No. ${number} of ${cap}`,
+        licence: licence === "commercial" ? "Commercial" : "Standard",
+        amount: `$${(priceCents / 100).toFixed(2)}`,
+        certificateUrl: this.absolute(paths.verifyCertificate.getHref(certificateId)),
+        libraryUrl: this.absolute(paths.library.getHref()),
+      });
   }
 
   // ——— Owners ———

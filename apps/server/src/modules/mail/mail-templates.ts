@@ -44,6 +44,55 @@ function compose(to: string, siteName: string, letter: Letter): MailMessage {
 
 /** The messages the site sends (issue 22). Every link is absolute, on PUBLIC_URL. */
 export const mailTemplates = {
+  /** A member's receipt for a paid Pro invoice, queued with the payment's record. */
+  proReceipt: (
+    to: string,
+    siteName: string,
+    paid: {
+      username: string;
+      amount: string;
+      cycle: string;
+      until: string | null;
+      manageUrl: string;
+    },
+  ) =>
+    compose(to, siteName, {
+      subject: "Your Pro receipt",
+      paragraphs: [
+        `Hello ${paid.username},`,
+        `Thank you: we received ${paid.amount} for Pro, billed ${paid.cycle}.`,
+        ...(paid.until
+          ? [`This payment covers your plan until ${paid.until}; it renews then unless you cancel.`]
+          : []),
+      ],
+      action: { label: "Manage your plan", url: paid.manageUrl },
+    }),
+
+  /** A buyer's receipt for an edition (issue 19), queued with the sale itself. */
+  editionReceipt: (
+    to: string,
+    siteName: string,
+    sale: {
+      username: string;
+      title: string;
+      /** "No. 3 of 50", or "No. 7" for an open edition. */
+      edition: string;
+      licence: string;
+      amount: string;
+      certificateUrl: string;
+      libraryUrl: string;
+    },
+  ) =>
+    compose(to, siteName, {
+      subject: `Your edition of “${sale.title}”`,
+      paragraphs: [
+        `Hello ${sale.username},`,
+        `Thank you for your purchase: you own “${sale.title}”, ${sale.edition}, under the ${sale.licence} licence, for ${sale.amount}.`,
+        `Every size of it is yours to download from your library (${sale.libraryUrl}), whatever your plan. Its certificate of authenticity is below; anyone can verify it there.`,
+      ],
+      action: { label: "View your certificate", url: sale.certificateUrl },
+    }),
+
   verifyEmail: (to: string, siteName: string, username: string, url: string) =>
     compose(to, siteName, {
       subject: "Confirm your email address",
