@@ -109,6 +109,11 @@ export class EditionsRepo {
     });
   }
 
+  /** An audit entry of its own (an admin's refund that the provider's event carried out first). */
+  async recordAudit(entry: AuditEntryInput, now: number): Promise<void> {
+    await this.db.insertInto("audit_log").values(newAuditRow(entry, now)).execute();
+  }
+
   async attachCheckout(reservationId: number, checkoutId: string): Promise<void> {
     await this.db
       .updateTable("edition_reservations")

@@ -23,6 +23,7 @@ import type { Clock } from "../../lib/clock.js";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
+import type { AuditEntryInput } from "../audit/audit.repo.js";
 import type {
   OneOffPaymentHandler,
   PaymentProvider,
@@ -330,23 +331,28 @@ export class EditionsService implements OneOffPaymentHandler {
       sale.provider_payment_id,
       `sawdust-edition-refund-${sale.provider_payment_id}`,
     );
+    const now = this.deps.clock.now();
+    const audit = (before: EditionSaleRow): AuditEntryInput => ({
+      actorId: admin.userId,
+      action: "editions.sale_refunded",
+      subject: `edition_sale:${before.id}`,
+      details: {
+        imageId: before.image_id,
+        number: before.number,
+        priceCents: before.price_cents,
+        before: { status: before.status },
+        after: { status: "refunded" },
+      },
+    });
     const revoked = await this.deps.editions.refund({
       paymentId: sale.provider_payment_id,
-      now: this.deps.clock.now(),
-      audit: (before) => ({
-        actorId: admin.userId,
-        action: "editions.sale_refunded",
-        subject: `edition_sale:${before.id}`,
-        details: {
-          imageId: before.image_id,
-          number: before.number,
-          priceCents: before.price_cents,
-          before: { status: before.status },
-          after: { status: "refunded" },
-        },
-      }),
+      now,
+      audit,
     });
     if (revoked) await this.changed(sale.image_id);
+    // The provider's refund event can arrive first and revoke the sale itself: the refund is still
+    // this admin's, and the log says so.
+    else await this.deps.editions.recordAudit(audit(sale), now);
     return { ok: true };
   }
 
