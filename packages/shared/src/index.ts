@@ -20,6 +20,7 @@ export * from "./schemas/hero.js";
 export * from "./schemas/images.js";
 export * from "./schemas/moderation.js";
 export * from "./schemas/profile.js";
+export * from "./schemas/row-id.js";
 export * from "./schemas/site-settings.js";
 export * from "./schemas/tags.js";
 export * from "./schemas/two-factor.js";

@@ -1,5 +1,5 @@
 import { MESSAGES, type Member, type Principal, VISITOR } from "@sawdust/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, unauthorized } from "../lib/errors.js";
 import type { AuthService, CurrentUser } from "../modules/auth/auth.service.js";
@@ -60,4 +60,22 @@ export function requireAdmin(request: FastifyRequest): CurrentUser {
  */
 export async function adminFirst(request: FastifyRequest): Promise<void> {
   requireAdmin(request);
+}
+
+/**
+ * A plugin's `preValidation` for admins' routes whose answers are nobody else's: admin first (as
+ * `adminFirst`), and no cache keeps the answer.
+ */
+export async function adminFirstNoStore(request: FastifyRequest, reply: FastifyReply) {
+  reply.header("cache-control", "no-store");
+  requireAdmin(request);
+}
+
+/**
+ * A plugin's `preValidation` for a member's own routes: a visitor hears 401 before anything about
+ * the request's shape, and no cache keeps the answer.
+ */
+export async function signedInFirstNoStore(request: FastifyRequest, reply: FastifyReply) {
+  reply.header("cache-control", "no-store");
+  requireUser(request);
 }

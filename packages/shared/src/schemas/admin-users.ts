@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROLES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { ZSubscription, ZTier } from "./billing.js";
+import { zRowId } from "./row-id.js";
 
 /** GET /api/v1/admin/users: newest first, a page at a time. */
 export const ZAdminUsersQuery = z.object({
@@ -56,11 +57,7 @@ export const ZAdminUserList = z.object({
 export type AdminUserList = z.infer<typeof ZAdminUserList>;
 
 export const ZAdminUserParams = z.object({
-  id: z.coerce
-    .number({ error: "The user id must be a number" })
-    .int("The user id must be a whole number")
-    .positive("The user id must be positive")
-    .max(2 ** 52, "The user id is too large"),
+  id: zRowId("user"),
 });
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EDITION_FILTER_VALUES, PAGING } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { commaList } from "./images.js";
+import { zRowId } from "./row-id.js";
 import { ZTagCount } from "./tags.js";
 
 /**
@@ -189,12 +190,7 @@ export type MarketingImageQuery = z.output<typeof ZMarketingImageQuery>;
 
 /** GET /api/v1/marketing/images/{id}. */
 export const ZMarketingImageParams = z.object({
-  id: z.coerce
-    .number({ error: "The image id must be a number" })
-    .int("The image id must be a whole number")
-    .positive("The image id must be positive")
-    .max(2 ** 52, "The image id is too large")
-    .meta({ examples: [1] }),
+  id: zRowId("image").meta({ examples: [1] }),
 });
 
 /** A colour of the image's palette: hex, its name, and its share of the picture (0–1). */

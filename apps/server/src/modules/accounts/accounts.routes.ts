@@ -19,7 +19,12 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { adminFirst, requireAdmin, requireUser } from "../../http/request-auth.js";
+import {
+  adminFirst,
+  requireAdmin,
+  requireUser,
+  signedInFirstNoStore,
+} from "../../http/request-auth.js";
 import { unauthorized } from "../../lib/errors.js";
 import { hashSessionToken, SESSION_COOKIE } from "../auth/session-token.js";
 import type { AccountsService } from "./accounts.service.js";
@@ -41,10 +46,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = 
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Signed in first: a visitor hears 401 before anything about the request's shape. Nothing
   // here is kept by a cache.
-  app.addHook("preValidation", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    requireUser(request);
-  });
+  app.addHook("preValidation", signedInFirstNoStore);
   const userIdOf = (request: FastifyRequest) => requireUser(request).user.id;
 
   app.get(

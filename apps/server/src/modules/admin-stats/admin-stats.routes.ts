@@ -2,7 +2,7 @@ import { ZAdminDashboard, ZAnalytics, ZAnalyticsCsvQuery, ZAnalyticsQuery } from
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errors, file, json, SIGNED_IN } from "../../http/openapi.js";
-import { requireAdmin } from "../../http/request-auth.js";
+import { adminFirstNoStore } from "../../http/request-auth.js";
 import type { AdminStatsService } from "./admin-stats.service.js";
 
 const TAGS = ["analytics"];
@@ -15,10 +15,7 @@ export const adminStatsRoutes: FastifyPluginAsync<{ adminStats: AdminStatsServic
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Admin first: anyone else hears 401 or 403 before anything about the request's shape. The
   // figures change all the time and are nobody else's: no cache keeps them.
-  app.addHook("preValidation", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    requireAdmin(request);
-  });
+  app.addHook("preValidation", adminFirstNoStore);
 
   app.get(
     "/dashboard",

@@ -4,21 +4,18 @@ import {
   ZApiKeyCreated,
   ZApiKeyList,
   ZApiKeyUpdateBody,
+  zRowId,
 } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { requireAdmin } from "../../http/request-auth.js";
+import { adminFirstNoStore } from "../../http/request-auth.js";
 import { adminViewerOf } from "../../http/viewer.js";
 import type { ApiKeysService } from "./api-keys.service.js";
 
 export const ZApiKeyParams = z.object({
-  id: z.coerce
-    .number({ error: "The API key id must be a number" })
-    .int("The API key id must be a whole number")
-    .positive("The API key id must be positive")
-    .max(2 ** 52, "The API key id is too large"),
+  id: zRowId("API key"),
 });
 
 const TAGS = ["api-keys"];
@@ -32,10 +29,7 @@ export const apiKeysRoutes: FastifyPluginAsync<{ apiKeys: ApiKeysService }> = as
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Admin first: anyone else hears 401 or 403 before anything about the request's shape. Key
   // lists and a new key's one showing are kept by no cache.
-  app.addHook("preValidation", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    requireAdmin(request);
-  });
+  app.addHook("preValidation", adminFirstNoStore);
 
   app.get(
     "/",

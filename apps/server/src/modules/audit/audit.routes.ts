@@ -2,7 +2,7 @@ import { ZAuditPage, ZAuditQuery } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { requireAdmin } from "../../http/request-auth.js";
+import { adminFirstNoStore } from "../../http/request-auth.js";
 import { viewerOf } from "../../http/viewer.js";
 import type { AuditService } from "./audit.service.js";
 
@@ -12,10 +12,7 @@ import type { AuditService } from "./audit.service.js";
  */
 export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preValidation", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    requireAdmin(request);
-  });
+  app.addHook("preValidation", adminFirstNoStore);
 
   app.get(
     "/",

@@ -6,6 +6,7 @@ import {
   ZCollectionList,
   ZCollectionUpdateBody,
   ZOkResponse,
+  zRowId,
 } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,15 +16,11 @@ import { requireUser } from "../../http/request-auth.js";
 import { memberOf } from "../../http/viewer.js";
 import type { CollectionsService } from "./collections.service.js";
 
-const idOf = (what: string) =>
-  z.coerce
-    .number({ error: `The ${what} id must be a number` })
-    .int(`The ${what} id must be a whole number`)
-    .positive(`The ${what} id must be positive`)
-    .max(2 ** 52, `The ${what} id is too large`);
-
-export const ZCollectionParams = z.object({ id: idOf("collection") });
-export const ZCollectionImageParams = z.object({ id: idOf("collection"), imageId: idOf("image") });
+export const ZCollectionParams = z.object({ id: zRowId("collection") });
+export const ZCollectionImageParams = z.object({
+  id: zRowId("collection"),
+  imageId: zRowId("image"),
+});
 
 const NO_COLLECTION = error("No such collection among the member's own");
 

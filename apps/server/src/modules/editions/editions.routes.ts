@@ -8,6 +8,7 @@ import {
   ZOkResponse,
   ZPurchaseBody,
   ZRedirectUrl,
+  zRowId,
 } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -21,11 +22,7 @@ import type { EditionsService } from "./editions.service.js";
 
 const TAGS = ["editions"];
 const ZSaleParams = z.object({
-  id: z.coerce
-    .number({ error: "The sale id must be a number" })
-    .int("The sale id must be a whole number")
-    .positive("The sale id must be positive")
-    .max(2 ** 52, "The sale id is too large"),
+  id: zRowId("sale"),
 });
 const NO_CERTIFICATE = error("No certificate with this id was issued: not a genuine certificate");
 const REVOKED = error("The certificate was revoked: its sale was refunded");

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { requireAdmin } from "../../http/request-auth.js";
+import { adminFirstNoStore } from "../../http/request-auth.js";
 import { adminViewerOf } from "../../http/viewer.js";
 import type { AdminImagesService } from "./admin-images.service.js";
 
@@ -24,10 +24,7 @@ export const adminImagesRoutes: FastifyPluginAsync<{ adminImages: AdminImagesSer
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Admin first: anyone else hears 401 or 403 before anything about the request's shape.
-  app.addHook("preValidation", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    requireAdmin(request);
-  });
+  app.addHook("preValidation", adminFirstNoStore);
 
   app.get(
     "/",

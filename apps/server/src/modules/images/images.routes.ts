@@ -10,6 +10,7 @@ import {
   ZUploadForm,
   ZUploadResponse,
   ZVisibilityBody,
+  zRowId,
 } from "@sawdust/shared";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -29,11 +30,7 @@ import type { ImageEditsService } from "./image-edits.service.js";
 import type { IngestService } from "./ingest.service.js";
 
 export const ZImageParams = z.object({
-  id: z.coerce
-    .number({ error: "The image id must be a number" })
-    .int("The image id must be a whole number")
-    .positive("The image id must be positive")
-    .max(2 ** 52, "The image id is too large"),
+  id: zRowId("image"),
 });
 
 /**

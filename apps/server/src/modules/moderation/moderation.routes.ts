@@ -5,21 +5,18 @@ import {
   ZModerationDecisionResult,
   ZModerationQueue,
   ZModerationQueueQuery,
+  zRowId,
 } from "@sawdust/shared";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { requireAdmin, requireUser } from "../../http/request-auth.js";
+import { adminFirstNoStore, requireUser } from "../../http/request-auth.js";
 import { adminViewerOf, memberOf } from "../../http/viewer.js";
 import type { ModerationService } from "./moderation.service.js";
 
 const ZImageParams = z.object({
-  id: z.coerce
-    .number({ error: "The image id must be a number" })
-    .int("The image id must be a whole number")
-    .positive("The image id must be positive")
-    .max(2 ** 52, "The image id is too large"),
+  id: zRowId("image"),
 });
 
 // The documented groups are fixed (http/openapi.ts): the queue is about images.
@@ -37,10 +34,6 @@ export const moderationRoutes: FastifyPluginAsync<{ moderation: ModerationServic
   // Who may call comes first: anyone else hears 401 or 403 before anything about the request.
   const signedIn = async (request: FastifyRequest) => {
     requireUser(request);
-  };
-  const adminOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header("cache-control", "no-store");
-    requireAdmin(request);
   };
 
   app.post(
@@ -78,7 +71,7 @@ export const moderationRoutes: FastifyPluginAsync<{ moderation: ModerationServic
   app.get(
     "/admin/moderation",
     {
-      preValidation: adminOnly,
+      preValidation: adminFirstNoStore,
       schema: {
         summary: "The moderation queue (admins)",
         description:
@@ -99,7 +92,7 @@ export const moderationRoutes: FastifyPluginAsync<{ moderation: ModerationServic
   app.post(
     "/admin/moderation/decisions",
     {
-      preValidation: adminOnly,
+      preValidation: adminFirstNoStore,
       schema: {
         summary: "Approve, keep private or delete queued images (admins)",
         description:

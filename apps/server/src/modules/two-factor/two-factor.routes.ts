@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { requireAdmin, requireUser } from "../../http/request-auth.js";
+import { adminFirstNoStore, requireUser, signedInFirstNoStore } from "../../http/request-auth.js";
 import { viewerOf } from "../../http/viewer.js";
 import type { TwoFactorService } from "./two-factor.service.js";
 
@@ -27,10 +27,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Signed-in first: a visitor hears 401 before anything about the request's shape.
-  app.addHook("preValidation", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    requireUser(request);
-  });
+  app.addHook("preValidation", signedInFirstNoStore);
 
   app.get(
     "/",
@@ -136,10 +133,7 @@ export const adminTwoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorServ
   opts,
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook("preValidation", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    requireAdmin(request);
-  });
+  app.addHook("preValidation", adminFirstNoStore);
 
   app.delete(
     "/:id/two-factor",

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { requireAdmin } from "../../http/request-auth.js";
+import { adminFirstNoStore } from "../../http/request-auth.js";
 import { viewerOf } from "../../http/viewer.js";
 import type { AdminUsersService } from "./admin-users.service.js";
 
@@ -23,10 +23,7 @@ export const adminUsersRoutes: FastifyPluginAsync<{ adminUsers: AdminUsersServic
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Admin first: anyone else hears 401 or 403 before anything about the request's shape.
-  app.addHook("preValidation", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    requireAdmin(request);
-  });
+  app.addHook("preValidation", adminFirstNoStore);
 
   app.get(
     "/",
