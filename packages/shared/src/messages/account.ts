@@ -14,6 +14,8 @@ export const account = {
   emailVerified: "Your email address is confirmed.",
   verifyPageTitle: "Confirm your email",
   verifying: "Confirming your email address…",
+  verifyIntro: "Press the button to confirm that this email address is yours.",
+  verifyButton: "Confirm my email address",
   // Links from mails.
   linkInvalid: "This link is not valid or has already been used. Ask for a new one.",
   linkExpired: "This link has expired. Ask for a new one.",

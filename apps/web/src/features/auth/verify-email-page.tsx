@@ -1,7 +1,7 @@
 import { MESSAGES } from "@sawdust/shared";
-import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
+import { Button } from "@/components/ui/button";
 import { isApiRequestError } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useVerifyEmail } from "./api/verify-email";
@@ -9,18 +9,16 @@ import { LinkPageFrame, LinkPageNotice } from "./components/link-page-frame";
 
 const m = MESSAGES.account;
 
-/** /auth/verify?token=…: opens a mailed confirmation link once, as soon as the page shows. */
+/**
+ * /auth/verify?token=…: a mailed confirmation link confirms only when the person presses the
+ * button. Opening the page does nothing, so a mail scanner that follows (and even renders) every
+ * link in a message cannot confirm an address for someone who never asked.
+ */
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const verify = useVerifyEmail();
   useDocumentTitle(m.verifyPageTitle);
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    verify.mutate(token);
-  }, [token, verify]);
 
   return (
     <LinkPageFrame title={m.verifyPageTitle}>
@@ -35,9 +33,17 @@ export function VerifyEmailPage() {
             : MESSAGES.genericError}
         </LinkPageNotice>
       ) : (
-        <p role="status" className="text-muted-foreground">
-          {m.verifying}
-        </p>
+        <>
+          <p className="text-muted-foreground">{m.verifyIntro}</p>
+          <Button
+            type="button"
+            className="justify-self-start"
+            disabled={verify.isPending}
+            onClick={() => verify.mutate(token)}
+          >
+            {verify.isPending ? m.verifying : m.verifyButton}
+          </Button>
+        </>
       )}
       <Link to={paths.account.getHref()} className="text-sm underline underline-offset-4">
         {m.pageTitle}
