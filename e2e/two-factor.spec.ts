@@ -75,6 +75,7 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await checkAtBothWidths(page, "security-enrol");
   await page.getByLabel(m.codeLabel).fill(await codeFor(secret));
+  await page.getByLabel(m.passwordLabel, { exact: true }).fill(account.password);
   await page.getByRole("button", { name: m.confirm, exact: true }).click();
 
   // The recovery codes, once.

@@ -44,7 +44,7 @@ export const twoFactor = {
   scanDescription:
     "Scan the QR code with an authenticator app (such as 1Password, Authy or Google Authenticator).",
   secretLabel: "Or type this key into the app",
-  confirmTitle: "2. Enter the code the app shows",
+  confirmTitle: "2. Enter the code the app shows, and your password",
   confirm: "Turn on",
   cancel: "Cancel",
   enabledToast: "Two-factor sign-in is on",

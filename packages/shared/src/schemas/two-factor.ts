@@ -82,13 +82,17 @@ export const ZTwoFactorEnrolment = z.object({
 });
 export type TwoFactorEnrolment = z.infer<typeof ZTwoFactorEnrolment>;
 
-export const ZTwoFactorConfirmBody = z.object({ code: ZTotpCode });
-export type TwoFactorConfirmBody = z.infer<typeof ZTwoFactorConfirmBody>;
-
 const password = z
   .string({ error: MESSAGES.validation.required("Password") })
   .min(1, MESSAGES.validation.required("Password"))
   .max(ACCOUNT_RULES.passwordMax);
+
+/**
+ * POST /api/v1/two-factor/enrolment/confirm: the app's first code, and the password again (a
+ * session alone, left open or stolen, cannot put a second factor in front of its owner).
+ */
+export const ZTwoFactorConfirmBody = z.object({ password, code: ZTotpCode });
+export type TwoFactorConfirmBody = z.infer<typeof ZTwoFactorConfirmBody>;
 
 /** POST /api/v1/two-factor/disable: the password and a code (or a recovery code) both. */
 export const ZTwoFactorDisableBody = z

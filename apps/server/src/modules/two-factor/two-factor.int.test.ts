@@ -66,7 +66,7 @@ async function enrol(cookie: string, at: TestClock = clock, target: Target = app
     "POST",
     "/api/v1/two-factor/enrolment/confirm",
     cookie,
-    { code: await codeFor(secret, 0, at) },
+    { code: await codeFor(secret, 0, at), password: PASSWORD },
     target,
   );
   expect(confirmed.statusCode).toBe(200);
@@ -122,13 +122,31 @@ describe(`two-factor enrolment on ${TEST_DB}`, () => {
 
     const wrong = await call("POST", "/api/v1/two-factor/enrolment/confirm", member.cookie, {
       code: await codeFor(enrolment.secret, 10),
+      password: PASSWORD,
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MESSAGES.twoFactor.wrongCode);
+    // The session alone cannot turn it on: the right code with a wrong or missing password fails.
+    const noPassword = await call("POST", "/api/v1/two-factor/enrolment/confirm", member.cookie, {
+      code: await codeFor(enrolment.secret),
+    });
+    expect(noPassword.statusCode).toBe(400);
+    const wrongPassword = await call(
+      "POST",
+      "/api/v1/two-factor/enrolment/confirm",
+      member.cookie,
+      {
+        code: await codeFor(enrolment.secret),
+        password: "not the password",
+      },
+    );
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().message).toBe(MESSAGES.twoFactor.wrongPassword);
     expect((await call("GET", "/api/v1/two-factor", member.cookie)).json().enabled).toBe(false);
 
     const confirmed = await call("POST", "/api/v1/two-factor/enrolment/confirm", member.cookie, {
       code: await codeFor(enrolment.secret),
+      password: PASSWORD,
     });
     expect(confirmed.statusCode).toBe(200);
     const codes = confirmed.json().recoveryCodes as string[];

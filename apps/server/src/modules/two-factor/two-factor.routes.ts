@@ -70,7 +70,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
     "/enrolment/confirm",
     {
       schema: {
-        summary: "Turn on two-factor sign-in with a code from the app",
+        summary: "Turn on two-factor sign-in with the password and a code from the app",
         description: "Answers the ten recovery codes, once: only their hashes are kept.",
         tags: TAGS,
         operationId: "confirmTwoFactorEnrolment",
@@ -80,12 +80,11 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
           200: json(ZRecoveryCodes, "Two-factor sign-in is on; the recovery codes"),
           ...errors(400, 401, 403),
           409: error("Two-factor sign-in is already on"),
-          ...errors(415),
+          ...errors(415, 429),
         },
       },
     },
-    async (request) =>
-      opts.twoFactor.confirmEnrolment(requireUser(request).user.id, request.body.code),
+    async (request) => opts.twoFactor.confirmEnrolment(requireUser(request).user.id, request.body),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   type RecoveryCodes,
   type RecoveryCodesBody,
   TWO_FACTOR,
+  type TwoFactorConfirmBody,
   type TwoFactorDisableBody,
   type TwoFactorEnrolment,
   type TwoFactorReset,
@@ -105,8 +106,18 @@ export class TwoFactorService {
     };
   }
 
-  /** The first code from the app turns two-factor on; the recovery codes are answered once. */
-  async confirmEnrolment(userId: number, code: string): Promise<RecoveryCodes> {
+  /**
+   * The password and the first code from the app turn two-factor on; the recovery codes are
+   * answered once. Guesses of the password count against the same limit as disabling's.
+   */
+  async confirmEnrolment(userId: number, body: TwoFactorConfirmBody): Promise<RecoveryCodes> {
+    return this.guarded(userId, async () => {
+      await this.checkPassword(userId, body.password);
+      return this.enable(userId, body.code);
+    });
+  }
+
+  private async enable(userId: number, code: string): Promise<RecoveryCodes> {
     const row = await this.deps.repo.findByUser(userId);
     if (!row) throw badRequest(m.noEnrolment, "no_enrolment");
     if (row.enabled_at !== null) throw conflict(m.alreadyEnabled, "two_factor_enabled");

@@ -25,9 +25,9 @@ export function EnrolPanel({
   onCancel: () => void;
 }) {
   const confirm = useConfirmEnrolment();
-  const form = useForm<{ code: string }, unknown, TwoFactorConfirmBody>({
+  const form = useForm<{ code: string; password: string }, unknown, TwoFactorConfirmBody>({
     resolver: zodResolver(ZTwoFactorConfirmBody),
-    defaultValues: { code: "" },
+    defaultValues: { code: "", password: "" },
   });
 
   function submit(body: TwoFactorConfirmBody) {
@@ -78,7 +78,7 @@ export function EnrolPanel({
         <h3 id="confirm-title" className="font-semibold">
           {m.confirmTitle}
         </h3>
-        <div className="max-w-xs">
+        <div className="grid max-w-xs gap-3">
           <Field
             label={m.codeLabel}
             autoComplete="one-time-code"
@@ -86,6 +86,13 @@ export function EnrolPanel({
             maxLength={9}
             error={form.formState.errors.code?.message}
             {...form.register("code")}
+          />
+          <Field
+            label={m.passwordLabel}
+            type="password"
+            autoComplete="current-password"
+            error={form.formState.errors.password?.message}
+            {...form.register("password")}
           />
         </div>
         <div className="flex flex-wrap gap-2">
