@@ -170,7 +170,13 @@ test.describe("moderation", () => {
         entry.locator("img").evaluate((img) => (img as { naturalWidth: number }).naturalWidth),
       )
       .toBeGreaterThan(0);
+    // Flagged, it is blurred until the admin asks to see it.
+    await expect(entry.locator("img")).toHaveClass(/blur/);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/moderation-queue-veiled-1280.png", fullPage: true });
+    await entry.getByRole("button", { name: `Show ${title}` }).click();
+    await expect(entry.locator("img")).not.toHaveClass(/blur/);
+    await expect(entry.getByTestId("moderation-reveal")).toHaveCount(0);
     await page.screenshot({ path: "/tmp/moderation-queue-1280.png", fullPage: true });
 
     const visitor = await browser.newPage();

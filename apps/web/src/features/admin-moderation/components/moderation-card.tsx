@@ -1,5 +1,6 @@
 import type { ModerationItem } from "@sawdust/shared";
-import { Check, EyeOff, ShieldAlert, Trash2 } from "lucide-react";
+import { Check, Eye, EyeOff, ShieldAlert, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
@@ -39,6 +40,9 @@ export function ModerationCard({
 }: ModerationCardProps) {
   const title = item.title?.trim() || "Untitled";
   const checkboxId = `moderation-select-${item.imageId}`;
+  // What the rater flagged stays blurred until the admin asks to see it.
+  const [revealed, setRevealed] = useState(false);
+  const veiled = item.moderation === "flagged" && !revealed;
   return (
     <li
       data-testid="moderation-item"
@@ -48,13 +52,27 @@ export function ModerationCard({
         selected && "ring-2 ring-brand",
       )}
     >
-      <div className="relative bg-stone-900">
+      <div className="relative overflow-hidden bg-stone-900">
         <ArtImage
           image={item}
           alt={title}
           sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
-          className="aspect-[4/3] object-contain"
+          className={cn("aspect-[4/3] object-contain", veiled && "scale-110 blur-2xl")}
         />
+        {veiled && (
+          <div className="absolute inset-0 flex items-center justify-center">
+            <Button
+              size="sm"
+              variant="outline"
+              data-testid="moderation-reveal"
+              onClick={() => setRevealed(true)}
+              aria-label={`Show ${title}`}
+            >
+              <Eye aria-hidden />
+              Show image
+            </Button>
+          </div>
+        )}
         <label
           htmlFor={checkboxId}
           className="absolute left-2 top-2 flex items-center gap-2 rounded-md bg-card/95 px-2.5 py-1.5 text-sm font-medium shadow"
