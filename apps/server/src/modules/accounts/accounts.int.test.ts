@@ -263,6 +263,13 @@ describe(`account settings on ${TEST_DB}`, () => {
       token: tokenOf(link),
     });
     expect(confirmed.json()).toEqual({ ok: true, email: newEmail, changed: true });
+    // The old address hears again when the change takes effect.
+    await runJobs();
+    const notices = smtp
+      .to(member.email)
+      .filter((mail) => mail.text.includes("Your account's email address is now"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(newEmail);
     expect((await call("GET", "/api/v1/account", member.cookie)).json()).toMatchObject({
       email: newEmail,
       emailVerified: true,

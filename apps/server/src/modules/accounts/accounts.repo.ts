@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import type { AccountTokenRow, SessionRow, UserRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
+import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
 import { AccountTokensRepo, type TokenRefusal } from "./account-tokens.repo.js";
 
 /** The username key a released account takes: `~` is never part of a username. */
@@ -99,6 +100,11 @@ export class AccountsRepo {
   async confirmEmail(
     token: string,
     now: number,
+    /** For an email change: the notice to the address it replaces, queued in the same transaction. */
+    changedNotice?: (
+      previous: { email: string; username: string },
+      newEmail: string,
+    ) => MailMessage,
   ): Promise<{ row: AccountTokenRow; conflict: boolean } | TokenRefusal> {
     try {
       return await this.db.transaction().execute(async (trx) => {
@@ -114,6 +120,13 @@ export class AccountsRepo {
             .executeTakeFirst();
           return Number(updated.numUpdatedRows) === 1 ? { row, conflict: false } : "invalid";
         }
+        const previous = await trx
+          .selectFrom("users")
+          .select(["email", "username"])
+          .where("id", "=", row.user_id)
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
+        if (!previous) return "invalid";
         const updated = await trx
           .updateTable("users")
           .set({ email: row.email, email_verified_at: now, pending_email: null, updated_at: now })
@@ -121,6 +134,14 @@ export class AccountsRepo {
           .where("deleted_at", "is", null)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return "invalid";
+        if (changedNotice && previous.email !== row.email) {
+          await trx
+            .insertInto("jobs")
+            .values(
+              newJobRow(MAIL_JOB, null, changedNotice(previous, row.email), MAIL_MAX_ATTEMPTS, now),
+            )
+            .execute();
+        }
         // A confirmation link for the old address means nothing now.
         await trx
           .updateTable("account_tokens")

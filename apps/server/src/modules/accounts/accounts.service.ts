@@ -157,10 +157,19 @@ export class AccountsService {
 
   /** Opens a confirmation link (a new account's, or a changed address's). */
   async confirmEmail(token: string): Promise<VerifyEmailResult> {
-    const outcome = await this.deps.repo.confirmEmail(token, this.deps.clock.now());
+    const site = await this.siteName();
+    // The address it replaces is told again now that the change took effect (in its transaction).
+    const outcome = await this.deps.repo.confirmEmail(
+      token,
+      this.deps.clock.now(),
+      (previous, to) =>
+        mailTemplates.emailChangedNotice(previous.email, site, previous.username, to),
+    );
     if (typeof outcome === "string") throw refused(outcome);
     if (outcome.conflict) throw conflict(MESSAGES.auth.emailTaken, "email_taken");
-    return { ok: true, email: outcome.row.email, changed: outcome.row.purpose === "change_email" };
+    const changed = outcome.row.purpose === "change_email";
+    if (changed) this.deps.onJobQueued();
+    return { ok: true, email: outcome.row.email, changed };
   }
 
   // Password reset.

@@ -127,6 +127,16 @@ export const mailTemplates = {
       ],
     }),
 
+  emailChangedNotice: (to: string, siteName: string, username: string, newEmail: string) =>
+    compose(to, siteName, {
+      subject: "Your email address was changed",
+      paragraphs: [
+        `Hello ${username},`,
+        `Your account's email address is now ${newEmail}: the link sent there was opened. Mail for the account goes there from now on, and this address no longer signs in or resets the password.`,
+        "If this was not you, reply to this message at once: an administrator can restore your address.",
+      ],
+    }),
+
   passwordReset: (to: string, siteName: string, username: string, url: string) =>
     compose(to, siteName, {
       subject: "Reset your password",
