@@ -53,7 +53,13 @@ type Json = Record<string, unknown>;
 interface CheckoutSessionState {
   id: string;
   customer: string;
+  /** Subscription mode: the price. Payment mode: none (the line carries its own price_data). */
   priceId: string;
+  mode: "subscription" | "payment";
+  /** Payment mode: the line's amount, and the payment intent once paid. */
+  amountTotal: number;
+  paymentIntent: string | null;
+  paymentIntentMetadata: Record<string, string>;
   status: "open" | "complete" | "expired";
   clientReferenceId: string | null;
   metadata: Record<string, string>;
@@ -79,6 +85,17 @@ interface SubscriptionState {
   endedAt: number | null;
   metadata: Record<string, string>;
   latestInvoice: string;
+}
+
+/** A one-off payment (Checkout in payment mode), and whether it was refunded. */
+interface PaymentState {
+  id: string;
+  chargeId: string;
+  amount: number;
+  customer: string;
+  metadata: Record<string, string>;
+  refunded: boolean;
+  created: number;
 }
 
 /** What the test may change about a subscription, as Stripe would on its own. */
@@ -112,6 +129,9 @@ export class FakeStripeServer {
   private readonly checkoutSessions = new Map<string, CheckoutSessionState>();
   private readonly portalSessions = new Map<string, Json>();
   private readonly subscriptions = new Map<string, SubscriptionState>();
+  private readonly payments = new Map<string, PaymentState>();
+  /** Refunds created through the API, in order: which payment intent each gave back. */
+  readonly refunds: Array<{ id: string; paymentIntent: string; amount: number }> = [];
   private readonly idempotent = new Map<string, { request: string; status: number; body: Json }>();
   private failures: Array<{ status: number }> = [];
   private server: Server | undefined;
@@ -165,9 +185,25 @@ export class FakeStripeServer {
    * now, for one interval of the session's price. Returns the new subscription's id.
    */
   completeCheckout(sessionId: string, status = "active"): string {
+    // (Payment mode: the customer pays once; returns the payment intent's id.)
     const session = this.checkoutSessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
     if (session.status !== "open") throw new Error(`checkout session ${sessionId} is not open`);
+    if (session.mode === "payment") {
+      const payment: PaymentState = {
+        id: newId("pi"),
+        chargeId: newId("ch"),
+        amount: session.amountTotal,
+        customer: session.customer,
+        metadata: { ...session.paymentIntentMetadata },
+        refunded: false,
+        created: this.seconds(),
+      };
+      this.payments.set(payment.id, payment);
+      session.status = "complete";
+      session.paymentIntent = payment.id;
+      return payment.id;
+    }
     const price = this.price(session.priceId);
     const now = this.seconds();
     const subscription: SubscriptionState = {
@@ -247,6 +283,29 @@ export class FakeStripeServer {
 
   checkoutCompletedEvent(sessionId: string): Json {
     return this.event("checkout.session.completed", this.checkoutSession(sessionId));
+  }
+
+  /** `charge.refunded` for a payment intent, as Stripe sends it once a refund went through. */
+  chargeRefundedEvent(paymentIntentId: string): Json {
+    const payment = this.payments.get(paymentIntentId);
+    if (!payment) throw new Error(`no payment intent ${paymentIntentId}`);
+    return this.event("charge.refunded", {
+      id: payment.chargeId,
+      object: "charge",
+      amount: payment.amount,
+      amount_captured: payment.amount,
+      amount_refunded: payment.refunded ? payment.amount : 0,
+      captured: true,
+      created: payment.created,
+      currency: "usd",
+      customer: payment.customer,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: payment.id,
+      refunded: payment.refunded,
+      status: "succeeded",
+    });
   }
 
   subscriptionEvent(
@@ -441,6 +500,7 @@ export class FakeStripeServer {
     if (method === "POST" && path === "/v1/checkout/sessions") return this.createCheckout(params);
     if (method === "POST" && path === "/v1/billing_portal/sessions")
       return this.createPortal(params);
+    if (method === "POST" && path === "/v1/refunds") return this.createRefund(params);
     if (method === "GET" && subscription?.[1]) {
       return this.subscriptionJson(this.existingSubscription(decodeURIComponent(subscription[1])));
     }
@@ -489,11 +549,12 @@ export class FakeStripeServer {
   }
 
   private createCheckout(params: Record<string, unknown>): Json {
+    if (params.mode === "payment") return this.createPaymentCheckout(params);
     if (params.mode !== "subscription") {
       throw new ApiError(
         400,
         "invalid_request_error",
-        "This fake answers Checkout in subscription mode only",
+        "This fake answers Checkout in subscription and payment modes only",
         "parameter_invalid_string",
         "mode",
       );
@@ -539,9 +600,109 @@ export class FakeStripeServer {
       cancelUrl: stringOrNull(params.cancel_url),
       subscription: null,
       created: this.seconds(),
+      mode: "subscription",
+      amountTotal: this.price(priceId).unitAmount,
+      paymentIntent: null,
+      paymentIntentMetadata: {},
     };
     this.checkoutSessions.set(session.id, session);
     return this.checkoutSessionJson(session);
+  }
+
+  /** Checkout in payment mode: one line with its own `price_data`, paid once. */
+  private createPaymentCheckout(params: Record<string, unknown>): Json {
+    const customer = String(params.customer ?? "");
+    if (!this.customers.has(customer)) throw noSuch("customer", customer, "customer");
+    const lineItems = Array.isArray(params.line_items) ? (params.line_items as Json[]) : [];
+    const [line] = lineItems;
+    const priceData = (line?.price_data ?? {}) as Json;
+    const amount = Number(priceData.unit_amount);
+    if (lineItems.length !== 1 || !line || Number(line.quantity) !== 1) {
+      throw new ApiError(400, "invalid_request_error", "Missing required param: line_items.");
+    }
+    if (!Number.isSafeInteger(amount) || amount < 50 || priceData.currency !== "usd") {
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "Invalid integer: unit_amount must be at least 50 cents in usd",
+        "parameter_invalid_integer",
+        "line_items[0][price_data][unit_amount]",
+      );
+    }
+    if (typeof (priceData.product_data as Json | undefined)?.name !== "string") {
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "Missing required param: line_items[0][price_data][product_data][name].",
+        "parameter_missing",
+      );
+    }
+    for (const key of ["success_url", "cancel_url"] as const) {
+      if (typeof params[key] !== "string" || !/^https?:\/\//.test(params[key] as string)) {
+        throw new ApiError(400, "invalid_request_error", "Not a valid URL", "url_invalid", key);
+      }
+    }
+    const expiresAt = Number(params.expires_at);
+    const now = this.seconds();
+    if (!Number.isSafeInteger(expiresAt) || expiresAt < now + 30 * 60 || expiresAt > now + 86_400) {
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.",
+        "parameter_invalid_integer",
+        "expires_at",
+      );
+    }
+    const paymentIntentData = (params.payment_intent_data ?? {}) as Json;
+    const session: CheckoutSessionState = {
+      id: newId("cs_test"),
+      customer,
+      priceId: "",
+      mode: "payment",
+      amountTotal: amount,
+      paymentIntent: null,
+      paymentIntentMetadata: stringRecord(paymentIntentData.metadata),
+      status: "open",
+      clientReferenceId: stringOrNull(params.client_reference_id),
+      metadata: stringRecord(params.metadata),
+      subscriptionMetadata: {},
+      successUrl: params.success_url as string,
+      cancelUrl: stringOrNull(params.cancel_url),
+      subscription: null,
+      created: now,
+    };
+    this.checkoutSessions.set(session.id, session);
+    return this.checkoutSessionJson(session);
+  }
+
+  /** A refund of a payment intent, whole; a second one is refused as Stripe refuses it. */
+  private createRefund(params: Record<string, unknown>): Json {
+    const id = String(params.payment_intent ?? "");
+    const payment = this.payments.get(id);
+    if (!payment) throw noSuch("payment_intent", id, "payment_intent");
+    if (payment.refunded) {
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        `Charge ${payment.chargeId} has already been refunded.`,
+        "charge_already_refunded",
+      );
+    }
+    payment.refunded = true;
+    const refund = {
+      id: newId("re"),
+      object: "refund",
+      amount: payment.amount,
+      charge: payment.chargeId,
+      created: this.seconds(),
+      currency: "usd",
+      metadata: {},
+      payment_intent: payment.id,
+      reason: null,
+      status: "succeeded",
+    };
+    this.refunds.push({ id: refund.id, paymentIntent: payment.id, amount: payment.amount });
+    return refund;
   }
 
   private createPortal(params: Record<string, unknown>): Json {
@@ -567,13 +728,12 @@ export class FakeStripeServer {
   }
 
   private checkoutSessionJson(session: CheckoutSessionState): Json {
-    const price = this.price(session.priceId);
     const complete = session.status === "complete";
     return {
       id: session.id,
       object: "checkout.session",
-      amount_subtotal: price.unitAmount,
-      amount_total: price.unitAmount,
+      amount_subtotal: session.amountTotal,
+      amount_total: session.amountTotal,
       cancel_url: session.cancelUrl,
       client_reference_id: session.clientReferenceId,
       created: session.created,
@@ -581,11 +741,13 @@ export class FakeStripeServer {
       customer: session.customer,
       customer_email: null,
       expires_at: session.created + 24 * 3600,
-      invoice: complete ? this.subscriptions.get(session.subscription ?? "")?.latestInvoice : null,
+      invoice: complete
+        ? (this.subscriptions.get(session.subscription ?? "")?.latestInvoice ?? null)
+        : null,
       livemode: false,
       metadata: { ...session.metadata },
-      mode: "subscription",
-      payment_intent: null,
+      mode: session.mode,
+      payment_intent: session.paymentIntent,
       payment_method_types: ["card"],
       payment_status: complete ? "paid" : "unpaid",
       status: session.status,
