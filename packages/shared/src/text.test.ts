@@ -34,6 +34,7 @@ describe("normalizeColor", () => {
 describe("formatBytes", () => {
   it.each([
     [0, "0 Bytes"],
+    [0.4, "0.4 Bytes"],
     [1023, "1023 Bytes"],
     [1536, "1.5 KB"],
     [1024 ** 3, "1 GB"],

@@ -34,7 +34,10 @@ export function formatCents(cents: number): string {
 /** Bytes → "1.5 MB", with units from Bytes to TB. */
 export function formatBytes(bytes: number, decimals = 2): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
-  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), BYTE_UNITS.length - 1);
+  const i = Math.max(
+    0,
+    Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), BYTE_UNITS.length - 1),
+  );
   const value = bytes / 1024 ** i;
   return `${Number.parseFloat(value.toFixed(decimals))} ${BYTE_UNITS[i]}`;
 }

@@ -63,6 +63,8 @@ export function SeriesChart({
         const UPlot = module.default;
         const n = labels.length;
         const x = labels.map((_, i) => i);
+        // A range without data is drawn from 0 to 1, and only its 0 is labelled (not "$0.01").
+        const empty = lines.every((line) => line.values.every((v) => v === 0));
         const bars = (align: -1 | 0 | 1, factor: number) =>
           UPlot.paths.bars?.({ size: [factor, 48], align, gap: 1 });
         plot = new UPlot(
@@ -85,7 +87,7 @@ export function SeriesChart({
                 ...AXIS,
                 size: 64,
                 ...(integers ? { incrs: COUNT_STEPS } : {}),
-                values: (_u, splits) => splits.map((v) => format(v)),
+                values: (_u, splits) => splits.map((v) => (empty && v !== 0 ? "" : format(v))),
               },
             ],
             cursor: { drag: { x: false, y: false } },
