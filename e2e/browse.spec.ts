@@ -6,6 +6,7 @@ import {
   MESSAGES,
   type TagCount,
 } from "@sawdust/shared";
+import { newAccount, registerViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
 
@@ -146,6 +147,8 @@ test.describe("explore", () => {
   });
 
   test("a failed load says so", async ({ page }) => {
+    // A member's page is the app's own render: a visitor's comes from the server with its data.
+    await registerViaApi(page.request, newAccount("explore"), { confirmEmail: false });
     await page.route("**/api/v1/explore/tags", (route) =>
       route.fulfill({ status: 500, body: "{}", contentType: "application/json" }),
     );
@@ -184,6 +187,8 @@ test.describe("tag page", () => {
   });
 
   test("shows eight squares while it loads", async ({ page }) => {
+    // A member's page is the app's own render: a visitor's comes from the server with its data.
+    await registerViaApi(page.request, newAccount("tag"), { confirmEmail: false });
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

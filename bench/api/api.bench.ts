@@ -1,88 +1,125 @@
 /**
- * bench/api: the Browse list endpoint under load, next to a bare Fastify JSON route, in one run.
- * Seeds (or reuses) a 100,000-image catalogue, starts the real app and a bare Fastify reference
- * in child processes, and runs autocannon (50 connections) against every target in interleaved
- * rounds; then times the phases of one request in-process and reads the SQL plans. See
+ * bench/api: the API under load at two catalogue sizes side by side (100,000 and 1,000,000 public
+ * images by default), next to a bare Fastify reference, in one run. Seeds (or reuses) each
+ * catalogue, starts one app per catalogue and the reference in child processes, and runs
+ * autocannon (50 connections) against every target at every size in interleaved rounds. See
  * bench/README.md.
  *
- *   npx tsx bench/api/api.bench.ts [--rounds 3] [--duration 10] [--connections 50]
- *     [--targets ref-small,tag-p1,…] [--cpu-prof] [--json out.json] [--fresh] [--postgres]
+ *   npx tsx bench/api/api.bench.ts [--sizes 100000,1000000] [--rounds 3] [--duration 8]
+ *     [--targets ref-payload-object,member-tag-p1,…] [--postgres] [--cpu-prof] [--phases]
+ *     [--json out.json]
  */
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { basename, join, relative } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { loadConfig } from "../../apps/server/src/config.js";
 import { openDatabase } from "../../apps/server/src/db/database.js";
 import { fmt, median } from "../lib/stats.js";
+import {
+  BENCH_ROOT,
+  type BenchPostgres,
+  cachedSqliteDir,
+  catalogueHash,
+  derivedHash,
+  startBenchPostgres,
+} from "./catalogues.js";
 import { ServerChild } from "./children.js";
 import { type ProfileSummary, profileLines, readProfile, summariseProfile } from "./cpu-profile.js";
+import { downloadLoad } from "./download-load.js";
+import { createBenchMember, ensureXlarge, XLARGE_BYTES } from "./members.js";
 import { type DeepPage, deepPage, everyPage, matching, type PageQuery, pageUrl } from "./pages.js";
 import { createBenchPartnerKey } from "./partner-key.js";
 import { measurePhases, type PhaseResult } from "./phases.js";
-import { type SeedSummary, seedCatalogue, summaryLines, tagNearShare } from "./seed.js";
+import {
+  type SeedSummary,
+  seedCatalogue,
+  summaryLines,
+  type TagCount,
+  tagNearShare,
+} from "./seed.js";
 
-/** The acceptance line. */
+/** Issue 18's lines (and the earlier ones still read from this run). */
 const TARGET = {
-  /** images req/s ÷ bare Fastify JSON route req/s, at least. */
-  throughputRatio: 0.4,
-  /** p99 of the images route, ms, at most. */
+  /** A page no cache holds, req/s ÷ ref-payload-object's, at the largest size: at least. */
+  uncachedVsPayloadObject: 0.5,
+  /** Its p99 at 50 connections, ms: at most. */
   p99Ms: 25,
-  /** page 5,000 latency ÷ page 1 latency, at most. */
+  /** Server CPU a response, largest ÷ smallest catalogue: at most. */
+  growth: 1.2,
+  /** The deep page ÷ page 1: at most. */
   deepPageRatio: 1.2,
-  /** marketing API list req/s ÷ the public list's (no filter, page 1), at least (issue 16). */
-  marketingRatio: 0.5,
+  /** Download route bytes/s ÷ @fastify/static's for the same file: at least. */
+  downloadVsStatic: 0.7,
 };
 const LIMIT = 20;
 /** A run is server-bound when the server under load used at least this much of a core. */
 const UNDISTURBED_CPU = 0.9;
-const DEEP_PAGE = 5_000;
+/** The deep page of the unfiltered list: page 50,000 when the catalogue has it. */
+const DEEP_PAGE = 50_000;
+/**
+ * Ports (`--port-base N`): the reference on N, one app per size from N + 1, the PostgreSQL
+ * cluster on N + 18. Without it, any free ports (and 55480 for the cluster).
+ */
+const ports = () => {
+  const base = Number(args["port-base"] ?? 0);
+  return base > 0
+    ? { reference: base, firstApp: base + 1, postgres: base + 18 }
+    : { reference: 0, firstApp: 0, postgres: 55_480 };
+};
 
 const { values: args } = parseArgs({
   options: {
+    sizes: { type: "string", default: "100000,1000000" },
+    "private-share": { type: "string", default: "0.02" },
     rounds: { type: "string", default: "3" },
-    duration: { type: "string", default: "10" },
-    warmup: { type: "string", default: "3" },
+    duration: { type: "string", default: "8" },
+    warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "50" },
+    "port-base": { type: "string" },
+    "download-connections": { type: "string", default: "10" },
     targets: { type: "string" },
-    public: { type: "string", default: "100000" },
-    private: { type: "string", default: "2000" },
     tag: { type: "string" },
     "tag-share": { type: "string", default: "0.05" },
-    "data-dir": { type: "string" },
     fresh: { type: "boolean", default: false },
     postgres: { type: "boolean", default: false },
     "log-level": { type: "string", default: "warn" },
     "cpu-prof": { type: "boolean", default: false },
     "profile-duration": { type: "string", default: "10" },
-    "profile-target": { type: "string", default: "tag-p1" },
-    "skip-phases": { type: "boolean", default: false },
+    "profile-target": { type: "string", default: "member-tag-p1" },
+    "profile-size": { type: "string" },
+    phases: { type: "boolean", default: false },
     "phase-requests": { type: "string", default: "200" },
     json: { type: "string" },
+    "seed-only": { type: "boolean", default: false },
   },
 });
 
-type ServerName = "reference" | "app";
+type TargetKind = "list" | "walk" | "search" | "tags" | "download" | "other";
 
 interface Target {
+  /** `key` for the reference's targets, `key@size` for the app's. */
+  id: string;
   key: string;
-  server: ServerName;
+  /** Public images of the catalogue; undefined for the reference. */
+  size?: number;
+  server: ServerChild;
   label: string;
   path: string;
   /** Paths to request in turn instead of `path` (one a request, across all connections). */
   paths?: string[];
-  /** Request headers (the marketing API's key). */
   headers?: Record<string, string>;
 }
 
 interface Sample {
   round: number;
   target: string;
+  key: string;
+  size: number | null;
   reqPerSec: number;
   /** Latency percentiles and mean, ms (autocannon). */
   p50: number;
@@ -97,6 +134,8 @@ interface Sample {
   timeouts: number;
   /** CPU time of the server child during the run, ms, and of this process (autocannon). */
   serverCpuMs: number;
+  /** PostgreSQL: CPU time of the cluster's processes during the run, ms. */
+  dbCpuMs?: number;
   benchCpuMs: number;
   durationS: number;
   /** How long the server went on working after the run (requests cut off at its end). */
@@ -104,198 +143,230 @@ interface Sample {
   startedAt: string;
 }
 
-const TARGET_KEYS = [
-  "ref-small",
-  "ref-payload",
-  "ref-payload-object",
+const REFERENCE_KEYS = ["ref-small", "ref-payload", "ref-payload-object", "ref-static"] as const;
+const APP_KEYS = [
   "app-healthz",
   "tag-p1",
-  "tag-deep",
-  "all-p1",
-  "mkt-p1",
-  "all-p5000",
   "all-walk",
+  "member-tag-p1",
+  "member-walk",
+  "member-p1",
+  "member-deep",
+  "search-common",
+  "search-rare",
+  "tags",
+  "explore",
+  "download",
+  "all-p1",
+  "all-deep",
+  "mkt-p1",
 ] as const;
+const DEFAULT_KEYS = [
+  "ref-small",
+  "ref-payload-object",
+  "ref-static",
+  "app-healthz",
+  "tag-p1",
+  "all-walk",
+  "member-tag-p1",
+  "member-walk",
+  "member-p1",
+  "member-deep",
+  "search-common",
+  "search-rare",
+  "tags",
+  "explore",
+  "download",
+];
+const KIND: Record<string, TargetKind> = {
+  "tag-p1": "list",
+  "all-walk": "walk",
+  "member-tag-p1": "list",
+  "member-walk": "walk",
+  "member-p1": "list",
+  "member-deep": "list",
+  "all-p1": "list",
+  "all-deep": "list",
+  "search-common": "search",
+  "search-rare": "search",
+  tags: "tags",
+  explore: "tags",
+  download: "download",
+};
+
+/** One catalogue and the app serving it. */
+interface Catalogue {
+  size: number;
+  privateImages: number;
+  dataDir: string;
+  databaseUrl?: string;
+  seeded: SeedSummary;
+  app?: ServerChild;
+}
 
 async function main(): Promise<void> {
   const rounds = positiveInt(args.rounds, "--rounds");
   const duration = positiveInt(args.duration, "--duration");
   const warmup = Number(args.warmup);
   const connections = positiveInt(args.connections, "--connections");
-  const publicImages = positiveInt(args.public, "--public");
-  const privateImages = Number(args.private);
-  const chosen = args.targets ? args.targets.split(",").map((t) => t.trim()) : [...TARGET_KEYS];
+  const sizes = (args.sizes ?? "")
+    .split(",")
+    .map((s) => positiveInt(s.trim(), "--sizes"))
+    .sort((a, b) => a - b);
+  const privateShare = Number(args["private-share"]);
+  const chosen = args.targets ? args.targets.split(",").map((t) => t.trim()) : DEFAULT_KEYS;
   for (const key of chosen) {
-    if (!(TARGET_KEYS as readonly string[]).includes(key)) {
-      throw new Error(`unknown target ${key}: use ${TARGET_KEYS.join(", ")}`);
+    if (![...REFERENCE_KEYS, ...APP_KEYS].includes(key as never)) {
+      throw new Error(`unknown target ${key}: use ${[...REFERENCE_KEYS, ...APP_KEYS].join(", ")}`);
     }
   }
   const loadBefore = loadavg();
   const git = gitState();
+  const hash = await catalogueHash();
+  const derivedVersion = await derivedHash();
 
-  // The catalogue: a cached SQLite one keyed by what shapes it, or PostgreSQL.
-  const pg = await postgresUrl();
-  const dataDir =
-    args["data-dir"] ??
-    (args.fresh || pg
-      ? await mkdtemp(join(tmpdir(), "sawdust-bench-api-"))
-      : await cachedDataDir(publicImages, privateImages));
-  const temporaryDir = !args["data-dir"] && (args.fresh || pg !== undefined);
-  log(`catalogue: ${pg ? "PostgreSQL" : dataDir}`);
-  const seeded = await seedCatalogue({
-    dataDir,
-    databaseUrl: pg?.url,
-    publicImages,
-    privateImages,
-    log,
-  });
-  for (const line of summaryLines(seeded)) log(`  ${line}`);
-  const tag = args.tag
-    ? { tag: args.tag, count: seeded.tags.find((t) => t.tag === args.tag)?.count ?? 0 }
-    : tagNearShare(seeded.tags, seeded.publicImages, Number(args["tag-share"]));
-  log(`tag: ${tag.tag}, on ${tag.count} public images (${pct(tag.count / seeded.publicImages)})`);
-
-  const env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: args["log-level"],
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-  };
-  const config = loadConfig({ ...env, WORKERS: "0", DEMO_CONTENT: "false" });
-  let app: ServerChild | undefined;
+  let postgres: BenchPostgres | undefined;
+  const catalogues: Catalogue[] = [];
   let reference: ServerChild | undefined;
   const work = await mkdtemp(join(tmpdir(), "sawdust-bench-api-run-"));
+  const temporary: string[] = [];
   try {
-    app = await ServerChild.start("app", "./app-server.ts", env);
-    log(`app listening on ${app.url} (pid ${app.pid})`);
-
-    // Deep pages: computed from the database and checked against the server.
-    const database = openDatabase(config);
-    const tagQuery: PageQuery = { tag: tag.tag, limit: LIMIT };
-    const allQuery: PageQuery = { limit: LIMIT };
-    let tagDeep: DeepPage;
-    let allDeep: DeepPage;
-    let tagMatches: number;
-    let walkPaths: string[] | undefined;
-    let partnerKey: string | undefined;
-    try {
-      // A partner's key for the marketing API's target.
-      if (chosen.includes("mkt-p1")) partnerKey = await createBenchPartnerKey(database.db);
-      tagMatches = await matching(database.db, tagQuery);
-      const tagLastFull = Math.floor(tagMatches / LIMIT);
-      tagDeep = await deepPage(database.db, app.url, tagQuery, tagLastFull, log);
-      // Page 5,000 needs 100,000 public images; a smaller catalogue gets its last full page.
-      const allPage = Math.min(DEEP_PAGE, Math.floor(seeded.publicImages / LIMIT));
-      allDeep = await deepPage(database.db, app.url, allQuery, allPage, log);
-      // Every page of the unfiltered list, for the walk (only when cursors are computable).
-      if (allDeep.via === "computed") walkPaths = await everyPage(database.db, allQuery);
-    } finally {
-      await database.close();
+    if (args.postgres) {
+      postgres = await startBenchPostgres(hash, ports().postgres, log);
+      log(`${postgres.version}: the bench's cluster (fsync off), port ${ports().postgres}`);
     }
-    log(
-      `tag pages: ${tagMatches} images, deep page ${tagDeep.page} (${tagDeep.via}); untagged page ${allDeep.page} (${allDeep.via})`,
-    );
 
-    // The real page-1 response, handed to the reference for its same-payload routes.
-    const tagP1 = `/api/v1/images?limit=${LIMIT}&tag=${encodeURIComponent(tag.tag)}`;
-    const page1 = await fetch(app.url + tagP1);
-    const page1Body = Buffer.from(await page1.arrayBuffer());
-    if (!page1.ok) throw new Error(`GET ${tagP1}: ${page1.status} ${page1Body.toString()}`);
-    const payloadFile = join(work, "page-1.json");
-    await writeFile(payloadFile, page1Body);
-    reference = await ServerChild.start("reference", "./reference-server.ts", {
-      PAYLOAD_FILE: payloadFile,
-    });
-    log(
-      `reference listening on ${reference.url} (pid ${reference.pid}); page-1 payload ${page1Body.length} bytes`,
-    );
+    // The catalogues: cached between runs unless --fresh.
+    for (const size of sizes) {
+      const privateImages = Math.round(size * privateShare);
+      let dataDir: string;
+      let databaseUrl: string | undefined;
+      const dbName = `bench_${size}_${privateImages}`;
+      if (postgres) {
+        dataDir = join(BENCH_ROOT, `pg-${hash}`, `media-${size}`);
+        databaseUrl = await postgres.databaseUrl(dbName);
+      } else if (args.fresh) {
+        dataDir = await mkdtemp(join(tmpdir(), "sawdust-bench-api-"));
+        temporary.push(dataDir);
+      } else {
+        dataDir = await cachedSqliteDir(hash, size, privateImages, log);
+      }
+      log(`catalogue of ${size.toLocaleString("en")}: ${postgres ? dbName : dataDir}`);
+      const seed = () =>
+        seedCatalogue({
+          dataDir,
+          databaseUrl,
+          publicImages: size,
+          privateImages,
+          derivedVersion,
+          log,
+        });
+      let seeded: SeedSummary;
+      try {
+        seeded = await seed();
+      } catch (error) {
+        // A seed that stopped half-way (killed): start that catalogue again.
+        if (!String(error).includes("already holds images")) throw error;
+        log("  a half-seeded catalogue: seeding it again");
+        if (postgres) {
+          await postgres.dropDatabase(dbName);
+          databaseUrl = await postgres.databaseUrl(dbName);
+        }
+        await rm(dataDir, { recursive: true, force: true });
+        seeded = await seed();
+      }
+      for (const line of summaryLines(seeded)) log(`  ${line}`);
+      catalogues.push({ size, privateImages, dataDir, databaseUrl, seeded });
+    }
+    if (args["seed-only"]) return;
+    const smallest = catalogues[0] as Catalogue;
+    const largest = catalogues[catalogues.length - 1] as Catalogue;
 
-    const all: Record<string, Target> = {
-      "ref-small": {
-        key: "ref-small",
-        server: "reference",
-        path: "/small",
-        label: 'bare Fastify: small JSON ({"hello":"world"})',
-      },
-      "ref-payload": {
-        key: "ref-payload",
-        server: "reference",
-        path: "/payload",
-        label: `bare Fastify: page-1 bytes (${page1Body.length} B), pre-serialised`,
-      },
-      "ref-payload-object": {
-        key: "ref-payload-object",
-        server: "reference",
-        path: "/payload-object",
-        label: "bare Fastify: page-1 object, JSON.stringify per request",
-      },
-      "app-healthz": {
-        key: "app-healthz",
-        server: "app",
-        path: "/healthz",
-        label: "Sawdust GET /healthz (the app's hooks, no work)",
-      },
-      "tag-p1": {
-        key: "tag-p1",
-        server: "app",
-        path: tagP1,
-        label: `Sawdust images, tag=${tag.tag}, page 1`,
-      },
-      "tag-deep": {
-        key: "tag-deep",
-        server: "app",
-        path: pageUrl(tagQuery, tagDeep.cursor),
-        label: `Sawdust images, tag=${tag.tag}, page ${tagDeep.page} (last full)`,
-      },
-      "all-p1": {
-        key: "all-p1",
-        server: "app",
-        path: pageUrl(allQuery, undefined),
-        label: "Sawdust images, no filter, page 1",
-      },
-      "mkt-p1": {
-        key: "mkt-p1",
-        server: "app",
-        path: "/api/v1/marketing/images?limit=20",
-        headers: { authorization: `Bearer ${partnerKey}` },
-        label: "Sawdust marketing API images (a partner's key), no filter, page 1",
-      },
-      "all-p5000": {
-        key: "all-p5000",
-        server: "app",
-        path: pageUrl(allQuery, allDeep.cursor),
-        label: `Sawdust images, no filter, page ${allDeep.page}`,
-      },
-    };
-    if (walkPaths) {
-      all["all-walk"] = {
-        key: "all-walk",
-        server: "app",
-        path: pageUrl(allQuery, undefined),
-        paths: walkPaths,
-        label: `Sawdust images, no filter, pages 1…${walkPaths.length} in turn (each request a different page)`,
+    // The same words at every size (the tag law is the same, so their shares are too).
+    const tag: TagCount = args.tag
+      ? { tag: args.tag, count: smallest.seeded.tags.find((t) => t.tag === args.tag)?.count ?? 0 }
+      : tagNearShare(smallest.seeded.tags, smallest.seeded.publicImages, Number(args["tag-share"]));
+    const commonWord = smallest.seeded.tags[0]?.tag ?? "landscape";
+    const rareWord = smallest.seeded.tags[smallest.seeded.tags.length - 1]?.tag ?? "rare";
+    log(`tag ${tag.tag}; search words: common "${commonWord}", rare "${rareWord}"`);
+
+    const targets: Target[] = [];
+    const facts: Record<string, SizeFacts> = {};
+    let payloadBody: Buffer | undefined;
+    let staticFile: string | undefined;
+    for (const [index, catalogue] of catalogues.entries()) {
+      const env = {
+        DATA_DIR: catalogue.dataDir,
+        LOG_LEVEL: args["log-level"] ?? "warn",
+        BENCH_PORT: String(ports().firstApp ? ports().firstApp + index : 0),
+        ...(catalogue.databaseUrl ? { DATABASE_URL: catalogue.databaseUrl } : {}),
       };
-    } else if (chosen.includes("all-walk")) {
-      log("all-walk skipped: the cursors could not be computed");
+      const app = await ServerChild.start(`app ${label(catalogue.size)}`, "./app-server.ts", env);
+      catalogue.app = app;
+      log(`app of ${label(catalogue.size)} listening on ${app.url} (pid ${app.pid})`);
+      const made = await appTargets(catalogue, app, chosen, { tag, commonWord, rareWord });
+      targets.push(...made.targets);
+      facts[label(catalogue.size)] = made.facts;
+      if (catalogue === largest) {
+        payloadBody = made.tagPage1;
+        staticFile = made.xlargeFile;
+      }
     }
-    const targets = chosen.filter((key) => all[key]).map((key) => all[key] as Target);
-    const servers = { app, reference };
+
+    // The reference: the largest catalogue's tag page 1 and its 8 MB file.
+    if (chosen.some((k) => (REFERENCE_KEYS as readonly string[]).includes(k))) {
+      if (!payloadBody) throw new Error("no page-1 payload for the reference");
+      const payloadFile = join(work, "page-1.json");
+      await writeFile(payloadFile, payloadBody);
+      reference = await ServerChild.start("reference", "./reference-server.ts", {
+        PAYLOAD_FILE: payloadFile,
+        BENCH_PORT: String(ports().reference),
+        ...(staticFile ? { STATIC_FILE: staticFile } : {}),
+      });
+      log(`reference listening on ${reference.url} (pid ${reference.pid})`);
+      const ref = reference;
+      const referenceTargets: Record<string, Omit<Target, "server" | "id">> = {
+        "ref-small": { key: "ref-small", path: "/small", label: 'bare Fastify: {"hello":"world"}' },
+        "ref-payload": {
+          key: "ref-payload",
+          path: "/payload",
+          label: `bare Fastify: tag page-1 bytes (${payloadBody.length} B), pre-serialised`,
+        },
+        "ref-payload-object": {
+          key: "ref-payload-object",
+          path: "/payload-object",
+          label: "bare Fastify: tag page-1 object, JSON.stringify per request",
+        },
+        "ref-static": {
+          key: "ref-static",
+          path: `/static/${staticFile ? basename(staticFile) : "missing"}`,
+          label: `bare Fastify + @fastify/static: the same ${XLARGE_BYTES.toLocaleString("en")}-byte file`,
+        },
+      };
+      for (const key of REFERENCE_KEYS) {
+        const t = referenceTargets[key];
+        if (!t || !chosen.includes(key)) continue;
+        if (key === "ref-static" && !staticFile) continue;
+        targets.unshift({ ...t, id: key, server: ref });
+      }
+    }
+
+    // Every target once: its status and size.
     const responseBytes: Record<string, number> = {};
     for (const target of targets) {
-      const res = await fetch(servers[target.server].url + target.path, {
-        headers: target.headers,
-      });
+      const res = await fetch(target.server.url + target.path, { headers: target.headers });
       const body = Buffer.from(await res.arrayBuffer());
-      if (!res.ok)
+      if (!res.ok) {
         throw new Error(`GET ${target.path}: ${res.status} ${body.toString().slice(0, 300)}`);
-      responseBytes[target.key] = body.length;
+      }
+      responseBytes[target.id] = body.length;
     }
 
-    // Warm-up: every target once (JIT, SQLite page cache), not recorded.
     if (warmup > 0) {
       log(`warm-up: ${warmup} s per target`);
       for (const target of targets) {
-        await cannon(servers[target.server].url, target, connections, warmup);
-        await drain(servers[target.server]);
+        await cannon(target, connections, warmup);
+        await drain(target.server);
       }
     }
 
@@ -306,39 +377,46 @@ async function main(): Promise<void> {
       const rotated = targets.map((_, i) => targets[(i + round) % targets.length] as Target);
       const order = round % 2 === 1 ? rotated.reverse() : rotated;
       for (const target of order) {
-        const server = servers[target.server];
+        const server = target.server;
         const before = await server.usage();
+        // The database's share counts for the app's targets only.
+        const dbBefore = target.size ? await postgres?.cpuMs() : undefined;
         const benchCpu = process.cpuUsage();
         const startedAt = new Date().toISOString();
-        const result = await cannon(server.url, target, connections, duration);
+        const result = await cannon(target, connections, duration);
         const benchUsed = process.cpuUsage(benchCpu);
         const after = await server.usage();
+        const dbAfter = target.size ? await postgres?.cpuMs() : undefined;
         const drainMs = await drain(server);
-        // No response at all in the run: its latencies are unknown, not zero.
-        const latency = (ms: number) => (result.requests.total > 0 ? ms : Number.NaN);
+        const latency = (ms: number) => (result.requests > 0 ? ms : Number.NaN);
         const sample: Sample = {
           round,
-          target: target.key,
-          reqPerSec: result.requests.average,
+          target: target.id,
+          key: target.key,
+          size: target.size ?? null,
+          reqPerSec: result.reqPerSec,
           p50: latency(result.latency.p50),
           p90: latency(result.latency.p90),
           p99: latency(result.latency.p99),
-          mean: latency(result.latency.average),
+          mean: latency(result.latency.mean),
           max: latency(result.latency.max),
-          requests: result.requests.total,
-          bytesPerSec: result.throughput.average,
+          requests: result.requests,
+          bytesPerSec: result.bytesPerSec,
           non2xx: result.non2xx,
           errors: result.errors,
           timeouts: result.timeouts,
           serverCpuMs: after.cpuMs - before.cpuMs,
+          ...(dbBefore === undefined || dbAfter === undefined
+            ? {}
+            : { dbCpuMs: dbAfter - dbBefore }),
           benchCpuMs: (benchUsed.user + benchUsed.system) / 1000,
-          durationS: result.duration,
+          durationS: result.durationS,
           drainMs,
           startedAt,
         };
         samples.push(sample);
         log(
-          `round ${round + 1}/${rounds} ${target.key.padEnd(18)} ${fmt(sample.reqPerSec).padStart(6)} req/s  p50 ${fmt(sample.p50)} ms  p99 ${fmt(sample.p99)} ms  server CPU ${pct(sample.serverCpuMs / (sample.durationS * 1000))}, ${cpuPerResponse(sample)} ms a response${sample.non2xx + sample.errors > 0 ? `  ${sample.non2xx} non-2xx, ${sample.errors} errors` : ""}`,
+          `round ${round + 1}/${rounds} ${target.id.padEnd(24)} ${fmt(sample.reqPerSec).padStart(7)} req/s  p50 ${fmt(sample.p50)} ms  p99 ${fmt(sample.p99)} ms  server CPU ${pct(sample.serverCpuMs / (sample.durationS * 1000))}, ${cpuPerResponse(sample)} ms a response${sample.dbCpuMs !== undefined && sample.requests > 0 ? ` + database ${(sample.dbCpuMs / sample.requests).toFixed(3)} ms` : ""}${sample.non2xx + sample.errors > 0 ? `  ${sample.non2xx} non-2xx, ${sample.errors} errors` : ""}`,
         );
       }
     }
@@ -346,39 +424,44 @@ async function main(): Promise<void> {
 
     let profile: ProfileSummary | undefined;
     let profileFile: string | undefined;
-    const profiled = all[args["profile-target"] ?? "tag-p1"];
+    const profileId = `${args["profile-target"]}@${label(Number(args["profile-size"] ?? largest.size))}`;
     if (args["cpu-prof"]) {
-      if (profiled?.server !== "app")
-        throw new Error("--profile-target must be one of the app's targets");
+      const profiled = targets.find((t) => t.id === profileId);
+      if (!profiled?.size) throw new Error(`--profile-target: no app target ${profileId}`);
       const seconds = positiveInt(args["profile-duration"], "--profile-duration");
-      // Kept outside the run's folder (open it in Chrome DevTools); only its summary is recorded.
       profileFile = join(
-        tmpdir(),
-        "sawdust-bench",
-        `api-profile-${new Date().toISOString().replace(/[:.]/g, "")}-${profiled.key}.cpuprofile`,
+        BENCH_ROOT,
+        `api-profile-${new Date().toISOString().replace(/[:.]/g, "")}-${profiled.key}-${label(profiled.size)}.cpuprofile`,
       );
-      log(`profiling the app under ${profiled.key} for ${seconds} s`);
-      await app.startProfile();
-      await cannon(app.url, profiled, connections, seconds);
-      await app.stopProfile(profileFile);
-      await drain(app);
+      log(`profiling the app under ${profileId} for ${seconds} s`);
+      await profiled.server.startProfile();
+      await cannon(profiled, connections, seconds);
+      await profiled.server.stopProfile(profileFile);
+      await drain(profiled.server);
       profile = summariseProfile(await readProfile(profileFile));
     }
 
-    await reference.stop();
-    await app.stop();
+    await reference?.stop();
     reference = undefined;
-    app = undefined;
+    for (const c of catalogues) {
+      await c.app?.stop();
+      c.app = undefined;
+    }
 
     let phases: PhaseResult[] = [];
-    if (!args["skip-phases"]) {
-      log("phases of one request (in-process, server.inject):");
-      // The images service's phases: not the key-guarded marketing route (inject sends no key).
+    if (args.phases) {
+      log(`phases of one request (in-process, server.inject), ${label(largest.size)}:`);
       const phaseTargets = targets.filter(
-        (t) => t.server === "app" && t.key !== "app-healthz" && !t.paths && !t.headers,
+        (t) => t.size === largest.size && !t.paths && !t.headers && KIND[t.key] === "list",
       );
       phases = await measurePhases(
-        loadConfig({ ...env, LOG_LEVEL: "silent", WORKERS: "0", DEMO_CONTENT: "false" }),
+        loadConfig({
+          DATA_DIR: largest.dataDir,
+          ...(largest.databaseUrl ? { DATABASE_URL: largest.databaseUrl } : {}),
+          LOG_LEVEL: "silent",
+          WORKERS: "0",
+          DEMO_CONTENT: "false",
+        }),
         phaseTargets.map((t) => ({ name: t.key, path: t.path })),
         { warmup: 50, requests: positiveInt(args["phase-requests"], "--phase-requests"), log },
       );
@@ -391,18 +474,18 @@ async function main(): Promise<void> {
       rounds,
       duration,
       connections,
-      seeded,
+      catalogues,
+      facts,
       tag,
-      tagMatches,
-      tagDeep,
-      allDeep,
+      words: { common: commonWord, rare: rareWord },
       loadBefore,
       loadAfter,
       phases,
       profile,
       profileFile,
-      profileTarget: args["profile-target"] ?? "tag-p1",
+      profileTarget: profileId,
       git,
+      postgres: postgres?.version,
       logLevel: args["log-level"] ?? "warn",
     });
     console.log(report.markdown);
@@ -412,21 +495,192 @@ async function main(): Promise<void> {
     }
   } finally {
     await reference?.stop();
-    await app?.stop();
+    for (const c of catalogues) await c.app?.stop();
     await rm(work, { recursive: true, force: true });
-    if (temporaryDir) await rm(dataDir, { recursive: true, force: true });
-    await pg?.stop();
+    for (const dir of temporary) await rm(dir, { recursive: true, force: true });
+    postgres?.stop();
   }
 }
 
-function cannon(
-  base: string,
+/** What the report says about one size: its deep pages, the tag's matches, the walk's length. */
+interface SizeFacts {
+  tagMatches: number;
+  allDeep: DeepPage;
+  walkPages: number;
+  downloadImageId: number;
+}
+
+/** The app's targets on one catalogue, with what they need: members, deep cursors, the file. */
+async function appTargets(
+  catalogue: Catalogue,
+  app: ServerChild,
+  chosen: string[],
+  words: { tag: TagCount; commonWord: string; rareWord: string },
+): Promise<{ targets: Target[]; facts: SizeFacts; tagPage1: Buffer; xlargeFile?: string }> {
+  const size = catalogue.size;
+  const config = loadConfig({
+    DATA_DIR: catalogue.dataDir,
+    ...(catalogue.databaseUrl ? { DATABASE_URL: catalogue.databaseUrl } : {}),
+    WORKERS: "0",
+    DEMO_CONTENT: "false",
+    LOG_LEVEL: "warn",
+  });
+  const database = openDatabase(config);
+  const tagQuery: PageQuery = { tag: words.tag.tag, limit: LIMIT };
+  const allQuery: PageQuery = { limit: LIMIT };
+  const tagP1 = pageUrl(tagQuery, undefined);
+  let facts: SizeFacts;
+  let member: { cookie: string };
+  let partnerKey: string | undefined;
+  let walkPaths: string[] | undefined;
+  let xlargeFile: string | undefined;
+  try {
+    member = await createBenchMember(database.db, "pro");
+    if (chosen.includes("mkt-p1")) partnerKey = await createBenchPartnerKey(database.db);
+    const tagMatches = await matching(database.db, tagQuery);
+    const deepAt = Math.min(DEEP_PAGE, Math.floor(catalogue.seeded.publicImages / LIMIT));
+    const allDeep = await deepPage(database.db, app.url, allQuery, deepAt, log);
+    if (
+      allDeep.via === "computed" &&
+      (chosen.includes("all-walk") || chosen.includes("member-walk"))
+    ) {
+      walkPaths = await everyPage(database.db, allQuery);
+    }
+    // The download: the newest public image's xlarge file.
+    const first = (await (await fetch(app.url + pageUrl(allQuery, undefined))).json()) as {
+      images: Array<{ id: number }>;
+    };
+    const downloadImageId = first.images[0]?.id ?? 1;
+    if (chosen.includes("download") || chosen.includes("ref-static")) {
+      xlargeFile = await ensureXlarge(database.db, catalogue.dataDir, downloadImageId);
+    }
+    facts = { tagMatches, allDeep, walkPages: walkPaths?.length ?? 0, downloadImageId };
+  } finally {
+    await database.close();
+  }
+  const page1 = await fetch(app.url + tagP1);
+  const tagPage1 = Buffer.from(await page1.arrayBuffer());
+  if (!page1.ok) throw new Error(`GET ${tagP1}: ${page1.status} ${tagPage1.toString()}`);
+
+  const asMember = { cookie: member.cookie };
+  const l = label(size);
+  const search = (q: string) =>
+    `/api/v1/images?${new URLSearchParams({ limit: String(LIMIT), q })}`;
+  const all: Record<string, Omit<Target, "id" | "server" | "size" | "key">> = {
+    "app-healthz": { path: "/healthz", label: "GET /healthz (the app's hooks, no work)" },
+    "tag-p1": { path: tagP1, label: `visitor, tag=${words.tag.tag} page 1 (cached)` },
+    "all-p1": { path: pageUrl(allQuery, undefined), label: "visitor, no filter, page 1 (cached)" },
+    "all-deep": {
+      path: pageUrl(allQuery, facts.allDeep.cursor),
+      label: `visitor, no filter, page ${facts.allDeep.page} (cached)`,
+    },
+    "member-tag-p1": {
+      path: tagP1,
+      headers: asMember,
+      label: `Pro member, tag=${words.tag.tag} page 1 (never cached)`,
+    },
+    "member-p1": {
+      path: pageUrl(allQuery, undefined),
+      headers: asMember,
+      label: "Pro member, no filter, page 1",
+    },
+    "member-deep": {
+      path: pageUrl(allQuery, facts.allDeep.cursor),
+      headers: asMember,
+      label: `Pro member, no filter, page ${facts.allDeep.page.toLocaleString("en")}`,
+    },
+    "search-common": {
+      path: search(words.commonWord),
+      headers: asMember,
+      label: `Pro member, q=${words.commonWord} (common)`,
+    },
+    "search-rare": {
+      path: search(words.rareWord),
+      headers: asMember,
+      label: `Pro member, q=${words.rareWord} (rare)`,
+    },
+    tags: { path: "/api/v1/tags", label: "visitor, GET /api/v1/tags" },
+    explore: { path: "/api/v1/explore/tags", label: "visitor, GET /api/v1/explore/tags" },
+    download: {
+      path: `/api/v1/images/${facts.downloadImageId}/download?size=xlarge`,
+      headers: asMember,
+      label: `Pro member, xlarge download (${XLARGE_BYTES.toLocaleString("en")} B: access check, quota accounting)`,
+    },
+    "mkt-p1": {
+      path: "/api/v1/marketing/images?limit=20",
+      headers: { authorization: `Bearer ${partnerKey}` },
+      label: "marketing API (a partner's key), no filter, page 1",
+    },
+  };
+  if (walkPaths) {
+    all["all-walk"] = {
+      path: pageUrl(allQuery, undefined),
+      paths: walkPaths,
+      label: `visitor, pages 1…${walkPaths.length.toLocaleString("en")} in turn (every request a miss)`,
+    };
+    all["member-walk"] = {
+      path: pageUrl(allQuery, undefined),
+      paths: walkPaths,
+      headers: asMember,
+      label: `Pro member, pages 1…${walkPaths.length.toLocaleString("en")} in turn`,
+    };
+  }
+  const targets = chosen
+    .filter((key) => all[key])
+    .map((key) => ({ ...(all[key] as Target), id: `${key}@${l}`, key, size, server: app }));
+  return { targets, facts, tagPage1, xlargeFile };
+}
+
+interface LoadResult {
+  requests: number;
+  reqPerSec: number;
+  bytesPerSec: number;
+  latency: { p50: number; p90: number; p99: number; mean: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationS: number;
+}
+
+/** Big files through download-load.ts (autocannon measures its own parsing there). */
+const BIG_FILE_KEYS = new Set(["download", "ref-static"]);
+
+async function cannon(target: Target, connections: number, duration: number): Promise<LoadResult> {
+  if (BIG_FILE_KEYS.has(target.key)) {
+    const r = await downloadLoad(
+      target.server.url + target.path,
+      target.headers,
+      positiveInt(args["download-connections"], "--download-connections"),
+      duration,
+    );
+    return { ...r, timeouts: 0 };
+  }
+  const r = await autocannonRun(target, connections, duration);
+  return {
+    requests: r.requests.total,
+    reqPerSec: r.requests.average,
+    bytesPerSec: r.throughput.average,
+    latency: {
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      mean: r.latency.average,
+      max: r.latency.max,
+    },
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    durationS: r.duration,
+  };
+}
+
+function autocannonRun(
   target: Target,
   connections: number,
   duration: number,
 ): Promise<autocannon.Result> {
   const options: autocannon.Options = {
-    url: base + target.path,
+    url: target.server.url + target.path,
     connections,
     duration,
     pipelining: 1,
@@ -466,66 +720,6 @@ function cpuPerResponse(sample: Sample): string {
   return sample.requests > 0 ? (sample.serverCpuMs / sample.requests).toFixed(3) : "—";
 }
 
-/* ------------------------------------------------------------------------------- the catalogue */
-
-const SERVER_SRC = fileURLToPath(new URL("../../apps/server/src/", import.meta.url));
-const HERE = fileURLToPath(new URL("./", import.meta.url));
-const REPO = fileURLToPath(new URL("../../", import.meta.url));
-
-/**
- * A cached catalogue's folder: named by a hash of everything that shapes its rows (the
- * migrations, the analysis code the maker calls, the maker itself) and its size. Other cached
- * catalogues of this bench are removed when a new one is made (each is ~0.5 GB).
- */
-async function cachedDataDir(publicImages: number, privateImages: number): Promise<string> {
-  const hash = createHash("sha256");
-  const files = [
-    ...(await filesUnder(join(SERVER_SRC, "db"))),
-    ...(await filesUnder(join(SERVER_SRC, "media", "analysis"))),
-    join(SERVER_SRC, "media", "renditions.ts"),
-    join(SERVER_SRC, "demo", "artworks.ts"),
-    join(HERE, "catalogue.ts"),
-    join(HERE, "vocabulary.ts"),
-    join(HERE, "seed.ts"),
-  ].sort();
-  for (const file of files) {
-    hash.update(relative(REPO, file));
-    hash.update(await readFile(file));
-  }
-  const name = `api-${hash.digest("hex").slice(0, 12)}-${publicImages}-${privateImages}`;
-  const root = join(tmpdir(), "sawdust-bench");
-  await mkdir(root, { recursive: true });
-  for (const entry of await readdir(root)) {
-    if (/^api-[0-9a-f]{12}-\d+-\d+$/.test(entry) && entry !== name) {
-      log(`removing an outdated catalogue: ${entry}`);
-      await rm(join(root, entry), { recursive: true, force: true });
-    }
-  }
-  return join(root, name);
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.includes(".test."))
-    .map((e) => join(e.parentPath, e.name));
-}
-
-/** DATABASE_URL as given, or with --postgres a throwaway cluster (scripts/lib/postgres.mjs). */
-async function postgresUrl(): Promise<{ url: string; stop(): Promise<void> } | undefined> {
-  if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, stop: async () => {} };
-  }
-  if (!args.postgres) return undefined;
-  const helper = fileURLToPath(new URL("../../scripts/lib/postgres.mjs", import.meta.url));
-  const { startThrowawayPostgres } = (await import(helper)) as {
-    startThrowawayPostgres(): Promise<{ url: string; version: string; stop(): void }>;
-  };
-  const cluster = await startThrowawayPostgres();
-  log(`PostgreSQL ${cluster.version}: a throwaway cluster (fsync off)`);
-  return { url: cluster.url, stop: async () => cluster.stop() };
-}
-
 /* ------------------------------------------------------------------------------------ report */
 
 interface ReportInput {
@@ -535,11 +729,10 @@ interface ReportInput {
   rounds: number;
   duration: number;
   connections: number;
-  seeded: SeedSummary;
-  tag: { tag: string; count: number };
-  tagMatches: number;
-  tagDeep: DeepPage;
-  allDeep: DeepPage;
+  catalogues: Catalogue[];
+  facts: Record<string, SizeFacts>;
+  tag: TagCount;
+  words: { common: string; rare: string };
   loadBefore: number[];
   loadAfter: number[];
   phases: PhaseResult[];
@@ -547,108 +740,120 @@ interface ReportInput {
   profileFile: string | undefined;
   profileTarget: string;
   logLevel: string;
+  postgres: string | undefined;
   /** The code measured: read when the run starts (HEAD may move while it runs). */
   git: { head: string; dirty: string[] };
 }
 
+interface Ratio {
+  ofMedians: number;
+  pairedMedian: number;
+}
+
 function buildReport(input: ReportInput) {
-  const of = (key: string) => input.samples.filter((s) => s.target === key);
-  const stat = (key: string, field: keyof Sample) => median(of(key).map((s) => s[field] as number));
-  const has = (key: string) => of(key).length > 0;
+  const of = (id: string) => input.samples.filter((s) => s.target === id);
+  const stat = (id: string, field: keyof Sample) => median(of(id).map((s) => s[field] as number));
+  const has = (id: string) => of(id).length > 0;
+  // The server's whole cost: the app's process and, on PostgreSQL, the database's processes.
+  const cpuOf = (s: Sample) =>
+    s.requests > 0 ? (s.serverCpuMs + (s.dbCpuMs ?? 0)) / s.requests : Number.NaN;
   const summaries = Object.fromEntries(
     input.targets.map((t) => [
-      t.key,
+      t.id,
       {
+        key: t.key,
+        size: t.size ?? null,
         label: t.label,
         path: t.path,
-        responseBytes: input.responseBytes[t.key],
-        reqPerSec: stat(t.key, "reqPerSec"),
-        p50: stat(t.key, "p50"),
-        p90: stat(t.key, "p90"),
-        p99: stat(t.key, "p99"),
-        mean: stat(t.key, "mean"),
-        responses: median(of(t.key).map((s) => s.requests)),
-        cpuMsPerResponse: median(
-          of(t.key).map((s) => (s.requests > 0 ? s.serverCpuMs / s.requests : Number.NaN)),
+        responseBytes: input.responseBytes[t.id],
+        reqPerSec: stat(t.id, "reqPerSec"),
+        bytesPerSec: stat(t.id, "bytesPerSec"),
+        p50: stat(t.id, "p50"),
+        p90: stat(t.id, "p90"),
+        p99: stat(t.id, "p99"),
+        mean: stat(t.id, "mean"),
+        responses: median(of(t.id).map((s) => s.requests)),
+        cpuMsPerResponse: median(of(t.id).map(cpuOf)),
+        dbCpuMsPerResponse: median(
+          of(t.id).map((s) =>
+            s.dbCpuMs !== undefined && s.requests > 0 ? s.dbCpuMs / s.requests : Number.NaN,
+          ),
         ),
-        serverCpu: median(of(t.key).map((s) => s.serverCpuMs / (s.durationS * 1000))),
-        benchCpu: median(of(t.key).map((s) => s.benchCpuMs / (s.durationS * 1000))),
-        non2xx: of(t.key).reduce((sum, s) => sum + s.non2xx + s.errors, 0),
+        serverCpu: median(of(t.id).map((s) => s.serverCpuMs / (s.durationS * 1000))),
+        benchCpu: median(of(t.id).map((s) => s.benchCpuMs / (s.durationS * 1000))),
+        non2xx: of(t.id).reduce((sum, s) => sum + s.non2xx + s.errors, 0),
       },
     ]),
   );
-  /** Median over rounds of the per-round ratio a ÷ b of a field. */
-  const paired = (a: string, b: string, field: keyof Sample) =>
+  type Field = keyof Sample | "cpu";
+  const value = (s: Sample, field: Field) => (field === "cpu" ? cpuOf(s) : (s[field] as number));
+  /** Median over rounds of the per-round ratio a ÷ b. */
+  const paired = (a: string, b: string, field: Field) =>
     median(
       [...new Set(input.samples.map((s) => s.round))].map((round) => {
         const x = input.samples.find((s) => s.round === round && s.target === a);
         const y = input.samples.find((s) => s.round === round && s.target === b);
-        return x && y ? (x[field] as number) / (y[field] as number) : Number.NaN;
+        return x && y ? value(x, field) / value(y, field) : Number.NaN;
       }),
     );
-  const ratio = (a: string, b: string, field: keyof Sample) =>
-    has(a) && has(b)
-      ? { ofMedians: stat(a, field) / stat(b, field), pairedMedian: paired(a, b, field) }
-      : undefined;
-
-  const throughput = {
-    vsSmall: ratio("tag-p1", "ref-small", "reqPerSec"),
-    vsPayload: ratio("tag-p1", "ref-payload", "reqPerSec"),
-    vsPayloadObject: ratio("tag-p1", "ref-payload-object", "reqPerSec"),
-    healthzVsSmall: ratio("app-healthz", "ref-small", "reqPerSec"),
-    untaggedVsSmall: ratio("all-p1", "ref-small", "reqPerSec"),
-    /** The marketing API's list ÷ the public list, the same page (issue 16). */
-    marketingVsPublic: ratio("mkt-p1", "all-p1", "reqPerSec"),
-    /** Server CPU per response, small JSON ÷ images: the throughput ratio if CPU were all. */
-    cpuVsSmall:
-      has("tag-p1") && has("ref-small")
-        ? (summaries["ref-small"]?.cpuMsPerResponse ?? Number.NaN) /
-          (summaries["tag-p1"]?.cpuMsPerResponse ?? Number.NaN)
-        : undefined,
+  const ratio = (a: string, b: string, field: Field): Ratio | undefined => {
+    if (!has(a) || !has(b)) return undefined;
+    const med = (id: string) => median(of(id).map((s) => value(s, field)));
+    return { ofMedians: med(a) / med(b), pairedMedian: paired(a, b, field) };
   };
-  const deep = {
-    untaggedP50: ratio("all-p5000", "all-p1", "p50"),
-    untaggedP99: ratio("all-p5000", "all-p1", "p99"),
-    untaggedMean: ratio("all-p5000", "all-p1", "mean"),
-    taggedP50: ratio("tag-deep", "tag-p1", "p50"),
-    taggedP99: ratio("tag-deep", "tag-p1", "p99"),
-  };
-  const verdicts = {
-    throughput: throughput.vsSmall
-      ? throughput.vsSmall.ofMedians >= TARGET.throughputRatio
-      : undefined,
-    p99: has("tag-p1") ? stat("tag-p1", "p99") <= TARGET.p99Ms : undefined,
-    marketing: throughput.marketingVsPublic
-      ? throughput.marketingVsPublic.ofMedians >= TARGET.marketingRatio
-      : undefined,
-    deepPage:
-      deep.untaggedP50 && deep.untaggedP99
-        ? Math.max(deep.untaggedP50.ofMedians, deep.untaggedP99.ofMedians) <= TARGET.deepPageRatio
-        : undefined,
-  };
+  const r = (x: Ratio | undefined, digits = 3) =>
+    x
+      ? `${x.ofMedians.toFixed(digits)} (per round ${x.pairedMedian.toFixed(digits)})`
+      : "not measured";
   const verdict = (v: boolean | undefined) =>
-    v === undefined ? "not measured" : v ? "met" : "NOT MET";
+    v === undefined ? "not measured" : v ? "met" : "**NOT MET**";
 
-  // Runs in which the server under load had a core to itself (at capacity a one-threaded server
-  // is at ~100%); below that it waited for a CPU other work held, or for autocannon.
-  const undisturbed = (key: string) =>
-    of(key).filter((x) => x.serverCpuMs / (x.durationS * 1000) >= UNDISTURBED_CPU);
-  const calm = Object.fromEntries(
-    input.targets.map((t) => {
-      const runs = undisturbed(t.key);
-      return [
-        t.key,
-        {
-          runs: runs.length,
-          reqPerSec: median(runs.map((x) => x.reqPerSec)),
-          p50: median(runs.map((x) => x.p50)),
-          p99: median(runs.map((x) => x.p99)),
-        },
-      ];
-    }),
+  const sizes = input.catalogues.map((c) => c.size);
+  const small = label(sizes[0] as number);
+  const large = label(sizes[sizes.length - 1] as number);
+  const appKeys = [...new Set(input.targets.filter((t) => t.size).map((t) => t.key))];
+  const refKeys = input.targets.filter((t) => !t.size).map((t) => t.key);
+
+  // Line 1: pages no cache holds, at the largest size, against the same payload stringified.
+  const uncached = ["member-tag-p1", "all-walk", "member-walk"].filter((k) => has(`${k}@${large}`));
+  const line1 = uncached.map((k) => {
+    const id = `${k}@${large}`;
+    const vs = ratio(id, "ref-payload-object", "reqPerSec");
+    const p99 = stat(id, "p99");
+    return {
+      key: k,
+      vsPayloadObject: vs,
+      p99,
+      met: vs ? vs.ofMedians >= TARGET.uncachedVsPayloadObject && p99 <= TARGET.p99Ms : undefined,
+    };
+  });
+  // Line 2: growth of CPU a response, largest ÷ smallest; the deep page ÷ page 1.
+  const growthKeys = appKeys.filter((k) =>
+    ["list", "walk", "search", "tags"].includes(KIND[k] ?? ""),
   );
-  const calmRatio = (a: string, b: string, field: "reqPerSec" | "p50" | "p99") =>
-    (calm[a]?.[field] ?? Number.NaN) / (calm[b]?.[field] ?? Number.NaN);
+  const growth = Object.fromEntries(
+    appKeys.map((k) => [
+      k,
+      sizes.length > 1 ? ratio(`${k}@${large}`, `${k}@${small}`, "cpu") : undefined,
+    ]),
+  );
+  const growthMet = Object.fromEntries(
+    growthKeys.map((k) => [
+      k,
+      growth[k] ? (growth[k] as Ratio).ofMedians <= TARGET.growth : undefined,
+    ]),
+  );
+  const deep = {
+    cpu: ratio(`member-deep@${large}`, `member-p1@${large}`, "cpu"),
+    p50: ratio(`member-deep@${large}`, `member-p1@${large}`, "p50"),
+    p99: ratio(`member-deep@${large}`, `member-p1@${large}`, "p99"),
+    visitorP50: ratio(`all-deep@${large}`, `all-p1@${large}`, "p50"),
+  };
+  const deepMet = deep.cpu ? deep.cpu.ofMedians <= TARGET.deepPageRatio : undefined;
+  // Line 4: the download route against @fastify/static, bytes a second.
+  const download = ratio(`download@${large}`, "ref-static", "bytesPerSec");
+  const downloadCpu = ratio(`download@${large}`, "ref-static", "cpu");
+  const downloadMet = download ? download.ofMedians >= TARGET.downloadVsStatic : undefined;
 
   const git = input.git;
   const cpuModel = cpus()[0]?.model ?? "unknown CPU";
@@ -656,7 +861,7 @@ function buildReport(input: ReportInput) {
   lines.push(`## Run of ${new Date().toISOString()}`);
   lines.push("");
   lines.push(
-    `- Machine: ${availableParallelism()} CPUs (${cpuModel}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; autocannon in the bench process, each server in a child process of its own (so at most 2 cores between autocannon and the server under load)`,
+    `- Machine: ${availableParallelism()} CPUs (${cpuModel}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; autocannon in the bench process, each server in a child process of its own`,
   );
   lines.push(
     `- Load average (1/5/15 min): before ${input.loadBefore.map((l) => l.toFixed(2)).join(" / ")}, after ${input.loadAfter.map((l) => l.toFixed(2)).join(" / ")}`,
@@ -664,158 +869,124 @@ function buildReport(input: ReportInput) {
   lines.push(
     `- Code: HEAD ${git.head}${git.dirty.length > 0 ? `, uncommitted: ${git.dirty.join(", ")}` : ", clean"}`,
   );
-  const gitEnd = gitState();
-  if (gitEnd.head !== git.head) {
-    lines.push(
-      `- **HEAD moved to ${gitEnd.head} during the run**: the children ran the code of the start.`,
-    );
-  }
-  for (const line of summaryLines(input.seeded)) lines.push(`- Catalogue: ${line}`);
-  lines.push(
-    `- Tag: \`${input.tag.tag}\`, on ${input.tagMatches} public images (${pct(input.tagMatches / input.seeded.publicImages)}); its deep page is ${input.tagDeep.page}, the last full one. Untagged deep page: ${input.allDeep.page} (cursors ${input.allDeep.via === "computed" && input.tagDeep.via === "computed" ? "computed from the database and checked against the server's nextCursor" : "walked"})`,
-  );
-  lines.push(
-    `- autocannon: ${input.connections} connections, no pipelining, ${input.duration} s per run, ${input.rounds} interleaved rounds (order rotated each round, reversed every other round) after a warm-up run of every target; medians over the rounds. App LOG_LEVEL=${input.logLevel}, WORKERS=0, no demo content.`,
-  );
-  lines.push("");
-  lines.push(
-    "| target | bytes | req/s | p50 ms | p90 ms | p99 ms | mean ms | responses a run | server CPU ms a response | server CPU | autocannon CPU | errors |",
-  );
-  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-  for (const t of input.targets) {
-    const s = summaries[t.key];
-    if (!s) continue;
-    lines.push(
-      `| ${t.label} | ${s.responseBytes ?? ""} | ${s.reqPerSec.toFixed(0)} | ${fmt(s.p50)} | ${fmt(s.p90)} | ${fmt(s.p99)} | ${fmt(s.mean)} | ${s.responses.toFixed(0)} | ${s.cpuMsPerResponse.toFixed(3)} | ${pct(s.serverCpu)} | ${pct(s.benchCpu)} | ${s.non2xx} |`,
-    );
-  }
-  lines.push("");
-  const r = (x: { ofMedians: number; pairedMedian: number } | undefined) =>
-    x
-      ? `${x.ofMedians.toFixed(3)} (per-round median ${x.pairedMedian.toFixed(3)})`
-      : "not measured";
-  lines.push("Acceptance:");
-  lines.push("");
-  lines.push(
-    `- **Throughput, images (tag, page 1) ÷ bare Fastify small JSON: ${r(throughput.vsSmall)} — target ≥ ${TARGET.throughputRatio}: ${verdict(verdicts.throughput)}.** Beside it: ÷ same payload pre-serialised ${r(throughput.vsPayload)}; ÷ same payload stringified per request ${r(throughput.vsPayloadObject)}.`,
-  );
-  if (throughput.cpuVsSmall !== undefined) {
-    lines.push(
-      `- Cross-check on server CPU per response (small JSON ÷ images, tag page 1): ${throughput.cpuVsSmall.toFixed(3)}. This is what the throughput ratio would be if each server had a core to itself; it hardly moves with the machine's load.`,
-    );
-  }
-  lines.push(
-    `- **p99, images (tag, page 1): ${has("tag-p1") ? fmt(stat("tag-p1", "p99")) : "—"} ms — target ≤ ${TARGET.p99Ms} ms: ${verdict(verdicts.p99)}.**`,
-  );
-  lines.push(
-    `- **Page ${input.allDeep.page} ÷ page 1 (no filter): p50 ${r(deep.untaggedP50)}, p99 ${r(deep.untaggedP99)} — target ≤ ${TARGET.deepPageRatio}: ${verdict(verdicts.deepPage)}.** Tagged, page ${input.tagDeep.page} ÷ page 1: p50 ${r(deep.taggedP50)}, p99 ${r(deep.taggedP99)}.`,
-  );
-  const phase = (key: string) => input.phases.find((p) => p.target === key);
-  const inProcess = (a: string, b: string) => {
-    const x = phase(a);
-    const y = phase(b);
-    return x && y ? (x.inject / y.inject).toFixed(3) : "not measured";
-  };
-  if (input.phases.length > 0) {
-    lines.push(
-      `- Cross-check without queueing or the machine's noise (in-process phases below, median of ${phase("all-p1")?.requests ?? "—"} interleaved requests each): page ${input.allDeep.page} ÷ page 1 ${inProcess("all-p5000", "all-p1")}; tagged page ${input.tagDeep.page} ÷ page 1 ${inProcess("tag-deep", "tag-p1")}.`,
-    );
-  }
-  lines.push(
-    `- **Marketing API list (a partner's key: its check and its count in the database) ÷ the public list, no filter, page 1: ${r(throughput.marketingVsPublic)} — target ≥ ${TARGET.marketingRatio}: ${verdict(verdicts.marketing)}.**${has("mkt-p1") ? ` Server CPU a response: ${summaries["mkt-p1"]?.cpuMsPerResponse.toFixed(3)} ms vs ${summaries["all-p1"]?.cpuMsPerResponse.toFixed(3) ?? "—"} ms.` : ""}`,
-  );
-  lines.push(
-    `- Context: the app's floor (/healthz ÷ small JSON) ${r(throughput.healthzVsSmall)}; untagged page 1 ÷ small JSON ${r(throughput.untaggedVsSmall)}. With ${input.connections} connections in a closed loop, mean latency ≈ ${input.connections} ÷ req/s (Little's law): a p99 of ${TARGET.p99Ms} ms needs roughly ${Math.round(input.connections / (TARGET.p99Ms / 1000))} req/s or more.`,
-  );
-  lines.push("");
-  if (input.targets.some((t) => (calm[t.key]?.runs ?? 0) > 0)) {
-    lines.push(
-      `Server-bound runs only (the server under load at ≥ ${UNDISTURBED_CPU * 100}% of a core: it set the pace; in the others it waited for a CPU that other work held, or autocannon could not read its answers faster, which happens with 25 KB pages when the machine is quiet and autocannon reaches 100%):`,
-    );
-    lines.push("");
-    lines.push("| target | runs | req/s | p50 ms | p99 ms |");
-    lines.push("|---|---:|---:|---:|---:|");
-    for (const t of input.targets) {
-      const c = calm[t.key];
-      if (!c) continue;
+  lines.push(`- Database: ${input.postgres ?? "SQLite"}`);
+  for (const c of input.catalogues) {
+    for (const line of summaryLines(c.seeded)) lines.push(`- Catalogue ${label(c.size)}: ${line}`);
+    const f = input.facts[label(c.size)];
+    if (f) {
       lines.push(
-        `| ${t.key} | ${c.runs} of ${of(t.key).length} | ${c.runs > 0 ? c.reqPerSec.toFixed(0) : "—"} | ${c.runs > 0 ? fmt(c.p50) : "—"} | ${c.runs > 0 ? fmt(c.p99) : "—"} |`,
+        `  - tag \`${input.tag.tag}\` on ${f.tagMatches.toLocaleString("en")} public images; deep page ${f.allDeep.page.toLocaleString("en")} (cursor ${f.allDeep.via}); walk of ${f.walkPages.toLocaleString("en")} pages; download of image ${f.downloadImageId}`,
       );
     }
-    lines.push("");
-    lines.push(
-      `On those runs: tag page 1 ÷ small JSON ${calmRatio("tag-p1", "ref-small", "reqPerSec").toFixed(3)}; tag page 1 p99 ${fmt(calm["tag-p1"]?.p99 ?? Number.NaN)} ms; page ${input.allDeep.page} ÷ page 1 p50 ${calmRatio("all-p5000", "all-p1", "p50").toFixed(3)}, p99 ${calmRatio("all-p5000", "all-p1", "p99").toFixed(3)}.`,
-    );
-    lines.push("");
   }
+  lines.push(
+    `- Search words: common \`${input.words.common}\` (the most used tag), rare \`${input.words.rare}\` (the least used)`,
+  );
+  lines.push(
+    `- autocannon: ${input.connections} connections, no pipelining, ${input.duration} s per run, ${input.rounds} interleaved rounds (every target at every size each round, order rotated each round, reversed every other round) after a warm-up run of each; medians over the rounds. The 8 MB files (download, ref-static): ${args["download-connections"]} connections of node:http (download-load.ts; autocannon parses bodies too slowly for them). App LOG_LEVEL=${input.logLevel}, WORKERS=0.`,
+  );
+  lines.push("");
+
+  // Side by side.
+  const cols = sizes.map(label);
+  lines.push(
+    `| target | bytes | ${cols.map((c) => `${c} req/s | ${c} p99 ms | ${c} CPU ms a response`).join(" | ")} | CPU ${large} ÷ ${small} | req/s at ${large} ÷ ref-payload-object |`,
+  );
+  lines.push(`|---|---:|${cols.map(() => "---:|---:|---:|").join("")}---:|---:|`);
+  for (const key of refKeys) {
+    const s = summaries[key];
+    if (!s) continue;
+    const cells = cols.map((_, i) =>
+      i === 0
+        ? `${s.reqPerSec.toFixed(0)} | ${fmt(s.p99)} | ${s.cpuMsPerResponse.toFixed(3)}`
+        : " | | ",
+    );
+    const vs = ratio(key, "ref-payload-object", "reqPerSec");
+    lines.push(
+      `| ${s.label} | ${s.responseBytes ?? ""} | ${cells.join(" | ")} | | ${vs ? vs.ofMedians.toFixed(3) : ""} |`,
+    );
+  }
+  for (const key of appKeys) {
+    const first = summaries[`${key}@${cols[cols.length - 1]}`] ?? summaries[`${key}@${cols[0]}`];
+    if (!first) continue;
+    const cells = cols.map((c) => {
+      const s = summaries[`${key}@${c}`];
+      const db = Number.isFinite(s?.dbCpuMsPerResponse)
+        ? ` (of which database ${s?.dbCpuMsPerResponse.toFixed(3)})`
+        : "";
+      return s
+        ? `${s.reqPerSec.toFixed(0)} | ${fmt(s.p99)} | ${s.cpuMsPerResponse.toFixed(3)}${db}`
+        : "— | — | —";
+    });
+    const vs = ratio(`${key}@${large}`, "ref-payload-object", "reqPerSec");
+    lines.push(
+      `| ${key}: ${first.label} | ${first.responseBytes ?? ""} | ${cells.join(" | ")} | ${growth[key] ? growth[key].ofMedians.toFixed(2) : "—"} | ${vs ? vs.ofMedians.toFixed(3) : "—"} |`,
+    );
+  }
+  lines.push("");
+  lines.push("Acceptance (issue 18):");
+  lines.push("");
+  for (const x of line1) {
+    lines.push(
+      `- **1. ${x.key} at ${large}: req/s ÷ ref-payload-object ${r(x.vsPayloadObject)} (≥ ${TARGET.uncachedVsPayloadObject}), p99 ${fmt(x.p99)} ms (≤ ${TARGET.p99Ms}): ${verdict(x.met)}.**`,
+    );
+  }
+  if (sizes.length > 1) {
+    lines.push(
+      `- **2. Growth, server CPU a response ${large} ÷ ${small} (≤ ${TARGET.growth}):** ${growthKeys
+        .map((k) => `${k} ${r(growth[k], 2)} ${verdict(growthMet[k])}`)
+        .join("; ")}.`,
+    );
+  }
+  lines.push(
+    `- **2. Deep page (${input.facts[large]?.allDeep.page.toLocaleString("en") ?? "—"}) ÷ page 1, Pro member, no filter, at ${large}: CPU a response ${r(deep.cpu)}, p50 ${r(deep.p50)}, p99 ${r(deep.p99)} (≤ ${TARGET.deepPageRatio} on CPU): ${verdict(deepMet)}.**${deep.visitorP50 ? ` Visitors (cached) p50 ${r(deep.visitorP50)}.` : ""}`,
+  );
+  lines.push(
+    `- **4. Download, xlarge through the route ÷ @fastify/static, bytes a second: ${r(download)} (≥ ${TARGET.downloadVsStatic}): ${verdict(downloadMet)}.** Server CPU a response, route ÷ static: ${r(downloadCpu)}.`,
+  );
+  if (has(`tag-p1@${large}`)) {
+    lines.push(
+      `- 7. Visitors' cached tag page 1: ${cols.map((c) => `${c} ${summaries[`tag-p1@${c}`]?.reqPerSec.toFixed(0) ?? "—"} req/s, p99 ${fmt(summaries[`tag-p1@${c}`]?.p99 ?? Number.NaN)} ms, ${summaries[`tag-p1@${c}`]?.cpuMsPerResponse.toFixed(3) ?? "—"} ms of CPU`).join("; ")} (recorded 2026-11-25 at 100k: 22,062 req/s, p99 4 ms, 0.045 ms). ÷ small JSON ${r(ratio(`tag-p1@${large}`, "ref-small", "reqPerSec"))}.`,
+    );
+  }
+  lines.push("");
+
+  // Server-bound runs.
+  const calm = (id: string) =>
+    of(id).filter((x) => x.serverCpuMs / (x.durationS * 1000) >= UNDISTURBED_CPU);
+  lines.push(
+    `Runs in which the server under load had ≥ ${UNDISTURBED_CPU * 100}% of a core (it set the pace): ${input.targets.map((t) => `${t.id} ${calm(t.id).length}/${of(t.id).length}`).join(", ")}.`,
+  );
+  lines.push("");
   lines.push("Every run:");
   lines.push("");
   lines.push(
-    "| round | target | started | req/s | p50 ms | p99 ms | responses | server CPU ms a response | server CPU | autocannon CPU | drain s | errors |",
+    "| round | target | started | req/s | MB/s | p50 ms | p99 ms | responses | server CPU ms a response | server CPU | autocannon CPU | drain s | errors |",
   );
-  lines.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  lines.push("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const s of input.samples) {
     lines.push(
-      `| ${s.round + 1} | ${s.target} | ${s.startedAt.slice(11, 19)} | ${s.reqPerSec.toFixed(0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${s.requests} | ${cpuPerResponse(s)} | ${pct(s.serverCpuMs / (s.durationS * 1000))} | ${pct(s.benchCpuMs / (s.durationS * 1000))} | ${(s.drainMs / 1000).toFixed(1)} | ${s.non2xx + s.errors} |`,
+      `| ${s.round + 1} | ${s.target} | ${s.startedAt.slice(11, 19)} | ${s.reqPerSec.toFixed(0)} | ${(s.bytesPerSec / 1e6).toFixed(1)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${s.requests} | ${cpuPerResponse(s)} | ${pct(s.serverCpuMs / (s.durationS * 1000))} | ${pct(s.benchCpuMs / (s.durationS * 1000))} | ${(s.drainMs / 1000).toFixed(1)} | ${s.non2xx + s.errors} |`,
     );
   }
-
   if (input.phases.length > 0) {
     lines.push("");
-    lines.push(
-      "Phases of one request (in-process `server.inject`, no socket; medians per request, ms; everything is synchronous on one thread, so wall = CPU). Rows named by a target alone had the service's caches cleared before each request (what a miss costs); `(cached)` rows are the same requests as they come (a hit: no list call, so all of it counts as Fastify and the cache lookup):",
-    );
+    lines.push(`Phases of one request at ${large} (in-process \`server.inject\`, medians, ms):`);
     lines.push("");
-    const methodNames = [...new Set(input.phases.flatMap((p) => Object.keys(p.methods)))];
     lines.push(
-      `| target | inject total | Fastify (routing, hooks, validation, reply) | JSON.stringify | service list | ${methodNames.map((m) => `repo ${m}`).join(" | ")} | of which SQL prepare | SQL execute | service JS (filter, presenter, cursor) | of which JSON.parse ai_analysis |`,
+      "| target | inject | Fastify | JSON.stringify | service list | SQL prepare | SQL execute | service JS | JSON.parse ai_analysis |",
     );
-    lines.push(`|---|${"---:|".repeat(8 + methodNames.length)}`);
+    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const p of input.phases) {
       lines.push(
-        `| ${p.target} | ${p.inject.toFixed(2)} | ${p.fastify.toFixed(2)} | ${p.stringify.toFixed(2)} | ${p.list.toFixed(2)} | ${methodNames.map((m) => (p.methods[m] === undefined ? "—" : (p.methods[m] as number).toFixed(2))).join(" | ")} | ${p.sqlPrepare.toFixed(2)} | ${p.sqlExecute.toFixed(2)} | ${p.serviceJs.toFixed(2)} | ${p.parseAnalysis.toFixed(2)} |`,
+        `| ${p.target}${p.cold ? "" : " (cached)"} | ${p.inject.toFixed(2)} | ${p.fastify.toFixed(2)} | ${p.stringify.toFixed(2)} | ${p.list.toFixed(2)} | ${p.sqlPrepare.toFixed(2)} | ${p.sqlExecute.toFixed(2)} | ${p.serviceJs.toFixed(2)} | ${p.parseAnalysis.toFixed(2)} |`,
       );
-    }
-    lines.push("");
-    lines.push(
-      "Statements per request and their plans (EXPLAIN QUERY PLAN with the request's parameters):",
-    );
-    for (const p of input.phases) {
-      if (p.statements.length + p.warmupOnly.length === 0) continue;
-      lines.push("");
-      lines.push(`${p.target} (\`${p.path}\`):`);
-      for (const s of p.statements) {
-        lines.push("");
-        lines.push(
-          `- ${s.method}: ${s.calls >= 1 ? s.calls.toFixed(0) : s.calls.toFixed(3)}× a request, prepare ${s.prepareMs.toFixed(3)} ms, execute ${s.executeMs.toFixed(3)} ms, ${s.rows.toFixed(0)} rows`,
-        );
-        lines.push("");
-        lines.push("  ```sql");
-        lines.push(`  ${s.sql}`);
-        lines.push("  ```");
-        lines.push("");
-        lines.push("  ```text");
-        for (const planLine of s.plan) lines.push(`  ${planLine}`);
-        lines.push("  ```");
-      }
-      for (const s of p.warmupOnly) {
-        lines.push("");
-        lines.push(`- ${s.method}: in the warm-up only (not run again: cached)`);
-        lines.push("");
-        lines.push("  ```sql");
-        lines.push(`  ${s.sql}`);
-        lines.push("  ```");
-        lines.push("");
-        lines.push("  ```text");
-        for (const planLine of s.plan) lines.push(`  ${planLine}`);
-        lines.push("  ```");
-      }
     }
   }
   if (input.profile) {
     lines.push("");
     lines.push(
-      `CPU profile of the app child under ${input.profileTarget} load (${input.profileFile ? basename(input.profileFile) : ""}):`,
+      `CPU profile of the app under ${input.profileTarget} load (${input.profileFile ? basename(input.profileFile) : ""}):`,
     );
     lines.push("");
     for (const line of profileLines(input.profile)) lines.push(line);
@@ -833,9 +1004,11 @@ function buildReport(input: ReportInput) {
         loadAfter: input.loadAfter,
       },
       git,
-      catalogue: input.seeded,
-      tag: { ...input.tag, matches: input.tagMatches, deepPage: input.tagDeep },
-      untaggedDeepPage: input.allDeep,
+      database: input.postgres ?? "sqlite",
+      catalogues: input.catalogues.map((c) => ({ size: c.size, seeded: c.seeded })),
+      facts: input.facts,
+      tag: input.tag,
+      words: input.words,
       settings: {
         rounds: input.rounds,
         duration: input.duration,
@@ -844,10 +1017,16 @@ function buildReport(input: ReportInput) {
       },
       target: TARGET,
       summaries,
-      undisturbed: calm,
-      throughput,
-      deep,
-      verdicts,
+      acceptance: {
+        uncached: line1,
+        growth,
+        growthMet,
+        deep,
+        deepMet,
+        download,
+        downloadCpu,
+        downloadMet,
+      },
       samples: input.samples,
       phases: input.phases,
       profile: input.profile,
@@ -856,6 +1035,13 @@ function buildReport(input: ReportInput) {
 }
 
 /* ------------------------------------------------------------------------------------ helpers */
+
+/** 100000 → "100k", 1000000 → "1M". */
+function label(size: number): string {
+  if (size % 1_000_000 === 0) return `${size / 1_000_000}M`;
+  if (size % 1_000 === 0) return `${size / 1_000}k`;
+  return String(size);
+}
 
 function gitState(): { head: string; dirty: string[] } {
   // Not trimmed at the start: porcelain lines begin with a status column that may be a space.
@@ -885,5 +1071,6 @@ function log(message: string): void {
   console.error(message);
 }
 
+const HERE = fileURLToPath(new URL("./", import.meta.url));
 if (!existsSync(join(HERE, "app-server.ts"))) throw new Error("run from the repository");
 await main();

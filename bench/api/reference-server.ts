@@ -6,8 +6,13 @@
  *                        pre-serialised: the same payload's transport cost alone
  *   GET /payload-object  that response parsed once at start and serialised by Fastify on every
  *                        request (JSON.stringify, as the app's route has no response schema)
+ *   GET /static/<name>   with STATIC_FILE set: that file through `@fastify/static` (the server's
+ *                        own dependency for the web app), next to the app's download route
+ * BENCH_PORT: the port to listen on (default: any free one).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
 import { failToParent, serveParent } from "./children.js";
 
@@ -23,7 +28,12 @@ async function main(): Promise<void> {
     reply.type("application/json; charset=utf-8").send(body);
   });
   app.get("/payload-object", async () => parsed);
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  const staticFile = process.env.STATIC_FILE;
+  if (staticFile) {
+    if (!existsSync(staticFile)) throw new Error(`STATIC_FILE ${staticFile} is missing`);
+    await app.register(fastifyStatic, { root: dirname(staticFile), prefix: "/static/" });
+  }
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: "127.0.0.1" });
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("no TCP address");
   serveParent(address.port, () => app.close());

@@ -45,6 +45,7 @@ import { mediaRoutes } from "./modules/media/media.routes.js";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
 import { siteSettingsRoutes } from "./modules/settings/site-settings.routes.js";
+import { sitemapRoutes } from "./modules/sitemap/sitemap.routes.js";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
 import { adminTwoFactorRoutes, twoFactorRoutes } from "./modules/two-factor/two-factor.routes.js";
@@ -236,13 +237,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     auth: services.auth,
     storage: services.storage,
   });
+  await server.register(sitemapRoutes, { sitemap: services.sitemap, publicUrl: config.publicUrl });
   await registerWebApp(server, {
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
     shareCard: (id) => services.catalogue.shareCard(id),
+    visitorImage: (id) => services.catalogue.get(id, VISITOR),
     galleryFirstPage: (params) => listPages.page(CatalogueService.queryOf(params)),
-    heroContent: () => services.hero.get(),
     siteSettings: () => services.siteSettings.current(),
+    // Anything a public page shows: images, the hero, collections, the site's settings.
+    onPagesStale: (listener) => services.events.on(() => listener()),
+    now: () => services.clock.now(),
   });
   return {
     server,

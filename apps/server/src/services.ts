@@ -61,6 +61,8 @@ import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { ProfileService } from "./modules/profile/profile.service.js";
 import { SettingsRepo } from "./modules/settings/settings.repo.js";
 import { SiteSettingsService } from "./modules/settings/settings.service.js";
+import { SitemapRepo } from "./modules/sitemap/sitemap.repo.js";
+import { SitemapService } from "./modules/sitemap/sitemap.service.js";
 import { SubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo.js";
 import { SubscriptionsService } from "./modules/subscriptions/subscriptions.service.js";
 import { TagsRepo } from "./modules/tags/tags.repo.js";
@@ -245,7 +247,18 @@ export function createServices(
   // Changes from this process and, on PostgreSQL, from every other one sharing the database.
   const events = new EventBus(database.notifications);
   events.on((event) => {
+    // A settings save can change what list pages show (the default licence prices, issue 19).
     if (event.type.startsWith("image.") || event.type === "resync") listCache.invalidate();
+    else if (event.type === "settings.changed") listCache.invalidate();
+  });
+  // What search engines may list (issue 20): built again after the catalogue changes.
+  const sitemap = new SitemapService({
+    repo: new SitemapRepo(db),
+    publicUrl,
+    now: () => clock.now(),
+  });
+  events.on((event) => {
+    if (event.type.startsWith("image.") || event.type === "resync") sitemap.invalidate();
   });
   // The admin's site settings, kept briefly by each process and dropped when any process saves.
   const siteSettings: SiteSettingsService = new SiteSettingsService({
@@ -255,16 +268,19 @@ export function createServices(
     twoFactorEnabled: (userId) => twoFactor.isEnabled(userId),
   });
   const onJobQueued = () => hooks.onJobQueued?.();
+  // What a piece for sale costs when it has no licence prices of its own (issue 19).
+  const licenceDefaults = async () => (await siteSettings.current()).licencePrices;
   const catalogue = new CatalogueService({
     images: imagesRepo,
     media: mediaStore,
     clock,
     listCache,
+    licenceDefaults,
+    collectorsOf: (imageIds) => editions.collectorsOf(imageIds),
     saleFacts: async (row, viewer) => ({
-      collectedBy:
-        row.edition_type === "one_of_one" && row.sold_editions > 0
-          ? await editions.collectorOf(row.id)
-          : null,
+      ...(row.edition_type === "one_of_one" && row.sold_editions > 0
+        ? ((await editions.collectorsOf([row.id])).get(row.id) ?? { collectedBy: null })
+        : { collectedBy: null }),
       ownedLicence:
         viewer.kind === "member" ? await editions.ownedLicence(viewer.userId, row.id) : null,
     }),
@@ -273,6 +289,7 @@ export function createServices(
     images: imagesRepo,
     media: mediaStore,
     clock,
+    licenceDefaults,
     events,
     options: { uploadLeaseMs: options.uploadLeaseMs ?? DEFAULT_UPLOAD_LEASE_MS },
     onJobQueued,
@@ -282,6 +299,7 @@ export function createServices(
     images: imagesRepo,
     media: mediaStore,
     clock,
+    licenceDefaults,
     events,
     onJobQueued,
   });
@@ -290,6 +308,7 @@ export function createServices(
     batches: new AdminImagesRepo(db, dialect),
     media: mediaStore,
     clock,
+    licenceDefaults,
     events,
     onJobQueued,
   });
@@ -313,6 +332,7 @@ export function createServices(
       ((await new UsersRepo(db).findById(userId))?.email_verified_at ?? null) !== null,
     buyerOf: (userId) => new UsersRepo(db).findById(userId),
     siteName: async () => (await siteSettings.current()).siteName,
+    licenceDefaults,
     onJobQueued,
     events,
     clock,
@@ -419,6 +439,7 @@ export function createServices(
     auth,
     accounts,
     mail,
+    sitemap,
     twoFactor,
     siteSettings,
     adminUsers,
@@ -449,6 +470,7 @@ export function createServices(
       similar: new SimilarRepo(db),
       media: mediaStore,
       clock,
+      licenceDefaults,
     }),
     publicUrl,
     audit,

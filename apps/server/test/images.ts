@@ -1,7 +1,11 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
+import type { Updateable } from "kysely";
 import sharp from "sharp";
+import type { ImagesTable } from "../src/db/schema.js";
+import { keepingFacetCounts } from "../src/modules/images/facet-counts.repo.js";
+import { listAnalysisOf } from "../src/modules/images/list-analysis.js";
 import type { TestApp } from "./test-app.js";
 
 /**
@@ -228,10 +232,12 @@ export async function seedImage(
   const db = app.database.db;
   const now = Date.now();
   seedCounter += 1;
+  // Inserted processing, made ready below with the kept counts moved as the app moves them.
   const row = await db
     .insertInto("images")
     .values({
       ...readyImageRow(now),
+      status: "processing",
       title: options.title ?? `Seeded ${seedCounter}`,
       description: options.description ?? null,
       tags: JSON.stringify(options.tags ?? []),
@@ -267,6 +273,13 @@ export async function seedImage(
       })),
     )
     .execute();
+  await db
+    .transaction()
+    .execute((trx) =>
+      keepingFacetCounts(trx, app.database.dialect, [row.id], () =>
+        trx.updateTable("images").set({ status: "ready" }).where("id", "=", row.id).execute(),
+      ),
+    );
   // Written behind the services' back, as another process would: the list cache must go.
   app.services.listCache.invalidate();
   return row.id;
@@ -282,3 +295,27 @@ export const calmRater = async () => ({
     sensitive: false,
   }),
 });
+
+/**
+ * Sets columns of an image behind the services' back, as a test arranging a state does, keeping
+ * what the app derives from them: the kept counts (facet_counts) and the list-sized analysis.
+ */
+export async function setImageColumns(
+  app: TestApp,
+  id: number,
+  changes: Updateable<ImagesTable>,
+): Promise<void> {
+  const { db, dialect } = app.database;
+  const derived =
+    typeof changes.ai_analysis === "string"
+      ? { ...changes, list_analysis: listAnalysisOf(changes.ai_analysis) }
+      : changes;
+  await db
+    .transaction()
+    .execute((trx) =>
+      keepingFacetCounts(trx, dialect, [id], () =>
+        trx.updateTable("images").set(derived).where("id", "=", id).execute(),
+      ),
+    );
+  app.services.listCache.invalidate();
+}

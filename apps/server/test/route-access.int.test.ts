@@ -27,6 +27,10 @@ const ROUTES: Record<string, Access> = {
   "GET /*": "anyone",
   "GET /healthz": "anyone",
   "GET /readyz": "anyone",
+  // For crawlers (issue 20): the sitemap, its files when it is an index, and robots.txt.
+  "GET /sitemap.xml": "anyone",
+  "GET /sitemaps/:file": "anyone",
+  "GET /robots.txt": "anyone",
   "GET /metrics": "operator",
   "GET /api/openapi.json": "anyone",
   "GET /api/docs": "anyone",
@@ -113,6 +117,8 @@ const ROUTES: Record<string, Access> = {
   // Selling editions (certificates are public: anyone may verify one).
   "POST /api/v1/images/:id/purchase": "member",
   "GET /api/v1/library": "member",
+  "GET /api/v1/account/collecting": "member",
+  "PUT /api/v1/account/collecting": "member",
   "GET /api/v1/certificates/:id": "anyone",
   "GET /api/v1/certificates/:id/pdf": "anyone",
   "GET /api/v1/admin/sales": "admin",

@@ -1,17 +1,15 @@
 /**
- * The server render of the gallery's first view (/ and /gallery, for visitors). The API server
- * imports the build of this file (dist/ssr/entry-server.js) and hands it the data it already holds
- * for the page: the first image list, the hero and the site's settings. The page then paints its hero and first row of
- * pictures before the app's code has run; the app hydrates it with the same data, sent along as
- * JSON (a data block, which the Content-Security-Policy allows, unlike an inline script).
+ * The server render of a public page for visitors (/, /gallery, /image/{id}, /explore, /tag/{tag},
+ * /one-of-one, /open-editions). The API server imports the build of this file
+ * (dist/ssr/entry-server.js) and hands it the page's URL, the site's settings and a way to call its
+ * own API as a visitor. The page's components say what they need: a first render records their
+ * queries, the server answers them, and the page is rendered again with its data, until nothing is
+ * missing. The page then paints before the app's code has run; the app hydrates it with the same
+ * data, sent along as JSON (a data block, which the Content-Security-Policy allows, unlike an
+ * inline script).
  */
-import {
-  GALLERY_LIST_PARAMS,
-  type HeroContent,
-  type ImageListResponse,
-  type SiteSettings,
-} from "@sawdust/shared";
-import { dehydrate, type InfiniteData } from "@tanstack/react-query";
+import type { SiteSettings } from "@sawdust/shared";
+import { dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
@@ -19,20 +17,17 @@ import { AppProvider } from "@/app/provider";
 import { AppRoutes } from "@/app/router";
 import { SERVER_STATE_ELEMENT_ID } from "@/app/server-state";
 import { currentUserQueryOptions } from "@/lib/api/get-current-user";
-import { heroContentQueryOptions } from "@/lib/api/get-hero-content";
-import { imageListInfiniteOptions } from "@/lib/api/get-images";
 import { siteQueryOptions } from "@/lib/api/get-site";
-import { filtersFromSearch } from "@/lib/images";
+import { setApiTransport } from "@/lib/api-client";
 import { createQueryClient } from "@/lib/query-client";
 
-export interface GalleryPageData {
+export interface PageRequest {
   /** The page's path and query, e.g. "/gallery?tag=forest". */
   url: string;
-  /** The first page of the gallery's image list for this URL, as a visitor sees it. */
-  list: ImageListResponse;
-  hero: HeroContent;
   /** The site's settings (its name in the header, the free tier's figures). */
   site: SiteSettings;
+  /** The server's API, answering as it answers a visitor (no session). */
+  fetchApi: typeof fetch;
 }
 
 export interface RenderedPage {
@@ -42,29 +37,48 @@ export interface RenderedPage {
   stateScript: string;
 }
 
-export async function renderGalleryPage(page: GalleryPageData): Promise<RenderedPage> {
+/** Renders after which a page still missing data is not rendered (its data depends on data). */
+const MAX_PASSES = 4;
+
+export async function renderPage(request: PageRequest): Promise<RenderedPage> {
+  setApiTransport(request.fetchApi);
   const queryClient = createQueryClient();
-  const search = new URLSearchParams(page.url.split("?")[1] ?? "");
-  const listOptions = imageListInfiniteOptions({
-    ...filtersFromSearch(search),
-    ...GALLERY_LIST_PARAMS,
-  });
-  queryClient.setQueryData<InfiniteData<ImageListResponse, string>>(listOptions.queryKey, {
-    pages: [page.list],
-    pageParams: [listOptions.initialPageParam],
-  });
-  queryClient.setQueryData(heroContentQueryOptions.queryKey, page.hero);
-  queryClient.setQueryData(siteQueryOptions.queryKey, page.site);
+  queryClient.setQueryData(siteQueryOptions.queryKey, request.site);
   // Rendered for visitors only: the server sends signed-in members the app without this render.
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
 
+  for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+    const html = await renderOnce(queryClient, request.url);
+    const missing = queryClient.getQueryCache().getAll().filter(isWanted);
+    if (missing.length === 0) {
+      // `<` escaped: the JSON cannot close its script element, whatever the titles say.
+      const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, "\\u003c");
+      return {
+        html,
+        stateScript: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
+      };
+    }
+    // A query the server cannot answer makes the page the browser's to render: the render fails.
+    await Promise.all(missing.map((query) => query.fetch()));
+  }
+  throw new Error(`${request.url}: still missing data after ${MAX_PASSES} renders`);
+}
+
+/** A query the page asked for, may run now, and has no data yet. */
+function isWanted(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  const runs = typeof enabled === "function" ? enabled(query) : enabled !== false;
+  return runs && query.state.data === undefined;
+}
+
+async function renderOnce(queryClient: QueryClient, url: string): Promise<string> {
   // A part that fails on the server would be left to the browser by an inline script (blocked):
   // the whole render fails instead, and the server sends the plain page.
   let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        <StaticRouter location={page.url}>
+        <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
       </AppProvider>
@@ -81,11 +95,5 @@ export async function renderGalleryPage(page: GalleryPageData): Promise<Rendered
   let html = "";
   for await (const chunk of prelude) html += String(chunk);
   if (failure !== undefined) throw failure;
-
-  // `<` escaped: the JSON cannot close its script element, whatever the titles say.
-  const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, "\\u003c");
-  return {
-    html,
-    stateScript: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
-  };
+  return html;
 }

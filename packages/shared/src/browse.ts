@@ -1,4 +1,4 @@
-import { DISPLAY_SIZES, PAGING } from "./constants.js";
+import { DISPLAY_SIZES, type EditionAvailability, PAGING } from "./constants.js";
 import { fitInside } from "./geometry.js";
 
 /** What one image list asks the API for; arrays become comma-joined values. */
@@ -10,6 +10,8 @@ export interface ImageListParams {
   q?: string;
   editionType?: readonly string[];
   visibility?: "public" | "private" | "all";
+  /** The edition pages' filter (issue 19): "all" (or absent) sends nothing. */
+  availability?: EditionAvailability;
   limit?: number;
 }
 
@@ -39,6 +41,9 @@ export function imageListPath(
   if (params.color) query.push(["color", params.color]);
   if (params.q?.trim()) query.push(["q", params.q.trim()]);
   if (params.editionType?.length) query.push(["editionType", params.editionType.join(",")]);
+  if (params.availability && params.availability !== "all") {
+    query.push(["availability", params.availability]);
+  }
   const text = query.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("&");
   return `/api/v1/images?${text}`;
 }
@@ -73,3 +78,9 @@ export function displaySrcSet(image: DisplayUrls): string {
  */
 export const GALLERY_TILE_SIZES =
   "(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 96px) / 4), (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)";
+
+/**
+ * How wide the image detail's artwork shows: on wide screens what the details column leaves (about
+ * 48rem at most). The server's preload of a share page's artwork uses it too.
+ */
+export const DETAIL_STAGE_SIZES = "(min-width: 768px) min(calc(100vw - 27rem), 48rem), 100vw";

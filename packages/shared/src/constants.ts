@@ -66,6 +66,8 @@ export const DEFAULT_SITE_SETTINGS = {
   freeTier: { ...FREE_TIER },
   /** Administrators must turn on two-factor sign-in before the admin console serves them. */
   requireTwoFactorForAdmins: false,
+  /** What a piece costs under each licence when it has no price of its own (issue 19, cents). */
+  licencePrices: { standardCents: 2500, commercialCents: 9900 },
 } as const;
 
 /** The bounds an admin's settings must stay within (ours: generous, but never absurd). */
@@ -176,8 +178,33 @@ export const LICENCE_SUMMARIES: Record<Licence, string> = {
 };
 export const EDITION_SALES = {
   reservationMs: 30 * 60 * 1000,
-  defaultPricesCents: { standard: 2500, commercial: 9900 },
+  /** The site settings' initial licence prices; the admin changes them in /admin/settings. */
+  defaultPricesCents: {
+    standard: DEFAULT_SITE_SETTINGS.licencePrices.standardCents,
+    commercial: DEFAULT_SITE_SETTINGS.licencePrices.commercialCents,
+  },
+  /** A default licence price's bounds: Stripe's smallest US charge ($0.50) to $100,000. */
+  defaultPriceBoundsCents: { min: 50, max: 10_000_000 },
 } as const;
+
+/** The site's default licence prices (the site settings' `licencePrices`), in cents. */
+export interface LicenceDefaults {
+  standardCents: number;
+  commercialCents: number;
+}
+
+/**
+ * The edition pages' filter (issue 19): every piece, those that can still be bought (a 1/1 not
+ * yet collected, a limited edition not sold out, any open edition), or those sold out (a
+ * collected 1/1, a limited edition with every edition sold; an open edition never is).
+ */
+export const EDITION_AVAILABILITY = ["all", "available", "sold"] as const;
+export type EditionAvailability = (typeof EDITION_AVAILABILITY)[number];
+export const EDITION_AVAILABILITY_LABELS: Record<EditionAvailability, string> = {
+  all: "All",
+  available: "Available",
+  sold: "Sold",
+};
 
 /**
  * How many editions of a piece can ever be owned at once: 1 for a 1/1, its size for a limited
@@ -201,17 +228,18 @@ export function editionForSale(editionType: string): boolean {
 
 /**
  * What a piece costs under each licence: the admin's price for it, else (Standard) the piece's
- * own price, else the site's default; an unset Commercial price is the default, and never under
- * twice the Standard one.
+ * own price, else the site's default (site settings); an unset Commercial price is the site's
+ * default, and never under twice the Standard one.
  */
-export function licencePricesOf(image: {
-  priceCents: number | null;
-  standardCents: number | null;
-  commercialCents: number | null;
-}): Record<Licence, number> {
-  const standard =
-    image.standardCents ?? image.priceCents ?? EDITION_SALES.defaultPricesCents.standard;
-  const commercial =
-    image.commercialCents ?? Math.max(EDITION_SALES.defaultPricesCents.commercial, standard * 2);
+export function licencePricesOf(
+  image: {
+    priceCents: number | null;
+    standardCents: number | null;
+    commercialCents: number | null;
+  },
+  defaults: LicenceDefaults,
+): Record<Licence, number> {
+  const standard = image.standardCents ?? image.priceCents ?? defaults.standardCents;
+  const commercial = image.commercialCents ?? Math.max(defaults.commercialCents, standard * 2);
   return { standard, commercial };
 }

@@ -11,6 +11,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   images: ImagesTable;
   image_facets: ImageFacetsTable;
+  facet_counts: FacetCountsTable;
   renditions: RenditionsTable;
   jobs: JobsTable;
   download_events: DownloadEventsTable;
@@ -74,6 +75,8 @@ export interface UsersTable {
   pending_email: Generated<string | null>;
   /** Set when the member deleted the account: the row stays, anonymised (0012). */
   deleted_at: Generated<number | null>;
+  /** 1: the member's sold 1/1s read "collected privately", and certificates name no one (0015). */
+  collects_privately: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
@@ -273,6 +276,8 @@ export interface ImagesTable {
   last_edition_number: Generated<number>;
   /** SHA-256 of the stored original, taken at its first sale (0014). */
   original_sha256: Generated<string | null>;
+  /** The analysis fields a list entry shows, as JSON text, written with ai_analysis (0016). */
+  list_analysis: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -287,6 +292,20 @@ export interface ImageViewsTable {
   image_id: number;
   /** `u:{userId}` for a member, `v:{sha256 of ip, user agent and the day's salt}` for a visitor. */
   viewer_key: string;
+}
+
+/**
+ * How many ready images of each visibility and edition type there are (`kind` 'all', value '')
+ * and how many of them carry each facet value (0016; kept by facet-counts.repo.ts).
+ */
+export interface FacetCountsTable {
+  /** all | tag | style | color */
+  kind: string;
+  value: string;
+  edition_type: string;
+  /** 0 or 1, as images.is_public. */
+  is_public: number;
+  count: number;
 }
 
 export interface ImageFacetsTable {
@@ -522,6 +541,8 @@ export interface EditionSalesTable {
   status: string;
   created_at: number;
   refunded_at: number | null;
+  /** The piece's edition type when it sold (0015; null only for a sale whose image had gone). */
+  edition_type: Generated<string | null>;
 }
 export type EditionSaleRow = Selectable<EditionSalesTable>;
 

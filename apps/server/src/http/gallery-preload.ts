@@ -10,11 +10,6 @@ import {
 } from "@sawdust/shared";
 import { escapeHtml } from "./share-meta.js";
 
-/** The gallery view's paths: the home page, /gallery and an image's page over the gallery. */
-export function isGalleryPath(path: string): boolean {
-  return path === "/" || path === "/gallery" || /^\/image\/\d+$/.test(path);
-}
-
 /**
  * The image list the gallery at this URL asks for first: its filters read from the query string
  * with the web app's rules (spec section 5), then the gallery's fixed parameters.

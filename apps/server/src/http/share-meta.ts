@@ -1,6 +1,7 @@
+import { DEFAULT_SITE_SETTINGS } from "@sawdust/shared";
 import type { ShareCard } from "../modules/images/catalogue.service.js";
 
-const SITE_NAME = "Sawdust";
+const SITE_NAME = DEFAULT_SITE_SETTINGS.siteName;
 /** Longer descriptions are cut: link previews show about this much. */
 export const SHARE_DESCRIPTION_CHARS = 200;
 const FALLBACK_DESCRIPTION = "AI-generated artwork on Sawdust.";
@@ -35,18 +36,24 @@ export function shorten(text: string, max = SHARE_DESCRIPTION_CHARS): string {
 
 /**
  * The Open Graph and Twitter card tags (and the page title) of a shared image, every value
- * escaped. `publicUrl` is the site's origin: crawlers need absolute URLs.
+ * escaped. `publicUrl` is the site's origin: crawlers need absolute URLs; `siteName` the site
+ * setting's name.
  */
-export function shareMetaTags(card: ShareCard, publicUrl: string): string {
+export function shareMetaTags(
+  card: ShareCard,
+  publicUrl: string,
+  siteName: string = SITE_NAME,
+): string {
   const title = card.title?.trim() || `Artwork #${card.id}`;
   const description = shorten(card.description?.trim() || FALLBACK_DESCRIPTION);
   const pageUrl = new URL(`/image/${card.id}`, publicUrl).href;
   const meta = (attribute: "property" | "name", key: string, value: string | number) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`;
   const tags = [
-    `<title>${escapeHtml(`${title} · ${SITE_NAME}`)}</title>`,
+    `<title>${escapeHtml(`${title} · ${siteName}`)}</title>`,
     meta("name", "description", description),
-    meta("property", "og:site_name", SITE_NAME),
+    `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+    meta("property", "og:site_name", siteName),
     meta("property", "og:type", "article"),
     meta("property", "og:url", pageUrl),
     meta("property", "og:title", title),

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import {
-  type HeroContent,
+  type Image,
   type ImageListParams,
   type ImageListResponse,
   imageListPath,
@@ -13,30 +13,52 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/catalogue.service.js";
-import { galleryListParams, galleryPreloadTags, isGalleryPath } from "./gallery-preload.js";
-import { GalleryRenderer, withRenderedPage } from "./gallery-render.js";
-import { sharedImageIdOf, shareMetaTags, withShareMeta } from "./share-meta.js";
+import { galleryListParams, galleryPreloadTags } from "./gallery-preload.js";
+import { loadPageChunks } from "./page-chunks.js";
+import {
+  artworkJsonLd,
+  artworkPreloadTag,
+  jsonLdScript,
+  type PublicPage,
+  pageHeadOf,
+  pageHeadTags,
+  publicPageOf,
+} from "./page-head.js";
+import { PageRenderer, withRenderedPage } from "./page-render.js";
+import { escapeHtml, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
   /** The built web app's folder. */
   webDist: string;
-  /** The site's origin, for the absolute URLs of share tags. */
+  /** The site's origin, for the absolute URLs of share tags, canonical links and structured data. */
   publicUrl: string;
   /** A public image's share card; null when it is missing or private. */
   shareCard: (imageId: number) => Promise<ShareCard | null>;
+  /** A public image as a visitor sees it (its structured data and the artwork's preload). */
+  visitorImage: (imageId: number) => Promise<Image>;
   /** A visitor's first page of the gallery list for these parameters: its text and object. */
   galleryFirstPage: (params: ImageListParams) => Promise<{ json: string; list: ImageListResponse }>;
-  heroContent: () => Promise<HeroContent>;
-  /** The admin's site settings: the rendered page shows the site's own name and limits. */
+  /** The admin's site settings: pages show the site's own name and limits. */
   siteSettings: () => Promise<SiteSettings>;
+  /** Calls `listener` whenever something a rendered page may show has changed. */
+  onPagesStale: (listener: () => void) => void;
+  /** The clock rendered pages expire by. */
+  now?: () => number;
+}
+
+/** A page's HTML as it is sent, and its status. */
+interface PageResponse {
+  status: number;
+  html: string;
 }
 
 /**
  * Serves the built web app. Unknown API paths are JSON 404s; any other page path gets index.html
  * (with 404 when the app has no page for it), so a deep link such as /collections/7 loads the app
- * and its router takes over. A
- * public image's page (/image/{id}, the share link) gets index.html with Open Graph and Twitter
- * tags, so a link pasted into a chat or a post shows the picture.
+ * and its router takes over. Every page's head carries the site's name; the public pages a link
+ * lands on (page-head.ts: the gallery, an image's share page, explore, a tag, the editions) carry
+ * their own title, description and canonical link, an image's page its Open Graph tags and
+ * structured data too, and visitors get them rendered (page-render.ts).
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { webDist } = options;
@@ -46,8 +68,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       root: webDist,
       // Wildcard: files built after start are served too; a miss falls through to the handler below.
       wildcard: true,
-      // The server render's code (dist/ssr) is the server's, not a file for browsers.
-      allowedPath: (pathName) => !pathName.startsWith("/ssr/"),
+      // The server render's code (dist/ssr) and the build's manifest (dist/.vite) are the
+      // server's, not files for browsers.
+      allowedPath: (pathName) => !pathName.startsWith("/ssr/") && !pathName.startsWith("/.vite/"),
       index: false,
       setHeaders(res, path) {
         // Vite names built assets by content hash: they never change under the same name.
@@ -63,6 +86,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   const sendIndex = (reply: FastifyReply) =>
     reply.header("cache-control", "no-cache").sendFile("index.html");
+  const sendHtml = (reply: FastifyReply, page: PageResponse) =>
+    reply
+      .code(page.status)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(page.html);
   // Read once: a new build comes with a restart.
   let indexHtml: Promise<string> | undefined;
   const readIndex = () => {
@@ -72,76 +101,129 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
     return indexHtml;
   };
-  /** index.html with the image's share tags, or undefined when the image is not public. */
-  const sharePage = async (imageId: number): Promise<string | undefined> => {
-    const card = await options.shareCard(imageId);
-    return card
-      ? withShareMeta(await readIndex(), shareMetaTags(card, options.publicUrl))
-      : undefined;
-  };
-  const renderer = built ? await GalleryRenderer.load(webDist) : undefined;
-  /**
-   * A visitor's / or /gallery, rendered: the hero and first row of pictures paint before the app's
-   * code has run, and the app hydrates them with the data sent along. Members get the app as it is
-   * (their gallery differs: Pro sizes, admin tools).
-   */
-  const renderedGalleryPage = async (
-    request: FastifyRequest,
-    path: string,
-    query: string | undefined,
-    params: ImageListParams,
-  ) => {
-    if (!renderer || sharedImageIdOf(path) !== undefined || request.cookies[SESSION_COOKIE]) {
-      return undefined;
+  /** The API answering a visitor, in-process: what the server render's components ask for. */
+  const fetchApi: typeof fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const path = url.startsWith("/") ? url : `${new URL(url).pathname}${new URL(url).search}`;
+    if ((init?.method ?? "GET") !== "GET" || !path.startsWith("/api/")) {
+      throw new Error(`the server render may only read the API: ${init?.method} ${path}`);
     }
-    const [firstPage, hero, site, indexHtml] = await Promise.all([
-      options.galleryFirstPage(params),
-      options.heroContent(),
-      options.siteSettings(),
-      readIndex(),
-    ]);
-    const url = query === undefined ? path : `${path}?${query}`;
-    return withRenderedPage(indexHtml, await renderer.render(url, firstPage, hero, site));
+    const res = await app.inject({
+      method: "GET",
+      url: path,
+      headers: { accept: "application/json" },
+    });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      statusText: res.statusMessage,
+      headers: { "content-type": String(res.headers["content-type"] ?? "application/json") },
+    });
   };
+  const renderer = built ? await PageRenderer.load(webDist, fetchApi, options.now) : undefined;
+  if (renderer) options.onPagesStale(() => renderer.invalidate());
+  const chunks = built ? await loadPageChunks(webDist) : undefined;
+  if (chunks && chunks.missing.length > 0) {
+    app.log.warn(
+      { missing: chunks.missing },
+      "public pages' modules missing from the build manifest",
+    );
+  }
+
   /**
-   * A gallery page (/, /gallery, /image/{id}): rendered for visitors where it can be, otherwise
-   * index.html with the share tags of the image, if public, and the preloads of the gallery's first
-   * view. Render and hints are extras: if they cannot be made, the plain page is sent and the app
-   * fetches everything itself.
+   * A public page's head: its own title, description and canonical link; an image's share tags,
+   * structured data and the preload of its artwork. Null for an image that is missing or private
+   * (its page is a 404 that names nothing).
    */
-  const sendGalleryPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+  const headOf = async (
+    request: FastifyRequest,
+    page: PublicPage,
+    path: string,
+    search: URLSearchParams,
+    site: SiteSettings,
+  ): Promise<string | null> => {
+    if (page.kind !== "image") {
+      const head = pageHeadOf(page, path, search, site.siteName);
+      return pageHeadTags(head, site.siteName, options.publicUrl);
+    }
+    const card = await options.shareCard(page.imageId);
+    if (!card) return null;
+    const tags = [shareMetaTags(card, options.publicUrl, site.siteName)];
     try {
-      const query = request.url.split("?")[1];
-      const params = galleryListParams(new URLSearchParams(query ?? ""));
-      const rendered = await renderedGalleryPage(request, path, query, params).catch(
-        (error: unknown) => {
-          request.log.error({ err: error, path }, "gallery page could not be rendered");
-          return undefined;
-        },
-      );
-      if (rendered) {
-        return reply
-          .header("cache-control", "no-cache")
-          .type("text/html; charset=utf-8")
-          .send(rendered);
+      const image = await options.visitorImage(page.imageId);
+      tags.unshift(artworkPreloadTag(image));
+      tags.push(jsonLdScript(artworkJsonLd(image, card, site.siteName, options.publicUrl)));
+    } catch (error) {
+      request.log.warn({ err: error, path }, "an image page's structured data could not be made");
+    }
+    return tags.join("\n");
+  };
+
+  /**
+   * A public page (/, /gallery, /image/{id}, /explore, /tag/{tag}, /one-of-one, /open-editions):
+   * its head, then rendered for visitors; members get the app as it is (their pages differ: Pro
+   * sizes, admin tools), with the gallery's preloads where the page is the gallery. Render and
+   * preloads are extras: if they cannot be made, the page goes without them.
+   */
+  const publicPage = async (
+    request: FastifyRequest,
+    page: PublicPage,
+    path: string,
+  ): Promise<PageResponse> => {
+    const query = request.url.split("?")[1];
+    const search = new URLSearchParams(query ?? "");
+    const [site, index] = await Promise.all([options.siteSettings(), readIndex()]);
+    const head = await headOf(request, page, path, search, site);
+    if (head === null) {
+      // A private or missing image: the API's 404 with nothing of it in the page. A signed-in
+      // member gets the app, which asks the API as them (an admin may see a private image).
+      const status = request.cookies[SESSION_COOKIE] ? 200 : 404;
+      return { status, html: withSiteHead(index, site.siteName) };
+    }
+    const preloads = chunks?.tagsOf(page.kind);
+    const html = withShareMeta(index, preloads ? `${head}\n${preloads}` : head);
+    if (renderer && !request.cookies[SESSION_COOKIE]) {
+      const url = query === undefined ? path : `${path}?${query}`;
+      try {
+        return { status: 200, html: withRenderedPage(html, await renderer.render(url, site)) };
+      } catch (error) {
+        request.log.error({ err: error, path }, "page could not be rendered");
       }
-      const imageId = sharedImageIdOf(path);
-      let html =
-        (imageId === undefined ? undefined : await sharePage(imageId)) ?? (await readIndex());
+    }
+    if (page.kind !== "gallery" && page.kind !== "image") return { status: 200, html };
+    try {
+      const params = galleryListParams(search);
       const { list } = await options.galleryFirstPage(params);
       const preloads = galleryPreloadTags(
         imageListPath(params),
         list.images.find((image) => image.urlSmall !== ""),
       );
-      html = html.replace(/<\/head>/i, `  ${preloads}\n  </head>`);
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+      return { status: 200, html: html.replace(/<\/head>/i, `  ${preloads}\n  </head>`) };
     } catch (error) {
       request.log.warn({ err: error, path }, "gallery page hints could not be made");
+      return { status: 200, html };
+    }
+  };
+
+  /** Any other page of the app: index.html with the site's name as its title. */
+  const appPage = async (path: string): Promise<PageResponse> => {
+    const [site, index] = await Promise.all([options.siteSettings(), readIndex()]);
+    // A path the app has no page for: its 404 screen, with the status that says so.
+    return { status: isAppPath(path) ? 200 : 404, html: withSiteHead(index, site.siteName) };
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const page = publicPageOf(path);
+    try {
+      return sendHtml(reply, page ? await publicPage(request, page, path) : await appPage(path));
+    } catch (error) {
+      request.log.warn({ err: error, path }, "page could not be made");
+      if (!isAppPath(path)) reply.code(404);
       return sendIndex(reply);
     }
   };
+
   // The root is a folder to the static server; it is the app's home page to people.
-  if (built) app.get("/", (request, reply) => sendGalleryPage(request, reply, "/"));
+  if (built) app.get("/", (request, reply) => sendPage(request, reply, "/"));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
@@ -163,9 +245,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         code: "web_not_built",
       });
     }
-    if (isGalleryPath(path)) return sendGalleryPage(request, reply, path);
-    // A path the app has no page for: its 404 screen, with the status that says so.
-    if (!isAppPath(path)) reply.code(404);
-    return sendIndex(reply);
+    return sendPage(request, reply, path);
   });
+}
+
+/** index.html titled with the site's name (an admin may rename the site). */
+function withSiteHead(indexHtml: string, siteName: string): string {
+  return indexHtml.replace(
+    /<title\b[^>]*>[\s\S]*?<\/title>/i,
+    () => `<title>${escapeHtml(siteName)}</title>`,
+  );
 }

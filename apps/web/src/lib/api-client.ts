@@ -53,6 +53,17 @@ async function readSuccessBody<T>(response: Response): Promise<T> {
   return (text === "" ? undefined : JSON.parse(text)) as T;
 }
 
+/** How calls reach the API: the browser's fetch, or the server's own when it renders a page. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Sends this module's calls through `serverFetch` (the server render, entry-server.tsx, answers
+ * them in-process as a visitor's).
+ */
+export function setApiTransport(serverFetch: typeof fetch): void {
+  transport = serverFetch;
+}
+
 /**
  * One call to the API: cookies always travel, bodies are JSON, and any non-OK answer becomes an
  * ApiRequestError. A network failure rejects with the browser's own error.
@@ -61,7 +72,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method,
     headers,
     credentials: "include",

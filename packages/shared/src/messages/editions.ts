@@ -17,5 +17,24 @@ export const editions = {
   alreadyRefunded: "This sale has already been refunded",
   refunded: "Sale refunded: the ownership and its certificate are revoked.",
   pricesSaved: "Licence prices saved",
+  /** A sold 1/1 as others see it: its collector named, collected privately, or neither. */
+  soldOneOfOneBy: (name: string) => `Sold · 1/1 · collected by ${name}`,
+  soldOneOfOnePrivately: "Sold · 1/1 · collected privately",
+  soldOneOfOneUnnamed: "Sold · 1/1",
+  /** A certificate's buyer to anyone but the buyer, when the buyer collects privately. */
+  privateCollector: "A private collector",
+  formerMember: "A former member",
+  priceChanged: (price: string) =>
+    `The price of this licence has changed to ${price}. Check it and buy again.`,
+  collectorSection: "Collecting",
+  collectorIntro:
+    "When you buy a 1/1, its page says who collected it. Certificates always name you to yourself.",
+  collectorSwitch: "Show my name on the pieces I collect",
+  collectorShown: "Your name now shows on the 1/1s you collect.",
+  collectorHidden:
+    "Your 1/1s now read “collected privately”, and your certificates show no name to others.",
+  availabilityFilter: "Show pieces",
+  noneAvailable: "Nothing here is available right now: every piece on this page has sold.",
+  noneSold: "Nothing on this page has sold yet.",
   libraryEmpty: "You own no editions yet. Buy a 1/1 or an edition and it appears here.",
 } as const;

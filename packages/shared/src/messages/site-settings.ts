@@ -13,6 +13,9 @@ export const siteSettings = {
   wholeNumber: (field: string, max: number) =>
     `${field} must be a whole number from 0 to ${max.toLocaleString("en-US")}`,
   bandwidthRange: (max: string) => `Bandwidth a month must be from 0 bytes to ${max}`,
+  licencePriceRange: (licence: string, min: string, max: string) =>
+    `${licence} licence price must be from ${min} to ${max}`,
+  commercialBelowStandard: "The Commercial licence price cannot be below the Standard one",
   editionType: (values: readonly string[]) =>
     `Default edition type must be one of: ${values.join(", ")}`,
 } as const;

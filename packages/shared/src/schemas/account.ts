@@ -108,6 +108,8 @@ export const ZAccountExport = z.object({
     socialLinks: z.record(z.string(), z.unknown()),
     artistStatement: z.string().nullable(),
     specialties: z.array(z.unknown()),
+    /** Sold 1/1s name no collector (the "collected privately" setting). */
+    collectsPrivately: z.boolean(),
     createdAt: z.string(),
   }),
   collections: z.array(

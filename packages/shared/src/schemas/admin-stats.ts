@@ -107,10 +107,11 @@ export const ANALYTICS_SERIES = {
   signups: { label: "Sign-ups" },
   subscriptions: { label: "New and cancelled subscriptions" },
   revenue: { label: "Revenue" },
+  editions: { label: "Edition sales by type" },
 } as const;
 export type AnalyticsSeries = keyof typeof ANALYTICS_SERIES;
 export const ZAnalyticsSeries = z.enum(Object.keys(ANALYTICS_SERIES) as [AnalyticsSeries], {
-  error: "series must be views, downloads, bandwidth, signups, subscriptions or revenue",
+  error: "series must be views, downloads, bandwidth, signups, subscriptions, revenue or editions",
 });
 
 /** GET /api/v1/admin/analytics. */
@@ -139,6 +140,18 @@ export const ZAnalyticsBucket = z.object({
   newSubscriptions: ZCount,
   cancelledSubscriptions: ZCount,
   revenueCents: ZCount,
+  /**
+   * Edition sales (issue 19) by the edition type each sold as, US cents, net of refunds: a sale
+   * adds its price on the day it sold, a refund takes it away on the day it was refunded (so a
+   * bucket can be negative, and a day's figure never changes afterwards). Payments declined
+   * because the piece had sold out (refunded at once) are never counted.
+   */
+  editionRevenueCents: z.object({
+    one_of_one: ZCount,
+    limited_edition: ZCount,
+    open_edition: ZCount,
+    total: ZCount,
+  }),
 });
 export type AnalyticsBucket = z.infer<typeof ZAnalyticsBucket>;
 

@@ -8,8 +8,19 @@ export const ZLicence = z.enum(LICENCES, {
   error: `licence must be one of: ${LICENCES.join(", ")}`,
 });
 
-/** POST /api/v1/images/{id}/purchase */
-export const ZPurchaseBody = z.object({ licence: ZLicence });
+/**
+ * POST /api/v1/images/{id}/purchase. `expectedCents`, the price the buyer was shown: when the
+ * server's price differs (the admin changed it meanwhile), the purchase is refused (409
+ * price_changed) rather than charging another amount. The server always charges its own price.
+ */
+export const ZPurchaseBody = z.object({
+  licence: ZLicence,
+  expectedCents: z
+    .number({ error: "expectedCents must be a number of cents" })
+    .int("expectedCents must be whole cents")
+    .min(0, "expectedCents must be at least 0")
+    .optional(),
+});
 export type PurchaseBody = z.infer<typeof ZPurchaseBody>;
 
 /** What a piece costs under each licence, in cents. */
@@ -18,6 +29,16 @@ export const ZLicencePrices = z.object({
   commercial: z.number().int(),
 });
 export type LicencePrices = z.infer<typeof ZLicencePrices>;
+
+/** GET and PUT /api/v1/account/collecting: whether the member's name shows on what they collect. */
+export const ZCollectorPrivacy = z.object({
+  collectsPrivately: z
+    .boolean({ error: "collectsPrivately must be true or false" })
+    .describe(
+      "true: a sold 1/1 reads 'collected privately' and certificates name no one to others",
+    ),
+});
+export type CollectorPrivacy = z.infer<typeof ZCollectorPrivacy>;
 
 /** PUT /api/v1/admin/images/{id}/licence-prices: null goes back to the site's default. */
 export const ZLicencePricesBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   DOWNLOAD_SIZES,
+  EDITION_AVAILABILITY,
   EDITION_FILTER_VALUES,
   EDITION_TYPES,
   PAGING,
@@ -91,6 +92,13 @@ export const ZImage = z.object({
   totalDownloads: z.number().int(),
   collectionsCount: z.number().int(),
   downloadStats: ZDownloadStats.optional(),
+  /**
+   * Admins only: the licence prices set on the piece itself (cents; null: the site's default),
+   * which `licencePrices` shows after the defaults are applied.
+   */
+  ownLicencePrices: z
+    .object({ standard: z.number().int().nullable(), commercial: z.number().int().nullable() })
+    .optional(),
   price: z.number().int().nullable(),
   editionType: z.string(),
   maxEditions: z.number().int().nullable(),
@@ -102,6 +110,8 @@ export const ZImage = z.object({
     .optional(),
   /** A sold 1/1's collector, by display name (the image's own page only). */
   collectedBy: z.string().nullable().optional(),
+  /** A sold 1/1 whose collector chose not to be named ("collected privately"). */
+  collectedPrivately: z.boolean().optional(),
   /** The licence this viewer owns the piece under, if they bought it. */
   ownedLicence: z.enum(["standard", "commercial"]).nullable().optional(),
   /** Download sizes made by enlarging a smaller source. */
@@ -154,6 +164,12 @@ export const ZImageListQuery = z.object({
       error: `editionType must be among: ${EDITION_FILTER_VALUES.join(", ")}`,
     }),
   ),
+  /** For sale and still buyable, or sold out (issue 19); all when absent. */
+  availability: z
+    .enum(EDITION_AVAILABILITY, {
+      error: `availability must be one of: ${EDITION_AVAILABILITY.join(", ")}`,
+    })
+    .optional(),
 });
 export type ImageListQuery = z.infer<typeof ZImageListQuery>;
 

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { EDITION_TYPES, SITE_SETTINGS_BOUNDS } from "../constants.js";
+import {
+  DEFAULT_SITE_SETTINGS,
+  EDITION_SALES,
+  EDITION_TYPES,
+  SITE_SETTINGS_BOUNDS,
+} from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { formatBytes } from "../text.js";
 
@@ -11,6 +16,13 @@ const wholeNumber = (field: string, max: number) => {
   return z.number({ error: message }).int(message).min(0, message).max(max, message);
 };
 const bandwidthMessage = m.bandwidthRange(formatBytes(b.monthlyBandwidthBytesMax, 0));
+const { min: priceMin, max: priceMax } = EDITION_SALES.defaultPriceBoundsCents;
+const licencePrice = (licence: string) => {
+  const dollars = (cents: number) =>
+    `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  const message = m.licencePriceRange(licence, dollars(priceMin), dollars(priceMax));
+  return z.number({ error: message }).int(message).min(priceMin, message).max(priceMax, message);
+};
 
 /**
  * The site's settings (admin console, design section 4): applied without a restart in every
@@ -49,6 +61,19 @@ export const ZSiteSettings = z.object({
     .default(false)
     .describe(
       "Administrators without two-factor sign-in are refused the admin routes (403 two_factor_setup_required) until they turn it on",
+    ),
+  licencePrices: z
+    .object({
+      standardCents: licencePrice("Standard"),
+      commercialCents: licencePrice("Commercial"),
+    })
+    .refine((p) => p.commercialCents >= p.standardCents, {
+      error: m.commercialBelowStandard,
+      path: ["commercialCents"],
+    })
+    .default({ ...DEFAULT_SITE_SETTINGS.licencePrices })
+    .describe(
+      "What a piece for sale costs under each licence (cents) when the admin set no price on the piece itself",
     ),
 });
 export type SiteSettings = z.infer<typeof ZSiteSettings>;

@@ -13,6 +13,8 @@ import * as adminFigures from "./2026-11-25-0010-admin-figures.js";
 import * as accounts from "./2026-11-25-0012-accounts.js";
 import * as twoFactor from "./2026-11-25-0013-two-factor.js";
 import * as editions from "./2026-11-25-0014-editions.js";
+import * as editionOptions from "./2026-11-25-0015-edition-options.js";
+import * as facetCounts from "./2026-11-25-0016-facet-counts.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -35,6 +37,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25-0012-accounts": accounts,
   "2026-11-25-0013-two-factor": twoFactor,
   "2026-11-25-0014-editions": editions,
+  "2026-11-25-0015-edition-options": editionOptions,
+  "2026-11-25-0016-facet-counts": facetCounts,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

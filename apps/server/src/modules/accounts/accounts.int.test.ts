@@ -45,7 +45,7 @@ async function runJobs(): Promise<void> {
 }
 
 const call = (
-  method: "GET" | "POST" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   url: string,
   cookie?: string,
   payload?: object,
@@ -380,6 +380,10 @@ describe(`deleting an account on ${TEST_DB}`, () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await call("GET", "/api/v1/auth/user", member.cookie)).json().tier).toBe("pro");
 
+    const hidden = await call("PUT", "/api/v1/account/collecting", member.cookie, {
+      collectsPrivately: true,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
     const exported = await call("GET", "/api/v1/account/export", member.cookie);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers["content-disposition"]).toContain("attachment");
@@ -388,6 +392,7 @@ describe(`deleting an account on ${TEST_DB}`, () => {
       username: member.username,
       email: member.email,
       displayName: "Leaving Soon",
+      collectsPrivately: true,
     });
     expect(data.collections).toEqual([
       expect.objectContaining({

@@ -338,6 +338,7 @@ export class AccountsService {
         socialLinks: parseJson(user.social_links, {}),
         artistStatement: user.artist_statement,
         specialties: parseJson(user.specialties, []),
+        collectsPrivately: Number(user.collects_privately) === 1,
         createdAt: iso(Number(user.created_at)),
       },
       collections: rows.collections.map((c) => ({

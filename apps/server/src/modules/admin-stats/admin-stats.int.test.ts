@@ -10,6 +10,7 @@ import {
   type BillingCycle,
   DOWNLOAD_SIZE_NAMES,
   type DownloadSize,
+  EDITION_SALES,
   PRO_PRICES_CENTS,
   SANDBOX_CARDS,
   type SystemCheck,
@@ -23,11 +24,13 @@ import { FakeVisionServer } from "../../../test/fake-vision-server.js";
 import { calmRater, makePng, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { createWorker } from "../../background.js";
+import { PAYMENT_SESSION_GRACE_MS } from "../billing/payment-provider.js";
 import { SANDBOX_SETTINGS } from "../billing/sandbox-provider.js";
 
 /**
  * Acceptance 3 of issue 15: after a scripted mix of registrations, uploads, views, downloads of
- * every quality and subscriptions (through the sandbox provider, over about six weeks of a test
+ * every quality, subscriptions and edition sales with refunds (issue 19) (through the sandbox
+ * provider, over about six weeks of a test
  * clock), every figure of the admin dashboard and of the analytics, in every range, equals what
  * this test works out from its own script — never from the database. And the system status list
  * tells the truth: the database, the media storage (a local folder and an S3 bucket, working and
@@ -52,6 +55,11 @@ const cancellations: number[] = [];
 const payments: Array<{ at: number; cents: number }> = [];
 /** The tags this test gave each image. */
 const tagsOf = new Map<number, string[]>();
+type SoldType = "one_of_one" | "limited_edition" | "open_edition";
+/** Edition money: + a sale's price on the day it sold, − its price on the day it was refunded. */
+const editionMoney: Array<{ at: number; type: SoldType; cents: number }> = [];
+/** The pieces for sale this test uploaded (beside `images`, the gallery's three). */
+const forSale: number[] = [];
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -161,6 +169,80 @@ async function redeliver(eventType: string, asType: string, objectId: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** A published piece for sale, as the admin sets it on the edit page. */
+async function pieceForSale(edition: object): Promise<number> {
+  const res = await uploadPublished(app, admin.cookie, {
+    name: "piece.png",
+    data: await makePng(800, 1000, { seed: 10 + forSale.length }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().uploaded[0].id as number;
+  const patched = await app.server.inject({
+    method: "PATCH",
+    url: `/api/v1/images/${id}`,
+    headers: { cookie: admin.cookie },
+    payload: edition,
+  });
+  expect(patched.statusCode, patched.body).toBe(200);
+  forSale.push(id);
+  return id;
+}
+
+/** A checkout for an edition: the sandbox session's id. */
+async function editionCheckout(who: Who, imageId: number, licence = "standard") {
+  const res = await app.server.inject({
+    method: "POST",
+    url: `/api/v1/images/${imageId}/purchase`,
+    headers: { cookie: who.cookie },
+    payload: { licence },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().url as string).split("/").at(-1) as string;
+}
+
+async function payEdition(who: Who, sessionId: string) {
+  const paid = await app.server.inject({
+    method: "POST",
+    url: `/api/v1/billing/sandbox/checkout/${sessionId}/pay`,
+    headers: { cookie: who.cookie },
+    payload: { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await app.services.billing.sandbox?.flush();
+}
+
+/** Buys an edition at the price this script expects the site to charge. */
+async function buyEdition(
+  who: Who,
+  imageId: number,
+  type: SoldType,
+  cents: number,
+  licence = "standard",
+) {
+  await payEdition(who, await editionCheckout(who, imageId, licence));
+  editionMoney.push({ at: clock.now(), type, cents });
+}
+
+/** The admin refunds the member's sale of the piece. */
+async function refundEdition(who: Who, imageId: number, type: SoldType, cents: number) {
+  const list = await app.server.inject({
+    url: "/api/v1/admin/sales?status=sold",
+    headers: { cookie: admin.cookie },
+  });
+  const sale = (list.json().sales as Array<{ id: number; imageId: number; buyer: string }>).find(
+    (s) => s.imageId === imageId && s.buyer === `@${who.username}`,
+  );
+  expect(sale).toBeDefined();
+  const res = await app.server.inject({
+    method: "POST",
+    url: `/api/v1/admin/sales/${sale?.id}/refund`,
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await app.services.billing.sandbox?.flush();
+  editionMoney.push({ at: clock.now(), type, cents: -cents });
+}
+
 async function dashboardOf(target: TestApp, admin: Who): Promise<AdminDashboard> {
   const res = await target.server.inject({
     url: "/api/v1/admin/dashboard",
@@ -207,6 +289,17 @@ function keysOf(range: AnalyticsRange, now: number): string[] {
   return Array.from({ length: days }, (_, i) => isoDay(now - (days - 1 - i) * DAY));
 }
 
+function editionRevenueOf(money: typeof editionMoney) {
+  const of = (type: SoldType) =>
+    money.filter((e) => e.type === type).reduce((sum, e) => sum + e.cents, 0);
+  return {
+    one_of_one: of("one_of_one"),
+    limited_edition: of("limited_edition"),
+    open_edition: of("open_edition"),
+    total: money.reduce((sum, e) => sum + e.cents, 0),
+  };
+}
+
 function expectedAnalytics(range: AnalyticsRange, now: number) {
   const keys = keysOf(range, now);
   const keyOf = (at: number) => (range === "12m" ? isoDay(at).slice(0, 7) : isoDay(at));
@@ -230,6 +323,7 @@ function expectedAnalytics(range: AnalyticsRange, now: number) {
       revenueCents: payments
         .filter((p) => keyOf(p.at) === key)
         .reduce((sum, p) => sum + p.cents, 0),
+      editionRevenueCents: editionRevenueOf(editionMoney.filter((e) => keyOf(e.at) === key)),
     };
   });
 
@@ -329,6 +423,17 @@ beforeAll(async () => {
   await silent.stop();
   clock.advance(29_000); // back on a whole minute
 
+  // Edition sales (issue 19): a 1/1, a limited edition of 3 and an open edition; two collectors.
+  const oneOfOne = await pieceForSale({ editionType: "one_of_one", price: 12_000 });
+  const lateOneOfOne = await pieceForSale({ editionType: "one_of_one", price: 5_000 });
+  // A limited edition has no price of its own: it sells at the site's default licence prices.
+  const limited = await pieceForSale({ editionType: "limited_edition", maxEditions: 3 });
+  const standard = EDITION_SALES.defaultPricesCents.standard;
+  const open = await pieceForSale({ editionType: "open_edition", price: 900 });
+  let collector = await register("fig_collector");
+  let collector2 = await register("fig_collector2");
+  await buyEdition(collector, oneOfOne, "one_of_one", 12_000);
+
   freeMember = await register("fig_free");
   await view(harbour, freeMember);
   await view(spire, freeMember);
@@ -358,6 +463,25 @@ beforeAll(async () => {
   await subscribe(yearly, "yearly");
   const member2 = await register("fig_member2");
   await view(market, member2);
+  collector = await login(collector);
+  collector2 = await login(collector2);
+  await buyEdition(collector, limited, "limited_edition", standard);
+  await buyEdition(collector2, limited, "limited_edition", standard);
+  // Commercial: the site's default, never under twice the Standard price.
+  await buyEdition(
+    collector2,
+    open,
+    "open_edition",
+    EDITION_SALES.defaultPricesCents.commercial,
+    "commercial",
+  );
+  // A payment that arrives after its hold lapsed and the 1/1 sold: declined, refunded, never
+  // counted. The sale that won counts.
+  const lapsed = await editionCheckout(collector2, lateOneOfOne);
+  clock.advance(EDITION_SALES.reservationMs + PAYMENT_SESSION_GRACE_MS / 2);
+  await buyEdition(collector, lateOneOfOne, "one_of_one", 5_000);
+  await payEdition(collector2, lapsed);
+  clock.advance(PAYMENT_SESSION_GRACE_MS / 2); // back on a whole minute
 
   // Day 30, 21 December: the admin downloads every size; the monthly Pro subscription ends.
   clock.advance(20 * DAY);
@@ -380,6 +504,8 @@ beforeAll(async () => {
     .where("subscription_id", "=", thirdSubscription)
     .executeTakeFirstOrThrow();
   await redeliver("invoice.paid", "invoice.payment_succeeded", invoice.id);
+  // A refund 20 days after the sale: taken away on the day of the refund.
+  await refundEdition(collector2, limited, "limited_edition", standard);
 
   // Day 45, 5 January 2027: more views and downloads; a late copy of the cancellation arrives.
   clock.advance(15 * DAY);
@@ -398,6 +524,10 @@ beforeAll(async () => {
     await providerSubscriptionOf(pro),
   );
   admin = await login(admin);
+  collector = await login(collector);
+  await buyEdition(collector, open, "open_edition", 900);
+  // The first 1/1, sold 45 days ago, refunded today: the week's one-of-one figure is negative.
+  await refundEdition(collector, oneOfOne, "one_of_one", 12_000);
   clock.advance(3 * 60 * 60 * 1000); // 15:00, the same day
 }, 180_000);
 afterAll(() => app?.close());
@@ -411,7 +541,7 @@ describe(`the admin dashboard's figures on ${TEST_DB}`, () => {
     for (const key of files) stored += (await app.services.storage.size(key)) ?? 0;
 
     expect(dashboard.totals.users).toBe(signups.length);
-    expect(dashboard.totals.images).toBe(3);
+    expect(dashboard.totals.images).toBe(images.length + forSale.length);
     expect(dashboard.totals.downloads).toBe(downloads.length);
     expect(dashboard.totals.storageBytes).toBe(stored);
     expect(dashboard.totals.originalsBytes + dashboard.totals.renditionsBytes).toBe(stored);
@@ -454,6 +584,15 @@ describe(`the analytics on ${TEST_DB}`, () => {
       expect(analytics.totals.views).toBe(sum("views"));
       expect(analytics.totals.signups).toBe(sum("signups"));
       expect(analytics.totals.revenueCents).toBe(sum("revenueCents"));
+      expect(analytics.totals.editionRevenueCents).toEqual(
+        editionRevenueOf(
+          editionMoney.filter((e) =>
+            expected.buckets.some(
+              (b) => b.key === (range === "12m" ? isoDay(e.at).slice(0, 7) : isoDay(e.at)),
+            ),
+          ),
+        ),
+      );
 
       const brief = (list: Analytics["topImages"]["byViews"]) =>
         list.map(({ id, views, downloads }) => ({ id, views, downloads }));
@@ -512,6 +651,37 @@ describe(`the analytics on ${TEST_DB}`, () => {
     expect(year.buckets.find((b) => b.key === "2026-12")?.cancelledSubscriptions).toBe(1);
   });
 
+  it("splits edition revenue by type, net of refunds, and never counts a declined payment", async () => {
+    const year = await analyticsOf(admin, "12m");
+    // 1/1s: 12,000 + 5,000 sold, the 12,000 refunded; limited: two at the default Standard
+    // price, one refunded; open: a Commercial edition (the default) and one at the piece's 900.
+    const { standard, commercial } = EDITION_SALES.defaultPricesCents;
+    expect(year.totals.editionRevenueCents).toEqual({
+      one_of_one: 5_000,
+      limited_edition: standard,
+      open_edition: commercial + 900,
+      total: 5_000 + standard + commercial + 900,
+    });
+    // The week holds today's sale and today's refund of a sale made 45 days ago.
+    const week = await analyticsOf(admin, "7d");
+    expect(week.totals.editionRevenueCents).toEqual({
+      one_of_one: -12_000,
+      limited_edition: 0,
+      open_edition: 900,
+      total: -11_100,
+    });
+    expect(week.buckets.at(-1)?.editionRevenueCents.total).toBe(-11_100);
+    // The declined payment was made and refunded: in the sales table, not in the figures.
+    const sales = await app.server.inject({
+      url: "/api/v1/admin/sales?status=declined",
+      headers: { cookie: admin.cookie },
+    });
+    expect(sales.json().sales).toHaveLength(1);
+    expect(sales.json().sales[0]).toMatchObject({ buyer: "@fig_collector2", priceCents: 5_000 });
+    // Subscriptions' revenue is its own series: edition sales are not in it.
+    expect(year.totals.revenueCents).toBe(PRO_PRICES_CENTS.monthly * 2 + PRO_PRICES_CENTS.yearly);
+  });
+
   it("exports each series as CSV with a header row and ISO dates", async () => {
     const expected = expectedAnalytics("30d", clock.now());
     const csv = async (series: string) => {
@@ -551,6 +721,19 @@ describe(`the analytics on ${TEST_DB}`, () => {
         (b) => `${b.key},${b.revenueCents},${(b.revenueCents / 100).toFixed(2)}`,
       ),
     );
+    const editionsCsv = await csv("editions");
+    expect(editionsCsv[0]).toBe(
+      "date,one_of_one_cents,limited_edition_cents,open_edition_cents,total_cents,total_usd",
+    );
+    expect(editionsCsv.slice(1)).toEqual(
+      expected.buckets.map((b) => {
+        const r = b.editionRevenueCents;
+        return `${b.key},${r.one_of_one},${r.limited_edition},${r.open_edition},${r.total},${(r.total / 100).toFixed(2)}`;
+      }),
+    );
+    expect(
+      editionsCsv.some((line) => line.includes(`,-${EDITION_SALES.defaultPricesCents.standard},`)),
+    ).toBe(true);
     // Months start on their first day.
     const months = await app.server.inject({
       url: "/api/v1/admin/analytics.csv?range=12m&series=views",

@@ -25,6 +25,7 @@ import {
   dayOfIndex,
   emptyBuckets,
   planRange,
+  SOLD_EDITION_TYPES,
   sumBuckets,
 } from "./analytics-buckets.js";
 import { csvFilename, seriesCsv } from "./analytics-csv.js";
@@ -89,6 +90,11 @@ export interface AdminStatsDeps {
  *   first time then (a cancel at period end counts when the period ends, not when asked for).
  * - revenue: US cents of the invoices paid in the bucket (the payments table: one row per paid
  *   invoice, recorded by the webhook handler, refunds not deducted).
+ * - edition revenue (issue 19): US cents of edition sales by the edition type each sold as, net
+ *   of refunds: a sale adds its price in the bucket it sold in, its refund takes the price away
+ *   in the bucket it was refunded in; a payment declined because the piece had sold out (and
+ *   refunded at once) counts nowhere. `total` also holds sales whose type is unknown (none since
+ *   migration 0015 records it).
  * - top images: the ready images with the most views, and the most downloads, in the range;
  *   each with both figures for the range.
  * - top tags: the tags of the ready images viewed or downloaded in the range, with those images'
@@ -151,18 +157,29 @@ export class AdminStatsService {
     const byKey = new Map(buckets.map((b) => [b.key, b]));
     const bucketOf = (day: string) => byKey.get(bucketKeyOfDay(day, unit));
 
-    const [views, downloads, signups, started, cancelled, revenue, byViews, byDownloads, tags] =
-      await Promise.all([
-        repo.viewsByDay(window),
-        repo.downloadsByDay(window),
-        repo.signupsByDay(window),
-        repo.newSubscriptionsByDay(window),
-        repo.cancellationsByDay(window),
-        repo.revenueByDay(window, REVENUE_CURRENCY),
-        repo.topViewed(window, ANALYTICS_TOP),
-        repo.topDownloaded(window, ANALYTICS_TOP),
-        repo.topTags(window, ANALYTICS_TOP),
-      ]);
+    const [
+      views,
+      downloads,
+      signups,
+      started,
+      cancelled,
+      revenue,
+      byViews,
+      byDownloads,
+      tags,
+      editionRevenue,
+    ] = await Promise.all([
+      repo.viewsByDay(window),
+      repo.downloadsByDay(window),
+      repo.signupsByDay(window),
+      repo.newSubscriptionsByDay(window),
+      repo.cancellationsByDay(window),
+      repo.revenueByDay(window, REVENUE_CURRENCY),
+      repo.topViewed(window, ANALYTICS_TOP),
+      repo.topDownloaded(window, ANALYTICS_TOP),
+      repo.topTags(window, ANALYTICS_TOP),
+      repo.editionRevenueByDay(window),
+    ]);
     for (const row of views) {
       const bucket = bucketOf(row.day);
       if (bucket) bucket.views += row.views;
@@ -187,6 +204,13 @@ export class AdminStatsService {
     add(started, "newSubscriptions");
     add(cancelled, "cancelledSubscriptions");
     add(revenue, "revenueCents");
+    for (const row of editionRevenue) {
+      const bucket = bucketOf(dayOfIndex(row.dayIndex));
+      if (!bucket) continue;
+      const type = SOLD_EDITION_TYPES.find((t) => t === row.editionType);
+      if (type) bucket.editionRevenueCents[type] += row.value;
+      bucket.editionRevenueCents.total += row.value;
+    }
 
     const activity = new Map(
       (

@@ -8,6 +8,9 @@ import type { Window } from "./admin-stats.repo.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The edition types that sell (issue 19): the analytics' revenue split. */
+export const SOLD_EDITION_TYPES = ["one_of_one", "limited_edition", "open_edition"] as const;
+
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The buckets of a range and the window they cover, in UTC. */
@@ -77,6 +80,7 @@ function zeroFigures(): Figures {
     newSubscriptions: 0,
     cancelledSubscriptions: 0,
     revenueCents: 0,
+    editionRevenueCents: { one_of_one: 0, limited_edition: 0, open_edition: 0, total: 0 },
   };
 }
 
@@ -101,6 +105,10 @@ export function sumBuckets(buckets: readonly AnalyticsBucket[]): Figures {
     totals.newSubscriptions += b.newSubscriptions;
     totals.cancelledSubscriptions += b.cancelledSubscriptions;
     totals.revenueCents += b.revenueCents;
+    for (const type of SOLD_EDITION_TYPES) {
+      totals.editionRevenueCents[type] += b.editionRevenueCents[type];
+    }
+    totals.editionRevenueCents.total += b.editionRevenueCents.total;
   }
   return totals;
 }

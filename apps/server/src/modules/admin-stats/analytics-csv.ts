@@ -38,6 +38,19 @@ const COLUMNS: Record<
     header: ["revenue_cents", "revenue_usd"],
     row: (b) => [b.revenueCents, formatCents(b.revenueCents)],
   },
+  editions: {
+    header: [
+      "one_of_one_cents",
+      "limited_edition_cents",
+      "open_edition_cents",
+      "total_cents",
+      "total_usd",
+    ],
+    row: (b) => {
+      const r = b.editionRevenueCents;
+      return [r.one_of_one, r.limited_edition, r.open_edition, r.total, formatCents(r.total)];
+    },
+  },
 };
 
 /** The file name a browser saves it as: `sawdust-views-30d-2026-11-21.csv`. */

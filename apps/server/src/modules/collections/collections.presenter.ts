@@ -1,4 +1,4 @@
-import type { Collection, CollectionEntry, Principal } from "@sawdust/shared";
+import type { Collection, CollectionEntry, LicenceDefaults, Principal } from "@sawdust/shared";
 import type { RenditionRow } from "../../db/schema.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { presentImage } from "../images/images.presenter.js";
@@ -33,11 +33,15 @@ export function presentEntry(
   viewer: Principal,
   media: MediaStore,
   nowMs: number,
+  licenceDefaults: LicenceDefaults,
 ): CollectionEntry {
   return {
     id: entry.entry_id,
     addedAt: iso(entry.added_at),
-    image: presentImage(entry.image, renditions, viewer, media, nowMs, { compact: true }),
+    image: presentImage(entry.image, renditions, viewer, media, nowMs, {
+      compact: true,
+      licenceDefaults,
+    }),
   };
 }
 

@@ -72,6 +72,7 @@ export class CollectionsService {
     const collection = await this.summary(id, viewer);
     const entries = await this.deps.collections.findEntries(id, visibilityFor(viewer));
     const renditions = await this.deps.images.findRenditions(entries.map((e) => e.image.id));
+    const { licencePrices } = await this.deps.siteSettings.current();
     const now = this.deps.clock.now();
     const first = entries[0];
     return {
@@ -93,6 +94,7 @@ export class CollectionsService {
           viewer,
           this.deps.media,
           now,
+          licencePrices,
         ),
       ),
     };

@@ -13,6 +13,9 @@ export type ReserveOutcome =
   | { kind: "sold_out" }
   | { kind: "held"; releasedBy: number };
 
+/** A sold 1/1's collector as others see them: named, or collecting privately. */
+export type Collector = { kind: "named"; name: string } | { kind: "private" };
+
 /** What a confirmed payment did: sold a numbered edition, or was declined (to be refunded). */
 export type PaymentOutcome =
   | { kind: "sold"; saleId: number; number: number }
@@ -199,6 +202,7 @@ export class EditionsRepo {
         provider_payment_id: p.paymentId,
         created_at: p.now,
         refunded_at: null,
+        edition_type: image?.edition_type ?? null,
       };
       if (!sells) {
         const row = await trx
@@ -356,18 +360,69 @@ export class EditionsRepo {
     return rows.length > 0 ? "standard" : null;
   }
 
-  /** Who collected a sold 1/1 (their display name, else username), or null. */
-  async collectorOf(imageId: number): Promise<string | null> {
-    const row = await this.db
+  /**
+   * Who collected each of these sold 1/1s, by image id: their display name (else @username), or
+   * `private` when they chose not to be named. One query for a page of pieces; an image whose
+   * collector's account is gone has no entry.
+   */
+  async collectorsOf(imageIds: number[]): Promise<Map<number, Collector>> {
+    const collectors = new Map<number, Collector>();
+    if (imageIds.length === 0) return collectors;
+    const rows = await this.db
       .selectFrom("edition_sales")
       .innerJoin("users", "users.id", "edition_sales.user_id")
-      .select(["users.username", "users.display_name"])
-      .where("edition_sales.image_id", "=", imageId)
+      .select([
+        "edition_sales.image_id",
+        "users.username",
+        "users.display_name",
+        "users.collects_privately",
+        "users.deleted_at",
+      ])
+      .where("edition_sales.image_id", "in", imageIds)
       .where("edition_sales.status", "=", "sold")
       .orderBy("edition_sales.id")
+      .execute();
+    for (const row of rows) {
+      const id = Number(row.image_id);
+      if (collectors.has(id) || row.deleted_at !== null) continue;
+      collectors.set(
+        id,
+        Number(row.collects_privately) === 1
+          ? { kind: "private" }
+          : { kind: "named", name: row.display_name?.trim() || `@${row.username}` },
+      );
+    }
+    return collectors;
+  }
+
+  /** Whether the member collects without being named (false for no such member). */
+  async collectsPrivately(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("collects_privately")
+      .where("id", "=", userId)
       .executeTakeFirst();
-    if (!row) return null;
-    return row.display_name?.trim() || `@${row.username}`;
+    return Number(row?.collects_privately ?? 0) === 1;
+  }
+
+  /**
+   * Sets whether the member collects without being named; answers the pieces they own now (whose
+   * pages change with it).
+   */
+  async setCollectsPrivately(userId: number, value: boolean): Promise<number[]> {
+    await this.db
+      .updateTable("users")
+      .set({ collects_privately: value ? 1 : 0 })
+      .where("id", "=", userId)
+      .execute();
+    const owned = await this.db
+      .selectFrom("edition_sales")
+      .select("image_id")
+      .distinct()
+      .where("user_id", "=", userId)
+      .where("status", "=", "sold")
+      .execute();
+    return owned.map((r) => Number(r.image_id));
   }
 
   /** The member's owned editions, newest first. */
@@ -414,6 +469,8 @@ export class EditionsRepo {
         "images.max_editions",
         "users.username",
         "users.display_name",
+        "users.collects_privately",
+        "edition_sales.user_id",
       ])
       .where("certificates.id", "=", id)
       .executeTakeFirst();

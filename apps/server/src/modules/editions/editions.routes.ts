@@ -3,6 +3,7 @@ import {
   ZAdminSalesQuery,
   ZCertificate,
   ZCertificateParams,
+  ZCollectorPrivacy,
   ZLibrary,
   ZLicencePricesBody,
   ZOkResponse,
@@ -15,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { error, errors, file, json, SIGNED_IN } from "../../http/openapi.js";
 import { adminFirst, requireUser } from "../../http/request-auth.js";
-import { adminViewerOf, memberOf } from "../../http/viewer.js";
+import { adminViewerOf, memberOf, viewerOf } from "../../http/viewer.js";
 import { ZImageParams } from "../images/images.routes.js";
 import { certificatePdf } from "./certificate-pdf.js";
 import type { EditionsService } from "./editions.service.js";
@@ -53,13 +54,20 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
         response: {
           200: json(ZRedirectUrl, "The checkout to open"),
           ...errors(400, 401, 404),
-          409: error("Not for sale (Sawdust Gallery), sold out, or every edition left is held"),
+          409: error(
+            "Not for sale (Sawdust Gallery), sold out, every edition left is held, or the price is no longer `expectedCents` (price_changed)",
+          ),
           ...errors(415),
         },
       },
     },
     async (request) =>
-      opts.editions.purchase(request.params.id, request.body.licence, memberOf(request)),
+      opts.editions.purchase(
+        request.params.id,
+        request.body.licence,
+        memberOf(request),
+        request.body.expectedCents,
+      ),
   );
 
   app.get(
@@ -77,6 +85,39 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
   );
 
   app.get(
+    "/account/collecting",
+    {
+      preValidation: membersFirst,
+      schema: {
+        summary: "Whether the member's name shows on what they collect",
+        tags: TAGS,
+        operationId: "getCollectorPrivacy",
+        security: SIGNED_IN,
+        response: { 200: json(ZCollectorPrivacy, "The member's choice"), ...errors(401) },
+      },
+    },
+    async (request) => opts.editions.collectorPrivacy(memberOf(request)),
+  );
+
+  app.put(
+    "/account/collecting",
+    {
+      preValidation: membersFirst,
+      schema: {
+        summary: "Collect with or without being named",
+        description:
+          "collectsPrivately true: the member's sold 1/1s read 'collected privately' and their certificates name no one to anyone but them and admins.",
+        tags: TAGS,
+        operationId: "setCollectorPrivacy",
+        security: SIGNED_IN,
+        body: ZCollectorPrivacy,
+        response: { 200: json(ZCollectorPrivacy, "Saved"), ...errors(400, 401, 415) },
+      },
+    },
+    async (request) => opts.editions.setCollectorPrivacy(memberOf(request), request.body),
+  );
+
+  app.get(
     "/certificates/:id",
     {
       schema: {
@@ -85,14 +126,21 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
         operationId: "getCertificate",
         params: ZCertificateParams,
         response: {
-          200: json(ZCertificate, "A genuine certificate that stands"),
+          200: json(
+            ZCertificate,
+            "A genuine certificate that stands; its buyer is named to others only if they agreed",
+          ),
           ...errors(400),
           404: NO_CERTIFICATE,
           410: REVOKED,
         },
       },
     },
-    async (request) => opts.editions.certificate(request.params.id),
+    async (request, reply) => {
+      // The buyer's name depends on who asks (their own, or a private collector's to others).
+      reply.header("cache-control", "private, no-cache");
+      return opts.editions.certificate(request.params.id, viewerOf(request));
+    },
   );
 
   app.get(
@@ -112,10 +160,11 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
       },
     },
     async (request, reply) => {
-      const certificate = await opts.editions.certificate(request.params.id);
+      const certificate = await opts.editions.certificate(request.params.id, viewerOf(request));
       const bytes = await certificatePdf(certificate);
       return reply
         .type("application/pdf")
+        .header("cache-control", "private, no-cache")
         .header(
           "content-disposition",
           `inline; filename="sawdust-certificate-${certificate.id}.pdf"`,

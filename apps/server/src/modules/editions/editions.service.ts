@@ -2,17 +2,23 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   type AdminSales,
   type Certificate,
+  type CollectorPrivacy,
   EDITION_SALES,
   editionCapOf,
   editionForSale,
+  formatCents,
+  type Image,
+  isAdmin,
   LICENCE_LABELS,
   LICENCES,
   type Library,
   type Licence,
+  type LicenceDefaults,
   type LicencePricesBody,
   licencePricesOf,
   MESSAGES,
   type Member,
+  type Principal,
   paths,
   type RedirectUrl,
   type WebhookAck,
@@ -63,6 +69,8 @@ export class EditionsService implements OneOffPaymentHandler {
       /** The buyer's name and address, and the site's name: their receipt (issue 22's mail). */
       buyerOf: (userId: number) => Promise<{ username: string; email: string } | undefined>;
       siteName: () => Promise<string>;
+      /** The site settings' licence prices, for a piece with none of its own. */
+      licenceDefaults: () => Promise<LicenceDefaults>;
       /** Told when a job (the receipt) was queued, to wake this process's worker. */
       onJobQueued?: () => void;
       events: EventBus;
@@ -77,7 +85,12 @@ export class EditionsService implements OneOffPaymentHandler {
    * licence. Refused for a piece that is not for sale, sold out, or whose every edition left is
    * held by someone at checkout.
    */
-  async purchase(imageId: number, licence: Licence, viewer: Member): Promise<RedirectUrl> {
+  async purchase(
+    imageId: number,
+    licence: Licence,
+    viewer: Member,
+    expectedCents?: number,
+  ): Promise<RedirectUrl> {
     const { editions, provider, clock } = this.deps;
     // An unconfirmed email address may browse and collect, not pay (issue 22).
     if (!(await this.deps.emailVerified(viewer.userId))) {
@@ -86,11 +99,19 @@ export class EditionsService implements OneOffPaymentHandler {
     const row = await this.deps.images.findReadyById(imageId);
     if (row?.is_public !== 1) throw notFound(IMAGE_MESSAGES.notFound);
     if (!editionForSale(row.edition_type)) throw conflict(m.notForSale, "not_for_sale");
-    const price = licencePricesOf({
-      priceCents: row.price_cents,
-      standardCents: row.price_standard_cents,
-      commercialCents: row.price_commercial_cents,
-    })[licence];
+    // The price is the server's own, from the piece and the site settings, as the buyer was shown
+    // it; if it changed since they looked, they are told rather than charged another amount.
+    const price = licencePricesOf(
+      {
+        priceCents: row.price_cents,
+        standardCents: row.price_standard_cents,
+        commercialCents: row.price_commercial_cents,
+      },
+      await this.deps.licenceDefaults(),
+    )[licence];
+    if (expectedCents !== undefined && expectedCents !== price) {
+      throw conflict(m.priceChanged(`$${formatCents(price)}`), "price_changed");
+    }
     const now = clock.now();
     const hold = await editions.reserve({
       imageId,
@@ -251,15 +272,49 @@ export class EditionsService implements OneOffPaymentHandler {
     return this.deps.editions.ownedLicence(userId, imageId);
   }
 
-  /** Who collected a sold 1/1, as others see it. */
-  collectorOf(imageId: number): Promise<string | null> {
-    return this.deps.editions.collectorOf(imageId);
+  /**
+   * Who collected these sold 1/1s, as others see it, by image id: named (`collectedBy`), or
+   * collecting privately (`collectedPrivately`).
+   */
+  async collectorsOf(
+    imageIds: number[],
+  ): Promise<Map<number, Pick<Image, "collectedBy" | "collectedPrivately">>> {
+    const collectors = await this.deps.editions.collectorsOf(imageIds);
+    return new Map(
+      [...collectors].map(([id, c]) => [
+        id,
+        c.kind === "named"
+          ? { collectedBy: c.name, collectedPrivately: false }
+          : { collectedBy: null, collectedPrivately: true },
+      ]),
+    );
+  }
+
+  /** Whether the member collects without being named. */
+  async collectorPrivacy(viewer: Member): Promise<CollectorPrivacy> {
+    return { collectsPrivately: await this.deps.editions.collectsPrivately(viewer.userId) };
+  }
+
+  /**
+   * Sets whether the member collects without being named; the pages of the pieces they own
+   * change at once (every cache of them hears it).
+   */
+  async setCollectorPrivacy(viewer: Member, body: CollectorPrivacy): Promise<CollectorPrivacy> {
+    const owned = await this.deps.editions.setCollectsPrivately(
+      viewer.userId,
+      body.collectsPrivately,
+    );
+    for (const imageId of owned) await this.changed(imageId);
+    return { collectsPrivately: body.collectsPrivately };
   }
 
   // ——— Certificates ———
 
-  /** A certificate that stands; 404 for an id Sawdust never issued, 410 for a revoked one. */
-  async certificate(id: string): Promise<Certificate> {
+  /**
+   * A certificate that stands; 404 for an id Sawdust never issued, 410 for a revoked one. It names
+   * its buyer to the buyer and to admins, and to anyone else unless the buyer collects privately.
+   */
+  async certificate(id: string, viewer: Principal): Promise<Certificate> {
     const row = /^[0-9a-f]{32}$/.test(id)
       ? await this.deps.editions.findCertificate(id)
       : undefined;
@@ -276,12 +331,28 @@ export class EditionsService implements OneOffPaymentHandler {
       number: Number(row.number),
       total: editionCapOf(row.edition_type ?? "open_edition", row.max_editions ?? null),
       licence: row.licence as Licence,
-      buyer: row.display_name?.trim() || (row.username ? `@${row.username}` : "A former member"),
+      buyer: this.buyerName(row, viewer),
       purchasedAt: new Date(Number(row.purchased_at)).toISOString(),
       originalSha256: row.original_sha256,
       verifyUrl: this.absolute(paths.verifyCertificate.getHref(row.id)),
       pdfUrl: `/api/v1/certificates/${row.id}/pdf`,
     };
+  }
+
+  private buyerName(
+    row: {
+      user_id: number | null;
+      username: string | null;
+      display_name: string | null;
+      collects_privately: number | null;
+    },
+    viewer: Principal,
+  ): string {
+    if (!row.username) return m.formerMember;
+    const ownView =
+      viewer.kind === "member" && (viewer.userId === Number(row.user_id) || isAdmin(viewer));
+    if (Number(row.collects_privately) === 1 && !ownView) return m.privateCollector;
+    return row.display_name?.trim() || `@${row.username}`;
   }
 
   // ——— Admins ———

@@ -4,8 +4,9 @@ import type { DialectName } from "../../db/dialect.js";
 import type { Database, ImageRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
+import { keepingFacetCounts } from "./facet-counts.repo.js";
 import { analysisJobPayload } from "./images.constants.js";
-import { type ImageFilter, ImagesRepo, type ImageUpdate } from "./images.repo.js";
+import { type ImageFilter, ImagesRepo, type ImageUpdate, withListAnalysis } from "./images.repo.js";
 
 /** Which images a batch names: these ids, or every ready image a filter matches. */
 export type BatchSelection = { ids: number[] } | { filter: ImageFilter };
@@ -86,7 +87,13 @@ export class AdminImagesRepo {
           ? []
           : await this.lockRows(trx, selected.ids, options.withAnalysis);
       const writes = decide(rows, selected);
-      await this.write(trx, writes, now);
+      // Visibility, edition types, tags and deletions move the kept counts.
+      const changed = [
+        ...(writes.common?.ids ?? []),
+        ...(writes.each ?? []).map((change) => change.id),
+        ...(writes.deleting ?? []),
+      ];
+      await keepingFacetCounts(trx, this.dialect, changed, () => this.write(trx, writes, now));
       return writes.result;
     });
   }
@@ -153,14 +160,14 @@ export class AdminImagesRepo {
     if (common && common.ids.length > 0) {
       await trx
         .updateTable("images")
-        .set({ ...common.set, updated_at: now })
+        .set({ ...withListAnalysis(common.set), updated_at: now })
         .where("id", "in", common.ids)
         .execute();
     }
     for (const change of each ?? []) {
       await trx
         .updateTable("images")
-        .set({ ...change.set, updated_at: now })
+        .set({ ...withListAnalysis(change.set), updated_at: now })
         .where("id", "=", change.id)
         .execute();
     }

@@ -8,6 +8,7 @@ import {
   type AdminImageListQuery,
   type AdminImageOperation,
   type BatchImageResult,
+  type LicenceDefaults,
   MESSAGES,
   type Member,
   type ModerationKind,
@@ -56,6 +57,8 @@ export class AdminImagesService {
       images: ImagesRepo;
       batches: AdminImagesRepo;
       media: MediaStore;
+      /** The site settings' licence prices, for pieces with none of their own (issue 19). */
+      licenceDefaults?: () => Promise<LicenceDefaults>;
       clock: Clock;
       events: EventBus;
       /** Called after analysis jobs were committed, so an idle worker here starts at once. */
@@ -74,6 +77,7 @@ export class AdminImagesService {
     const page = rows.slice(0, query.limit);
     const renditions = await this.deps.images.findRenditions(page.map((row) => row.id));
     const now = this.deps.clock.now();
+    const licenceDefaults = await this.deps.licenceDefaults?.();
     const images: AdminImage[] = page.map((row) => ({
       ...presentImage(
         row,
@@ -81,7 +85,7 @@ export class AdminImagesService {
         admin,
         this.deps.media,
         now,
-        { compact: true },
+        { compact: true, licenceDefaults },
       ),
       moderation: row.moderation as ModerationKind | null,
       moderationReason: row.moderation_reason,

@@ -5,6 +5,7 @@ import {
   type ImageListQuery,
   type ImageListResponse,
   isAdmin,
+  type LicenceDefaults,
   normalizeColor,
   normalizeStyle,
   PAGING,
@@ -63,7 +64,13 @@ export class CatalogueService {
       saleFacts?: (
         row: ImageRow,
         viewer: Principal,
-      ) => Promise<Pick<Image, "collectedBy" | "ownedLicence">>;
+      ) => Promise<Pick<Image, "collectedBy" | "collectedPrivately" | "ownedLicence">>;
+      /** The collectors of a page's sold 1/1s, by image id (one query a page; issue 19). */
+      collectorsOf?: (
+        imageIds: number[],
+      ) => Promise<Map<number, Pick<Image, "collectedBy" | "collectedPrivately">>>;
+      /** The site settings' licence prices, for pieces with none of their own (issue 19). */
+      licenceDefaults?: () => Promise<LicenceDefaults>;
     },
   ) {}
 
@@ -127,18 +134,27 @@ export class CatalogueService {
     viewer: Principal,
   ): Promise<{ images: Image[]; last: Row | undefined }> {
     const page = rows.slice(0, limit);
-    const renditions = await this.deps.images.findRenditions(page.map((r) => r.id));
+    const soldOneOfOnes = page
+      .filter((r) => r.edition_type === "one_of_one" && r.sold_editions > 0)
+      .map((r) => r.id);
+    const [renditions, licenceDefaults, collectors] = await Promise.all([
+      this.deps.images.findRenditions(page.map((r) => r.id)),
+      this.deps.licenceDefaults?.(),
+      soldOneOfOnes.length > 0 ? this.deps.collectorsOf?.(soldOneOfOnes) : undefined,
+    ]);
     const now = this.deps.clock.now();
-    const images = page.map((row) =>
-      presentImage(
+    const images = page.map((row) => {
+      const image = presentImage(
         row,
         renditions.filter((r) => r.image_id === row.id),
         viewer,
         this.deps.media,
         now,
-        { compact: true },
-      ),
-    );
+        { compact: true, licenceDefaults },
+      );
+      const collector = collectors?.get(row.id);
+      return collector ? { ...image, ...collector } : image;
+    });
     return { images, last: rows.length > limit ? page[page.length - 1] : undefined };
   }
 
@@ -173,6 +189,7 @@ export class CatalogueService {
       color: params.color ? [params.color] : [],
       editionType: [...(params.editionType ?? [])] as ImageListQuery["editionType"],
       visibility: params.visibility,
+      availability: params.availability,
       q: params.q?.trim() || undefined,
       limit: params.limit ?? PAGING.defaultLimit,
       cursor: undefined,
@@ -182,7 +199,9 @@ export class CatalogueService {
   async get(id: number, viewer: Principal): Promise<Image> {
     const row = await this.visibleRow(id, viewer);
     const renditions = await this.deps.images.findRenditions([id]);
-    const image = presentImage(row, renditions, viewer, this.deps.media, this.deps.clock.now());
+    const image = presentImage(row, renditions, viewer, this.deps.media, this.deps.clock.now(), {
+      licenceDefaults: await this.deps.licenceDefaults?.(),
+    });
     return this.deps.saleFacts ? { ...image, ...(await this.deps.saleFacts(row, viewer)) } : image;
   }
 
@@ -238,6 +257,9 @@ export class CatalogueService {
       // A colour filter is a name or a hex colour; a hex means its nearest named colour.
       colors: unique(query.color.map((c) => colourNameForFilter(c) ?? normalizeColor(c))),
       editionTypes: unique(query.editionType),
+      ...(query.availability && query.availability !== "all"
+        ? { availability: query.availability }
+        : {}),
       search: searchTermsOf(query.q),
     };
   }
@@ -251,8 +273,13 @@ export class CatalogueService {
     };
   }
 
-  /** The filter's total, from the short-lived cache (list-cache.ts). */
-  private total(filter: ImageFilter): Promise<number> {
+  /**
+   * The filter's total: read from the kept counts when they hold it (exact, a few rows), else
+   * counted and kept a few seconds (list-cache.ts).
+   */
+  private async total(filter: ImageFilter): Promise<number> {
+    const kept = await this.deps.images.keptCount(filter);
+    if (kept !== undefined) return kept;
     return this.deps.listCache.total(JSON.stringify(filter), () => this.deps.images.count(filter));
   }
 
@@ -263,12 +290,16 @@ export class CatalogueService {
    */
   private async isSelective(filter: ImageFilter, matches: number, limit: number) {
     if (filter.tags.length + filter.styles.length + filter.colors.length === 0) return false;
+    // The images the walk would pass: those of the visibility and edition types (kept counts;
+    // price bounds left out, a walk reads the images it skips for them too).
     const catalogue = await this.total({
       ...filter,
       tags: [],
       styles: [],
       colors: [],
       search: [],
+      minPriceCents: undefined,
+      maxPriceCents: undefined,
     });
     return matches * matches < (limit + 1) * catalogue;
   }

@@ -1,6 +1,7 @@
 import {
   type Image,
   type ImagePatchBody,
+  type LicenceDefaults,
   MESSAGES,
   type Member,
   normalizeStyle,
@@ -29,6 +30,8 @@ export class ImageEditsService {
       images: ImagesRepo;
       media: MediaStore;
       clock: Clock;
+      /** The site settings' licence prices, for pieces with none of their own (issue 19). */
+      licenceDefaults?: () => Promise<LicenceDefaults>;
       events: EventBus;
       /** Called after a job was committed, so an idle worker in this process starts at once. */
       onJobQueued?: () => void;
@@ -162,7 +165,9 @@ export class ImageEditsService {
   private async present(id: number, admin: Member): Promise<Image> {
     const row = await this.row(id);
     const renditions = await this.deps.images.findRenditions([id]);
-    return presentImage(row, renditions, admin, this.deps.media, this.deps.clock.now());
+    return presentImage(row, renditions, admin, this.deps.media, this.deps.clock.now(), {
+      licenceDefaults: await this.deps.licenceDefaults?.(),
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SITE_SETTINGS,
   DOWNLOAD_SIZE_NAMES,
   DOWNLOAD_SIZES,
   editionForSale,
@@ -6,13 +7,14 @@ import {
   hasProAccess,
   type Image,
   isAdmin,
-  LIST_AI_ANALYSIS_FIELDS,
+  type LicenceDefaults,
   licencePricesOf,
   type Principal,
 } from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
+import type { ListRow } from "./images.repo.js";
 
 /** How long a signed pro-size URL works. */
 export const SIGNED_URL_SECONDS = 15 * 60;
@@ -21,7 +23,8 @@ export const SIGNED_URL_SECONDS = 15 * 60;
  * An image as the API shows it to this principal: pro sizes (Pro and admins) and per-quality
  * stats (admins) only where the access rules (shared `access.ts`) allow. A compact
  * one (a list entry) keeps only the display fields of its analysis: the generation metadata can
- * weigh tens of kilobytes an image, and only the detail shows it.
+ * weigh tens of kilobytes an image, and only the detail shows it. A piece for sale shows its
+ * licence prices over `licenceDefaults`, the site settings' (their initial values when absent).
  */
 export function presentImage(
   row: ImageRow,
@@ -29,15 +32,33 @@ export function presentImage(
   viewer: Principal,
   media: MediaStore,
   nowMs: number,
-  options: { compact?: boolean } = {},
+  options?: { compact?: false; licenceDefaults?: LicenceDefaults },
+): Image;
+/** A list entry, from the list's columns: its analysis is the list-sized one (list-analysis.ts). */
+export function presentImage(
+  row: ListRow,
+  renditions: RenditionRow[],
+  viewer: Principal,
+  media: MediaStore,
+  nowMs: number,
+  options: { compact: true; licenceDefaults?: LicenceDefaults },
+): Image;
+export function presentImage(
+  row: ListRow & { ai_analysis?: string },
+  renditions: RenditionRow[],
+  viewer: Principal,
+  media: MediaStore,
+  nowMs: number,
+  options: { compact?: boolean; licenceDefaults?: LicenceDefaults } = {},
 ): Image {
   const byName = new Map(renditions.map((r) => [r.size, r]));
   const publicUrl = (name: string) => {
     const rendition = byName.get(name);
     return rendition ? media.publicUrl(rendition.storage_key) : "";
   };
-  const stored = parseStoredObject(row.ai_analysis);
-  const analysis = options.compact ? pick(stored, LIST_AI_ANALYSIS_FIELDS) : stored;
+  const analysis = parseStoredObject(
+    options.compact ? row.list_analysis : (row.ai_analysis ?? "{}"),
+  );
   // The generation details (prompt, model, sampler, seed…) are a Pro perk: "advanced AI tools".
   if (!hasProAccess(viewer)) delete analysis.generation;
   const image: Image = {
@@ -61,11 +82,14 @@ export function presentImage(
     maxEditions: row.max_editions,
     soldEditions: row.sold_editions,
     licencePrices: editionForSale(row.edition_type)
-      ? licencePricesOf({
-          priceCents: row.price_cents,
-          standardCents: row.price_standard_cents,
-          commercialCents: row.price_commercial_cents,
-        })
+      ? licencePricesOf(
+          {
+            priceCents: row.price_cents,
+            standardCents: row.price_standard_cents,
+            commercialCents: row.price_commercial_cents,
+          },
+          options.licenceDefaults ?? DEFAULT_SITE_SETTINGS.licencePrices,
+        )
       : null,
     upscaledSizes: DOWNLOAD_SIZE_NAMES.filter(
       (size) => fitInside(row.width, row.height, DOWNLOAD_SIZES[size]).width > row.width,
@@ -78,6 +102,10 @@ export function presentImage(
     image.urlUltra = media.signedUrl(row.id, "ultra", expires);
   }
   if (isAdmin(viewer)) {
+    image.ownLicencePrices = {
+      standard: row.price_standard_cents,
+      commercial: row.price_commercial_cents,
+    };
     image.downloadStats = {
       preview: row.dl_preview,
       basic: row.dl_basic,
@@ -106,12 +134,6 @@ export function displayUrlsOf(
     if (other) urls.set(id, { small: url, medium: other });
   }
   return urls;
-}
-
-function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const picked: Record<string, unknown> = {};
-  for (const key of keys) if (record[key] !== undefined) picked[key] = record[key];
-  return picked;
 }
 
 function parseArray(text: string): string[] {

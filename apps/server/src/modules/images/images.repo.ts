@@ -5,7 +5,9 @@ import type { DialectName } from "../../db/dialect.js";
 import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
+import { FacetCountsRepo, type KeptScope, keepingFacetCounts } from "./facet-counts.repo.js";
 import { analysisJobPayload } from "./images.constants.js";
+import { listAnalysisOf } from "./list-analysis.js";
 import { toFts5Query, toTsQuery } from "./search-query.js";
 
 export type FacetKind = "tag" | "style" | "color";
@@ -16,6 +18,11 @@ export interface ImageFilter {
   styles: string[];
   colors: string[];
   editionTypes: string[];
+  /**
+   * The edition pages' filter (issue 19): pieces that can still be bought, or sold out (a
+   * collected 1/1, a limited edition with every edition sold); absent: all.
+   */
+  availability?: "available" | "sold";
   /** Words that must all appear in the title, description, tags or style (the last as a prefix). */
   search: string[];
   /** Price bounds in cents, inclusive; either leaves out images without a price. */
@@ -78,9 +85,48 @@ export const IMAGE_COLUMNS = [
   "price_commercial_cents",
   "last_edition_number",
   "original_sha256",
+  "list_analysis",
   "created_at",
   "updated_at",
 ] as const satisfies ReadonlyArray<keyof ImageRow>;
+
+/**
+ * The columns a list entry is made of (images.presenter.ts, compact): every one the presenter and
+ * the lists read, with the list-sized analysis (`list_analysis`) instead of the whole one, which
+ * only the detail reads (2.3 kB on average, tens of kB with generation metadata).
+ */
+export const LIST_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "list_analysis",
+  "analysis_status",
+  "tags",
+  "style",
+  "is_public",
+  "edition_type",
+  "price_cents",
+  "max_editions",
+  "sold_editions",
+  "views",
+  "total_downloads",
+  "collections_count",
+  "dl_preview",
+  "dl_basic",
+  "dl_hd",
+  "dl_xlarge",
+  "dl_ultra",
+  "width",
+  "height",
+  "thumbhash",
+  "moderation",
+  "moderation_reason",
+  "price_standard_cents",
+  "price_commercial_cents",
+  "created_at",
+] as const satisfies ReadonlyArray<keyof ImageRow>;
+/** An image as a list reads it. */
+export type ListRow = Pick<ImageRow, (typeof LIST_COLUMNS)[number]>;
 
 export interface NewImage {
   uploaderId: number | null;
@@ -131,10 +177,14 @@ export type ImageUpdate = Pick<
 >;
 
 export class ImagesRepo {
+  private readonly facetCounts: FacetCountsRepo;
+
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
-  ) {}
+  ) {
+    this.facetCounts = new FacetCountsRepo(db);
+  }
 
   /** Step 1 of an upload: an invisible row that owns the files about to be written. */
   async insertProcessing(image: NewImage): Promise<number> {
@@ -177,11 +227,13 @@ export class ImagesRepo {
         .insertInto("renditions")
         .values(renditions.map((r) => renditionValues(imageId, r, now)))
         .execute();
-      await trx
-        .updateTable("images")
-        .set({ status: "ready", processing_expires_at: null, thumbhash, updated_at: now })
-        .where("id", "=", imageId)
-        .execute();
+      await keepingFacetCounts(trx, this.dialect, [imageId], () =>
+        trx
+          .updateTable("images")
+          .set({ status: "ready", processing_expires_at: null, thumbhash, updated_at: now })
+          .where("id", "=", imageId)
+          .execute(),
+      );
       await trx
         .insertInto("jobs")
         .values(newJobRow(job.kind, imageId, job.payload, job.maxAttempts, now))
@@ -227,17 +279,26 @@ export class ImagesRepo {
    */
   async markDeleting(imageId: number, now: number, audit?: AuditEntryInput): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("images")
-        .set({ status: "deleting", processing_expires_at: now, updated_at: now })
-        .where("id", "=", imageId)
-        .execute();
+      await keepingFacetCounts(trx, this.dialect, [imageId], () =>
+        trx
+          .updateTable("images")
+          .set({ status: "deleting", processing_expires_at: now, updated_at: now })
+          .where("id", "=", imageId)
+          .execute(),
+      );
       if (audit) await trx.insertInto("audit_log").values(newAuditRow(audit, now)).execute();
     });
   }
 
+  /** Removes the row (a deletion's or a failed upload's last step; a ready one leaves the counts). */
   async deleteById(imageId: number): Promise<void> {
-    await this.db.deleteFrom("images").where("id", "=", imageId).execute();
+    await this.db
+      .transaction()
+      .execute((trx) =>
+        keepingFacetCounts(trx, this.dialect, [imageId], () =>
+          trx.deleteFrom("images").where("id", "=", imageId).execute(),
+        ),
+      );
   }
 
   /** The file names images were uploaded under (the demo seeder resumes by them). */
@@ -299,7 +360,7 @@ export class ImagesRepo {
     afterId: number | undefined,
     limit: number,
     facetsFirst = false,
-  ): Promise<ImageRow[]> {
+  ): Promise<ListRow[]> {
     return this.findOrderedPage(
       filter,
       "newest",
@@ -320,11 +381,11 @@ export class ImagesRepo {
     start: PageStart | undefined,
     limit: number,
     facetsFirst = false,
-  ): Promise<ImageRow[]> {
+  ): Promise<ListRow[]> {
     let query = this.db
       .selectFrom("images")
-      .select(IMAGE_COLUMNS)
-      .where((eb) => this.matches(eb, filter, facetsFirst ? "in" : "exists"))
+      .select(LIST_COLUMNS)
+      .where((eb) => this.matches(eb, filter, facetsFirst ? "all" : "exists"))
       .limit(limit);
     if (order === "most_downloaded") {
       query = query.orderBy("total_downloads", "desc").orderBy("id", "desc");
@@ -344,14 +405,63 @@ export class ImagesRepo {
     return query.execute();
   }
 
+  /**
+   * How many images the filter matches: read from the kept counts when they answer it
+   * (`keptCount`), else counted, starting from the rows of its rarest facet kind (the kept counts
+   * say which), so a count never visits more than the smallest facet's images.
+   */
   async count(filter: ImageFilter): Promise<number> {
+    const kept = await this.keptCount(filter);
+    if (kept !== undefined) return kept;
+    const start = await this.rarestFacetOf(filter);
     const row = await this.db
       .selectFrom("images")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      // Every match is visited anyway: starting from the facet rows visits nothing else.
-      .where((eb) => this.matches(eb, filter, "in"))
+      .where((eb) => this.matches(eb, filter, start))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /**
+   * The filter's total from the kept counts, when they hold it: a visibility, edition types and
+   * at most one facet value, nothing else. Undefined otherwise (it must be counted).
+   */
+  async keptCount(filter: ImageFilter): Promise<number | undefined> {
+    const facets: Array<[FacetKind, string[]]> = [
+      ["tag", filter.tags],
+      ["style", filter.styles],
+      ["color", filter.colors],
+    ];
+    const given = facets.filter(([, values]) => values.length > 0);
+    const plain =
+      filter.search.length === 0 &&
+      filter.availability === undefined &&
+      filter.minPriceCents === undefined &&
+      filter.maxPriceCents === undefined &&
+      filter.analysisStatus === undefined &&
+      filter.flagged === undefined;
+    const [only] = given;
+    if (!plain || given.length > 1 || (only && only[1].length > 1)) return undefined;
+    return this.facetCounts.sum(
+      only
+        ? { ...keptScopeOf(filter), kind: only[0], values: only[1] }
+        : { ...keptScopeOf(filter), kind: "all", values: [] },
+    );
+  }
+
+  /** The filter's facet kind with the fewest images (by its kept counts); "exists" if none. */
+  private async rarestFacetOf(filter: ImageFilter): Promise<FacetKind | "exists"> {
+    let rarest: { kind: FacetKind; size: number } | undefined;
+    for (const [kind, values] of [
+      ["tag", filter.tags],
+      ["style", filter.styles],
+      ["color", filter.colors],
+    ] as Array<[FacetKind, string[]]>) {
+      if (values.length === 0) continue;
+      const size = await this.facetCounts.sum({ ...keptScopeOf(filter), kind, values });
+      if (!rarest || size < rarest.size) rarest = { kind, size };
+    }
+    return rarest?.kind ?? "exists";
   }
 
   /**
@@ -369,28 +479,30 @@ export class ImagesRepo {
     const refused = new Error("refused");
     try {
       await this.db.transaction().execute(async (trx) => {
-        let update = trx
-          .updateTable("images")
-          .set({ ...changes, updated_at: now })
-          .where("id", "=", id);
-        const size = changes.max_editions;
-        if (typeof size === "number") update = update.where("sold_editions", "<=", size);
-        const result = await update.executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw refused;
-        for (const [kind, values] of Object.entries(facets)) {
-          await trx
-            .deleteFrom("image_facets")
-            .where("image_id", "=", id)
-            .where("kind", "=", kind)
-            .execute();
-          const unique = [...new Set(values)];
-          if (unique.length > 0) {
+        await keepingFacetCounts(trx, this.dialect, [id], async () => {
+          let update = trx
+            .updateTable("images")
+            .set({ ...withListAnalysis(changes), updated_at: now })
+            .where("id", "=", id);
+          const size = changes.max_editions;
+          if (typeof size === "number") update = update.where("sold_editions", "<=", size);
+          const result = await update.executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) throw refused;
+          for (const [kind, values] of Object.entries(facets)) {
             await trx
-              .insertInto("image_facets")
-              .values(unique.map((value) => ({ image_id: id, kind, value })))
+              .deleteFrom("image_facets")
+              .where("image_id", "=", id)
+              .where("kind", "=", kind)
               .execute();
+            const unique = [...new Set(values)];
+            if (unique.length > 0) {
+              await trx
+                .insertInto("image_facets")
+                .values(unique.map((value) => ({ image_id: id, kind, value })))
+                .execute();
+            }
           }
-        }
+        });
         if (audit) await trx.insertInto("audit_log").values(newAuditRow(audit, now)).execute();
       });
       return true;
@@ -405,7 +517,7 @@ export class ImagesRepo {
     const rows = await this.db
       .selectFrom("images")
       .select("id")
-      .where((eb) => this.matches(eb, filter, "in"))
+      .where((eb) => this.matches(eb, filter, "all"))
       .orderBy("id")
       .limit(limit)
       .execute();
@@ -418,17 +530,29 @@ export class ImagesRepo {
    * whether the image was waiting.
    */
   async settleWaiting(id: number, publish: boolean, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("images")
-      .set({ publish_when_rated: 0, ...(publish ? { is_public: 1 } : {}), updated_at: now })
-      .where("id", "=", id)
-      .where("publish_when_rated", "=", 1)
-      .executeTakeFirst();
+    const result = await this.db.transaction().execute((trx) =>
+      keepingFacetCounts(trx, this.dialect, [id], () =>
+        trx
+          .updateTable("images")
+          .set({ publish_when_rated: 0, ...(publish ? { is_public: 1 } : {}), updated_at: now })
+          .where("id", "=", id)
+          .where("publish_when_rated", "=", 1)
+          .executeTakeFirst(),
+      ),
+    );
     return Number(result.numUpdatedRows) > 0;
   }
 
-  // biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder type is verbose.
-  private matches(eb: any, filter: ImageFilter, facetForm: "exists" | "in"): Expression<SqlBool> {
+  /**
+   * The filter's conditions. `start` says which facet conditions are written to start from the
+   * facet rows (`in`: all of them, or one kind) rather than test each image walked (`exists`).
+   */
+  private matches(
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder type is verbose.
+    eb: any,
+    filter: ImageFilter,
+    start: "exists" | "all" | FacetKind,
+  ): Expression<SqlBool> {
     const conditions: Expression<SqlBool>[] = [eb("status", "=", "ready")];
     if (filter.visibility !== "all") {
       conditions.push(eb("is_public", "=", filter.visibility === "public" ? 1 : 0));
@@ -436,6 +560,7 @@ export class ImagesRepo {
     if (filter.editionTypes.length > 0) {
       conditions.push(eb("edition_type", "in", filter.editionTypes));
     }
+    if (filter.availability !== undefined) conditions.push(availabilityOf(eb, filter.availability));
     if (filter.minPriceCents !== undefined) {
       conditions.push(eb("price_cents", ">=", filter.minPriceCents));
     }
@@ -450,7 +575,7 @@ export class ImagesRepo {
     }
     // "exists" tests each image walked in id order; "in" starts from the facet index's rows.
     const facet = (kind: FacetKind, values: string[]) =>
-      facetForm === "exists"
+      start === "exists" || (start !== "all" && start !== kind)
         ? eb.exists(
             eb
               .selectFrom("image_facets as f")
@@ -494,4 +619,46 @@ function renditionValues(imageId: number, r: NewRendition, now: number) {
     upscaled: r.upscaled ? 1 : 0,
     created_at: now,
   };
+}
+
+/**
+ * The availability filter as SQL over the image's own columns (the sold count is kept on the
+ * row): available is an open edition, an uncollected 1/1 or a limited edition not sold out;
+ * sold is a collected 1/1 or a sold-out limited edition. Not for sale (the gallery): neither.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder type is verbose.
+function availabilityOf(eb: any, availability: "available" | "sold"): Expression<SqlBool> {
+  const cap = eb.fn.coalesce("max_editions", sql.lit(0));
+  // Named first as a plain list, so a count can start from the edition-type index
+  // (images_edition_idx) rather than walk every image.
+  const forSale = eb("edition_type", "in", ["one_of_one", "limited_edition", "open_edition"]);
+  const which =
+    availability === "available"
+      ? eb.or([
+          eb("edition_type", "=", "open_edition"),
+          eb.and([eb("edition_type", "=", "one_of_one"), eb("sold_editions", "<", 1)]),
+          eb.and([eb("edition_type", "=", "limited_edition"), eb("sold_editions", "<", cap)]),
+        ])
+      : eb.or([
+          eb.and([eb("edition_type", "=", "one_of_one"), eb("sold_editions", ">=", 1)]),
+          eb.and([eb("edition_type", "=", "limited_edition"), eb("sold_editions", ">=", cap)]),
+        ]);
+  return eb.and([forSale, which]);
+}
+
+/** The visibility and edition types of a filter, as the kept counts are keyed. */
+function keptScopeOf(filter: ImageFilter): Pick<KeptScope, "isPublic" | "editionTypes"> {
+  return {
+    isPublic: filter.visibility === "all" ? null : filter.visibility === "public" ? 1 : 0,
+    editionTypes: filter.editionTypes,
+  };
+}
+
+/** The changes, with the list-sized analysis beside a new analysis (list-analysis.ts). */
+export function withListAnalysis<T extends { ai_analysis?: unknown }>(
+  changes: T,
+): T & { list_analysis?: string } {
+  return typeof changes.ai_analysis === "string"
+    ? { ...changes, list_analysis: listAnalysisOf(changes.ai_analysis) }
+    : changes;
 }

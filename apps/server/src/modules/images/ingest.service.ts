@@ -1,5 +1,11 @@
 import { rm } from "node:fs/promises";
-import { type Image, UPLOAD, type UploadFields, ZUploadFields } from "@sawdust/shared";
+import {
+  type Image,
+  type LicenceDefaults,
+  UPLOAD,
+  type UploadFields,
+  ZUploadFields,
+} from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest } from "../../lib/errors.js";
@@ -44,6 +50,8 @@ export class IngestService {
       images: ImagesRepo;
       media: MediaStore;
       clock: Clock;
+      /** The site settings' licence prices, for pieces with none of their own (issue 19). */
+      licenceDefaults?: () => Promise<LicenceDefaults>;
       events: EventBus;
       options: IngestOptions;
       /** Called after a job was committed, so an idle worker in this process starts at once. */
@@ -154,7 +162,9 @@ export class IngestService {
     if (!row) throw new Error(`image ${imageId} vanished after its upload`);
     const renditions = await this.deps.images.findRenditions([imageId]);
     const uploader = { kind: "member", userId: uploaderId, role: "admin", tier: "free" } as const;
-    return presentImage(row, renditions, uploader, this.deps.media, this.deps.clock.now());
+    return presentImage(row, renditions, uploader, this.deps.media, this.deps.clock.now(), {
+      licenceDefaults: await this.deps.licenceDefaults?.(),
+    });
   }
 }
 

@@ -1,6 +1,13 @@
 import { ZImage } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { inventory, makePng, seedImage, signIn, upload } from "../../../test/images.js";
+import {
+  inventory,
+  makePng,
+  seedImage,
+  setImageColumns,
+  signIn,
+  upload,
+} from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 
 let app: TestApp;
@@ -259,11 +266,7 @@ describe(`list entries on ${TEST_DB}`, () => {
       fieldSources: { title: "prompt" },
       contentRating: { model: "m", scores: {}, nsfw: 0, rating: "safe", sensitive: false },
     };
-    await app.database.db
-      .updateTable("images")
-      .set({ ai_analysis: JSON.stringify(analysis) })
-      .where("id", "=", id)
-      .execute();
+    await setImageColumns(app, id, { ai_analysis: JSON.stringify(analysis) });
 
     const listed = await list("tag=compact-check");
     const entry = listed.json().images[0];

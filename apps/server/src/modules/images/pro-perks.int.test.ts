@@ -1,6 +1,6 @@
 import { MESSAGES, ZImage, ZSimilarImages } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage, signIn, subscribe } from "../../../test/images.js";
+import { seedImage, setImageColumns, signIn, subscribe } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import { paletteCloseness } from "./similar.service.js";
 
@@ -32,11 +32,7 @@ const castleAnalysis = (palette: Array<{ hex: string; share: number }>) => ({
 });
 
 async function withAnalysis(id: number, analysis: object) {
-  await app.database.db
-    .updateTable("images")
-    .set({ ai_analysis: JSON.stringify(analysis) })
-    .where("id", "=", id)
-    .execute();
+  await setImageColumns(app, id, { ai_analysis: JSON.stringify(analysis) });
 }
 
 let source: number;

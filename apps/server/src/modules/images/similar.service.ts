@@ -1,6 +1,7 @@
 import {
   canViewImage,
   hasProAccess,
+  type LicenceDefaults,
   MESSAGES,
   type Principal,
   type SimilarImages,
@@ -41,6 +42,8 @@ export class SimilarService {
       images: ImagesRepo;
       similar: SimilarRepo;
       media: MediaStore;
+      /** The site settings' licence prices, for pieces with none of their own (issue 19). */
+      licenceDefaults?: () => Promise<LicenceDefaults>;
       clock: Clock;
     },
   ) {}
@@ -76,6 +79,7 @@ export class SimilarService {
       .slice(0, limit);
     const renditions = await this.deps.images.findRenditions(ranked.map((r) => r.image.id));
     const now = this.deps.clock.now();
+    const licenceDefaults = await this.deps.licenceDefaults?.();
     return {
       images: ranked.map(({ image }) =>
         presentImage(
@@ -84,7 +88,7 @@ export class SimilarService {
           viewer,
           this.deps.media,
           now,
-          { compact: true },
+          { compact: true, licenceDefaults },
         ),
       ),
     };

@@ -7,7 +7,7 @@
  */
 import { ZMarketingImage, ZMarketingImagePage, ZMarketingTagList } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedImage, signIn } from "../../../test/images.js";
+import { seedImage, setImageColumns, signIn } from "../../../test/images.js";
 import { createApiKey, partnerGet, rateLimitOf } from "../../../test/partner-api.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { newApiKey } from "../api-keys/api-key-format.js";
@@ -40,8 +40,7 @@ async function setRow(
     ai_analysis?: string;
   },
 ) {
-  await app.database.db.updateTable("images").set(changes).where("id", "=", id).execute();
-  app.services.listCache.invalidate();
+  await setImageColumns(app, id, changes);
 }
 
 const get = (url: string, headers: Record<string, string> = {}) =>

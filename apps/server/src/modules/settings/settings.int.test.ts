@@ -27,6 +27,7 @@ let imageId: number;
 const defaults = (): SiteSettings => ({
   ...DEFAULT_SITE_SETTINGS,
   freeTier: { ...DEFAULT_SITE_SETTINGS.freeTier },
+  licencePrices: { ...DEFAULT_SITE_SETTINGS.licencePrices },
 });
 
 beforeAll(async () => {
@@ -119,6 +120,18 @@ describe(`the site settings routes on ${TEST_DB}`, () => {
         "Default edition type must be one of: sawdust_gallery, one_of_one, open_edition",
       ],
       [{ ...defaults(), registrationOpen: "yes" }, "registrationOpen must be true or false"],
+      [
+        { ...defaults(), licencePrices: { standardCents: 49, commercialCents: 9900 } },
+        "Standard licence price must be from $0.50 to $100,000.00",
+      ],
+      [
+        { ...defaults(), licencePrices: { standardCents: 2500, commercialCents: 12.5 } },
+        "Commercial licence price must be from $0.50 to $100,000.00",
+      ],
+      [
+        { ...defaults(), licencePrices: { standardCents: 5000, commercialCents: 4999 } },
+        MESSAGES.siteSettings.commercialBelowStandard,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await save(body);

@@ -25,11 +25,13 @@ export const SITE_SETTINGS_CACHE_MS = 5_000;
 const defaults: SiteSettings = {
   ...DEFAULT_SITE_SETTINGS,
   freeTier: { ...DEFAULT_SITE_SETTINGS.freeTier },
+  licencePrices: { ...DEFAULT_SITE_SETTINGS.licencePrices },
 };
 
 /**
  * The site settings of the admin console (design section 4): the site's name, whether
- * registration is open, the free tier's limits and the default edition type. Read on every
+ * registration is open, the free tier's limits, the default edition type and the default
+ * licence prices (issue 19). Read on every
  * download, sign-up and upload, so each process keeps a copy for a moment and drops it when any
  * process saves.
  */
@@ -125,6 +127,7 @@ export function settingsFromStored(stored: string | undefined): SiteSettings {
     registrationOpen: pick("registrationOpen"),
     defaultEditionType: pick("defaultEditionType"),
     requireTwoFactorForAdmins: pick("requireTwoFactorForAdmins"),
+    licencePrices: pick("licencePrices"),
     freeTier: {
       monthlyDownloads: tier("monthlyDownloads"),
       monthlyBandwidthBytes: tier("monthlyBandwidthBytes"),
@@ -139,10 +142,13 @@ export function changesBetween(
   after: SiteSettings,
 ): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const flat = (settings: SiteSettings): Record<string, unknown> => {
-    const { freeTier, ...rest } = settings;
+    const { freeTier, licencePrices, ...rest } = settings;
     return {
       ...rest,
       ...Object.fromEntries(Object.entries(freeTier).map(([k, v]) => [`freeTier.${k}`, v])),
+      ...Object.fromEntries(
+        Object.entries(licencePrices).map(([k, v]) => [`licencePrices.${k}`, v]),
+      ),
     };
   };
   const a = flat(before);

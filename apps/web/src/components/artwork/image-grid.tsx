@@ -4,6 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { GRID_TILE_ASPECT, ImageTile, type TileLayout } from "./image-tile";
 import { distributeIntoColumns } from "./masonry";
+import { useTilePriority } from "./tile-priority";
 import { MAX_COLUMNS, useColumnCount } from "./use-column-count";
 
 export interface ImageGridProps {
@@ -23,8 +24,12 @@ export interface ImageGridProps {
 
 const GAPS = "gap-3 sm:gap-4";
 
-/** The first row loads at once, the very first tile with high priority (a likely LCP element). */
-function priorityOf(index: number): "high" | "eager" | undefined {
+/**
+ * The first row loads at once, the very first tile with high priority (a likely LCP element),
+ * unless something else on the page comes first (tile-priority.ts).
+ */
+function priorityOf(index: number, first: boolean): "high" | "eager" | undefined {
+  if (!first) return undefined;
   if (index === 0) return "high";
   return index < MAX_COLUMNS ? "eager" : undefined;
 }
@@ -47,6 +52,7 @@ function UniformGrid({
   label,
   className,
 }: Omit<ImageGridProps, "layout">) {
+  const first = useTilePriority();
   return (
     <ul
       aria-label={label}
@@ -59,7 +65,7 @@ function UniformGrid({
           <ImageTile
             image={image}
             href={hrefFor(image)}
-            priority={priorityOf(index)}
+            priority={priorityOf(index, first)}
             showTags={showTags}
             onDeleted={onDeleted}
             tagHref={tagHref}
@@ -93,6 +99,7 @@ function MasonryGrid({
   label,
   className,
 }: Omit<ImageGridProps, "layout">) {
+  const first = useTilePriority();
   const columnCount = useColumnCount();
   const columns = useMemo(() => {
     const items: MasonryItem[] = images.map((image, index) => ({
@@ -122,7 +129,7 @@ function MasonryGrid({
             <ImageTile
               image={item.image}
               href={hrefFor(item.image)}
-              priority={priorityOf(item.index)}
+              priority={priorityOf(item.index, first)}
               showTags={showTags}
               onDeleted={onDeleted}
               tagHref={tagHref}

@@ -1,10 +1,7 @@
-import { type Image, isAdmin, MESSAGES, PAGING, principalOf } from "@sawdust/shared";
-import { ImageOff, RotateCw, Trash2 } from "lucide-react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { type Image, PAGING } from "@sawdust/shared";
+import { lazy, Suspense, useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
-import { Button } from "@/components/ui/button";
-import { useUser } from "@/lib/api/get-current-user";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { filtersFromSearch, imageTitle, normalizeFilters } from "@/lib/images";
 import { ArtImage } from "./art-image";
@@ -12,9 +9,10 @@ import { moveWithinTile } from "./tile-keys";
 import { TILE_SIZES } from "./use-column-count";
 import { useThumbnailRetry, withRetryParam } from "./use-thumbnail-retry";
 
-// Only an admin whose thumbnail failed ever opens it: its code waits until then.
-const DeleteImageDialog = lazy(() =>
-  import("./delete-image-dialog").then((module) => ({ default: module.DeleteImageDialog })),
+// Only a tile whose file keeps failing shows it (never the server's render): its code, with
+// its icons and an admin's Delete, waits until then.
+const ThumbnailFailure = lazy(() =>
+  import("./thumbnail-failure").then((module) => ({ default: module.ThumbnailFailure })),
 );
 
 /** Uniform tiles (grid) or each image's own shape (masonry). */
@@ -143,12 +141,14 @@ export function ImageTile({
       )}
 
       {thumbnail.failed && (
-        <ThumbnailFailure
-          imageId={image.id}
-          title={title}
-          onRetry={thumbnail.retry}
-          onDeleted={onDeleted}
-        />
+        <Suspense fallback={null}>
+          <ThumbnailFailure
+            imageId={image.id}
+            title={title}
+            onRetry={thumbnail.retry}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
       )}
     </div>
   );
@@ -213,50 +213,5 @@ function MoreTags({ count, className }: { count: number; className: string }) {
       +{count}
       <span className="sr-only"> more tags</span>
     </li>
-  );
-}
-
-interface ThumbnailFailureProps {
-  imageId: number;
-  title: string;
-  onRetry: () => void;
-  onDeleted?: (imageId: number) => void;
-}
-
-/** 'Failed to load image' with Retry, and Delete for an admin (spec section 2). */
-function ThumbnailFailure({ imageId, title, onRetry, onDeleted }: ThumbnailFailureProps) {
-  const { data: user } = useUser();
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <div className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-4 text-center">
-      <ImageOff className="size-7 text-muted-foreground" aria-hidden />
-      <div className="grid max-w-full gap-0.5">
-        <p className="text-sm font-medium text-foreground">{MESSAGES.images.loadFailed}</p>
-        <p className="truncate text-xs text-muted-foreground">{title}</p>
-      </div>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          <RotateCw aria-hidden />
-          Retry
-        </Button>
-        {isAdmin(principalOf(user)) && (
-          <Button size="sm" variant="destructive" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden />
-            Delete
-          </Button>
-        )}
-      </div>
-      {confirming && (
-        <Suspense fallback={null}>
-          <DeleteImageDialog
-            imageId={imageId}
-            title={title}
-            open={confirming}
-            onOpenChange={setConfirming}
-            onDeleted={onDeleted}
-          />
-        </Suspense>
-      )}
-    </div>
   );
 }

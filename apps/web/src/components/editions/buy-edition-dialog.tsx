@@ -93,7 +93,12 @@ export function BuyEditionDialog({ image, open, onOpenChange }: BuyEditionDialog
             {failure}
           </p>
         )}
-        <Button variant="brand" size="lg" disabled={busy} onClick={() => purchase.mutate(licence)}>
+        <Button
+          variant="brand"
+          size="lg"
+          disabled={busy}
+          onClick={() => purchase.mutate({ licence, expectedCents: prices?.[licence] })}
+        >
           {busy ? (
             <LoaderCircle className="animate-spin" aria-hidden />
           ) : (

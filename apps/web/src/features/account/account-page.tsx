@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useDocumentTitle } from "@/lib/document-title";
 import { ACCOUNT_EXPORT_URL } from "./api/export-url";
 import { useAccount } from "./api/get-account";
+import { CollectingSection } from "./components/collecting-section";
 import { DeleteSection } from "./components/delete-section";
 import { EmailSection } from "./components/email-section";
 import { PasswordSection } from "./components/password-section";
@@ -16,7 +17,10 @@ import { refusalOf } from "./refusal";
 
 const m = MESSAGES.account;
 
-/** /account: the member's email, password, sessions and data, and leaving (issue 22). */
+/**
+ * /account: the member's email, password, sessions, whether they are named on what they collect
+ * (issue 19), their data, and leaving (issue 22).
+ */
 export function AccountPage() {
   const account = useAccount();
   useDocumentTitle(m.pageTitle);
@@ -51,6 +55,7 @@ export function AccountPage() {
           </div>
         </AccountSection>
         <SessionsSection />
+        <CollectingSection />
         <AccountSection id="export" title={m.exportSection} description={m.exportIntro}>
           <div>
             <Button asChild variant="outline">

@@ -6,6 +6,7 @@ import {
   DEFAULT_ANALYTICS_RANGE,
   DOWNLOAD_SIZE_NAMES,
   DOWNLOAD_SIZES,
+  EDITION_TYPE_LABELS,
   formatBytes,
   formatCents,
   MESSAGES,
@@ -27,7 +28,30 @@ const m = MESSAGES.adminStats.analytics;
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const bytes = (value: number) => formatBytes(value, 1);
-const dollars = (cents: number) => `$${formatCents(cents)}`;
+const dollars = (cents: number) =>
+  cents < 0 ? `−$${formatCents(-cents)}` : `$${formatCents(cents)}`;
+
+/** The edition types that sell, in the order the editions chart draws them, with their looks. */
+const EDITION_LOOK: Array<{
+  type: "one_of_one" | "limited_edition" | "open_edition";
+  label: string;
+  color: string;
+  dash?: number[];
+}> = [
+  { type: "one_of_one", label: EDITION_TYPE_LABELS.one_of_one, color: "#b45309" },
+  {
+    type: "limited_edition",
+    label: EDITION_TYPE_LABELS.limited_edition,
+    color: "#0f766e",
+    dash: [8, 4],
+  },
+  {
+    type: "open_edition",
+    label: EDITION_TYPE_LABELS.open_edition,
+    color: "#6d28d9",
+    dash: [2, 3],
+  },
+];
 
 /** Colours and dashes of the download qualities: told apart by either. */
 const QUALITY_LOOK: Record<
@@ -50,7 +74,8 @@ function rangeOf(value: string | null): AnalyticsRange {
 
 /**
  * /admin/analytics (issue 15, beyond the spec): views, downloads by quality, bandwidth, sign-ups,
- * subscriptions and revenue over the last 7 days, 30 days or 12 months (UTC), each as a chart,
+ * subscriptions, revenue and edition sales by type net of refunds (issue 19) over the last 7
+ * days, 30 days or 12 months (UTC), each as a chart,
  * a table and a CSV; and the range's most viewed and downloaded images and its top tags.
  */
 export function AnalyticsView() {
@@ -141,6 +166,10 @@ function AnalyticsBody({ analytics }: { analytics: Analytics }) {
           BRAND,
         ),
       ],
+      editions: EDITION_LOOK.map(({ type, ...look }) => ({
+        ...look,
+        values: buckets.map((b) => b.editionRevenueCents[type]),
+      })),
     };
   }, [buckets, unit]);
   const per = unit === "day" ? "per day" : "per month";
@@ -208,6 +237,15 @@ function AnalyticsBody({ analytics }: { analytics: Analytics }) {
             title={`${ANALYTICS_SERIES.revenue.label} ${per} (USD)`}
             total={dollars(totals.revenueCents)}
             lines={charts.revenue}
+            kind="bars"
+            format={dollars}
+          />
+          <ChartCard
+            {...common}
+            series="editions"
+            title={`${ANALYTICS_SERIES.editions.label} ${per}, net of refunds (USD)`}
+            total={`${dollars(totals.editionRevenueCents.total)} net`}
+            lines={charts.editions}
             kind="bars"
             format={dollars}
           />

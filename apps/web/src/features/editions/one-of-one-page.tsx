@@ -8,6 +8,7 @@ import { useUser } from "@/lib/api/get-current-user";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { salesStatus } from "@/lib/edition-status";
 import { imageTitle } from "@/lib/images";
+import { AvailabilityFilter } from "./components/availability-filter";
 import { priceText } from "./components/edition-text";
 import { EditionsPageShell } from "./components/editions-page-shell";
 import { usePublicEditions } from "./use-public-editions";
@@ -20,7 +21,7 @@ const EAGER_CARDS = 4;
 
 /** /one-of-one: the public one-of-a-kind pieces with their prices. */
 export function OneOfOnePage() {
-  const { list, images, total } = usePublicEditions(ONE_OF_ONE);
+  const { list, images, total, availability, filteredEmptyText } = usePublicEditions(ONE_OF_ONE);
   const location = useLocation();
   const { data: user } = useUser();
 
@@ -32,7 +33,10 @@ export function OneOfOnePage() {
       countText={total === undefined ? undefined : `${total} ${total === 1 ? "piece" : "pieces"}`}
       list={list}
       isEmpty={images.length === 0}
-      emptyText="No one-of-a-kind pieces are on offer right now. Check back soon."
+      emptyText={
+        filteredEmptyText ?? "No one-of-a-kind pieces are on offer right now. Check back soon."
+      }
+      filter={<AvailabilityFilter current={availability} />}
       skeleton={
         <ul className={GRID}>
           {Array.from({ length: PAGING.tagSkeletonSquares }, (_, i) => (

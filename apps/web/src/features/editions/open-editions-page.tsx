@@ -7,6 +7,7 @@ import { useUser } from "@/lib/api/get-current-user";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { salesStatus } from "@/lib/edition-status";
 import { imageTitle } from "@/lib/images";
+import { AvailabilityFilter } from "./components/availability-filter";
 import { editionText, priceText } from "./components/edition-text";
 import { EditionsPageShell } from "./components/editions-page-shell";
 import { usePublicEditions } from "./use-public-editions";
@@ -20,7 +21,7 @@ const SKELETON_ASPECTS = ["aspect-[4/5]", "aspect-square", "aspect-[3/4]", "aspe
 
 /** /open-editions: open and limited editions in a masonry wall, each at its own proportions. */
 export function OpenEditionsPage() {
-  const { list, images, total } = usePublicEditions(EDITIONS);
+  const { list, images, total, availability, filteredEmptyText } = usePublicEditions(EDITIONS);
   const location = useLocation();
   const { data: user } = useUser();
 
@@ -32,7 +33,8 @@ export function OpenEditionsPage() {
       countText={total === undefined ? undefined : `${total} ${total === 1 ? "work" : "works"}`}
       list={list}
       isEmpty={images.length === 0}
-      emptyText="No editions are on offer right now. Check back soon."
+      emptyText={filteredEmptyText ?? "No editions are on offer right now. Check back soon."}
+      filter={<AvailabilityFilter current={availability} />}
       skeleton={
         <div className={COLUMNS}>
           {Array.from({ length: 8 }, (_, i) => (

@@ -1,15 +1,38 @@
 import { hasProAccess, principalOf } from "@sawdust/shared";
-import { HeroBanner } from "@/components/hero/hero-banner";
+import { type ComponentType, lazy, memo, Suspense, useState } from "react";
 import { useUser } from "@/lib/api/get-current-user";
 import { useHeroContent } from "@/lib/api/get-hero-content";
 import { useDocumentTitle } from "@/lib/document-title";
+import type { GalleryHeroProps } from "./components/gallery-hero";
 import { GalleryImages } from "./components/gallery-images";
 import { GalleryToolbar } from "./components/gallery-toolbar";
-import { ProUpgradeBanner } from "./components/pro-upgrade-banner";
 import { useGalleryFilters } from "./use-gallery-filters";
 import { useGalleryImages } from "./use-gallery-images";
 import { useGalleryLayout } from "./use-gallery-layout";
 import { useImageRedirectHash } from "./use-image-redirect-hash";
+
+// The hero and the Pro offer are not in the page's first JavaScript (issue 20): their code starts
+// loading with the gallery's. On the server's page they come rendered, and React hydrates them
+// once their code is here, leaving the server's HTML in place until then.
+let loadedHero: ComponentType<GalleryHeroProps> | undefined;
+const heroCode = import("./components/gallery-hero").then((module) => {
+  loadedHero = module.GalleryHero;
+  return { default: module.GalleryHero };
+});
+const LazyGalleryHero = lazy(() => heroCode);
+
+// Memoised: a new render of the page would make React give up hydrating the server's HTML of a
+// boundary still waiting for its code, and draw it anew (a flash). Its props change only with the
+// hero's or the member's data.
+const DeferredGalleryHero = memo(function DeferredGalleryHero(props: GalleryHeroProps) {
+  // The code already here (a later visit to the page): no Suspense round, nothing blinks.
+  const [Hero] = useState(() => loadedHero ?? LazyGalleryHero);
+  return (
+    <Suspense fallback={null}>
+      <Hero {...props} />
+    </Suspense>
+  );
+});
 
 /**
  * The gallery landing view: at / and /gallery, at /image/:imageId (behind that image's detail),
@@ -38,14 +61,7 @@ export function GalleryView() {
         <>
           {(heroContent || showPro) && (
             <div className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6 sm:pt-6">
-              {heroContent ? (
-                <HeroBanner
-                  content={heroContent}
-                  aside={showPro ? <ProUpgradeBanner user={member} tone="dark" /> : undefined}
-                />
-              ) : (
-                <ProUpgradeBanner user={member} tone="light" />
-              )}
+              <DeferredGalleryHero content={heroContent} member={member} showPro={showPro} />
             </div>
           )}
           <GalleryToolbar

@@ -1,5 +1,12 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { type Image, isAdmin, MESSAGES, principalOf, type User } from "@sawdust/shared";
+import {
+  DETAIL_STAGE_SIZES,
+  type Image,
+  isAdmin,
+  MESSAGES,
+  principalOf,
+  type User,
+} from "@sawdust/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { ImageOff, Sparkles, X } from "lucide-react";
 import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from "react";
@@ -13,7 +20,6 @@ import {
   DialogClose,
   DialogDescription,
   DialogOverlay,
-  DialogPortal,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -27,11 +33,9 @@ import { formatPrice, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 import { forgetDeletedImage } from "./api/image-cache";
 import { useRecordView } from "./api/record-view";
-import { AdminControls } from "./components/admin-controls";
 import { ArtworkFilters, ArtworkStats } from "./components/artwork-facts";
 import { CollectionPicker } from "./components/collection-picker";
 import { DownloadMenu } from "./components/download-menu";
-import { EditDetailsForm } from "./components/edit-details-form";
 import { ProTools } from "./components/pro-tools";
 import { ReportAction } from "./components/report-action";
 import { ShareMenu } from "./components/share-menu";
@@ -48,10 +52,16 @@ const SignUpPromptDialog = lazy(() =>
   })),
 );
 
-type Invitation = { kind: "sign-up"; reason: string } | { kind: "upgrade" };
+// Admins' tools (the edit form brings the form and validation libraries): their code loads for
+// admins only, so a visitor's share page does not download it.
+const AdminControls = lazy(() =>
+  import("./components/admin-controls").then((m) => ({ default: m.AdminControls })),
+);
+const EditDetailsForm = lazy(() =>
+  import("./components/edit-details-form").then((m) => ({ default: m.EditDetailsForm })),
+);
 
-/** On wide screens the image takes what the details column leaves (about 48rem at most). */
-const STAGE_SIZES = "(min-width: 768px) min(calc(100vw - 27rem), 48rem), 100vw";
+type Invitation = { kind: "sign-up"; reason: string } | { kind: "upgrade" };
 
 function Invitations({
   invitation,
@@ -123,7 +133,7 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
         className="relative h-[var(--stage-h)] min-h-56 shrink-0 bg-stone-950 md:h-full md:min-h-0"
         style={stageHeight}
       >
-        <ZoomableArtwork image={image} alt={title} sizes={STAGE_SIZES} />
+        <ZoomableArtwork image={image} alt={title} sizes={DETAIL_STAGE_SIZES} />
       </div>
 
       <div className="flex flex-col gap-7 px-5 pb-10 pt-6 sm:px-7 md:overflow-y-auto md:pb-7 md:pt-7">
@@ -154,7 +164,9 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
         </div>
 
         {editing ? (
-          <EditDetailsForm image={image} onDone={leaveEditMode} />
+          <Suspense fallback={null}>
+            <EditDetailsForm image={image} onDone={leaveEditMode} />
+          </Suspense>
         ) : (
           <>
             {price && (
@@ -217,13 +229,15 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
         {user && !admin && !editing && <ReportAction imageId={image.id} imageTitle={title} />}
 
         {admin && (
-          <AdminControls
-            image={image}
-            editing={editing}
-            onEdit={() => setEditing(true)}
-            onDeleted={onDeleted}
-            editButtonRef={editButton}
-          />
+          <Suspense fallback={null}>
+            <AdminControls
+              image={image}
+              editing={editing}
+              onEdit={() => setEditing(true)}
+              onDeleted={onDeleted}
+              editButtonRef={editButton}
+            />
+          </Suspense>
         )}
       </div>
 
@@ -338,53 +352,53 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   }
 
   return (
+    // In place rather than in a portal: a portal renders nothing on the server, and the share
+    // link's page (/image/{id}) comes with its artwork rendered.
     <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogPortal>
-        <DialogOverlay className="bg-stone-950/75 backdrop-blur-sm" />
-        <DialogPrimitive.Content
-          ref={content}
-          // Focus the dialog itself: a screen reader reads its title first, and no button wears
-          // a focus ring before anyone has pressed a key. Tab then starts at the artwork.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            content.current?.focus();
-          }}
-          onCloseAutoFocus={returnFocus}
-          className={cn(
-            "fixed inset-0 z-50 flex flex-col overflow-y-auto bg-card outline-none",
-            "md:inset-auto md:left-1/2 md:top-1/2 md:grid md:h-[min(92dvh,58rem)] md:w-[calc(100%-3rem)]",
-            "md:max-w-6xl md:-translate-x-1/2 md:-translate-y-1/2 md:grid-cols-[minmax(0,1fr)_26rem]",
-            "md:overflow-hidden md:rounded-2xl md:shadow-2xl",
-          )}
+      <DialogOverlay className="bg-stone-950/75 backdrop-blur-sm" />
+      <DialogPrimitive.Content
+        ref={content}
+        // Focus the dialog itself: a screen reader reads its title first, and no button wears
+        // a focus ring before anyone has pressed a key. Tab then starts at the artwork.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          content.current?.focus();
+        }}
+        onCloseAutoFocus={returnFocus}
+        className={cn(
+          "fixed inset-0 z-50 flex flex-col overflow-y-auto bg-card outline-none",
+          "md:inset-auto md:left-1/2 md:top-1/2 md:grid md:h-[min(92dvh,58rem)] md:w-[calc(100%-3rem)]",
+          "md:max-w-6xl md:-translate-x-1/2 md:-translate-y-1/2 md:grid-cols-[minmax(0,1fr)_26rem]",
+          "md:overflow-hidden md:rounded-2xl md:shadow-2xl",
+        )}
+      >
+        {query.isPending ? (
+          <DetailSkeleton />
+        ) : query.isError ? (
+          <DetailProblem
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            onClose={close}
+            closeLabel={fromPage ? "Close" : "Back to gallery"}
+          />
+        ) : (
+          <ImageDetail
+            key={query.data.id}
+            image={query.data}
+            user={user}
+            onDeleted={() => {
+              deleted.current = true;
+              close();
+            }}
+          />
+        )}
+        <DialogClose
+          aria-label="Close"
+          className="fixed right-3 top-3 z-20 grid size-10 place-items-center rounded-full bg-card/90 text-foreground shadow-md backdrop-blur transition-colors hover:bg-card md:right-4 md:top-4"
         >
-          {query.isPending ? (
-            <DetailSkeleton />
-          ) : query.isError ? (
-            <DetailProblem
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              onClose={close}
-              closeLabel={fromPage ? "Close" : "Back to gallery"}
-            />
-          ) : (
-            <ImageDetail
-              key={query.data.id}
-              image={query.data}
-              user={user}
-              onDeleted={() => {
-                deleted.current = true;
-                close();
-              }}
-            />
-          )}
-          <DialogClose
-            aria-label="Close"
-            className="fixed right-3 top-3 z-20 grid size-10 place-items-center rounded-full bg-card/90 text-foreground shadow-md backdrop-blur transition-colors hover:bg-card md:right-4 md:top-4"
-          >
-            <X className="size-5" aria-hidden />
-          </DialogClose>
-        </DialogPrimitive.Content>
-      </DialogPortal>
+          <X className="size-5" aria-hidden />
+        </DialogClose>
+      </DialogPrimitive.Content>
     </Dialog>
   );
 }

@@ -29,9 +29,12 @@ function centsOf(text: string): number | null | undefined {
 export function LicencePricesForm({ image }: { image: Image }) {
   const id = useId();
   const save = useSetLicencePrices(image.id);
+  // The piece's own prices; a blank field shows (as its placeholder) what the piece costs without
+  // one, and saving it blank keeps following the site's default.
+  const own = image.ownLicencePrices;
   const [values, setValues] = useState<Record<Licence, string>>(() => ({
-    standard: image.licencePrices ? dollars(image.licencePrices.standard) : "",
-    commercial: image.licencePrices ? dollars(image.licencePrices.commercial) : "",
+    standard: own?.standard != null ? dollars(own.standard) : "",
+    commercial: own?.commercial != null ? dollars(own.commercial) : "",
   }));
   const [error, setError] = useState<string | null>(null);
   if (!editionForSale(image.editionType)) return null;
@@ -71,6 +74,11 @@ export function LicencePricesForm({ image }: { image: Image }) {
               id={`${id}-${licence}`}
               inputMode="decimal"
               value={values[licence]}
+              placeholder={
+                image.licencePrices
+                  ? `${dollars(image.licencePrices[licence])} (default)`
+                  : undefined
+              }
               aria-invalid={error ? true : undefined}
               onChange={(event) => setValues({ ...values, [licence]: event.target.value })}
             />

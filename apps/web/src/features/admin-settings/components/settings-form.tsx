@@ -2,8 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   EDITION_DESCRIPTIONS,
   EDITION_LABELS,
+  EDITION_SALES,
   EDITION_TYPES,
   formatBytes,
+  LICENCE_LABELS,
+  LICENCE_SUMMARIES,
   MESSAGES,
   SITE_SETTINGS_BOUNDS,
   type SiteSettings,
@@ -27,8 +30,8 @@ const resolver = zodResolver(ZSiteSettings);
 
 /**
  * The site settings form (admin console): the site's name, whether registration is open, the
- * default edition type and the free tier's limits. Saved as a whole; every process applies the
- * save at once.
+ * default edition type, the free tier's limits and the default licence prices. Saved as a whole;
+ * every process applies the save at once.
  */
 export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const id = useId();
@@ -223,6 +226,33 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         </fieldset>
       </Section>
 
+      <Section
+        title="Selling editions"
+        description="What a 1/1 or an edition costs under each licence when its own edit page sets no price. A piece's own prices always win."
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          {(["standard", "commercial"] as const).map((licence) => (
+            <Controller
+              key={licence}
+              control={control}
+              name={`licencePrices.${licence}Cents`}
+              render={({ field, fieldState }) => (
+                <DollarsField
+                  id={`${id}-price-${licence}`}
+                  label={`${LICENCE_LABELS[licence]} licence ($)`}
+                  hint={LICENCE_SUMMARIES[licence]}
+                  cents={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  disabled={saving}
+                />
+              )}
+            />
+          ))}
+        </div>
+      </Section>
+
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="brand" disabled={saving}>
           {saving ? "Saving..." : "Save Changes"}
@@ -300,6 +330,67 @@ function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** Dollars as typed ("25", "25.5") in cents; anything else is NaN, which the schema refuses. */
+function centsOf(text: string): number {
+  const trimmed = text.trim();
+  return /^\d{1,7}(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN;
+}
+
+const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
+
+/** A licence price typed in dollars, kept in cents. */
+function DollarsField({
+  id,
+  label,
+  hint,
+  cents,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  cents: number | undefined;
+  onChange: (cents: number) => void;
+  onBlur: () => void;
+  error?: string;
+  disabled: boolean;
+}) {
+  const [text, setText] = useState(() =>
+    cents !== undefined && Number.isFinite(cents) ? dollarsOf(cents) : "",
+  );
+  // Reset from outside (Discard changes, a save): show the form's figure again.
+  if (cents !== undefined && Number.isFinite(cents) && cents !== centsOf(text)) {
+    setText(dollarsOf(cents));
+  }
+  const { min, max } = EDITION_SALES.defaultPriceBoundsCents;
+  return (
+    <Field
+      id={id}
+      label={label}
+      hint={`${hint} From $${dollarsOf(min)} to $${(max / 100).toLocaleString("en-US")}.`}
+      error={error}
+    >
+      {(aria) => (
+        <Input
+          {...aria}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          disabled={disabled}
+          onChange={(event) => {
+            setText(event.target.value);
+            onChange(centsOf(event.target.value));
+          }}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
   );
 }
 

@@ -22,6 +22,8 @@ interface EditionsPageShellProps {
   >;
   isEmpty: boolean;
   emptyText: string;
+  /** The available / sold filter, under the heading. */
+  filter?: ReactNode;
   skeleton: ReactNode;
   children: ReactNode;
 }
@@ -38,6 +40,7 @@ export function EditionsPageShell({
   list,
   isEmpty,
   emptyText,
+  filter,
   skeleton,
   children,
 }: EditionsPageShellProps) {
@@ -58,8 +61,9 @@ export function EditionsPageShell({
           {countText ?? "\u00a0"}
         </p>
       </header>
+      {filter && <div className="mt-6">{filter}</div>}
 
-      <section aria-label={title} className="mt-8">
+      <section aria-label={title} className={filter ? "mt-6" : "mt-8"}>
         {list.isPending ? (
           <div role="status" aria-label="Loading artwork">
             {skeleton}

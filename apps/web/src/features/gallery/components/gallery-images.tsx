@@ -1,6 +1,6 @@
 import { MESSAGES, PAGING } from "@sawdust/shared";
-import { AlertTriangle, SearchX } from "lucide-react";
-import { useCallback } from "react";
+import { SearchX } from "lucide-react";
+import { lazy, Suspense, useCallback } from "react";
 import { paths } from "@/app/paths";
 import { ImageGrid } from "@/components/artwork/image-grid";
 import type { TileLayout } from "@/components/artwork/image-tile";
@@ -9,6 +9,13 @@ import { Button } from "@/components/ui/button";
 import type { ImageFilters } from "@/lib/images";
 import { filterSearch } from "../use-gallery-filters";
 import type { GalleryImages as GalleryImagesQuery } from "../use-gallery-images";
+import { StateMessage } from "./state-message";
+
+// Only a failed first page shows it (never the server's render, which fails instead): its code
+// waits until then.
+const GalleryLoadError = lazy(() =>
+  import("./gallery-load-error").then((module) => ({ default: module.GalleryLoadError })),
+);
 
 interface GalleryImagesProps {
   list: GalleryImagesQuery;
@@ -39,16 +46,9 @@ export function GalleryImages({
 
   if (query.isError && !query.data) {
     return (
-      <StateMessage
-        icon={<AlertTriangle className="size-6" aria-hidden />}
-        title="The gallery could not load"
-        role="alert"
-      >
-        <p>{query.error.message}</p>
-        <Button variant="outline" className="mt-5 rounded-full" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </StateMessage>
+      <Suspense fallback={null}>
+        <GalleryLoadError message={query.error.message} onRetry={() => void query.refetch()} />
+      </Suspense>
     );
   }
 
@@ -92,30 +92,6 @@ export function GalleryImages({
         enabled={query.hasNextPage && !query.isFetching && !query.isFetchNextPageError}
         onLoadMore={loadMore}
       />
-    </div>
-  );
-}
-
-interface StateMessageProps {
-  icon: React.ReactNode;
-  title: string;
-  children?: React.ReactNode;
-  role?: "alert";
-  testId?: string;
-}
-
-function StateMessage({ icon, title, children, role, testId }: StateMessageProps) {
-  return (
-    <div
-      role={role}
-      data-testid={testId}
-      className="mx-auto flex max-w-md flex-col items-center rounded-2xl border border-dashed border-input bg-card/60 px-6 py-14 text-center"
-    >
-      <span className="grid size-12 place-items-center rounded-full bg-secondary text-secondary-foreground">
-        {icon}
-      </span>
-      <h2 className="mt-4 font-display text-xl font-semibold">{title}</h2>
-      <div className="mt-1 text-sm text-muted-foreground">{children}</div>
     </div>
   );
 }

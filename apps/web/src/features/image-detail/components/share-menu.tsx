@@ -51,11 +51,12 @@ export function ShareMenu({ image }: { image: Image }) {
   const revert = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(revert.current), []);
 
-  const link = `${window.location.origin}${paths.image.getHref(image.id)}`;
   const title = imageTitle(image);
-  const imageUrl = new URL(image.urlLarge || image.urlMedium, window.location.origin).toString();
+  // Worked out when asked for: the page is also rendered on the server, which has no window.
+  const linkOf = () => `${window.location.origin}${paths.image.getHref(image.id)}`;
 
   async function copyLink() {
+    const link = linkOf();
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
@@ -82,6 +83,8 @@ export function ShareMenu({ image }: { image: Image }) {
           <DropdownMenuItem
             key={target.id}
             onSelect={() => {
+              const link = linkOf();
+              const imageUrl = new URL(image.urlLarge || image.urlMedium, link).toString();
               if (!openSharePopup(target.href({ link, title, imageUrl }))) {
                 showLinkInstead(MESSAGES.imageDetail.shareFailed, link);
               }

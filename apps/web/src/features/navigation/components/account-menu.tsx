@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useLogout } from "../api/logout";
-import { type MenuEntry, memberMenuEntries, useAdminMenuEntries } from "../nav-links";
+import { type MenuEntry, memberMenuEntries, useAdminMenuEntries } from "../menu-entries";
 
 function MenuLinks({ entries }: { entries: MenuEntry[] }) {
   return entries.map(({ label, to, icon: Icon }) => (

@@ -4,12 +4,8 @@ import { paths } from "@/app/paths";
 import { BrandMark } from "@/components/layout/brand-mark";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils";
-import {
-  memberMenuEntries,
-  type NavLinkEntry,
-  primaryLinks,
-  useAdminMenuEntries,
-} from "../nav-links";
+import { memberMenuEntries, useAdminMenuEntries } from "../menu-entries";
+import { type NavLinkEntry, primaryLinks } from "../nav-links";
 import { PlanActions } from "./plan-actions";
 
 interface MenuSectionProps {

@@ -1,0 +1,86 @@
+import { type Kysely, sql } from "kysely";
+import { listAnalysisOf } from "../modules/images/list-analysis.js";
+
+/**
+ * Values the catalogue keeps beside its rows so that reads never walk it: the facet counts
+ * (`facet_counts`) and each image's list-sized analysis (`images.list_analysis`), both from
+ * migration 0016. The app keeps them up to date in the transactions that write images
+ * (facet-counts.repo.ts, list-analysis.ts); these rebuild them from scratch, for the migration's
+ * backfill and for whoever writes image rows behind the app's back (the benchmark's seed).
+ */
+
+/**
+ * Rebuilds `facet_counts` from the images and their facets, in one transaction: for each ready
+ * image's visibility and edition type, how many images (`kind` 'all', value '') and how many
+ * carry each tag, style and colour. Run it while nothing else writes images.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: also run by the migration, before the typed schema.
+export async function recountFacets(db: Kysely<any>): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await sql`delete from facet_counts`.execute(trx);
+    await sql`
+      insert into facet_counts (kind, value, edition_type, is_public, count)
+      select 'all', '', edition_type, is_public, count(*)
+      from images where status = 'ready'
+      group by edition_type, is_public
+    `.execute(trx);
+    await sql`
+      insert into facet_counts (kind, value, edition_type, is_public, count)
+      select f.kind, f.value, i.edition_type, i.is_public, count(*)
+      from image_facets f join images i on i.id = f.image_id
+      where i.status = 'ready'
+      group by f.kind, f.value, i.edition_type, i.is_public
+    `.execute(trx);
+  });
+}
+
+/** Rows read and written at once by backfillListAnalysis. */
+const BACKFILL_BATCH = 1000;
+
+/**
+ * Writes `list_analysis` from `ai_analysis` for every image (`onlyEmpty`: only those still at
+ * the column's default), walking the table by id in batches.
+ */
+export async function backfillListAnalysis(
+  // biome-ignore lint/suspicious/noExplicitAny: also run by the migration, before the typed schema.
+  db: Kysely<any>,
+  options: { onlyEmpty?: boolean } = {},
+): Promise<number> {
+  let after = 0;
+  let written = 0;
+  for (;;) {
+    const rows: Array<{ id: number | string; ai_analysis: string; list_analysis: string }> =
+      await db
+        .selectFrom("images")
+        .select(["id", "ai_analysis", "list_analysis"])
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(BACKFILL_BATCH)
+        .execute();
+    if (rows.length === 0) return written;
+    await inTransaction(db, async (trx) => {
+      for (const row of rows) {
+        if (options.onlyEmpty && row.list_analysis !== "{}") continue;
+        const list = listAnalysisOf(row.ai_analysis);
+        if (list === row.list_analysis) continue;
+        await trx
+          .updateTable("images")
+          .set({ list_analysis: list })
+          .where("id", "=", row.id)
+          .execute();
+        written += 1;
+      }
+    });
+    after = Number(rows[rows.length - 1]?.id);
+  }
+}
+
+/** Runs `work` in a transaction: the caller's, when it is one (migrations run in one on PostgreSQL). */
+function inTransaction<T>(
+  // biome-ignore lint/suspicious/noExplicitAny: see recountFacets.
+  db: Kysely<any>,
+  // biome-ignore lint/suspicious/noExplicitAny: see recountFacets.
+  work: (trx: Kysely<any>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

@@ -1,0 +1,365 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULT_SITE_SETTINGS } from "@sawdust/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedImage, setImageColumns, signIn } from "../../test/images.js";
+import {
+  createTestApp,
+  newAccount,
+  sessionCookieOf,
+  TEST_DB,
+  type TestApp,
+  TestClock,
+} from "../../test/test-app.js";
+import { RENDERED_PAGE_TTL_MS } from "./page-render.js";
+
+const PUBLIC_URL = "https://art.example";
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="Sawdust: a gallery and marketplace for AI-generated artwork." />
+    <title>Sawdust</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/**
+ * A stand-in for the web app's server entry (its real render runs in the browser suite): like the
+ * real one it asks the server's API for what the page shows, as a visitor; it shows what it got,
+ * counts its renders, and fails for a URL that asks it to.
+ */
+const ENTRY = `
+globalThis.renders = 0;
+const titles = (list) => list.images.map((image) => image.aiAnalysis.title).join("|");
+export async function renderPage({ url, site, fetchApi }) {
+  globalThis.renders += 1;
+  if (url.includes("explode")) throw new Error("render failed");
+  const [path, query] = url.split("?");
+  const api = async (apiPath) => {
+    const res = await fetchApi(apiPath);
+    if (!res.ok) throw new Error(apiPath + ": " + res.status);
+    return res.json();
+  };
+  const image = /^\\/image\\/(\\d+)$/.exec(path);
+  let shown;
+  if (image) {
+    shown = (await api("/api/v1/images/" + image[1])).aiAnalysis.title + " over " + titles(await api("/api/v1/images"));
+  } else if (path === "/explore") {
+    const tags = await api("/api/v1/explore/tags");
+    shown = [...tags.featured, ...tags.other].map((t) => t.tag).sort().join("|");
+  } else if (path.startsWith("/tag/")) {
+    shown = titles(await api("/api/v1/images?tag=" + path.slice(5)));
+  } else if (path === "/one-of-one") {
+    shown = titles(await api("/api/v1/images?editionType=one_of_one"));
+  } else {
+    shown = titles(await api("/api/v1/images" + (query ? "?" + query : "")));
+  }
+  return {
+    html: "<main>" + shown.replace(/</g, "&lt;") + " / " + site.siteName + "</main>",
+    stateScript: '<script type="application/json" id="sawdust-state">{}</script>',
+  };
+}
+`;
+
+/** A build manifest as Vite writes it: the entry, the explore page's chunk and one it shares. */
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", imports: ["_core.js"] },
+  "_core.js": { file: "assets/core.js" },
+  "_shared.js": { file: "assets/shared.js", imports: ["_core.js"] },
+  "src/features/explore/explore-page.tsx": {
+    file: "assets/explore.js",
+    imports: ["_core.js", "_shared.js"],
+  },
+};
+
+const rendersSoFar = () => (globalThis as { renders?: number }).renders ?? 0;
+
+let app: TestApp;
+let webDist: string;
+const clock = new TestClock(Date.now());
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), "sawdust-render-"));
+  mkdirSync(join(webDist, "ssr"));
+  writeFileSync(join(webDist, "index.html"), INDEX);
+  writeFileSync(join(webDist, "ssr", "entry-server.js"), ENTRY);
+  mkdirSync(join(webDist, ".vite"));
+  writeFileSync(join(webDist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  app = await createTestApp({ PUBLIC_URL }, { webDist, clock });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  app.server.inject({ method: "GET", url, headers: { accept: "text/html", ...headers } });
+/** Tells the app an image changed behind its back (seedImage writes to the database). */
+const announce = (imageId: number) => app.services.events.emit({ type: "image.updated", imageId });
+
+/** What the page's root element holds. */
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "";
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const descriptionOf = (html: string) =>
+  /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+/** The page's JSON-LD blocks, parsed. */
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? "") as Record<string, unknown>,
+  );
+
+describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () => {
+  let forest: number;
+  let unique: number;
+  beforeAll(async () => {
+    forest = await seedImage(app, {
+      title: "Misty Forest",
+      description: "Pines in the fog.",
+      tags: ["forest"],
+    });
+    await seedImage(app, { title: "Red Desert", tags: ["desert"] });
+    unique = await seedImage(app, {
+      title: "Only One",
+      tags: ["forest"],
+      editionType: "one_of_one",
+    });
+    await announce(unique);
+  });
+
+  it("renders each public page with what the API shows a visitor, and its own head", async () => {
+    const cases: Array<[string, string, string, string]> = [
+      // [url, root holds, title, canonical]
+      ["/", "Only One|Red Desert|Misty Forest / Sawdust", "Gallery · Sawdust", "/"],
+      [
+        "/gallery?tag=Forest&x=1",
+        "Only One|Misty Forest / Sawdust",
+        "Gallery · Sawdust",
+        "/gallery?tag=forest",
+      ],
+      [
+        `/image/${forest}`,
+        "Misty Forest over Only One|Red Desert|Misty Forest",
+        "Misty Forest · Sawdust",
+        `/image/${forest}`,
+      ],
+      ["/explore", "desert|forest / Sawdust", "Explore · Sawdust", "/explore"],
+      ["/tag/forest", "Only One|Misty Forest / Sawdust", "Forest · Sawdust", "/tag/forest"],
+      [
+        "/one-of-one?availability=sold",
+        "Only One / Sawdust",
+        "1/1 Collection · Sawdust",
+        "/one-of-one?availability=sold",
+      ],
+      ["/open-editions", " / Sawdust", "Editions · Sawdust", "/open-editions"],
+    ];
+    for (const [url, shown, title, canonical] of cases) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(rootOf(res.body), url).toContain(shown);
+      expect(res.body, url).toContain('<script type="application/json" id="sawdust-state">');
+      expect(titleOf(res.body), url).toBe(title);
+      expect(canonicalOf(res.body), url).toBe(`${PUBLIC_URL}${canonical}`);
+      expect(descriptionOf(res.body), url).toBeTruthy();
+      // One title and one description: index.html's own gave way.
+      expect(res.body.match(/<title>/g)).toHaveLength(1);
+      expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+      // The data is in the page: no preloads of it.
+      expect(res.body, url).not.toContain('rel="preload" as="fetch"');
+    }
+    const image = await page(`/image/${forest}`);
+    expect(descriptionOf(image.body)).toBe("Pines in the fog.");
+    // The artwork is the first picture the page names, before anything in the body.
+    const preload = image.body.indexOf('<link rel="preload" as="image"');
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(image.body.indexOf("<body>"));
+    expect(image.body).toContain(`imagesrcset="/media/images/${forest}/small-`);
+    expect(image.body).toContain('fetchpriority="high"');
+  });
+
+  it("sends a signed-in member the app with its own head, not the visitor's render", async () => {
+    const registered = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      payload: newAccount(),
+    });
+    const cookie = sessionCookieOf(registered);
+    for (const url of ["/gallery", `/image/${forest}`, "/explore", "/tag/forest", "/one-of-one"]) {
+      const res = await page(url, { cookie });
+      expect(res.statusCode, url).toBe(200);
+      expect(rootOf(res.body), url).toBe("");
+      expect(res.body, url).not.toContain("sawdust-state");
+      expect(canonicalOf(res.body), url).toBeDefined();
+    }
+    // The gallery's pages come with the preloads of the app's first requests.
+    expect((await page("/gallery", { cookie })).body).toContain('rel="preload" as="fetch"');
+    expect((await page(`/image/${forest}`, { cookie })).body).toContain('rel="preload" as="fetch"');
+  });
+
+  it("answers a private or missing image's page with the API's 404 and nothing of the image", async () => {
+    const hidden = await seedImage(app, {
+      title: "Secret Sketch",
+      description: "Not for anyone",
+      isPublic: false,
+    });
+    await announce(hidden);
+    expect(
+      (await app.server.inject({ method: "GET", url: `/api/v1/images/${hidden}` })).statusCode,
+    ).toBe(404);
+    for (const url of [`/image/${hidden}`, "/image/999999"]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(rootOf(res.body)).toBe("");
+      expect(res.body).not.toContain("Secret Sketch");
+      expect(res.body).not.toContain("Not for anyone");
+      expect(res.body).not.toContain("application/ld+json");
+      expect(titleOf(res.body)).toBe("Sawdust");
+    }
+    // A signed-in member gets the app, which asks the API as them (an admin may see the image):
+    // still nothing of the image in the page itself.
+    const admin = await signIn(app, "render-private-admin", "admin");
+    const forAdmin = await page(`/image/${hidden}`, { cookie: admin.cookie });
+    expect(forAdmin.statusCode).toBe(200);
+    expect(rootOf(forAdmin.body)).toBe("");
+    expect(forAdmin.body).not.toContain("Secret Sketch");
+  });
+
+  it("keeps a rendered page until a change event, or its time is up", async () => {
+    await page("/tag/forest");
+    const before = rendersSoFar();
+    await page("/tag/forest");
+    await page("/tag/forest");
+    expect(rendersSoFar()).toBe(before);
+
+    // Written behind the app's back: the kept page is still served…
+    const lake = await seedImage(app, { title: "Forest Lake", tags: ["forest"] });
+    expect(rootOf((await page("/tag/forest")).body)).not.toContain("Forest Lake");
+    expect(rendersSoFar()).toBe(before);
+    // …until the change is announced.
+    await announce(lake);
+    expect(rootOf((await page("/tag/forest")).body)).toContain("Forest Lake|Only One");
+    expect(rendersSoFar()).toBe(before + 1);
+
+    // A change nobody announced shows once the page's time is up.
+    await setImageColumns(app, lake, { title: "Forest Pond" });
+    app.services.listCache.invalidate();
+    expect(rootOf((await page("/tag/forest")).body)).toContain("Forest Lake");
+    clock.advance(RENDERED_PAGE_TTL_MS + 1);
+    expect(rootOf((await page("/tag/forest")).body)).toContain("Forest Pond");
+  });
+
+  it("describes an image as JSON-LD that parses, with its creator, licence and offer", async () => {
+    const forSale = await seedImage(app, {
+      title: "Harbour at Dawn",
+      description: "Boats & gulls.",
+      tags: ["sea"],
+      editionType: "open_edition",
+    });
+    await announce(forSale);
+    const [data] = jsonLdOf((await page(`/image/${forSale}`)).body);
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": ["VisualArtwork", "ImageObject"],
+      url: `${PUBLIC_URL}/image/${forSale}`,
+      name: "Harbour at Dawn",
+      description: "Boats & gulls.",
+      creator: { "@type": "Organization", name: "Sawdust" },
+      license: `${PUBLIC_URL}/licence`,
+      offers: { "@type": "Offer", priceCurrency: "USD" },
+    });
+    expect(String(data?.contentUrl)).toMatch(
+      new RegExp(`^${PUBLIC_URL}/media/images/${forSale}/large-`),
+    );
+    expect(String(data?.thumbnailUrl)).toMatch(
+      new RegExp(`^${PUBLIC_URL}/media/images/${forSale}/small-`),
+    );
+    expect(Number((data?.offers as { price?: string } | undefined)?.price)).toBeGreaterThan(0);
+    expect(new Date(String(data?.dateCreated)).getTime()).toBeGreaterThan(0);
+
+    // Not for sale: no offer.
+    const [gallery] = jsonLdOf((await page(`/image/${forest}`)).body);
+    expect(gallery?.name).toBe("Misty Forest");
+    expect(gallery).not.toHaveProperty("offers");
+  });
+
+  it("keeps a title that closes script elements inside its JSON-LD", async () => {
+    const title = `</script><script>alert("x")</script><!--`;
+    const id = await seedImage(app, { title, description: "a & b </SCRIPT>" });
+    await announce(id);
+    const html = (await page(`/image/${id}`)).body;
+    const [data] = jsonLdOf(html);
+    expect(data?.name).toBe(title);
+    expect(data?.description).toBe("a & b </SCRIPT>");
+    expect(html).not.toContain('<script>alert("x")</script>');
+    // Exactly one script element opened in the head besides the data blocks.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head.match(/<script/gi)).toHaveLength(1);
+  });
+
+  it("titles every page with the site's own name as soon as an admin saves it", async () => {
+    const admin = await signIn(app, "render-admin", "admin");
+    const rename = (siteName: string) =>
+      app.server.inject({
+        method: "PUT",
+        url: "/api/v1/admin/settings",
+        headers: { cookie: admin.cookie },
+        payload: { ...DEFAULT_SITE_SETTINGS, siteName },
+      });
+    expect((await rename("Kiln & Co")).statusCode).toBe(200);
+    try {
+      const gallery = (await page("/gallery")).body;
+      expect(rootOf(gallery)).toMatch(/ \/ Kiln & Co<\/main>$/);
+      expect(titleOf(gallery)).toBe("Gallery · Kiln &amp; Co");
+      expect(gallery).toContain('<meta property="og:site_name" content="Kiln &amp; Co" />');
+      expect(titleOf((await page(`/image/${forest}`)).body)).toBe("Misty Forest · Kiln &amp; Co");
+      // Members' pages and the app's other pages too.
+      expect(titleOf((await page("/collections", { cookie: admin.cookie })).body)).toBe(
+        "Kiln &amp; Co",
+      );
+      expect(titleOf((await page("/no-such-page")).body)).toBe("Kiln &amp; Co");
+    } finally {
+      await rename(DEFAULT_SITE_SETTINGS.siteName);
+    }
+    expect(rootOf((await page("/gallery")).body)).toMatch(/ \/ Sawdust<\/main>$/);
+  });
+
+  it("falls back to the plain page with preloads when the render fails", async () => {
+    const res = await page("/gallery?tag=explode");
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toBe("");
+    expect(res.body).toContain('rel="preload" as="fetch"');
+    expect(titleOf(res.body)).toBe("Gallery · Sawdust");
+  });
+
+  it("names a page's own chunks for preloading, for visitors and members alike", async () => {
+    const registered = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      payload: newAccount(),
+    });
+    const member: Record<string, string> = { cookie: sessionCookieOf(registered) };
+    for (const headers of [{}, member]) {
+      const html = (await page("/explore", headers)).body;
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+      // The entry's own chunks are index.html's to name.
+      expect(preloads.map((match) => match[1])).toEqual([
+        "/assets/explore.js",
+        "/assets/shared.js",
+      ]);
+    }
+    expect((await page("/tag/forest")).body).not.toContain("modulepreload");
+  });
+
+  it("does not serve the server render's code or the build manifest to browsers", async () => {
+    const res = await app.server.inject({ method: "GET", url: "/ssr/entry-server.js" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain("renderPage");
+    const manifest = await app.server.inject({ method: "GET", url: "/.vite/manifest.json" });
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.body).not.toContain("explore-page");
+  });
+});

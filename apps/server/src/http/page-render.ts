@@ -1,0 +1,99 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { SiteSettings } from "@sawdust/shared";
+
+/** What the web app's server entry (apps/web/src/entry-server.tsx) takes and gives. */
+interface PageRequest {
+  url: string;
+  site: SiteSettings;
+  fetchApi: typeof fetch;
+}
+export interface RenderedPage {
+  html: string;
+  stateScript: string;
+}
+type RenderPage = (request: PageRequest) => Promise<RenderedPage>;
+
+/** Rendered pages kept: one per distinct public URL visitors asked for recently. */
+const MAX_PAGES = 200;
+/**
+ * How long a rendered page is served without a change event: what changes without one (view and
+ * download counts) may lag by this much, and a process that missed an event catches up.
+ */
+export const RENDERED_PAGE_TTL_MS = 30_000;
+
+/**
+ * Every public page's first view rendered on the server for visitors, by the web app's own
+ * components (its build in `<webDist>/ssr`), which ask the API for what they show through
+ * `fetchApi` (a visitor's request, answered in-process). One cache policy for every page: a page
+ * is kept by its URL until a change event drops every page (`invalidate`, wired to the event bus)
+ * or RENDERED_PAGE_TTL_MS passes, whichever comes first; pages rendered with other site settings
+ * are not served.
+ */
+export class PageRenderer {
+  private readonly pages = new Map<
+    string,
+    { siteJson: string; expiresAt: number; page: Promise<RenderedPage> }
+  >();
+  /** Bumped by `invalidate`: a render that started before it is not kept. */
+  private generation = 0;
+
+  private constructor(
+    private readonly renderPage: RenderPage,
+    private readonly fetchApi: typeof fetch,
+    private readonly now: () => number,
+  ) {}
+
+  /** The renderer of this build, or undefined when the build has no server entry. */
+  static async load(
+    webDist: string,
+    fetchApi: typeof fetch,
+    now: () => number = Date.now,
+  ): Promise<PageRenderer | undefined> {
+    const entry = join(webDist, "ssr", "entry-server.js");
+    if (!existsSync(entry)) return undefined;
+    const module = (await import(pathToFileURL(entry).href)) as { renderPage?: RenderPage };
+    return module.renderPage ? new PageRenderer(module.renderPage, fetchApi, now) : undefined;
+  }
+
+  /** The page at this URL (path and query) as a visitor sees it, with these site settings. */
+  render(url: string, site: SiteSettings): Promise<RenderedPage> {
+    const siteJson = JSON.stringify(site);
+    const now = this.now();
+    const cached = this.pages.get(url);
+    if (cached && cached.siteJson === siteJson && cached.expiresAt > now) return cached.page;
+    const page = this.renderPage({ url, site, fetchApi: this.fetchApi });
+    const generation = this.generation;
+    this.pages.delete(url);
+    const entry = { siteJson, expiresAt: now + RENDERED_PAGE_TTL_MS, page };
+    this.pages.set(url, entry);
+    const forget = () => {
+      if (this.pages.get(url) === entry) this.pages.delete(url);
+    };
+    // A failed render is not kept: the next visitor tries again. Nor is one that started before
+    // a change: it may show the catalogue as it was.
+    page.then(() => {
+      if (generation !== this.generation) forget();
+    }, forget);
+    if (this.pages.size > MAX_PAGES) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+    return page;
+  }
+
+  /** Something a page may show changed: every kept page is dropped. */
+  invalidate(): void {
+    this.generation += 1;
+    this.pages.clear();
+  }
+}
+
+/** index.html with the rendered page inside its root element and the page's data after it. */
+export function withRenderedPage(indexHtml: string, page: RenderedPage): string {
+  return indexHtml.replace(
+    /<div id="root"><\/div>/,
+    () => `<div id="root">${page.html}</div>\n    ${page.stateScript}`,
+  );
+}

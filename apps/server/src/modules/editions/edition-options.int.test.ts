@@ -1,0 +1,301 @@
+import {
+  DEFAULT_SITE_SETTINGS,
+  MESSAGES,
+  SANDBOX_CARDS,
+  ZCertificate,
+  ZCollectorPrivacy,
+  ZImageListResponse,
+  ZLibrary,
+  ZSiteSettings,
+} from "@sawdust/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePng, signIn, uploadPublished } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+
+/**
+ * Issue 19's remaining build items: a collector's opt-out from being named, the edition pages'
+ * available / sold filter, and the licence prices' defaults from the site settings.
+ */
+
+const m = MESSAGES.editions;
+const clock = new TestClock();
+let app: TestApp;
+type Who = { cookie: string; userId: number };
+let admin: Who;
+let members = 0;
+let original: Buffer;
+
+beforeAll(async () => {
+  app = await createTestApp({}, { clock, authLimits: { registrationsPerIp: 10_000 } });
+  admin = await signIn(app, "eo_admin", "admin");
+  original = await makePng(800, 1000);
+}, 60_000);
+afterAll(() => app.close());
+
+const newMember = () => signIn(app, `eo_m${++members}`);
+
+function call(method: "GET" | "POST" | "PATCH" | "PUT", url: string, who?: Who, payload?: object) {
+  return app.server.inject({
+    method,
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function piece(edition: object): Promise<number> {
+  const res = await uploadPublished(app, admin.cookie, { name: "piece.png", data: original });
+  expect(res.json().uploaded, res.body).toHaveLength(1);
+  const id: number = res.json().uploaded[0].id;
+  const patched = await call("PATCH", `/api/v1/images/${id}`, admin, edition);
+  expect(patched.statusCode, patched.body).toBe(200);
+  return id;
+}
+
+/** Buys the piece through the sandbox: checkout, payment, the provider's events delivered. */
+async function buy(who: Who, imageId: number, licence = "standard") {
+  const res = await call("POST", `/api/v1/images/${imageId}/purchase`, who, { licence });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = (res.json().url as string).match(/(cs_sbx_\w+)$/)?.[1];
+  const paid = await call("POST", `/api/v1/billing/sandbox/checkout/${session}/pay`, who, {
+    cardNumber: SANDBOX_CARDS.pays.number,
+    expiry: "12/34",
+    cvc: "123",
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await app.services.billing.sandbox?.flush();
+}
+
+async function imageOf(id: number, who?: Who) {
+  const res = await call("GET", `/api/v1/images/${id}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function listOf(query: string, who?: Who) {
+  const res = await call("GET", `/api/v1/images?${query}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZImageListResponse.parse(res.json());
+}
+
+/** Every page of a list, walked with its cursor `limit` at a time: ids in order, and the total. */
+async function walk(query: string, limit: number) {
+  const ids: number[] = [];
+  let cursor: string | null = "0";
+  let total = -1;
+  while (cursor !== null) {
+    const page = await listOf(`${query}&limit=${limit}&cursor=${cursor}`);
+    ids.push(...page.images.map((i) => i.id));
+    total = page.stats.totalImages;
+    cursor = page.nextCursor;
+  }
+  return { ids, total };
+}
+
+const privacy = (who: Who | undefined, collectsPrivately?: unknown) =>
+  collectsPrivately === undefined
+    ? call("GET", "/api/v1/account/collecting", who)
+    : call("PUT", "/api/v1/account/collecting", who, { collectsPrivately });
+
+async function saveSettings(change: object) {
+  const current = ZSiteSettings.parse((await call("GET", "/api/v1/site")).json());
+  return call("PUT", "/api/v1/admin/settings", admin, { ...current, ...change });
+}
+
+describe(`edition options on ${TEST_DB}`, () => {
+  it("names a 1/1's collector unless they opt out: detail, edition page and certificate", async () => {
+    const id = await piece({ editionType: "one_of_one", price: 5000 });
+    const collector = await newMember();
+    await app.database.db
+      .updateTable("users")
+      .set({ display_name: "Ada Collector" })
+      .where("id", "=", collector.userId)
+      .execute();
+    await buy(collector, id);
+
+    // Named by default, on the image's page and on the edition page's entry.
+    expect(ZCollectorPrivacy.parse((await privacy(collector)).json())).toEqual({
+      collectsPrivately: false,
+    });
+    expect(await imageOf(id)).toMatchObject({
+      collectedBy: "Ada Collector",
+      collectedPrivately: false,
+    });
+    const entry = async () =>
+      (await listOf("editionType=one_of_one&visibility=public")).images.find((i) => i.id === id);
+    expect(await entry()).toMatchObject({ collectedBy: "Ada Collector" });
+    const library = ZLibrary.parse((await call("GET", "/api/v1/library", collector)).json());
+    const certificateId = library.editions[0]?.certificateId as string;
+    const certificate = async (who?: Who) =>
+      ZCertificate.parse((await call("GET", `/api/v1/certificates/${certificateId}`, who)).json());
+    expect((await certificate()).buyer).toBe("Ada Collector");
+
+    // Opted out: nobody else sees the name, anywhere; the buyer and admins still do.
+    const saved = await privacy(collector, true);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ collectsPrivately: true });
+    expect(ZCollectorPrivacy.parse((await privacy(collector)).json()).collectsPrivately).toBe(true);
+    const detail = await imageOf(id);
+    expect(detail.collectedBy).toBeNull();
+    expect(detail.collectedPrivately).toBe(true);
+    expect(await entry()).toMatchObject({ collectedBy: null, collectedPrivately: true });
+    expect((await certificate()).buyer).toBe(m.privateCollector);
+    expect((await certificate(await newMember())).buyer).toBe(m.privateCollector);
+    expect((await certificate(collector)).buyer).toBe("Ada Collector");
+    expect((await certificate(admin)).buyer).toBe("Ada Collector");
+    const pdf = await call("GET", `/api/v1/certificates/${certificateId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    // What it says depends on who asks: no shared cache may keep one answer for all.
+    expect(pdf.headers["cache-control"]).toBe("private, no-cache");
+    const page = await call("GET", `/api/v1/certificates/${certificateId}`);
+    expect(page.headers["cache-control"]).toBe("private, no-cache");
+
+    // And back.
+    expect((await privacy(collector, false)).statusCode).toBe(200);
+    expect((await imageOf(id)).collectedBy).toBe("Ada Collector");
+    expect(await entry()).toMatchObject({ collectedBy: "Ada Collector" });
+    expect((await certificate()).buyer).toBe("Ada Collector");
+
+    // Members only, and a boolean only.
+    expect((await privacy(undefined)).statusCode).toBe(401);
+    expect((await privacy(undefined, true)).statusCode).toBe(401);
+    const bad = await privacy(collector, "yes");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("collectsPrivately must be true or false");
+  }, 60_000);
+
+  it("filters the edition pages by available or sold in SQL, across pages and totals", async () => {
+    const [ann, bob] = [await newMember(), await newMember()];
+    const oneFree = await piece({ editionType: "one_of_one", price: 4000 });
+    const oneSold = await piece({ editionType: "one_of_one", price: 4000 });
+    const limitedOut = await piece({ editionType: "limited_edition", maxEditions: 1 });
+    const limitedOpen = await piece({ editionType: "limited_edition", maxEditions: 3 });
+    const open = await piece({ editionType: "open_edition", price: 900 });
+    const gallery = await piece({ editionType: "sawdust_gallery" });
+    await buy(ann, oneSold);
+    await buy(ann, limitedOut);
+    await buy(bob, limitedOpen);
+    await buy(bob, open);
+
+    // The first test's 1/1 (sold) is in this database too.
+    const all = (await listOf("visibility=public&limit=100")).images.map((i) => i.id);
+    const earlier = all.filter((id) => id < oneFree);
+    expect(earlier).toHaveLength(1);
+    const ones = "editionType=one_of_one&visibility=public";
+    const editions = "editionType=open_edition,limited_edition&visibility=public";
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => b - a);
+
+    for (const [query, expected] of [
+      [`${ones}&availability=available`, [oneFree]],
+      [`${ones}&availability=sold`, sorted([oneSold, ...earlier])],
+      [`${ones}&availability=all`, sorted([oneFree, oneSold, ...earlier])],
+      [ones, sorted([oneFree, oneSold, ...earlier])],
+      [`${editions}&availability=available`, sorted([limitedOpen, open])],
+      [`${editions}&availability=sold`, [limitedOut]],
+      [`visibility=public&availability=available`, sorted([oneFree, limitedOpen, open])],
+      [`visibility=public&availability=sold`, sorted([oneSold, limitedOut, ...earlier])],
+    ] as Array<[string, number[]]>) {
+      // One at a time with the cursor, and all at once: the same images, and the same total.
+      const walked = await walk(query, 1);
+      expect({ query, ids: walked.ids }).toEqual({ query, ids: expected });
+      expect({ query, total: walked.total }).toEqual({ query, total: expected.length });
+      const page = await listOf(`${query}&limit=50`);
+      expect(page.images.map((i) => i.id)).toEqual(expected);
+      expect(page.images.map((i) => i.id)).not.toContain(gallery);
+    }
+
+    // The totals are cached per filter, and a sale changes them at once.
+    const before = await listOf(`${editions}&availability=available`);
+    expect(before.stats.totalImages).toBe(2);
+    for (let i = 0; i < 2; i++) await buy(await newMember(), limitedOpen);
+    expect((await listOf(`${editions}&availability=available`)).stats.totalImages).toBe(1);
+    expect((await listOf(`${editions}&availability=sold`)).stats.totalImages).toBe(2);
+    expect((await listOf(editions)).stats.totalImages).toBe(3);
+
+    const refused = await call("GET", `/api/v1/images?${ones}&availability=gone`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain("availability must be one of: all, available, sold");
+  }, 120_000);
+
+  it("prices licences from the site settings unless the piece has its own; charges that price", async () => {
+    const id = await piece({ editionType: "open_edition" });
+    const defaults = DEFAULT_SITE_SETTINGS.licencePrices;
+    expect((await imageOf(id)).licencePrices).toEqual({
+      standard: defaults.standardCents,
+      commercial: defaults.commercialCents,
+    });
+
+    const saved = await saveSettings({
+      licencePrices: { standardCents: 4200, commercialCents: 15_000 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const audit = await app.database.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "settings.updated")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details as string)).toMatchObject({
+      before: { "licencePrices.standardCents": 2500, "licencePrices.commercialCents": 9900 },
+      after: { "licencePrices.standardCents": 4200, "licencePrices.commercialCents": 15_000 },
+    });
+
+    // Shown everywhere the piece is listed, and on its page.
+    const prices = { standard: 4200, commercial: 15_000 };
+    expect((await imageOf(id)).licencePrices).toEqual(prices);
+    const listed = (await listOf("editionType=open_edition&visibility=public")).images;
+    expect(listed.find((i) => i.id === id)?.licencePrices).toEqual(prices);
+
+    // A buyer who saw the old price is told, not charged another amount; the server's price is
+    // what the checkout charges, whatever the client says.
+    const buyer = await newMember();
+    const stale = await call("POST", `/api/v1/images/${id}/purchase`, buyer, {
+      licence: "standard",
+      expectedCents: 2500,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: "price_changed",
+      message: m.priceChanged("$42.00"),
+    });
+    await buy(buyer, id);
+    const bought = ZLibrary.parse((await call("GET", "/api/v1/library", buyer)).json());
+    expect(bought.editions[0]?.priceCents).toBe(4200);
+    const checkout = await app.database.db
+      .selectFrom("sandbox_checkouts")
+      .select("price_cents")
+      .where("user_id", "=", buyer.userId)
+      .executeTakeFirstOrThrow();
+    expect(checkout.price_cents).toBe(4200);
+    const confirmed = await call("POST", `/api/v1/images/${id}/purchase`, buyer, {
+      licence: "commercial",
+      expectedCents: 15_000,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    // The piece's own prices still win over the settings; cleared, the settings apply again.
+    const own = await call("PUT", `/api/v1/admin/images/${id}/licence-prices`, admin, {
+      standard: 1234,
+      commercial: null,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await imageOf(id)).licencePrices).toEqual({ standard: 1234, commercial: 15_000 });
+    // Admins see which prices are the piece's own (the edit page's fields); others do not.
+    expect((await imageOf(id, admin)).ownLicencePrices).toEqual({
+      standard: 1234,
+      commercial: null,
+    });
+    expect((await imageOf(id)).ownLicencePrices).toBeUndefined();
+    await saveSettings({ licencePrices: { standardCents: 1000, commercialCents: 1500 } });
+    // Commercial is never under twice the Standard price.
+    expect((await imageOf(id)).licencePrices).toEqual({ standard: 1234, commercial: 2468 });
+    await call("PUT", `/api/v1/admin/images/${id}/licence-prices`, admin, {
+      standard: null,
+      commercial: null,
+    });
+    expect((await imageOf(id)).licencePrices).toEqual({ standard: 1000, commercial: 2000 });
+    // A piece with a price of its own (the upload's) keeps it as the Standard price.
+    const priced = await piece({ editionType: "one_of_one", price: 7700 });
+    expect((await imageOf(priced)).licencePrices).toEqual({ standard: 7700, commercial: 15_400 });
+  }, 60_000);
+});

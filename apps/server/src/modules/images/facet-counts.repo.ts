@@ -1,0 +1,161 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { DialectName } from "../../db/dialect.js";
+
+/**
+ * The kept counts (`facet_counts`, migration 0016): for each visibility and edition type, how
+ * many ready images there are (`kind` 'all', value '') and how many of them carry each tag, style
+ * and colour. Every transaction that changes what they count (an image made ready, its facets,
+ * visibility or edition type changed, its deletion started) runs its writes inside
+ * `keepingFacetCounts`, the one place that moves them; `recountFacets` (db/catalogue-derived.ts)
+ * rebuilds them from scratch.
+ */
+
+/** Ids per statement when reading or locking many images (well inside both parameter limits). */
+const CHUNK = 500;
+
+/** What ready images contribute to the counts: kept-count key → images. */
+type Contributions = Map<string, number>;
+
+/**
+ * Runs `write` in the caller's transaction and moves the kept counts by what it changed about
+ * these images. The images are locked first (PostgreSQL: their rows, in id order, as batches
+ * lock them; SQLite: the database's write lock), so no other process changes them between the
+ * two readings; the counts then move by atomic increments, in key order (two transactions never
+ * wait on each other's counters in opposite orders).
+ */
+export async function keepingFacetCounts<T>(
+  trx: Db,
+  dialect: DialectName,
+  imageIds: readonly number[],
+  write: () => Promise<T>,
+): Promise<T> {
+  const ids = [...new Set(imageIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return write();
+  await lockImages(trx, dialect, ids);
+  const before = await contributionsOf(trx, ids);
+  const result = await write();
+  const after = await contributionsOf(trx, ids);
+  await applyDelta(trx, deltaOf(before, after));
+  return result;
+}
+
+async function lockImages(trx: Db, dialect: DialectName, ids: number[]): Promise<void> {
+  if (dialect === "sqlite") {
+    // A write takes SQLite's write lock for the rest of the transaction (it writes nothing).
+    await sql`update images set updated_at = updated_at where 0`.execute(trx);
+    return;
+  }
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await trx
+      .selectFrom("images")
+      .select("id")
+      .where("id", "in", ids.slice(i, i + CHUNK))
+      .orderBy("id")
+      .forUpdate()
+      .execute();
+  }
+}
+
+async function contributionsOf(trx: Db, ids: number[]): Promise<Contributions> {
+  const counts: Contributions = new Map();
+  const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const images = await trx
+      .selectFrom("images")
+      .select(["id", "edition_type", "is_public"])
+      .where("id", "in", chunk)
+      .where("status", "=", "ready")
+      .execute();
+    if (images.length === 0) continue;
+    const byId = new Map(images.map((image) => [Number(image.id), image]));
+    for (const image of images) add(keyOf("all", "", image.edition_type, image.is_public));
+    const facets = await trx
+      .selectFrom("image_facets")
+      .select(["image_id", "kind", "value"])
+      .where(
+        "image_id",
+        "in",
+        images.map((image) => image.id),
+      )
+      .execute();
+    for (const facet of facets) {
+      const image = byId.get(Number(facet.image_id));
+      if (image) add(keyOf(facet.kind, facet.value, image.edition_type, image.is_public));
+    }
+  }
+  return counts;
+}
+
+function keyOf(kind: string, value: string, editionType: string, isPublic: number): string {
+  return JSON.stringify([kind, value, editionType, Number(isPublic)]);
+}
+
+function deltaOf(before: Contributions, after: Contributions): Array<[string, number]> {
+  const delta = new Map<string, number>();
+  for (const [key, n] of after) delta.set(key, n);
+  for (const [key, n] of before) delta.set(key, (delta.get(key) ?? 0) - n);
+  return [...delta].filter(([, d]) => d !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+async function applyDelta(trx: Db, delta: Array<[string, number]>): Promise<void> {
+  const rows = delta.map(([key, d]) => {
+    const [kind, value, editionType, isPublic] = JSON.parse(key) as [
+      string,
+      string,
+      string,
+      number,
+    ];
+    return { kind, value, edition_type: editionType, is_public: isPublic, count: d };
+  });
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto("facet_counts")
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(["kind", "value", "edition_type", "is_public"]).doUpdateSet((eb) => ({
+          count: eb("facet_counts.count", "+", eb.ref("excluded.count")),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Which kept counts a total adds up. */
+export interface KeptScope {
+  /** 'all' (every image) or one facet kind with the values to add up. */
+  kind: "all" | "tag" | "style" | "color";
+  values: readonly string[];
+  /** null: public and private alike. */
+  isPublic: 0 | 1 | null;
+  /** Empty: every edition type. */
+  editionTypes: readonly string[];
+}
+
+/** Reads of the kept counts. */
+export class FacetCountsRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The kept counts in this scope, added up: the number of ready images for kind 'all' (or one
+   * value), an upper bound on those carrying any of several values (an image may carry two).
+   */
+  async sum(scope: KeptScope): Promise<number> {
+    if (scope.kind !== "all" && scope.values.length === 0) return 0;
+    let query = this.db
+      .selectFrom("facet_counts")
+      .select(sql<number | string | null>`sum(count)`.as("n"))
+      .where("kind", "=", scope.kind);
+    query =
+      scope.kind === "all"
+        ? query.where("value", "=", "")
+        : query.where("value", "in", [...scope.values]);
+    if (scope.editionTypes.length > 0) {
+      query = query.where("edition_type", "in", [...scope.editionTypes]);
+    }
+    if (scope.isPublic !== null) query = query.where("is_public", "=", scope.isPublic);
+    const row = await query.executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from "react";
+import { useParams } from "react-router";
+
+// The detail dialog's code loads when an image is first opened. A shared image's page comes with
+// the dialog rendered: its code loads as the page hydrates, not in the page's first JavaScript,
+// and React hydrates the dialog (this Suspense boundary) once it has arrived, the server's HTML
+// staying in place until then.
+const ImageDetailDialog = lazy(() =>
+  import("@/features/image-detail/image-detail-dialog").then((module) => ({
+    default: module.ImageDetailDialog,
+  })),
+);
+
+/** The detail dialog of the image the path names (/image/:imageId), if the id is one. */
+export function ImageDetailRoute() {
+  const { imageId } = useParams();
+  const id = Number(imageId);
+  if (imageId === undefined || !Number.isSafeInteger(id) || id <= 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <ImageDetailDialog imageId={id} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,205 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
+import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+
+/*
+ * Every public page a link lands on comes rendered by the server for visitors (issue 20): with
+ * JavaScript off it still shows its artwork, tags and images, and with JavaScript on the app takes
+ * it over (hydrates) without a mismatch and without showing anything different.
+ */
+
+/** Console errors and uncaught exceptions: a failed hydration reports itself there. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** A page as a browser without JavaScript shows it: the server's HTML alone. */
+async function withoutScripts<T>(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  use: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Resolves once React has taken the server's HTML over and every lazy part has arrived. */
+async function hydrated(page: Page): Promise<void> {
+  // React marks the root element it hydrates; the app removes the data the server sent along.
+  await page.waitForFunction(`(() => {
+    const root = document.getElementById("root");
+    return root !== null &&
+      Object.keys(root).some((key) => key.startsWith("__reactContainer")) &&
+      document.getElementById("sawdust-state") === null;
+  })()`);
+  await page.waitForLoadState("networkidle");
+}
+
+/**
+ * What the page shows, as text: the same before and after hydration means no flash. The detail's
+ * view count is left out: the app counts the visit it is (a POST after it has run) and shows it.
+ */
+const shownText = (page: Page) =>
+  page
+    .locator("#root")
+    .evaluate((root) => (root as unknown as { innerText: string }).innerText)
+    .then((text) => text.replace(/\s+/g, " ").replace(/Views \d+/, "Views …"));
+
+/** Whether an image has loaded (no script asked for it when scripts are off). */
+const loaded = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img) => (img as { naturalWidth: number }).naturalWidth > 0);
+
+test.describe("public pages rendered on the server", () => {
+  const word = uniqueWord("pub");
+  const tag = `${word}-tag`;
+  let artworkId: number;
+  let oneOfOneId: number;
+  let openId: number;
+  const title = `Harbour ${word}`;
+  const description = `Boats at dawn in the ${word} harbour.`;
+
+  test.beforeAll(async () => {
+    const api = await adminApi();
+    try {
+      artworkId = (await seedImage(api, { title, description, tags: [tag] })).id;
+      oneOfOneId = (
+        await seedImage(api, {
+          title: `Unique ${word}`,
+          tags: [tag],
+          editionType: "one_of_one",
+          color: "#b45309",
+        })
+      ).id;
+      openId = (
+        await seedImage(api, {
+          title: `Print ${word}`,
+          tags: [tag],
+          editionType: "open_edition",
+          color: "#047857",
+        })
+      ).id;
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test("without JavaScript, a share link shows the artwork, its title and description", async ({
+    browser,
+  }) => {
+    await withoutScripts(browser, { width: 1280, height: 900 }, async (page) => {
+      const response = await page.goto(`/image/${artworkId}`);
+      expect(response?.status()).toBe(200);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: title })).toBeVisible();
+      await expect(dialog.getByText(description)).toBeVisible();
+      const artwork = dialog.getByRole("img", { name: title });
+      await expect(artwork).toBeVisible();
+      await expect
+        .poll(() => artwork.evaluate((img) => (img as { naturalWidth: number }).naturalWidth))
+        .toBeGreaterThan(0);
+      await expect(page).toHaveTitle(`${title} · Sawdust`);
+    });
+  });
+
+  test("without JavaScript, explore shows its tags, and a tag and the editions their images", async ({
+    browser,
+  }) => {
+    await withoutScripts(browser, { width: 1280, height: 900 }, async (page) => {
+      await page.goto("/explore");
+      await expect(page.getByRole("heading", { name: "Explore", level: 1 })).toBeVisible();
+      await expect(page.locator(`#popular-tags a[href*="${tag}"]`).first()).toBeVisible();
+
+      await page.goto(`/tag/${tag}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator(`a[href="/image/${artworkId}"]`).first()).toBeVisible();
+      await expect.poll(() => loaded(page, `a[href="/image/${artworkId}"] img`)).toBe(true);
+
+      await page.goto("/one-of-one");
+      await expect(page.getByText(`Unique ${word}`)).toBeVisible();
+      await expect.poll(() => loaded(page, `a[href="/image/${oneOfOneId}"] img`)).toBe(true);
+
+      await page.goto("/open-editions");
+      await expect(page.getByText(`Print ${word}`)).toBeVisible();
+      await expect.poll(() => loaded(page, `a[href="/image/${openId}"] img`)).toBe(true);
+    });
+  });
+
+  const pages: Array<[string, () => string]> = [
+    ["gallery", () => `/gallery?tag=${tag}`],
+    ["image", () => `/image/${artworkId}`],
+    ["explore", () => "/explore"],
+    ["tag", () => `/tag/${tag}`],
+    ["one-of-one", () => "/one-of-one"],
+    ["open-editions", () => "/open-editions"],
+  ];
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const [name, pathOf] of pages) {
+      test(`${name} is taken over without a mismatch or a change at ${viewport.width} px`, async ({
+        browser,
+      }) => {
+        const path = pathOf();
+        // The server's page as it first paints…
+        const before = await withoutScripts(browser, viewport, async (page) => {
+          await page.goto(path);
+          await page.screenshot({ path: `/tmp/h20-${name}-${viewport.width}-before.png` });
+          return shownText(page);
+        });
+        // …and once the app has taken it over.
+        const context = await browser.newContext({ viewport });
+        try {
+          const page = await context.newPage();
+          const errors = collectErrors(page);
+          await page.goto(path);
+          await hydrated(page);
+          await page.screenshot({ path: `/tmp/h20-${name}-${viewport.width}-after.png` });
+          expect(await shownText(page)).toBe(before);
+          expect(errors).toEqual([]);
+          expect(await seriousViolations(page)).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+
+  test("the app works once it has taken a share page over", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(`/image/${artworkId}`);
+    await hydrated(page);
+    // Closing the dialog is React's: it leaves for the gallery behind it.
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveTitle("Gallery · Sawdust");
+    expect(errors).toEqual([]);
+  });
+
+  test("a private image's share link is a 404 that names nothing of it", async ({ request }) => {
+    const api = await adminApi();
+    let hiddenId: number;
+    const secret = `Secret ${word}`;
+    try {
+      hiddenId = (await seedImage(api, { title: secret, isPublic: false })).id;
+    } finally {
+      await api.dispose();
+    }
+    const response = await request.get(`/image/${hiddenId}`);
+    expect(response.status()).toBe(404);
+    expect(await response.text()).not.toContain(secret);
+  });
+});
