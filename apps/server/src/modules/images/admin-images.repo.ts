@@ -24,6 +24,7 @@ export type BatchRow = Pick<
   | "max_editions"
   | "sold_editions"
   | "analysis_status"
+  | "moderation"
 > & {
   /** Only when the batch asked for it (`withAnalysis`): it may weigh kilobytes an image. */
   ai_analysis?: string;
@@ -142,6 +143,7 @@ export class AdminImagesRepo {
         "max_editions",
         "sold_editions",
         "analysis_status",
+        "moderation",
       ])
       .$if(withAnalysis, (q) => q.select("ai_analysis"))
       .where("id", "in", ids)

@@ -98,3 +98,8 @@ export function tagsAfter(
   }
   return { ok: true, tags };
 }
+
+/** Held for moderation by the content rater's verdict (not by members' reports). */
+export function isHeldByTheRater(moderation: string | null): boolean {
+  return moderation === "flagged" || moderation === "unrated";
+}

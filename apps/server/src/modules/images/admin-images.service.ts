@@ -19,7 +19,7 @@ import { badRequest } from "../../lib/errors.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
 import type { AdminImagesRepo, BatchRow, BatchWrites, Selected } from "./admin-images.repo.js";
-import { editionChangeOf, tagsAfter } from "./admin-images.rules.js";
+import { editionChangeOf, isHeldByTheRater, tagsAfter } from "./admin-images.rules.js";
 import { decodeCursor, encodeCursor } from "./catalogue.service.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS } from "./images.constants.js";
 import { parseArray, presentImage } from "./images.presenter.js";
@@ -194,11 +194,25 @@ function decideBatch(
   switch (operation.type) {
     case "make_public":
     case "make_private": {
-      for (const row of ready) accept(row, { isPublic: row.is_public === 1 });
+      const publishing = operation.type === "make_public";
+      const approved: NonNullable<typeof writes.each> = [];
+      for (const row of ready) {
+        const approving = publishing && isHeldByTheRater(row.moderation);
+        accept(row, {
+          isPublic: row.is_public === 1,
+          ...(approving ? { moderation: row.moderation } : {}),
+        });
+        // Published by an admin, a flagged or unrated image is approved: it leaves the queue
+        // (members' reports stay open there).
+        if (approving) {
+          approved.push({ id: row.id, set: { moderation: null, moderation_reason: null } });
+        }
+      }
+      if (approved.length > 0) writes.each = approved;
       // An admin's choice stands: a later rating no longer publishes the image.
       writes.common = {
         ids: changed,
-        set: { is_public: operation.type === "make_public" ? 1 : 0, publish_when_rated: 0 },
+        set: { is_public: publishing ? 1 : 0, publish_when_rated: 0 },
       };
       break;
     }

@@ -13,7 +13,7 @@ import type { Clock } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
-import { editionChangeOf, normalizeTags } from "./admin-images.rules.js";
+import { editionChangeOf, isHeldByTheRater, normalizeTags } from "./admin-images.rules.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
 import { parseArray, presentImage } from "./images.presenter.js";
 import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
@@ -99,17 +99,30 @@ export class ImageEditsService {
 
   async setVisibility(id: number, isPublic: boolean, admin: Member): Promise<Image> {
     const row = await this.row(id);
+    // Published by an admin, a flagged or unrated image is approved: it leaves the moderation
+    // queue (members' reports stay open there).
+    const approving = isPublic && isHeldByTheRater(row.moderation);
     // An admin's choice stands: a later rating no longer publishes the image.
     await this.deps.images.update(
       id,
-      { is_public: isPublic ? 1 : 0, publish_when_rated: 0 },
+      {
+        is_public: isPublic ? 1 : 0,
+        publish_when_rated: 0,
+        ...(approving ? { moderation: null, moderation_reason: null } : {}),
+      },
       {},
       this.deps.clock.now(),
       {
         actorId: admin.userId,
         action: "image.visibility_changed",
         subject: `image:${id}`,
-        details: { before: { isPublic: row.is_public === 1 }, after: { isPublic } },
+        details: {
+          before: {
+            isPublic: row.is_public === 1,
+            ...(approving && { moderation: row.moderation }),
+          },
+          after: { isPublic, ...(approving && { moderation: null }) },
+        },
       },
     );
     await this.deps.events.emit({ type: isPublic ? "image.shown" : "image.hidden", imageId: id });

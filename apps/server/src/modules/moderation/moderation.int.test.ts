@@ -187,6 +187,42 @@ describe(`reporting an image on ${TEST_DB}`, () => {
   });
 });
 
+describe(`publishing from image management on ${TEST_DB}`, () => {
+  it("approves a flagged or unrated image an admin makes public, one by one or in a batch", async () => {
+    const single = await seedHeld("flagged", "Published by hand");
+    const batched = [
+      await seedHeld("unrated", "Batch one"),
+      await seedHeld("flagged", "Batch two"),
+    ];
+    const stays = await seedHeld("flagged", "Hidden in the same batch");
+
+    const shown = await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${single}/visibility`,
+      headers: { cookie: admin.cookie },
+      payload: { isPublic: true },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const batch = (ids: number[], type: string) =>
+      app.server.inject({
+        method: "POST",
+        url: "/api/v1/admin/images/batch",
+        headers: { cookie: admin.cookie },
+        payload: { selection: { ids }, operation: { type } },
+      });
+    expect((await batch(batched, "make_public")).statusCode).toBe(200);
+    expect((await batch([stays], "make_private")).statusCode).toBe(200);
+
+    for (const id of [single, ...batched]) {
+      expect(await imageRow(id)).toMatchObject({ is_public: 1, moderation: null });
+      expect(itemOf(await queued("?limit=100"), id)).toBeUndefined();
+    }
+    // Kept private, it still waits for a decision.
+    expect(await imageRow(stays)).toMatchObject({ is_public: 0, moderation: "flagged" });
+    expect(itemOf(await queued("?limit=100"), stays)).toBeDefined();
+  });
+});
+
 describe(`the moderation queue on ${TEST_DB}`, () => {
   it("is for admins only: a visitor hears 401 and a member 403", async () => {
     expect((await queue("", "")).statusCode).toBe(401);
