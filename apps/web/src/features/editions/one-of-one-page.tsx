@@ -64,7 +64,7 @@ export function OneOfOnePage() {
                   image={image}
                   sizes={CARD_SIZES}
                   alt=""
-                  priority={index < EAGER_CARDS ? "eager" : undefined}
+                  priority={index === 0 ? "high" : index < EAGER_CARDS ? "eager" : undefined}
                   className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
                 />
                 <span className="absolute top-2.5 left-2.5 rounded-full bg-black/75 px-2 py-0.5 text-xs font-semibold text-white backdrop-blur-sm">

@@ -61,7 +61,7 @@ export function OpenEditionsPage() {
                   image={image}
                   sizes={CARD_SIZES}
                   alt=""
-                  priority={index < EAGER_CARDS ? "eager" : undefined}
+                  priority={index === 0 ? "high" : index < EAGER_CARDS ? "eager" : undefined}
                   className="transition-transform duration-500 group-hover:scale-[1.02] motion-reduce:transition-none"
                 />
               </span>

@@ -104,7 +104,11 @@ export function TagPage() {
           <>
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 sm:gap-4">
               {images.map((image, index) => (
-                <TagTile key={image.id} image={image} priority={index < EAGER_TILES} />
+                <TagTile
+                  key={image.id}
+                  image={image}
+                  priority={index === 0 ? "high" : index < EAGER_TILES ? "eager" : undefined}
+                />
               ))}
             </ul>
             <div ref={sentinel} className="mt-8 flex justify-center">

@@ -25,7 +25,7 @@ export function FeaturedCategories({ featured }: { featured: ExploreTags["featur
               image={sampleImage}
               sizes={CARD_SIZES}
               alt=""
-              priority={index < EAGER_CARDS ? "eager" : undefined}
+              priority={index === 0 ? "high" : index < EAGER_CARDS ? "eager" : undefined}
               className="absolute inset-0 size-full object-cover transition-transform duration-700 ease-out group-hover:scale-105 motion-reduce:transition-none"
             />
             <span

@@ -11,7 +11,14 @@ const TILE_SIZES =
   "(min-width: 1280px) 240px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 
 /** A square thumbnail that fades in as it scrolls into view and opens the image. */
-export function TagTile({ image, priority }: { image: Image; priority?: boolean }) {
+export function TagTile({
+  image,
+  priority,
+}: {
+  image: Image;
+  /** The first tile is the page's likely LCP element: "high"; the rest of the first rows "eager". */
+  priority?: "high" | "eager";
+}) {
   const { ref, revealed } = useRevealOnScroll<HTMLLIElement>();
   const title = imageTitle(image);
   const location = useLocation();
@@ -35,7 +42,7 @@ export function TagTile({ image, priority }: { image: Image; priority?: boolean 
           image={image}
           sizes={TILE_SIZES}
           alt={title}
-          priority={priority ? "eager" : undefined}
+          priority={priority}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
         <span
