@@ -275,18 +275,22 @@ async function expectListTotal(tag: string): Promise<void> {
 
 describe(`the kept facet counts on ${TEST_DB}`, () => {
   it("equal a real count after every step of random uploads, edits, hides, shows, moderation, batches and deletes", async () => {
+    // The widest kept table any step left: a run may well end with everything deleted.
+    let widest = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 14 }), async (steps) => {
         for (const s of steps) {
           await apply(s);
-          expect(await kept()).toEqual(await countedAfresh());
+          const rows = await kept();
+          expect(rows).toEqual(await countedAfresh());
+          widest = Math.max(widest, rows.length);
         }
         await expectListTotal(TAGS[steps.length % TAGS.length] as string);
       }),
       { numRuns: RUNS },
     );
     // The runs built a catalogue worth checking: images of several kinds were counted.
-    expect((await kept()).length).toBeGreaterThan(3);
+    expect(widest).toBeGreaterThan(3);
   }, 120_000);
 
   it("stay equal when changes run at once (on PostgreSQL, in concurrent transactions)", async () => {
