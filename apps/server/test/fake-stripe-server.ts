@@ -9,6 +9,7 @@ import {
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
+import type { StripeSettings } from "../src/modules/billing/stripe-provider.js";
 
 /**
  * A loopback server speaking Stripe's API protocol for exactly the calls `StripeProvider` makes:
@@ -998,4 +999,26 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
+}
+
+/** A fake answering for these settings, started: Pro at $14.99 a month or $119.88 a year. */
+export function startFakeStripe(settings: StripeSettings): Promise<FakeStripeServer> {
+  return new FakeStripeServer({
+    secretKey: settings.secretKey,
+    webhookSecret: settings.webhookSecret,
+    prices: [
+      { id: settings.priceMonthly, unitAmount: 1499, interval: "month" },
+      { id: settings.priceYearly, unitAmount: 11988, interval: "year" },
+    ],
+  }).start();
+}
+
+/** The STRIPE_* environment of an app in Stripe mode with these settings. */
+export function stripeModeEnv(settings: StripeSettings): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: settings.secretKey,
+    STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
+    STRIPE_PRICE_MONTHLY: settings.priceMonthly,
+    STRIPE_PRICE_YEARLY: settings.priceYearly,
+  };
 }

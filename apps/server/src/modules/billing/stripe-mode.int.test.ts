@@ -2,7 +2,11 @@ import http from "node:http";
 import https from "node:https";
 import { BILLING_RULES, type CurrentSubscription } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
-import { FakeStripeServer } from "../../../test/fake-stripe-server.js";
+import {
+  type FakeStripeServer,
+  startFakeStripe,
+  stripeModeEnv,
+} from "../../../test/fake-stripe-server.js";
 import { makePng, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import { StripeProvider, type StripeSettings } from "./stripe-provider.js";
@@ -33,20 +37,10 @@ beforeAll(async () => {
   // Every connection the SDK opens goes through one of these (as nock's interception relies on).
   httpRequest = vi.spyOn(http, "request");
   httpsRequest = vi.spyOn(https, "request");
-  fake = await new FakeStripeServer({
-    secretKey: settings.secretKey,
-    webhookSecret: settings.webhookSecret,
-    prices: [
-      { id: settings.priceMonthly, unitAmount: 1499, interval: "month" },
-      { id: settings.priceYearly, unitAmount: 11988, interval: "year" },
-    ],
-  }).start();
+  fake = await startFakeStripe(settings);
   app = await createTestApp(
     {
-      STRIPE_SECRET_KEY: settings.secretKey,
-      STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
-      STRIPE_PRICE_MONTHLY: settings.priceMonthly,
-      STRIPE_PRICE_YEARLY: settings.priceYearly,
+      ...stripeModeEnv(settings),
       PUBLIC_URL,
       REGISTRATIONS_PER_IP_HOUR: "1000",
     },

@@ -1,6 +1,10 @@
 import { EDITION_SALES, ZAdminSales } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeStripeServer } from "../../../test/fake-stripe-server.js";
+import {
+  type FakeStripeServer,
+  startFakeStripe,
+  stripeModeEnv,
+} from "../../../test/fake-stripe-server.js";
 import { makePng, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { StripeProvider, type StripeSettings } from "../billing/stripe-provider.js";
@@ -27,20 +31,10 @@ let app: TestApp;
 let admin: Who;
 
 beforeAll(async () => {
-  fake = await new FakeStripeServer({
-    secretKey: settings.secretKey,
-    webhookSecret: settings.webhookSecret,
-    prices: [
-      { id: settings.priceMonthly, unitAmount: 1499, interval: "month" },
-      { id: settings.priceYearly, unitAmount: 11988, interval: "year" },
-    ],
-  }).start();
+  fake = await startFakeStripe(settings);
   app = await createTestApp(
     {
-      STRIPE_SECRET_KEY: settings.secretKey,
-      STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
-      STRIPE_PRICE_MONTHLY: settings.priceMonthly,
-      STRIPE_PRICE_YEARLY: settings.priceYearly,
+      ...stripeModeEnv(settings),
       PUBLIC_URL,
     },
     {
