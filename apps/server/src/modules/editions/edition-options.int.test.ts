@@ -1,7 +1,6 @@
 import {
   DEFAULT_SITE_SETTINGS,
   MESSAGES,
-  SANDBOX_CARDS,
   ZCertificate,
   ZCollectorPrivacy,
   ZImageListResponse,
@@ -9,7 +8,15 @@ import {
   ZSiteSettings,
 } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePng, signIn, uploadPublished } from "../../../test/images.js";
+import {
+  callerOf,
+  imageAs,
+  paySandbox,
+  publishPiece,
+  sandboxSessionOf,
+  type Who,
+} from "../../../test/editions.js";
+import { makePng, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 
 /**
@@ -20,7 +27,6 @@ import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/t
 const m = MESSAGES.editions;
 const clock = new TestClock();
 let app: TestApp;
-type Who = { cookie: string; userId: number };
 let admin: Who;
 let members = 0;
 let original: Buffer;
@@ -34,43 +40,19 @@ afterAll(() => app.close());
 
 const newMember = () => signIn(app, `eo_m${++members}`);
 
-function call(method: "GET" | "POST" | "PATCH" | "PUT", url: string, who?: Who, payload?: object) {
-  return app.server.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
-
-async function piece(edition: object): Promise<number> {
-  const res = await uploadPublished(app, admin.cookie, { name: "piece.png", data: original });
-  expect(res.json().uploaded, res.body).toHaveLength(1);
-  const id: number = res.json().uploaded[0].id;
-  const patched = await call("PATCH", `/api/v1/images/${id}`, admin, edition);
-  expect(patched.statusCode, patched.body).toBe(200);
-  return id;
-}
+const call = (...args: Parameters<ReturnType<typeof callerOf>>) => callerOf(app)(...args);
+const piece = (edition: object) => publishPiece(app, admin, original, edition);
 
 /** Buys the piece through the sandbox: checkout, payment, the provider's events delivered. */
 async function buy(who: Who, imageId: number, licence = "standard") {
   const res = await call("POST", `/api/v1/images/${imageId}/purchase`, who, { licence });
   expect(res.statusCode, res.body).toBe(200);
-  const session = (res.json().url as string).match(/(cs_sbx_\w+)$/)?.[1];
-  const paid = await call("POST", `/api/v1/billing/sandbox/checkout/${session}/pay`, who, {
-    cardNumber: SANDBOX_CARDS.pays.number,
-    expiry: "12/34",
-    cvc: "123",
-  });
+  const paid = await paySandbox(app, who, sandboxSessionOf(res.json().url as string));
   expect(paid.statusCode, paid.body).toBe(200);
   await app.services.billing.sandbox?.flush();
 }
 
-async function imageOf(id: number, who?: Who) {
-  const res = await call("GET", `/api/v1/images/${id}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const imageOf = (id: number, who?: Who) => imageAs(app, id, who);
 
 async function listOf(query: string, who?: Who) {
   const res = await call("GET", `/api/v1/images?${query}`, who);

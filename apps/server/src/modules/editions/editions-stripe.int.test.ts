@@ -1,11 +1,12 @@
-import { EDITION_SALES, ZAdminSales } from "@sawdust/shared";
+import { EDITION_SALES } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callerOf, publishPiece, salesOfImage, type Who } from "../../../test/editions.js";
 import {
   type FakeStripeServer,
   startFakeStripe,
   stripeModeEnv,
 } from "../../../test/fake-stripe-server.js";
-import { makePng, signIn, uploadPublished } from "../../../test/images.js";
+import { makePng, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { StripeProvider, type StripeSettings } from "../billing/stripe-provider.js";
 
@@ -24,7 +25,6 @@ const settings: StripeSettings = {
 };
 const PUBLIC_URL = "http://127.0.0.1:3000";
 
-type Who = { cookie: string; userId: number };
 const clock = new TestClock();
 let fake: FakeStripeServer;
 let app: TestApp;
@@ -51,13 +51,7 @@ afterAll(async () => {
   await fake?.stop();
 });
 
-const call = (method: "GET" | "POST" | "PATCH", url: string, who?: Who, payload?: object) =>
-  app.server.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
+const call = (...args: Parameters<ReturnType<typeof callerOf>>) => callerOf(app)(...args);
 
 /** Starts a checkout: answers the fake's session id and the checkout request the SDK sent. */
 async function checkout(who: Who, imageId: number, licence: "standard" | "commercial") {
@@ -69,27 +63,17 @@ async function checkout(who: Who, imageId: number, licence: "standard" | "commer
   return { sessionId: url.slice(url.lastIndexOf("/") + 1), sent: sent?.body ?? {} };
 }
 
-async function salesOf(imageId: number) {
-  const res = await call("GET", "/api/v1/admin/sales", admin);
-  expect(res.statusCode, res.body).toBe(200);
-  return ZAdminSales.parse(res.json()).sales.filter((s) => s.imageId === imageId);
-}
+const salesOf = (imageId: number) => salesOfImage(app, admin, imageId);
 
 const soldOf = async (imageId: number) =>
   (await call("GET", `/api/v1/images/${imageId}`)).json().soldEditions as number;
 
 describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
   it("sells a 1/1 once at the server's price, refunds a late payment, and an admin's refund revokes the sale", async () => {
-    const upload = await uploadPublished(app, admin.cookie, {
-      name: "harbour.png",
-      data: await makePng(800, 1000),
-    });
-    const id: number = upload.json().uploaded[0].id;
-    const patched = await call("PATCH", `/api/v1/images/${id}`, admin, {
+    const id = await publishPiece(app, admin, await makePng(800, 1000), {
       editionType: "one_of_one",
       price: 12_000,
     });
-    expect(patched.statusCode, patched.body).toBe(200);
     const [late, buyer] = [await signIn(app, "es_late"), await signIn(app, "es_buyer")];
 
     // The first buyer's checkout: payment mode, one line priced by the server, the sale's keys

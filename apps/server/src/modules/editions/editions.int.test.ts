@@ -1,14 +1,16 @@
 import { createHash } from "node:crypto";
-import {
-  EDITION_SALES,
-  MESSAGES,
-  SANDBOX_CARDS,
-  ZAdminSales,
-  ZCertificate,
-  ZLibrary,
-} from "@sawdust/shared";
+import { EDITION_SALES, MESSAGES, ZCertificate, ZLibrary } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePng, signIn, uploadPublished } from "../../../test/images.js";
+import {
+  callerOf,
+  imageAs,
+  paySandbox,
+  publishPiece,
+  salesOfImage,
+  sandboxSessionOf,
+  type Who,
+} from "../../../test/editions.js";
+import { makePng, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { PAYMENT_SESSION_GRACE_MS } from "../billing/payment-provider.js";
 
@@ -21,7 +23,6 @@ import { PAYMENT_SESSION_GRACE_MS } from "../billing/payment-provider.js";
 const m = MESSAGES.editions;
 const clock = new TestClock();
 let app: TestApp;
-type Who = { cookie: string; userId: number };
 let admin: Who;
 let members = 0;
 let original: Buffer;
@@ -39,55 +40,16 @@ const newMembers = async (n: number) => {
   return made;
 };
 
-function call(method: "GET" | "POST" | "PATCH" | "PUT", url: string, who?: Who, payload?: object) {
-  return app.server.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
-
-/** A published piece of this edition (as an admin sets it on the edit page). */
-async function piece(edition: object): Promise<number> {
-  const res = await uploadPublished(app, admin.cookie, { name: "piece.png", data: original });
-  const id: number = res.json().uploaded[0].id;
-  const patched = await call("PATCH", `/api/v1/images/${id}`, admin, edition);
-  expect(patched.statusCode, patched.body).toBe(200);
-  return id;
-}
-
+const call = (...args: Parameters<ReturnType<typeof callerOf>>) => callerOf(app)(...args);
+const piece = (edition: object) => publishPiece(app, admin, original, edition);
 const purchase = (who: Who, imageId: number, licence = "standard") =>
   call("POST", `/api/v1/images/${imageId}/purchase`, who, { licence });
-
-/** The sandbox checkout's session id, from the address the purchase answers. */
-function sessionOf(url: string): string {
-  const match = url.match(/\/billing\/sandbox\/checkout\/(cs_sbx_\w+)$/);
-  expect(match, url).not.toBeNull();
-  return match?.[1] as string;
-}
-
-const pay = (who: Who, sessionId: string) =>
-  call("POST", `/api/v1/billing/sandbox/checkout/${sessionId}/pay`, who, {
-    cardNumber: SANDBOX_CARDS.pays.number,
-    expiry: "12/34",
-    cvc: "123",
-  });
-
+const sessionOf = sandboxSessionOf;
+const pay = (who: Who, sessionId: string) => paySandbox(app, who, sessionId);
 /** Delivers whatever the sandbox still holds (refunds' events go with the next delivery). */
 const delivered = () => app.services.billing.sandbox?.flush();
-
-async function imageOf(id: number, who?: Who) {
-  const res = await call("GET", `/api/v1/images/${id}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function salesOf(imageId: number) {
-  const res = await call("GET", "/api/v1/admin/sales", admin);
-  expect(res.statusCode, res.body).toBe(200);
-  return ZAdminSales.parse(res.json()).sales.filter((s) => s.imageId === imageId);
-}
+const imageOf = (id: number, who?: Who) => imageAs(app, id, who);
+const salesOf = (imageId: number) => salesOfImage(app, admin, imageId);
 
 async function refundedAtSandbox(paymentId: string) {
   const row = await app.database.db
