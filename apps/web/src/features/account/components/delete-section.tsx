@@ -4,13 +4,12 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
-import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { refreshSession } from "@/lib/api/get-current-user";
 import { useDeleteAccount } from "../api/delete-account";
 import { refusalOf } from "../refusal";
 import { LabelledInput } from "./labelled-input";
-import { AccountSection, FormProblem } from "./section";
+import { AccountSection, FormFoot } from "./section";
 
 const m = MESSAGES.account;
 
@@ -39,16 +38,14 @@ export function DeleteSection() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        {remove.isError && (
-          <div className="sm:col-span-2">
-            <FormProblem>{refusalOf(remove.error)}</FormProblem>
-          </div>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" variant="destructive" disabled={!password || remove.isPending}>
-            {m.deleteAccount}
-          </Button>
-        </div>
+        <FormFoot
+          problem={remove.isError ? refusalOf(remove.error) : undefined}
+          pending={remove.isPending}
+          destructive
+          disabled={!password}
+        >
+          {m.deleteAccount}
+        </FormFoot>
       </form>
       <ConfirmDialog
         open={asking}

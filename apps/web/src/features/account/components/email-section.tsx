@@ -8,7 +8,7 @@ import { useChangeEmail } from "../api/change-email";
 import { useResendVerification } from "../api/resend-verification";
 import { refusalOf } from "../refusal";
 import { LabelledInput } from "./labelled-input";
-import { AccountSection, FormProblem } from "./section";
+import { AccountSection, FormFoot } from "./section";
 
 const m = MESSAGES.account;
 
@@ -81,16 +81,12 @@ export function EmailSection({ account }: { account: Account }) {
           problem={errors.password?.message}
           {...form.register("password")}
         />
-        {change.isError && (
-          <div className="sm:col-span-2">
-            <FormProblem>{refusalOf(change.error)}</FormProblem>
-          </div>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={change.isPending}>
-            {m.changeEmail}
-          </Button>
-        </div>
+        <FormFoot
+          problem={change.isError ? refusalOf(change.error) : undefined}
+          pending={change.isPending}
+        >
+          {m.changeEmail}
+        </FormFoot>
       </form>
     </AccountSection>
   );

@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ChangePasswordBody, MESSAGES, ZChangePasswordBody } from "@sawdust/shared";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { useChangePassword } from "../api/change-password";
 import { refusalOf } from "../refusal";
 import { LabelledInput } from "./labelled-input";
-import { AccountSection, FormProblem } from "./section";
+import { AccountSection, FormFoot } from "./section";
 
 const m = MESSAGES.account;
 
@@ -46,16 +45,12 @@ export function PasswordSection() {
           problem={errors.newPassword?.message}
           {...form.register("newPassword")}
         />
-        {change.isError && (
-          <div className="sm:col-span-2">
-            <FormProblem>{refusalOf(change.error)}</FormProblem>
-          </div>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={change.isPending}>
-            {m.changePassword}
-          </Button>
-        </div>
+        <FormFoot
+          problem={change.isError ? refusalOf(change.error) : undefined}
+          pending={change.isPending}
+        >
+          {m.changePassword}
+        </FormFoot>
       </form>
     </AccountSection>
   );

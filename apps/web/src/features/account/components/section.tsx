@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** One part of the Account page: a card with a heading and what it is for. */
@@ -30,5 +31,42 @@ export function FormProblem({ children }: { children: ReactNode }) {
     <p role="alert" className="text-sm text-destructive">
       {children}
     </p>
+  );
+}
+
+/**
+ * The foot of an account form across both columns: the refusal of its last try, if any, and its
+ * button (disabled while the request runs, or when `disabled`).
+ */
+export function FormFoot({
+  problem,
+  pending,
+  disabled,
+  destructive,
+  children,
+}: {
+  problem: ReactNode | undefined;
+  pending: boolean;
+  disabled?: boolean;
+  destructive?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {problem && (
+        <div className="sm:col-span-2">
+          <FormProblem>{problem}</FormProblem>
+        </div>
+      )}
+      <div className="sm:col-span-2">
+        <Button
+          type="submit"
+          variant={destructive ? "destructive" : undefined}
+          disabled={disabled || pending}
+        >
+          {children}
+        </Button>
+      </div>
+    </>
   );
 }
