@@ -1,4 +1,5 @@
 import type SQLite from "better-sqlite3";
+import type { Compilable, CompiledQuery, Kysely } from "kysely";
 
 /**
  * The comment a statement may start with to say it runs on every request of a busy route (the
@@ -48,4 +49,85 @@ export function keepingPreparedOnce(
       return kept.size;
     },
   };
+}
+
+/** A value a query is built with that each run fills in (`CompiledShapes`). */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/** What a kept shape's parameters are made of: a value's index, or a constant of the shape. */
+type ParameterPlan = ReadonlyArray<number | { constant: unknown }>;
+
+/** Shapes kept at once: list filters come in a few dozen shapes. */
+const SHAPES_KEPT = 200;
+
+/**
+ * Queries built and compiled once per shape, then run with each call's values. Kysely builds a
+ * query's tree and compiles it to SQL text on every call, which on a list page cost more than
+ * SQLite took to run it (bench/RESULTS.md, 2026-11-25). Here `build` makes the query once for a
+ * `shape` (what decides its SQL text: which conditions, how many values in each `in` list), with
+ * `slot(i)` in place of the i-th value; each run fills the compiled query's parameters from the
+ * call's values and hands it to Kysely's executor (its connection, its transaction, statements
+ * kept prepared by `keepingPreparedOnce`). Both dialects; any value that is not a slot is a
+ * constant of the shape and must not vary between calls of one shape.
+ */
+export class CompiledShapes {
+  private readonly kept = new Map<
+    string,
+    { sql: string; query: CompiledQuery; plan: ParameterPlan }
+  >();
+
+  constructor(private readonly capacity = SHAPES_KEPT) {}
+
+  /**
+   * Runs the query of this shape with `values`. `build` is called only the first time a shape is
+   * seen; `wrap`, if given, rewrites its SQL text once (a statement around it: the same
+   * parameters, in the same order, must come first).
+   */
+  async run<Row>(
+    // biome-ignore lint/suspicious/noExplicitAny: any database's Kysely instance.
+    db: Kysely<any>,
+    shape: string,
+    values: readonly unknown[],
+    build: (slot: (index: number) => never) => Compilable<unknown>,
+    wrap?: (sql: string) => string,
+  ): Promise<Row[]> {
+    const compiled = this.shapeOf(shape, values.length, build, wrap);
+    const parameters = compiled.plan.map((p) => (typeof p === "number" ? values[p] : p.constant));
+    const result = await db.executeQuery<Row>({ ...compiled.query, sql: compiled.sql, parameters });
+    return result.rows;
+  }
+
+  /** How many shapes are kept (tests). */
+  get size(): number {
+    return this.kept.size;
+  }
+
+  private shapeOf(
+    shape: string,
+    slots: number,
+    build: (slot: (index: number) => never) => Compilable<unknown>,
+    wrap?: (sql: string) => string,
+  ) {
+    const known = this.kept.get(shape);
+    if (known) return known;
+    const query = build((index) => new Slot(index) as never).compile();
+    const plan = query.parameters.map((p) => (p instanceof Slot ? p.index : { constant: p }));
+    // Every value must reach the SQL as a parameter: a slot that went anywhere else (into the
+    // text, or nowhere) means `build` branched on a value, and the shape key missed it.
+    const used = new Set(plan.filter((p): p is number => typeof p === "number"));
+    if (used.size !== slots || query.sql.includes("[object Object]")) {
+      throw new Error(
+        `CompiledShapes: shape ${shape} does not take its ${slots} values as parameters`,
+      );
+    }
+    const kept = { sql: wrap ? wrap(query.sql) : query.sql, query, plan };
+    if (this.kept.size >= this.capacity) {
+      const oldest = this.kept.keys().next();
+      if (!oldest.done) this.kept.delete(oldest.value);
+    }
+    this.kept.set(shape, kept);
+    return kept;
+  }
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ImageListQuery, ImageListResponse } from "@sawdust/shared";
+import { jsonOfPage } from "../modules/images/list-cache.js";
 
 /** The page cache this layer keeps its pages in (the image list's cache, list-cache.ts). */
 export interface PageCache {
@@ -47,7 +48,8 @@ export class ListPages {
 }
 
 function listPageOf(list: ImageListResponse): ListPage {
-  const json = JSON.stringify(list);
+  // The catalogue's pages are made as text (catalogue.service.ts listJson): no serialising here.
+  const json = jsonOfPage(list);
   const etag = `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`;
   return { json, etag, list };
 }

@@ -8,6 +8,9 @@ import {
 } from "./renditions.js";
 import type { Storage } from "./storage/storage.js";
 
+/** Signed URLs kept for the latest expiry: a few MB at most. */
+const SIGNED_URLS_KEPT = 20_000;
+
 /**
  * Where an image's files live and how they are reached:
  *   public/images/{id}/{size}-{hash}.webp  display sizes, content-addressed, cacheable forever
@@ -37,8 +40,32 @@ export class MediaStore {
     return `/media/${key.slice("public/".length)}`;
   }
 
-  /** A URL to a private rendition that works until `expiresAt` (epoch seconds). */
+  /**
+   * A URL to a private rendition that works until `expiresAt` (epoch seconds). The URLs of the
+   * latest expiry asked for are kept (a pure function of their inputs: right in every process),
+   * so a page asked for again within the minute its URLs share (images.presenter.ts) signs nothing.
+   */
   signedUrl(imageId: number, name: RenditionName, expiresAt: number): string {
+    let kept = this.signed;
+    if (expiresAt !== kept.expiresAt) {
+      if (expiresAt < kept.expiresAt) return this.makeSignedUrl(imageId, name, expiresAt);
+      kept = this.signed = { expiresAt, urls: new Map() };
+    }
+    const key = `${imageId}/${name}`;
+    let url = kept.urls.get(key);
+    if (url === undefined) {
+      url = this.makeSignedUrl(imageId, name, expiresAt);
+      if (kept.urls.size < SIGNED_URLS_KEPT) kept.urls.set(key, url);
+    }
+    return url;
+  }
+
+  private signed: { expiresAt: number; urls: Map<string, string> } = {
+    expiresAt: 0,
+    urls: new Map(),
+  };
+
+  private makeSignedUrl(imageId: number, name: RenditionName, expiresAt: number): string {
     return `/media/signed/${imageId}/${name}?exp=${expiresAt}&sig=${this.sign(imageId, name, expiresAt)}`;
   }
 

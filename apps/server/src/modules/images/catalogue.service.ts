@@ -19,9 +19,17 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import { colourNameForFilter } from "../../media/analysis/colour.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { IMAGE_MESSAGES } from "./images.constants.js";
-import { presentImage } from "./images.presenter.js";
-import type { ImageFilter, ImagesRepo, ListOrder, PageStart } from "./images.repo.js";
-import type { ListCache } from "./list-cache.js";
+import { listEntryJson, presentImage } from "./images.presenter.js";
+import {
+  type ImageFilter,
+  type ImagesRepo,
+  type ListOrder,
+  type ListPageRow,
+  leadFacetOf,
+  type PageStart,
+  type RenditionKeys,
+} from "./images.repo.js";
+import { type ListCache, pageOfJson } from "./list-cache.js";
 import { searchTermsOf } from "./search-query.js";
 
 export interface ShareCard {
@@ -74,7 +82,16 @@ export class CatalogueService {
     },
   ) {}
 
+  /** A list page; made as its JSON text (listJson), parsed only where it is read (list-cache.ts). */
   async list(query: ImageListQuery, viewer: Principal): Promise<ImageListResponse> {
+    return pageOfJson<ImageListResponse>(await this.listJson(query, viewer));
+  }
+
+  /**
+   * A list page as the JSON text of its ImageListResponse, written entry by entry from the rows
+   * (listEntryJson) rather than made as objects and stringified: the route sends it as it is.
+   */
+  async listJson(query: ImageListQuery, viewer: Principal): Promise<string> {
     const filter = this.filterOf(query, viewer);
     const afterId = decodeCursor(query.cursor);
     const total = await this.total(filter);
@@ -82,14 +99,55 @@ export class CatalogueService {
       filter,
       afterId,
       query.limit + 1,
-      await this.isSelective(filter, total, query.limit),
+      // A page led by one facet value walks that value's rows, whatever its size (images.repo.ts).
+      leadFacetOf(filter) === undefined && (await this.isSelective(filter, total, query.limit)),
     );
-    const { images, last } = await this.presentPage(rows, query.limit, viewer);
-    return {
-      images,
-      nextCursor: last ? encodeCursor(last.id) : null,
-      stats: { totalImages: total },
-    };
+    const page = rows.slice(0, query.limit);
+    const soldOneOfOnes = page
+      .filter((r) => r.edition_type === "one_of_one" && r.sold_editions > 0)
+      .map((r) => r.id);
+    const [keyed, licenceDefaults, collectors] = await Promise.all([
+      this.withRenditionKeys(page),
+      this.deps.licenceDefaults?.(),
+      soldOneOfOnes.length > 0 ? this.deps.collectorsOf?.(soldOneOfOnes) : undefined,
+    ]);
+    const now = this.deps.clock.now();
+    let json = '{"images":[';
+    for (const [i, row] of keyed.entries()) {
+      let entry = listEntryJson(row, viewer, this.deps.media, now, licenceDefaults);
+      const collector = collectors?.get(row.id);
+      if (collector) {
+        // `{ ...entry, ...collector }`: the entry has none of the collector's fields.
+        const fields = JSON.stringify(collector).slice(1, -1);
+        if (fields.length > 0) entry = `${entry.slice(0, -1)},${fields}}`;
+      }
+      json += i === 0 ? entry : `,${entry}`;
+    }
+    const last = rows.length > query.limit ? page[page.length - 1] : undefined;
+    const nextCursor = last ? JSON.stringify(encodeCursor(last.id)) : "null";
+    return `${json}],"nextCursor":${nextCursor},"stats":{"totalImages":${JSON.stringify(total)}}}`;
+  }
+
+  /** The rows with their public renditions' keys: read with the page, else looked up here. */
+  private async withRenditionKeys(
+    rows: ListPageRow[],
+  ): Promise<Array<ListPageRow & RenditionKeys>> {
+    const missing = rows.filter((r) => r.key_small === undefined);
+    if (missing.length === 0) return rows as Array<ListPageRow & RenditionKeys>;
+    const keys = new Map<string, string>();
+    for (const r of await this.deps.images.findRenditions(missing.map((row) => row.id))) {
+      keys.set(`${r.image_id}/${r.size}`, r.storage_key);
+    }
+    return rows.map((row) =>
+      row.key_small === undefined
+        ? {
+            ...row,
+            key_small: keys.get(`${row.id}/small`) ?? null,
+            key_medium: keys.get(`${row.id}/medium`) ?? null,
+            key_large: keys.get(`${row.id}/large`) ?? null,
+          }
+        : (row as ListPageRow & RenditionKeys),
+    );
   }
 
   /**

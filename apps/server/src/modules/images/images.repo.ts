@@ -1,14 +1,15 @@
 import type { Updateable } from "kysely";
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type CompiledQuery, type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
+import { CompiledShapes } from "../../db/prepared-once.js";
 import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { FacetCountsRepo, type KeptScope, keepingFacetCounts } from "./facet-counts.repo.js";
 import { analysisJobPayload } from "./images.constants.js";
 import { listAnalysisOf } from "./list-analysis.js";
-import { toFts5Query, toTsQuery } from "./search-query.js";
+import { indexedPrefixOf, prefixEnd, toFts5Query, toTsQuery } from "./search-query.js";
 
 export type FacetKind = "tag" | "style" | "color";
 
@@ -127,6 +128,15 @@ export const LIST_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ImageRow>;
 /** An image as a list reads it. */
 export type ListRow = Pick<ImageRow, (typeof LIST_COLUMNS)[number]>;
+
+/** The storage keys of the public renditions a list entry links to, read with its page. */
+export interface RenditionKeys {
+  key_small: string | null;
+  key_medium: string | null;
+  key_large: string | null;
+}
+/** A list page's image: the list's columns, and its renditions' keys when the page read them. */
+export type ListPageRow = ListRow & Partial<RenditionKeys>;
 
 export interface NewImage {
   uploaderId: number | null;
@@ -360,7 +370,7 @@ export class ImagesRepo {
     afterId: number | undefined,
     limit: number,
     facetsFirst = false,
-  ): Promise<ListRow[]> {
+  ): Promise<ListPageRow[]> {
     return this.findOrderedPage(
       filter,
       "newest",
@@ -381,7 +391,115 @@ export class ImagesRepo {
     start: PageStart | undefined,
     limit: number,
     facetsFirst = false,
-  ): Promise<ListRow[]> {
+  ): Promise<ListPageRow[]> {
+    if (filter.search.length === 0) {
+      return this.findShapedPage(filter, order, start, limit, facetsFirst);
+    }
+    if (filter.search.length > 0 && order === "newest" && this.dialect === "sqlite") {
+      return this.findSearchPage(filter, start?.afterId, limit);
+    }
+    return this.orderedPageQuery(filter, order, start, limit, facetsFirst).execute();
+  }
+
+  /** Statements of the list's pages, compiled once per filter shape (findShapedPage). */
+  private readonly pageShapes = new CompiledShapes();
+
+  /**
+   * A page without search, as findOrderedPage: one statement compiled once per shape of the filter
+   * (prepared-once.ts), which also reads the page's public rendition keys.
+   */
+  private findShapedPage(
+    filter: ImageFilter,
+    order: ListOrder,
+    start: PageStart | undefined,
+    limit: number,
+    facetsFirst: boolean,
+  ): Promise<ListPageRow[]> {
+    const values: unknown[] = [];
+    const at = (value: unknown) => values.push(value) - 1;
+    const at1 = (value: unknown) => (value === undefined ? undefined : at(value));
+    // The filter with each value's index in its place; visibility, availability and flagged
+    // decide the statement's text and belong to the shape.
+    const slots = {
+      tags: filter.tags.map(at),
+      styles: filter.styles.map(at),
+      colors: filter.colors.map(at),
+      editionTypes: filter.editionTypes.map(at),
+      minPriceCents: at1(filter.minPriceCents),
+      maxPriceCents: at1(filter.maxPriceCents),
+      analysisStatus: at1(filter.analysisStatus),
+    };
+    const after =
+      start && (order === "newest" || start.afterDownloads !== undefined)
+        ? { afterId: at(start.afterId), afterDownloads: at1(start.afterDownloads) }
+        : undefined;
+    const limitAt = at(limit);
+    const shape = JSON.stringify([
+      order,
+      filter.visibility,
+      filter.tags.length,
+      filter.styles.length,
+      filter.colors.length,
+      filter.editionTypes.length,
+      filter.availability ?? null,
+      filter.flagged ?? null,
+      Object.values(slots).map((slot) => slot !== undefined),
+      after === undefined ? 0 : after.afterDownloads === undefined ? 1 : 2,
+      facetsFirst,
+    ]);
+    return this.pageShapes.run<ListPageRow>(
+      this.db,
+      shape,
+      values,
+      (slot) => {
+        const each = (indexes: number[]) => indexes.map(slot);
+        const one = (index: number | undefined) => (index === undefined ? undefined : slot(index));
+        return this.orderedPageQuery(
+          {
+            ...filter,
+            tags: each(slots.tags),
+            styles: each(slots.styles),
+            colors: each(slots.colors),
+            editionTypes: each(slots.editionTypes),
+            minPriceCents: one(slots.minPriceCents),
+            maxPriceCents: one(slots.maxPriceCents),
+            analysisStatus: one(slots.analysisStatus),
+          },
+          order,
+          after && { afterId: slot(after.afterId), afterDownloads: one(after.afterDownloads) },
+          slot(limitAt),
+          facetsFirst,
+        );
+      },
+      (sql) => withRenditionKeys(sql, order),
+    );
+  }
+
+  /** The statement of one page in an order (findOrderedPage), built. */
+  private orderedPageQuery(
+    filter: ImageFilter,
+    order: ListOrder,
+    start: PageStart | undefined,
+    limit: number,
+    facetsFirst: boolean,
+  ): { execute(): Promise<ListRow[]>; compile(): CompiledQuery } {
+    const lead = order === "newest" ? leadFacetOf(filter) : undefined;
+    if (lead) {
+      // Newest first with one value of a facet kind: walk that value's facet rows, newest first
+      // (its index is ordered by image id), testing each image against the rest of the filter;
+      // the walk visits about as many rows as the page holds, however rare or common the value.
+      let query = this.db
+        .selectFrom("image_facets as lead")
+        .innerJoin("images", "images.id", "lead.image_id")
+        .select(LIST_COLUMNS.map((column) => `images.${column}` as const))
+        .where("lead.kind", "=", lead.kind)
+        .where("lead.value", "=", lead.value)
+        .where((eb) => this.matches(eb, { ...filter, [lead.field]: [] }, "exists"))
+        .orderBy("lead.image_id", "desc")
+        .limit(limit);
+      if (start) query = query.where("lead.image_id", "<", start.afterId);
+      return query;
+    }
     let query = this.db
       .selectFrom("images")
       .select(LIST_COLUMNS)
@@ -402,7 +520,7 @@ export class ImagesRepo {
       query = query.orderBy("id", "desc");
       if (start) query = query.where("id", "<", start.afterId);
     }
-    return query.execute();
+    return query;
   }
 
   /**
@@ -413,6 +531,7 @@ export class ImagesRepo {
   async count(filter: ImageFilter): Promise<number> {
     const kept = await this.keptCount(filter);
     if (kept !== undefined) return kept;
+    if (filter.search.length > 0 && this.dialect === "sqlite") return this.countSearch(filter);
     const start = await this.rarestFacetOf(filter);
     const row = await this.db
       .selectFrom("images")
@@ -552,6 +671,8 @@ export class ImagesRepo {
     eb: any,
     filter: ImageFilter,
     start: "exists" | "all" | FacetKind,
+    /** The search condition worked out beforehand (searchMatches's, when not given). */
+    search?: Expression<SqlBool>,
   ): Expression<SqlBool> {
     const conditions: Expression<SqlBool>[] = [eb("status", "=", "ready")];
     if (filter.visibility !== "all") {
@@ -596,8 +717,125 @@ export class ImagesRepo {
     if (filter.tags.length > 0) conditions.push(facet("tag", filter.tags));
     if (filter.styles.length > 0) conditions.push(facet("style", filter.styles));
     if (filter.colors.length > 0) conditions.push(facet("color", filter.colors));
-    if (filter.search.length > 0) conditions.push(this.searchMatches(filter.search));
+    if (filter.search.length > 0) conditions.push(search ?? this.searchMatches(filter.search));
     return eb.and(conditions);
+  }
+
+  /**
+   * SQLite: a search's page found from the full-text index newest first (its rowid is the
+   * image's id), each match tested against the other conditions until the page is full: the cost
+   * follows the page, not the number of matches (the index walks its doclists lazily, and the
+   * last word's prefix is spelled out as its terms, see fts5MatchOf).
+   */
+  private async findSearchPage(
+    filter: ImageFilter,
+    afterId: number | undefined,
+    limit: number,
+  ): Promise<ListRow[]> {
+    const match = await this.fts5MatchOf(filter.search);
+    if (match === null) return [];
+    let query = this.db
+      .selectFrom(sql<{ rowid: number }>`images_fts`.as("f"))
+      .innerJoin("images", "images.id", "f.rowid")
+      .select(LIST_COLUMNS.map((column) => `images.${column}` as const))
+      .where(sql<SqlBool>`f.images_fts match ${match}`)
+      .where((eb) => this.matches(eb, { ...filter, search: [] }, "exists"))
+      .orderBy("f.rowid", "desc")
+      .limit(limit);
+    if (afterId !== undefined) query = query.where("f.rowid", "<", afterId);
+    return query.execute();
+  }
+
+  /**
+   * SQLite: how many images a search matches, exactly. A search with no other filter but the
+   * visibility counts the index's matches alone, leaving out the few images the visibility hides
+   * (read from images_listing_idx into a small set the walk tests each match against) instead of
+   * reading each match's image; with other filters the matches are counted through the images.
+   * Either way it follows the number of matches: the totals cache (list-cache.ts) keeps it.
+   */
+  private async countSearch(filter: ImageFilter): Promise<number> {
+    const match = await this.fts5MatchOf(filter.search);
+    if (match === null) return 0;
+    const onlyVisibility =
+      filter.tags.length + filter.styles.length + filter.colors.length === 0 &&
+      filter.editionTypes.length === 0 &&
+      filter.availability === undefined &&
+      filter.minPriceCents === undefined &&
+      filter.maxPriceCents === undefined &&
+      filter.analysisStatus === undefined &&
+      filter.flagged === undefined;
+    if (onlyVisibility) {
+      // `+rowid`: tested on each match, not handed to the index as rowids to look up one by one.
+      const notReady = sql`select id from images where status < 'ready' or status > 'ready'`;
+      const hidden =
+        filter.visibility === "public"
+          ? sql`+rowid not in (${notReady} union all select id from images where status = 'ready' and is_public = 0)`
+          : filter.visibility === "private"
+            ? sql`+rowid in (select id from images where status = 'ready' and is_public = 0)`
+            : sql`+rowid not in (${notReady})`;
+      const { rows } = await sql<{ n: number }>`
+        select count(*) as n from images_fts where images_fts match ${match} and ${hidden}
+      `.execute(this.db);
+      return Number(rows[0]?.n ?? 0);
+    }
+    const start = await this.rarestFacetOf(filter);
+    const row = await this.db
+      .selectFrom("images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) =>
+        this.matches(
+          eb,
+          filter,
+          start,
+          sql<SqlBool>`images.id in (select rowid from images_fts where images_fts match ${match})`,
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** A vocabulary of the full-text index (its terms in order), made once per connection. */
+  private vocabulary: Promise<void> | undefined;
+
+  /**
+   * SQLite: the MATCH text for these words (toFts5Query), with the last word's prefix spelled
+   * out as the index's terms that begin with it when there are at most MAX_PREFIX_TERMS of them;
+   * null when none does (nothing can match). Each term is one seek in the index's vocabulary
+   * (fts5vocab, `instance`: it reads nothing past the row it returns), so this costs a few
+   * short statements whatever the catalogue's size. Words it cannot fold as the tokenizer does
+   * (indexedPrefixOf), or a prefix with more terms, stay FTS5 prefix queries.
+   */
+  private async fts5MatchOf(terms: string[]): Promise<string | null> {
+    const last = terms[terms.length - 1];
+    const prefix = last === undefined ? undefined : indexedPrefixOf(last);
+    if (prefix === undefined) return toFts5Query(terms);
+    this.vocabulary ??= sql`
+      create virtual table if not exists temp.images_fts_terms
+      using fts5vocab(main, images_fts, instance)
+    `
+      .execute(this.db)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.vocabulary = undefined;
+          throw error;
+        },
+      );
+    await this.vocabulary;
+    const end = prefixEnd(prefix);
+    const words: string[] = [];
+    let from = prefix;
+    while (words.length <= MAX_PREFIX_TERMS) {
+      const { rows } = await sql<{ term: string }>`
+        select term from temp.images_fts_terms where term >= ${from} and term < ${end} limit 1
+      `.execute(this.db);
+      const term = rows[0]?.term;
+      if (term === undefined) return words.length === 0 ? null : toFts5Query(terms, words);
+      words.push(term);
+      // The next term up: no term continues this one with a character below U+0001.
+      from = `${term}\u0001`;
+    }
+    return toFts5Query(terms);
   }
 
   /** The full-text condition, through the index each dialect keeps (migration 0003). */
@@ -606,6 +844,41 @@ export class ImagesRepo {
       ? sql<SqlBool>`images.search_vector @@ to_tsquery('simple', ${toTsQuery(terms)})`
       : sql<SqlBool>`images.id in (select rowid from images_fts where images_fts match ${toFts5Query(terms)})`;
   }
+}
+
+/**
+ * At most this many index terms stand for a search's last word (a short prefix such as "a" has
+ * hundreds: it stays a prefix query).
+ */
+const MAX_PREFIX_TERMS = 16;
+
+/**
+ * The facet a newest-first page walks (orderedPageQuery): the first kind filtered by one value.
+ */
+export function leadFacetOf(
+  filter: ImageFilter,
+): { kind: FacetKind; field: "tags" | "styles" | "colors"; value: string } | undefined {
+  for (const [kind, field] of [
+    ["tag", "tags"],
+    ["style", "styles"],
+    ["color", "colors"],
+  ] as const) {
+    const [value] = filter[field];
+    if (value !== undefined && filter[field].length === 1) return { kind, field, value };
+  }
+  return undefined;
+}
+
+/**
+ * A page's statement with its public renditions' storage keys beside each image (RenditionKeys),
+ * looked up for the page's rows only, in the page's order.
+ */
+function withRenditionKeys(pageSql: string, order: ListOrder): string {
+  const key = (size: "small" | "medium" | "large") =>
+    `(select r.storage_key from renditions r where r.image_id = page.id and r.size = '${size}') as key_${size}`;
+  const orderBy =
+    order === "most_downloaded" ? "page.total_downloads desc, page.id desc" : "page.id desc";
+  return `select page.*, ${key("small")}, ${key("medium")}, ${key("large")} from (${pageSql}) page order by ${orderBy}`;
 }
 
 function renditionValues(imageId: number, r: NewRendition, now: number) {

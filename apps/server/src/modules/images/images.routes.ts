@@ -83,9 +83,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       const viewer = viewerOf(request);
       if (hasProAccess(viewer)) {
         // Made for this viewer (signed URLs): sent as text made once, never kept.
-        const page = await opts.catalogue.list(request.query, viewer);
+        const page = await opts.catalogue.listJson(request.query, viewer);
         reply.header("cache-control", "private, no-store");
-        return sendJsonText(reply, JSON.stringify(page));
+        return sendJsonText(reply, page);
       }
       const page = await opts.listPages.page(request.query, request.url);
       reply

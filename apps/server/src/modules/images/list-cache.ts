@@ -115,3 +115,32 @@ export class ListCache {
     this.urls.clear();
   }
 }
+
+/** The JSON text each page made by `pageOfJson` came from. */
+const PAGE_JSON = new WeakMap<object, string>();
+
+/**
+ * A list page object over its JSON text: its fields are parsed from the text the first time one
+ * is read, and `jsonOfPage` gives the text back without serialising anything. A page most often
+ * goes out as text (the route, the kept pages of list-pages.ts); the object is there for those who
+ * read it (the web app's server-rendered gallery).
+ */
+export function pageOfJson<Page extends object>(json: string): Page {
+  let parsed: Record<string, unknown> | undefined;
+  const read = () => {
+    parsed ??= JSON.parse(json) as Record<string, unknown>;
+    return parsed;
+  };
+  const page: Record<string, unknown> = {};
+  // The fields of the text's top level, in its order: an ImageListResponse's.
+  for (const field of ["images", "nextCursor", "stats"]) {
+    Object.defineProperty(page, field, { enumerable: true, get: () => read()[field] });
+  }
+  PAGE_JSON.set(page, json);
+  return page as Page;
+}
+
+/** The JSON text of a page: the text it was made from, else the page serialised. */
+export function jsonOfPage(page: object): string {
+  return PAGE_JSON.get(page) ?? JSON.stringify(page);
+}

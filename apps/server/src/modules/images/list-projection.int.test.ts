@@ -6,11 +6,15 @@ import {
   ZAdminImageListQuery,
   ZImageListQuery,
 } from "@sawdust/shared";
+import { type SqlBool, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, signIn, subscribe } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import { backfillListAnalysis } from "../../db/catalogue-derived.js";
+import { CompiledShapes } from "../../db/prepared-once.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
+import { MediaStore } from "../../media/media-store.js";
+import { presentImage, SIGNED_URL_SECONDS } from "./images.presenter.js";
 import { ImagesRepo } from "./images.repo.js";
 
 /**
@@ -72,6 +76,9 @@ const STORED_ANALYSES = [
     unicode: "é ✓ \u2028",
   },
   {},
+  // A title and description that are not strings, and text JSON escapes.
+  { title: 42, description: { nested: ["x"] }, palette: [] },
+  { title: null, description: 'quote " backslash \\ tab \t line \n \u2028 🎨', chroma: 1e21 },
 ];
 /** Stored texts that are not an analysis object: a list shows an empty analysis for each. */
 const ODD_TEXTS = ["[]", "not json", "null", '"text"'];
@@ -99,11 +106,30 @@ beforeAll(async () => {
   const texts = [...STORED_ANALYSES.map((a) => JSON.stringify(a)), ...ODD_TEXTS];
   for (const [i, text] of texts.entries()) {
     const id = await seedImage(app, {
-      tags: [TAG],
-      title: i % 3 === 0 ? undefined : `Column title ${i}`,
+      // Tags JSON writes as they are, and tags it escapes.
+      tags:
+        i % 4 === 3 ? [TAG, 'quote"d', "back\\slash", "emoji-🎨", "line\u2028"] : [TAG, `t-${i}`],
+      title: i % 3 === 0 ? undefined : `Column title ${i}${i % 5 === 0 ? ' "quoted" é' : ""}`,
       description: i % 2 === 0 ? `Column description ${i}` : undefined,
-      editionType: i % 2 === 0 ? "open_edition" : "sawdust_gallery",
+      editionType: ["open_edition", "sawdust_gallery", "one_of_one", "limited_edition"][i % 4],
     });
+    // Prices, sizes and counters as the list shows them (licence prices, upscaled sizes).
+    await app.database.db
+      .updateTable("images")
+      .set({
+        price_cents: i % 3 === 0 ? null : 1000 + i,
+        price_standard_cents: i % 5 === 0 ? 777 : null,
+        price_commercial_cents: i % 7 === 0 ? 9999 : null,
+        max_editions: i % 4 === 3 ? 10 : null,
+        width: 800 + 500 * i,
+        height: 1200 + 300 * (i % 3),
+        thumbhash: i % 2 === 0 ? null : `hash${i}==`,
+        views: 3 * i,
+        total_downloads: i,
+        dl_hd: i,
+      })
+      .where("id", "=", id)
+      .execute();
     if (i % 2 === 0) {
       // The app's way: an analysis or an admin's edit writes it through the repository.
       await repo.update(id, { ai_analysis: text }, {}, Date.now());
@@ -146,6 +172,149 @@ function comparable(image: Image): string {
       : value,
   );
 }
+
+/** Signed URLs' expiry and signature, masked (two readings a moment apart may differ in them). */
+const masked = (text: string) => text.replace(/exp=\d+&sig=[A-Za-z0-9_-]+/g, "exp=*&sig=*");
+
+/** The page as the presenter's objects, stringified: what the list sent before it wrote text. */
+async function presentedPage(viewer: Principal, query: ReturnType<typeof ZImageListQuery.parse>) {
+  const text = await app.services.catalogue.listJson(query, viewer);
+  const sent = JSON.parse(text) as { images: Image[]; nextCursor: string | null; stats: unknown };
+  const repo = new ImagesRepo(app.database.db, app.database.dialect);
+  // Its signatures are masked: any key does.
+  const media = new MediaStore(app.services.storage, "comparison");
+  const licenceDefaults = (await app.services.siteSettings.current()).licencePrices;
+  const images: Image[] = [];
+  for (const { id } of sent.images) {
+    const row = await repo.findReadyById(id);
+    if (!row) throw new Error(`no row ${id}`);
+    images.push(
+      presentImage(row, await repo.findRenditions([id]), viewer, media, Date.now(), {
+        compact: true,
+        licenceDefaults,
+      }),
+    );
+  }
+  return {
+    text,
+    presented: JSON.stringify({ images, nextCursor: sent.nextCursor, stats: sent.stats }),
+  };
+}
+
+describe(`list pages written as text on ${TEST_DB}`, () => {
+  it("are byte for byte the presenter's objects stringified, for every kind of viewer", async () => {
+    for (const [name, viewer] of viewers) {
+      for (const limit of [50, 3]) {
+        const query = ZImageListQuery.parse({
+          tag: TAG,
+          limit,
+          ...(name === "admin" ? { visibility: "all" } : {}),
+        });
+        const { text, presented } = await presentedPage(viewer, query);
+        expect(JSON.parse(text).images.length, name).toBe(
+          Math.min(limit, STORED_ANALYSES.length + ODD_TEXTS.length),
+        );
+        expect(masked(text), `${name}, limit ${limit}`).toBe(masked(presented));
+      }
+    }
+  });
+
+  it("sign each pro-size URL for at least the documented time, and only for Pro and admins", async () => {
+    const pro = viewers.find(([name]) => name === "pro member")?.[1] as Principal;
+    const before = Math.floor(Date.now() / 1000);
+    const page = JSON.parse(
+      await app.services.catalogue.listJson(ZImageListQuery.parse({ tag: TAG }), pro),
+    ) as { images: Image[] };
+    for (const image of page.images) {
+      for (const [size, url] of [
+        ["xlarge", image.urlXLarge],
+        ["ultra", image.urlUltra],
+      ] as const) {
+        const match = /^\/media\/signed\/(\d+)\/(\w+)\?exp=(\d+)&sig=([\w-]+)$/.exec(url ?? "");
+        expect(match, url).not.toBeNull();
+        const [, id, name, exp, sig] = match as RegExpExecArray;
+        expect([Number(id), name]).toEqual([image.id, size]);
+        expect(Number(exp)).toBeGreaterThanOrEqual(before + SIGNED_URL_SECONDS);
+        const { renditions } = app.services;
+        // Works now (and, by its expiry, until at least 15 minutes from now); another's does not.
+        renditions.verifySignature(image.id, size, Number(exp), sig as string);
+        expect(() =>
+          renditions.verifySignature(image.id + 1, size, Number(exp), sig as string),
+        ).toThrow();
+        expect(() =>
+          renditions.verifySignature(image.id, size, Number(exp) + 60, sig as string),
+        ).toThrow();
+      }
+    }
+    for (const [name, viewer] of viewers.filter(([n]) => n === "visitor" || n === "free member")) {
+      const text = await app.services.catalogue.listJson(
+        ZImageListQuery.parse({ tag: TAG }),
+        viewer,
+      );
+      expect(text, name).not.toContain("urlXLarge");
+      expect(text, name).not.toContain("/media/signed/");
+    }
+  });
+
+  it("show a change on the next page, whoever made it: the app or a write to the database", async () => {
+    const id = await seedImage(app, { tags: ["mutations-check"], title: "Before" });
+    const query = ZImageListQuery.parse({ tag: "mutations-check" });
+    const pro = viewers.find(([name]) => name === "pro member")?.[1] as Principal;
+    const admin = viewers.find(([name]) => name === "admin")?.[1] as Principal;
+    const entry = async (viewer: Principal) => {
+      const page = JSON.parse(await app.services.catalogue.listJson(query, viewer));
+      return page.images.find((i: Image) => i.id === id) as Image;
+    };
+    const same = async (viewer: Principal) => {
+      const { text, presented } = await presentedPage(viewer, query);
+      expect(masked(text)).toBe(masked(presented));
+    };
+    // Through the app (an admin's edit).
+    await app.services.edits.update(id, { aiAnalysis: { title: 'After "edit"' } }, admin as Member);
+    expect((await entry(pro)).aiAnalysis.title).toBe('After "edit"');
+    // Straight in the database, as another process or a person would: counters, a sale, prices.
+    await app.database.db
+      .updateTable("images")
+      .set({
+        views: 41,
+        total_downloads: 7,
+        dl_ultra: 5,
+        edition_type: "limited_edition",
+        max_editions: 3,
+        sold_editions: 2,
+        price_cents: 4200,
+        tags: JSON.stringify(["mutations-check", "added"]),
+      })
+      .where("id", "=", id)
+      .execute();
+    for (const viewer of [pro, admin]) {
+      const seen = await entry(viewer);
+      expect([seen.views, seen.totalDownloads, seen.soldEditions, seen.price, seen.tags]).toEqual([
+        41,
+        7,
+        2,
+        4200,
+        ["mutations-check", "added"],
+      ]);
+      const defaults = (await app.services.siteSettings.current()).licencePrices;
+      expect(seen.licencePrices).toEqual({
+        standard: 4200,
+        commercial: Math.max(defaults.commercialCents, 8400),
+      });
+      await same(viewer);
+    }
+    expect((await entry(admin)).downloadStats?.ultra).toBe(5);
+    // A rendition made or replaced: its key is read with the page.
+    await app.database.db
+      .updateTable("renditions")
+      .set({ storage_key: `public/images/${id}/small-1111111111111111.webp` })
+      .where("image_id", "=", id)
+      .where("size", "=", "small")
+      .execute();
+    expect((await entry(pro)).urlSmall).toBe(`/media/images/${id}/small-1111111111111111.webp`);
+    await same(pro);
+  });
+});
 
 describe(`list entries from the list-sized analysis on ${TEST_DB}`, () => {
   it("are byte for byte the entries the whole analysis gave, for every kind of viewer", async () => {
@@ -190,7 +359,10 @@ describe(`list entries from the list-sized analysis on ${TEST_DB}`, () => {
       ZAdminImageListQuery.parse({ tag: TAG, limit: 50 }),
       admin,
     );
-    for (const entry of table.images) {
+    // The table has no tag filter: the images of other tests' tags are left out here.
+    const tagged = table.images.filter((entry) => entry.tags.includes(TAG));
+    expect(tagged.length).toBe(STORED_ANALYSES.length + ODD_TEXTS.length);
+    for (const entry of tagged) {
       const { moderation: _m, moderationReason: _r, ...image } = entry;
       const [listed] = (
         await app.services.catalogue.list(
@@ -201,5 +373,42 @@ describe(`list entries from the list-sized analysis on ${TEST_DB}`, () => {
       expect(listed).toBeDefined();
       expect(comparable(image as Image)).toBe(comparable(listed as Image));
     }
+  });
+});
+
+describe(`statements compiled once per shape on ${TEST_DB}`, () => {
+  it("run each call with its own values, and refuse a shape that keeps a value in its text", async () => {
+    const shapes = new CompiledShapes();
+    const db = app.database.db;
+    const titles = async (tag: string) =>
+      (
+        await shapes.run<{ title: string | null }>(db, "by-tag", [tag, "tag"], (slot) =>
+          db
+            .selectFrom("images")
+            .select("title")
+            .where("id", "in", (eb) =>
+              eb
+                .selectFrom("image_facets")
+                .select("image_id")
+                .where("value", "=", slot(0))
+                .where("kind", "=", slot(1)),
+            )
+            .orderBy("id"),
+        )
+      ).map((r) => r.title);
+    const first = await titles(TAG);
+    expect(first.length).toBe(STORED_ANALYSES.length + ODD_TEXTS.length);
+    expect(await titles("mutations-check")).toEqual(['After "edit"']);
+    expect(await titles(TAG)).toEqual(first);
+    expect(shapes.size).toBe(1);
+    // A value written into the statement's text instead of a slot: refused, never run.
+    await expect(
+      shapes.run(db, "baked", [TAG], () =>
+        db
+          .selectFrom("images")
+          .select("id")
+          .where(sql<SqlBool>`title = ${sql.lit(TAG)}`),
+      ),
+    ).rejects.toThrow(/does not take its 1 values/);
   });
 });

@@ -349,7 +349,7 @@ describe(`repeated list requests on ${TEST_DB}`, () => {
 
     // The query worked out: a visitor's page key, or a page made for its viewer.
     const keyed = vi.spyOn(app.services.catalogue, "sharedPageKey");
-    const made = vi.spyOn(app.services.catalogue, "list");
+    const made = vi.spyOn(app.services.catalogue, "listJson");
     const worked = { calls: () => keyed.mock.calls.length + made.mock.calls.length };
     try {
       const again = await list(url);

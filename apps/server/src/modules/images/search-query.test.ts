@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { searchTermsOf, toFts5Query, toTsQuery } from "./search-query.js";
+import {
+  indexedPrefixOf,
+  prefixEnd,
+  searchTermsOf,
+  toFts5Query,
+  toTsQuery,
+} from "./search-query.js";
 
 describe("searchTermsOf", () => {
   it("keeps words only: operators, quotes and punctuation fall away", () => {
@@ -40,5 +46,35 @@ describe("the dialect queries", () => {
     expect(toFts5Query(["misty", "for"])).toBe('"misty" AND "for"*');
     expect(toTsQuery(["misty", "for"])).toBe("'misty' & 'for':*");
     expect(toFts5Query(["drag"])).toBe('"drag"*');
+  });
+});
+
+describe("the last word spelled out as the index's terms (SQLite)", () => {
+  it("ORs the terms in place of the prefix, the other words unchanged", () => {
+    expect(toFts5Query(["misty", "for"], ["forest", "forge"])).toBe(
+      '"misty" AND ("forest" OR "forge")',
+    );
+    expect(toFts5Query(["landscape"], ["landscape"])).toBe('"landscape"');
+    // No terms given: the prefix query.
+    expect(toFts5Query(["drag"], [])).toBe('"drag"*');
+    // A term is a quoted string whatever it holds.
+    expect(toFts5Query(["a"], ['a"b'])).toBe('"a""b"');
+  });
+
+  it("works out the index's prefix only for ASCII letters and digits", () => {
+    expect(indexedPrefixOf("LandScape2")).toBe("landscape2");
+    expect(indexedPrefixOf("café")).toBeUndefined();
+    expect(indexedPrefixOf("日本")).toBeUndefined();
+    expect(indexedPrefixOf("e\u0301")).toBeUndefined();
+  });
+
+  it("ends a prefix's range just above every word that begins with it", () => {
+    expect(prefixEnd("landscape")).toBe("landscapf");
+    expect(prefixEnd("z")).toBe("{");
+    expect(prefixEnd("a9")).toBe("a:");
+    for (const word of ["landscape", "landscapes", "landscapezzz"]) {
+      expect(word >= "landscape" && word < prefixEnd("landscape")).toBe(true);
+    }
+    expect("landscapf" < prefixEnd("landscape")).toBe(false);
   });
 });

@@ -172,6 +172,109 @@ describe(`search (q) on ${TEST_DB}`, () => {
   });
 });
 
+describe(`search at scale's shapes on ${TEST_DB}`, () => {
+  /** Every page of a query, in order, with each page's total. */
+  const walk = async (query: string, cookie?: string) => {
+    const seen: number[] = [];
+    const totals = new Set<number>();
+    let cursor = "0";
+    for (let page = 0; page < 50; page++) {
+      const res = await list(`${query}&limit=7&cursor=${cursor}`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      totals.add(body.stats.totalImages);
+      seen.push(...body.images.map((i: { id: number }) => i.id));
+      if (!body.nextCursor) break;
+      cursor = body.nextCursor;
+    }
+    return { seen, totals: [...totals] };
+  };
+
+  it("pages a common word through several pages: every match once, newest first, private ones never to visitors, totals exact", async () => {
+    const word = "commonword";
+    const visible: number[] = [];
+    const hidden: number[] = [];
+    const taggedVisible: number[] = [];
+    let plural = 0;
+    for (let i = 0; i < 30; i++) {
+      const isPublic = i % 4 !== 1;
+      const id = await seedImage(app, {
+        title: `${word} ${i}`,
+        // The word in any field, and one image with a longer word it begins (a prefix match).
+        ...(i % 3 === 0 ? { tags: [word, "other"] } : {}),
+        ...(i === 7 ? { title: `${word}s plural` } : {}),
+        isPublic,
+      });
+      (isPublic ? visible : hidden).push(id);
+      if (isPublic && i % 3 === 0) taggedVisible.push(id);
+      if (i === 7) plural = id;
+    }
+    // Not ready yet (an upload in progress, a deletion under way): counted and found by no one.
+    const now = Date.now();
+    for (const status of ["processing", "deleting"]) {
+      await app.database.db
+        .insertInto("images")
+        .values({
+          status,
+          processing_expires_at: now + 60_000,
+          title: `${word} ${status}`,
+          is_public: 1,
+          edition_type: "sawdust_gallery",
+          width: 10,
+          height: 10,
+          original_format: "png",
+          original_bytes: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    app.services.listCache.invalidate();
+    const newestFirst = (ids: number[]) => [...ids].sort((a, b) => b - a);
+
+    const visitor = await walk(`q=${word}`);
+    expect(visitor.seen).toEqual(newestFirst(visible));
+    expect(visitor.totals).toEqual([visible.length]);
+
+    const adminAll = await walk(`q=${word}`, admin.cookie);
+    expect(adminAll.seen).toEqual(newestFirst([...visible, ...hidden]));
+    expect(adminAll.totals).toEqual([visible.length + hidden.length]);
+
+    const adminPrivate = await walk(`q=${word}&visibility=private`, admin.cookie);
+    expect(adminPrivate.seen).toEqual(newestFirst(hidden));
+    expect(adminPrivate.totals).toEqual([hidden.length]);
+
+    // The same walk typed in capitals, or cut short while typing: the same matches.
+    expect((await walk(`q=COMMONWORD`)).seen).toEqual(newestFirst(visible));
+    expect((await walk(`q=commonw`)).seen).toEqual(newestFirst(visible));
+    // The exact plural only, as the last word's prefix.
+    expect(visible).toContain(plural);
+    expect(await walk(`q=${word}s`)).toEqual({ seen: [plural], totals: [1] });
+    // With another filter the count goes through the images: still exact.
+    expect(await walk(`q=${word}&tag=other`)).toEqual({
+      seen: newestFirst(taggedVisible),
+      totals: [taggedVisible.length],
+    });
+  });
+
+  it("finds a prefix with many continuations, and none when no word begins so", async () => {
+    // 20 words under one prefix: more than it spells out, so it stays a prefix query.
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await seedImage(app, { title: `Zq${i}x piece` }));
+    const many = await walk("q=zq");
+    expect(many.seen).toEqual([...ids].sort((a, b) => b - a));
+    expect(many.totals).toEqual([20]);
+    // A few continuations, spelled out as the index's terms.
+    const few = await walk("q=zq1");
+    expect(few.seen).toEqual(ids.filter((_, i) => String(i).startsWith("1")).sort((a, b) => b - a));
+    expect(few.totals).toEqual([few.seen.length]);
+    expect(await walk("q=zqnothing")).toEqual({ seen: [], totals: [0] });
+    expect(await walk("q=piece%20zqnothing")).toEqual({ seen: [], totals: [0] });
+    // Two words: both required, the last a prefix.
+    expect((await walk("q=zq3x%20pie")).seen).toEqual([ids[3]]);
+  });
+});
+
 /** A small deterministic PRNG: a failure replays with the same strings. */
 function mulberry32(seed: number) {
   let a = seed;

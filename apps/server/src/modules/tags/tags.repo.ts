@@ -37,25 +37,33 @@ export class TagsRepo {
 
   /**
    * For each tag, its newest public, ready image of these edition types: each found by walking
-   * the tag's facet rows newest first (the facets' primary key) to the first that qualifies.
+   * the tag's facet rows newest first (the facets' primary key) to the first that qualifies. One
+   * statement for every tag (a correlated subquery a tag), so PostgreSQL plans and answers it
+   * once, not once a tag (eight round trips and plans were most of explore's 3.4 ms there).
    */
   async newestImageOf(tags: string[], editionTypes: readonly string[]): Promise<SampleRow[]> {
-    const samples: SampleRow[] = [];
-    for (const tag of tags) {
-      const row = await this.db
-        .selectFrom("image_facets as f")
-        .innerJoin("images as i", "i.id", "f.image_id")
-        .select(["f.value as tag", "i.id as image_id", "i.width", "i.height", "i.thumbhash"])
-        .where("f.kind", "=", "tag")
-        .where("f.value", "=", tag)
-        .where("i.status", "=", "ready")
-        .where("i.is_public", "=", 1)
-        .where("i.edition_type", "in", [...editionTypes])
-        .orderBy("f.image_id", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      if (row) samples.push({ ...row, image_id: Number(row.image_id) });
-    }
-    return samples;
+    if (tags.length === 0 || editionTypes.length === 0) return [];
+    const wanted = sql.join(
+      tags.map((tag) => sql`select cast(${tag} as text) as tag`),
+      sql` union all `,
+    );
+    const { rows } = await sql<SampleRow>`
+      select s.tag, i.id as image_id, i.width, i.height, i.thumbhash
+      from (
+        select t.tag, (
+          select f.image_id
+          from image_facets f
+          join images n on n.id = f.image_id
+          where f.kind = 'tag' and f.value = t.tag
+            and n.status = 'ready' and n.is_public = 1
+            and n.edition_type in (${sql.join([...editionTypes])})
+          order by f.image_id desc
+          limit 1
+        ) as newest
+        from (${wanted}) t
+      ) s
+      join images i on i.id = s.newest
+    `.execute(this.db);
+    return rows.map((row) => ({ ...row, image_id: Number(row.image_id) }));
   }
 }
