@@ -6,7 +6,7 @@
  * RSS of every process. Rounds alternate which side goes first. See bench/README.md.
  *
  *   npx tsx bench/ingest/batch.bench.ts [--images 50] [--rounds 2] [--fixture texture] [--built]
- *     [--json out.json]
+ *     [--port 3284] [--json out.json]
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -30,7 +30,7 @@ import { type FixtureKind, fixturePath } from "./fixture.js";
 
 /** Issue 18, acceptance 5: the batch's images a minute ÷ the bare script's, at least. */
 const TARGET_RATIO = 0.8;
-const PORT = 3284;
+const DEFAULT_PORT = "3284";
 const ADMIN = { username: "bench_admin", password: "bench batch password 18" };
 
 const { values: args } = parseArgs({
@@ -39,6 +39,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "2" },
     fixture: { type: "string", default: "texture" },
     built: { type: "boolean", default: false },
+    port: { type: "string", default: DEFAULT_PORT },
     json: { type: "string" },
   },
 });
@@ -158,14 +159,14 @@ async function sawdustBatch(png: string, images: number, round: number): Promise
   const env = {
     DATA_DIR: dataDir,
     HOST: "127.0.0.1",
-    PORT: String(PORT),
+    PORT: args.port,
     WORKERS: "0",
     DEMO_CONTENT: "false",
     LOG_LEVEL: "warn",
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   };
-  const base = `http://127.0.0.1:${PORT}`;
+  const base = `http://127.0.0.1:${args.port}`;
   let api: ServerProcess | undefined;
   let worker: ServerProcess | undefined;
   let db: SQLite.Database | undefined;

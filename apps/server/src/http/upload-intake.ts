@@ -1,9 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Transform, type TransformCallback } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type {} from "@fastify/multipart";
 import { UPLOAD } from "@sawdust/shared";
 import type { FastifyRequest } from "fastify";
@@ -61,14 +58,13 @@ export async function receiveUpload(
         throw badRequest(UPLOAD_MESSAGES.oneFile, "too_many_files");
       }
       const path = join(tmpDir, `upload-${Date.now()}-${randomBytes(6).toString("hex")}`);
-      const sniffer = new MagicSniffer(part.filename || "The file");
       received = { path, bytes: 0, format: "png", filename: part.filename, fields };
-      await pipeline(part.file, sniffer, createWriteStream(path));
+      const name = part.filename || "The file";
+      const written = await writeSniffed(part.file, path, name);
       if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, "file_too_large");
-      if (!sniffer.format)
-        throw badRequest(UPLOAD_MESSAGES.notImage(part.filename || "The file"), "not_an_image");
-      received.bytes = sniffer.bytes;
-      received.format = sniffer.format;
+      if (!written.format) throw badRequest(UPLOAD_MESSAGES.notImage(name), "not_an_image");
+      received.bytes = written.bytes;
+      received.format = written.format;
     }
   } catch (error) {
     await cleanup();
@@ -86,28 +82,81 @@ export async function receiveUpload(
   return received;
 }
 
-/** Passes bytes through, counting them and reading the format from the first 16. */
-class MagicSniffer extends Transform {
-  bytes = 0;
-  format: SniffedFormat | undefined;
-  private head = Buffer.alloc(0);
+/** Bytes gathered before each write: ~16 socket chunks a system call instead of one each. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
-  constructor(private readonly name: string) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.head.length < 16) {
-      this.head = Buffer.concat([this.head, chunk.subarray(0, 16 - this.head.length)]);
-      if (this.head.length >= 16 || this.bytes === this.head.length) {
-        this.format = sniffImageFormat(this.head);
-        if (this.head.length >= 16 && !this.format) {
-          callback(badRequest(UPLOAD_MESSAGES.notImage(this.name), "not_an_image"));
-          return;
+/**
+ * Streams a file part to `path` as it arrives, reading the format from its first 16 bytes (a
+ * file that is not an image is refused there, before the rest is written). Chunks are written as
+ * they are, no copies: up to 1 MB of them in one `writev`, one write in flight at a time while
+ * the next batch arrives.
+ */
+async function writeSniffed(
+  file: AsyncIterable<Buffer>,
+  path: string,
+  name: string,
+): Promise<{ bytes: number; format: SniffedFormat | undefined }> {
+  const handle = await open(path, "w");
+  let bytes = 0;
+  let format: SniffedFormat | undefined;
+  let head: Buffer | undefined = Buffer.alloc(0);
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  let writeError: unknown;
+  const flush = async () => {
+    await writing;
+    if (writeError) throw writeError;
+    const buffers = batch;
+    batch = [];
+    batchBytes = 0;
+    // Caught here, so a failure while the next batch arrives is no unhandled rejection.
+    writing = writeAll(handle, buffers).catch((error: unknown) => {
+      writeError = error;
+    });
+  };
+  try {
+    for await (const chunk of file) {
+      bytes += chunk.length;
+      if (head) {
+        head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+        if (head.length >= 16) {
+          format = sniffImageFormat(head);
+          if (!format) throw badRequest(UPLOAD_MESSAGES.notImage(name), "not_an_image");
+          head = undefined;
         }
       }
+      batch.push(chunk);
+      batchBytes += chunk.length;
+      if (batchBytes >= WRITE_BATCH_BYTES) await flush();
     }
-    callback(null, chunk);
+    // Shorter than 16 bytes: whatever the head says (sniffImageFormat needs its whole magic).
+    if (head) format = sniffImageFormat(head);
+    await flush();
+    await writing;
+    if (writeError) throw writeError;
+  } finally {
+    await writing;
+    await handle.close();
+  }
+  return { bytes, format };
+}
+
+/** Writes every buffer, in order, at the file's current position (writev may write part). */
+async function writeAll(handle: FileHandle, buffers: Buffer[]): Promise<void> {
+  let pending = buffers;
+  while (pending.length > 0) {
+    const { bytesWritten } = await handle.writev(pending);
+    let skip = bytesWritten;
+    const rest: Buffer[] = [];
+    for (const buffer of pending) {
+      if (skip >= buffer.length) {
+        skip -= buffer.length;
+        continue;
+      }
+      rest.push(skip > 0 ? buffer.subarray(skip) : buffer);
+      skip = 0;
+    }
+    pending = rest;
   }
 }

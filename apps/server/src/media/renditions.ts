@@ -13,6 +13,10 @@ import { rgbaToThumbHash } from "thumbhash";
 // libvips threads per image operation, set deliberately (design section 5): leave one core for
 // the event loop and the database; on 2 cores that is one thread.
 sharp.concurrency(Math.max(1, availableParallelism() - 1));
+// No libvips operation cache: every operation here runs once on a new upload or original, so
+// the cache only kept memory (up to 50 MB) and open files, among them the decoded `.v` files
+// uploads map (see DecodedImage), which it would hold after their removal.
+sharp.cache(false);
 
 /** WebP cannot exceed 16,383 px a side (design section 5): ultra fits inside this too. */
 const WEBP_MAX_SIDE = 16_383;
@@ -62,13 +66,17 @@ function box(size: DownloadSize) {
   };
 }
 
-export interface DecodedImage {
-  /** Oriented sRGB pixels, decoded once and shared by every rendition. */
-  pixels: Buffer;
+/**
+ * Oriented sRGB pixels, decoded once and shared by every rendition: in memory (`pixels`), or in a
+ * libvips `.v` file (`file`) that each rendition maps instead of copying. Uploads use the file:
+ * 60 MB of pixels as a Buffer is external memory that forces V8 into full collections of the
+ * whole server's heap on every upload, and a mapped file costs V8 nothing.
+ */
+export type DecodedImage = {
   width: number;
   height: number;
   channels: 3 | 4;
-}
+} & ({ pixels: Buffer; file?: undefined } | { file: string; pixels?: undefined });
 
 export interface EncodedRendition {
   name: RenditionName;
@@ -88,14 +96,39 @@ export const SHARP_INPUT_OPTIONS = {
 
 /** Decodes the upload once: applies EXIF orientation, converts to sRGB, drops metadata. */
 export async function decodeOnce(input: string | Buffer): Promise<DecodedImage> {
-  const { data, info } = await sharp(input, SHARP_INPUT_OPTIONS)
-    .rotate()
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await decodePipeline(input).raw().toBuffer({ resolveWithObject: true });
+  return { pixels: data, width: info.width, height: info.height, channels: channelsOf(info) };
+}
+
+/**
+ * `decodeOnce` into a libvips file at `file` (ending in `.v`; the caller removes it), so the
+ * pixels never enter V8's heap: the same pixels, and renditions byte-identical to those made
+ * from `decodeOnce`'s Buffer.
+ */
+export async function decodeOnceToFile(input: string, file: string): Promise<DecodedImage> {
+  if (!file.endsWith(".v")) throw new Error(`not a .v path: ${file}`);
+  const info = await decodePipeline(input).toFile(file);
+  return { file, width: info.width, height: info.height, channels: channelsOf(info) };
+}
+
+function decodePipeline(input: string | Buffer) {
+  return sharp(input, SHARP_INPUT_OPTIONS).rotate().toColourspace("srgb");
+}
+
+function channelsOf(info: { channels: number }): 3 | 4 {
   const channels = info.channels === 4 ? 4 : 3;
   if (info.channels !== channels) throw new Error(`unexpected channel count ${info.channels}`);
-  return { pixels: data, width: info.width, height: info.height, channels };
+  return channels;
+}
+
+/** A pipeline starting from the decoded pixels. */
+function fromDecoded(decoded: DecodedImage) {
+  return decoded.file !== undefined
+    ? sharp(decoded.file, { limitInputPixels: UPLOAD.maxPixels })
+    : sharp(decoded.pixels, {
+        raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
+        limitInputPixels: UPLOAD.maxPixels,
+      });
 }
 
 /** The dimensions of the source fitted inside a box (enlarging when smaller), aspect kept. */
@@ -107,6 +140,11 @@ export const WEBP_EFFORT = 2;
  * Encodes one rendition as WebP, stepping quality down until the file is under its cap.
  * Effort 2: measured here on a 7200×9000 ultra, effort 3 took 36 s and effort 2 5.9 s for files
  * within 1% of each other (design section 5 already ruled out effort 6).
+ *
+ * The first try resizes and encodes in one pipeline, so the resized pixels never become a
+ * Buffer (for a 4000×5000 upload the four eager sizes would be 28 MB of short-lived external
+ * memory an upload, which forces V8 into full collections); only when it does not fit are the
+ * resized pixels kept for the lower qualities. Both paths give the same bytes.
  */
 export async function encodeRendition(
   decoded: DecodedImage,
@@ -114,6 +152,19 @@ export async function encodeRendition(
 ): Promise<EncodedRendition> {
   const spec: RenditionSpec = RENDITIONS[name];
   const box = fitInside(decoded.width, decoded.height, spec);
+  const resized = (width: number, height: number) =>
+    fromDecoded(decoded).resize(width, height, { fit: "fill", kernel: "lanczos3" });
+  const fits = (data: Buffer, width: number, height: number): EncodedRendition | undefined =>
+    data.length <= spec.maxBytes
+      ? {
+          name,
+          data,
+          width,
+          height,
+          upscaled: width > decoded.width || height > decoded.height,
+          hash: createHash("sha256").update(data).digest("hex").slice(0, 16),
+        }
+      : undefined;
   // Pure noise does not compress: when even the lowest quality is over the cap, the rendition
   // gets smaller (by 15% a step) rather than failing the upload.
   for (let scale = 1; scale > 0.05; scale *= 0.85) {
@@ -121,29 +172,23 @@ export async function encodeRendition(
       width: Math.max(1, Math.round(box.width * scale)),
       height: Math.max(1, Math.round(box.height * scale)),
     };
-    const { data: pixels, info } = await sharp(decoded.pixels, {
-      raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
-      limitInputPixels: UPLOAD.maxPixels,
-    })
-      .resize(target.width, target.height, { fit: "fill", kernel: "lanczos3" })
+    const [first, ...lower] = QUALITY_STEPS;
+    const once = await resized(target.width, target.height)
+      .webp({ quality: first, effort: WEBP_EFFORT })
+      .toBuffer({ resolveWithObject: true });
+    const fitted = fits(once.data, once.info.width, once.info.height);
+    if (fitted) return fitted;
+    const { data: pixels, info } = await resized(target.width, target.height)
       .raw()
       .toBuffer({ resolveWithObject: true });
-    for (const quality of QUALITY_STEPS) {
+    for (const quality of lower) {
       const data = await sharp(pixels, {
         raw: { width: info.width, height: info.height, channels: info.channels },
       })
         .webp({ quality, effort: WEBP_EFFORT })
         .toBuffer();
-      if (data.length <= spec.maxBytes) {
-        return {
-          name,
-          data,
-          width: info.width,
-          height: info.height,
-          upscaled: info.width > decoded.width || info.height > decoded.height,
-          hash: createHash("sha256").update(data).digest("hex").slice(0, 16),
-        };
-      }
+      const smaller = fits(data, info.width, info.height);
+      if (smaller) return smaller;
     }
   }
   throw new Error(`could not fit ${name} under ${spec.maxBytes} bytes`);
@@ -152,9 +197,7 @@ export async function encodeRendition(
 /** A ThumbHash of the image (base64): a ~25-byte blurred placeholder shown while loading. */
 export async function thumbhashOf(decoded: DecodedImage): Promise<string> {
   const target = fitInside(decoded.width, decoded.height, { width: 100, height: 100 });
-  const { data, info } = await sharp(decoded.pixels, {
-    raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
-  })
+  const { data, info } = await fromDecoded(decoded)
     .resize(Math.min(target.width, 100), Math.min(target.height, 100), { fit: "fill" })
     .ensureAlpha()
     .raw()

@@ -11,7 +11,14 @@ import {
   uploadPublished,
 } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
-import { RENDITIONS, type RenditionName } from "../../media/renditions.js";
+import {
+  decodeOnce,
+  EAGER_RENDITIONS,
+  encodeRendition,
+  RENDITIONS,
+  type RenditionName,
+  thumbhashOf,
+} from "../../media/renditions.js";
 import { PUBLIC_RENDITION_CACHE } from "../media/media.routes.js";
 
 let app: TestApp;
@@ -125,6 +132,29 @@ describe(`upload and renditions on ${TEST_DB}`, () => {
       expect(files).toContain(`private/images/${image.id}/original.png`);
     }, 120_000);
   }
+
+  it("makes from its decoded file the very bytes the pixels in memory give, and leaves no temporary file", async () => {
+    const png = await makePng(1600, 1200, { withMetadata: true });
+    const res = await upload(app, admin.cookie, { name: "same-bytes.png", data: png });
+    expect(res.statusCode).toBe(201);
+    const image = res.json().uploaded[0];
+    // The upload's path: decoded once into a `.v` file the renditions map (decodeOnceToFile).
+    // The reference: the same upload decoded into a Buffer (decodeOnce), as lazy sizes are.
+    const inMemory = await decodeOnce(png);
+    const rows = await app.database.db
+      .selectFrom("renditions")
+      .select(["size", "storage_key"])
+      .where("image_id", "=", image.id)
+      .execute();
+    expect(rows.map((r) => r.size).sort()).toEqual([...EAGER_RENDITIONS].sort());
+    for (const row of rows) {
+      const expected = await encodeRendition(inMemory, row.size as RenditionName);
+      const stored = await app.services.storage.readBuffer(row.storage_key);
+      expect(stored.equals(expected.data), `${row.size} differs`).toBe(true);
+    }
+    expect(image.thumbhash).toBe(await thumbhashOf(inMemory));
+    expect((await inventory(app)).tmpFiles).toEqual([]);
+  }, 60_000);
 
   it("keeps an incompressible (pure noise) upload under every cap instead of failing", async () => {
     const { randomBytes } = await import("node:crypto");

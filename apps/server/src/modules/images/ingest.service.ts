@@ -12,7 +12,7 @@ import { badRequest } from "../../lib/errors.js";
 import { readImageHeader } from "../../media/image-header.js";
 import type { MediaStore } from "../../media/media-store.js";
 import {
-  decodeOnce,
+  decodeOnceToFile,
   EAGER_RENDITIONS,
   encodeRendition,
   thumbhashOf,
@@ -72,6 +72,7 @@ export class IngestService {
     options: { publishNow?: boolean; requestId?: string } = {},
   ): Promise<Image> {
     const { images, media, clock } = this.deps;
+    const decodedFile = `${upload.path}.v`;
     try {
       const { editionType, priceCents } = parseUploadFields(
         upload.fields.editionType?.trim()
@@ -98,7 +99,8 @@ export class IngestService {
         now: clock.now(),
       });
       try {
-        const decoded = await decodeOnce(upload.path).catch(() => {
+        // Decoded into a file next to the upload (removed below), not a Buffer: see DecodedImage.
+        const decoded = await decodeOnceToFile(upload.path, decodedFile).catch(() => {
           throw badRequest(IMAGE_MESSAGES.unreadable, "unreadable_image");
         });
         const originalKey = media.originalKey(imageId, EXTENSION_OF[upload.format]);
@@ -139,6 +141,7 @@ export class IngestService {
       return this.present(imageId, uploaderId);
     } finally {
       await rm(upload.path, { force: true });
+      await rm(decodedFile, { force: true });
     }
   }
 
