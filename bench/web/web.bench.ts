@@ -278,7 +278,13 @@ async function main() {
               side === "page"
                 ? `${origin}${page.path}`
                 : `${referenceOrigin}/${viewport}/${page.name}`;
-            const result = await visit(browser, url, viewport);
+            // A visit that saw no paint at all (LCP 0, now and then on a loaded machine) measured
+            // nothing: it would count as an LCP of 0 ms. It is repeated, twice at most.
+            let result = await visit(browser, url, viewport);
+            for (let retry = 0; result.lcpMs === 0 && retry < 2; retry++) {
+              log(`  round ${round} ${viewport} ${url}: no LCP seen; visiting again`);
+              result = await visit(browser, url, viewport);
+            }
             if (round > 0) rows.push({ viewport, page: page.name, side, round, visit: result });
             log(
               `  round ${round} ${viewport} ${side === "page" ? page.path : `reference of ${page.name}`}: LCP ${fmt(result.lcpMs)} ms (${result.lcpElement}), FCP ${fmt(result.fcpMs)}, CLS ${result.cls.toFixed(4)} (load ${load})`,

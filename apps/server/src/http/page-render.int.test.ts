@@ -20,6 +20,7 @@ const INDEX = `<!doctype html>
   <head>
     <meta name="description" content="Sawdust: a gallery and marketplace for AI-generated artwork." />
     <title>Sawdust</title>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -76,6 +77,9 @@ const MANIFEST = {
   },
 };
 
+/** The build's stylesheet (index.html links it). */
+const STYLES = ".tile{opacity:1}@media (min-width:48rem){.tile{opacity:.9}}";
+
 const rendersSoFar = () => (globalThis as { renders?: number }).renders ?? 0;
 
 let app: TestApp;
@@ -85,6 +89,8 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "sawdust-render-"));
   mkdirSync(join(webDist, "ssr"));
   writeFileSync(join(webDist, "index.html"), INDEX);
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "assets", "index-abc.css"), STYLES);
   writeFileSync(join(webDist, "ssr", "entry-server.js"), ENTRY);
   mkdirSync(join(webDist, ".vite"));
   writeFileSync(join(webDist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
@@ -352,6 +358,31 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
       ]);
     }
     expect((await page("/tag/forest")).body).not.toContain("modulepreload");
+  });
+
+  it("writes the stylesheet into a visitor's rendered page; members' pages link it", async () => {
+    const registered = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      payload: newAccount(),
+    });
+    const member = { cookie: sessionCookieOf(registered) };
+    for (const url of ["/gallery", `/image/${forest}`, "/explore", "/tag/forest", "/one-of-one"]) {
+      const visitor = (await page(url)).body;
+      // Nothing waits for a second request before the first paint.
+      expect(visitor, url).toContain(`<style>${STYLES}</style>`);
+      expect(visitor, url).not.toContain('rel="stylesheet"');
+      // A member's app (no render) keeps the stylesheet linked: it is cached across pages.
+      const members = (await page(url, member)).body;
+      expect(members, url).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+      );
+      expect(members, url).not.toContain("<style>");
+    }
+    // The stylesheet itself is served as a built asset: cached for good under its hashed name.
+    const css = await app.server.inject({ method: "GET", url: "/assets/index-abc.css" });
+    expect(css.body).toBe(STYLES);
+    expect(css.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
   it("does not serve the server render's code or the build manifest to browsers", async () => {

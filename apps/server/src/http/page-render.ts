@@ -97,3 +97,30 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage): string 
     () => `<div id="root">${page.html}</div>\n    ${page.stateScript}`,
   );
 }
+
+/** A `<link rel="stylesheet">` of the build's own (a same-site path), its `href` captured. */
+const OWN_STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/gi;
+
+/**
+ * The page with its own stylesheets written into it (`<style>`, which the Content-Security-Policy
+ * allows), read by `styleOf`, so the first paint waits for no second request (issue 20: the
+ * stylesheet was the render-blocking request of every page). A stylesheet that cannot be read, or
+ * whose text could end its element, stays linked.
+ */
+export async function withInlineStyles(
+  html: string,
+  styleOf: (href: string) => Promise<string | undefined>,
+): Promise<string> {
+  const hrefs = [...html.matchAll(OWN_STYLESHEET)].map((match) => match[1] ?? "");
+  const styles = new Map<string, string>();
+  await Promise.all(
+    hrefs.map(async (href) => {
+      const css = await styleOf(href).catch(() => undefined);
+      if (css !== undefined && !/<\/style/i.test(css)) styles.set(href, css);
+    }),
+  );
+  return html.replace(OWN_STYLESHEET, (tag, href: string) => {
+    const css = styles.get(href);
+    return css === undefined ? tag : `<style>${css}</style>`;
+  });
+}

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import {
   type Image,
@@ -24,7 +24,7 @@ import {
   pageHeadTags,
   publicPageOf,
 } from "./page-head.js";
-import { PageRenderer, withRenderedPage } from "./page-render.js";
+import { PageRenderer, withInlineStyles, withRenderedPage } from "./page-render.js";
 import { escapeHtml, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
@@ -76,7 +76,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         // Vite names built assets by content hash: they never change under the same name.
         res.header(
           "cache-control",
-          path.includes(`${join("dist", "assets")}`)
+          path.startsWith(`${resolve(webDist, "assets")}${sep}`)
             ? "public, max-age=31536000, immutable"
             : "no-cache",
         );
@@ -120,6 +120,18 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   };
   const renderer = built ? await PageRenderer.load(webDist, fetchApi, options.now) : undefined;
+  // The build's stylesheets by their path, read once each (their names change with their text).
+  const styles = new Map<string, Promise<string | undefined>>();
+  const styleOf = (href: string) => {
+    let css = styles.get(href);
+    if (!css) {
+      css = /^\/assets\/[\w.-]+\.css$/.test(href)
+        ? readFile(join(webDist, href), "utf8").catch(() => undefined)
+        : Promise.resolve(undefined);
+      styles.set(href, css);
+    }
+    return css;
+  };
   if (renderer) options.onPagesStale(() => renderer.invalidate());
   const chunks = built ? await loadPageChunks(webDist) : undefined;
   if (chunks && chunks.missing.length > 0) {
@@ -184,7 +196,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (renderer && !request.cookies[SESSION_COOKIE]) {
       const url = query === undefined ? path : `${path}?${query}`;
       try {
-        return { status: 200, html: withRenderedPage(html, await renderer.render(url, site)) };
+        const rendered = withRenderedPage(html, await renderer.render(url, site));
+        return { status: 200, html: await withInlineStyles(rendered, styleOf) };
       } catch (error) {
         request.log.error({ err: error, path }, "page could not be rendered");
       }

@@ -19,14 +19,29 @@ type DisplayImage = Pick<
 /**
  * What shows while the picture loads: the ThumbHash's blurred preview, or (in a server-rendered
  * page, until the app has taken it over) its average colour, which costs the page a few bytes
- * instead of a few kilobytes a tile.
+ * instead of a few kilobytes a tile. A letterboxed picture's preview covers only the picture; in a
+ * server-rendered page it has none, because a colour would fill the letterbox too, where the loaded
+ * picture (with or without the app) leaves the box's own background.
  */
-function placeholderOf(thumbhash: string | null, blurred: boolean): CSSProperties | undefined {
-  if (!thumbhash) return undefined;
+function placeholderOf(
+  thumbhash: string | null,
+  blurred: boolean,
+  letterboxed: boolean,
+): CSSProperties | undefined {
+  if (!thumbhash || (letterboxed && !blurred)) return undefined;
   try {
     const bytes = Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0));
     if (blurred) {
-      return { backgroundImage: `url(${thumbHashToDataURL(bytes)})`, backgroundSize: "cover" };
+      return {
+        backgroundImage: `url(${thumbHashToDataURL(bytes)})`,
+        ...(letterboxed
+          ? {
+              backgroundSize: "contain",
+              backgroundPosition: "center",
+              backgroundRepeat: "no-repeat",
+            }
+          : { backgroundSize: "cover" }),
+      };
     }
     const { r, g, b } = thumbHashToAverageRGBA(bytes);
     const channel = (value: number) => Math.round(value * 255);
@@ -44,6 +59,8 @@ export interface ArtImageProps
   alt: string;
   /** Above the fold: load at once, and with high priority for the largest image on screen. */
   priority?: "high" | "eager";
+  /** Shown whole inside a larger box (`object-contain`), which shows around it. */
+  letterboxed?: boolean;
 }
 
 /**
@@ -55,6 +72,7 @@ export function ArtImage({
   sizes,
   alt,
   priority,
+  letterboxed = false,
   className,
   style,
   onLoad,
@@ -73,8 +91,8 @@ export function ArtImage({
     img.dispatchEvent(new Event(img.naturalWidth > 0 ? "load" : "error"));
   }, []);
   const placeholder = useMemo(
-    () => placeholderOf(image.thumbhash, hydrated),
-    [image.thumbhash, hydrated],
+    () => placeholderOf(image.thumbhash, hydrated, letterboxed),
+    [image.thumbhash, hydrated, letterboxed],
   );
   const small = fitInside(image.width, image.height, DISPLAY_SIZES.small);
   return (

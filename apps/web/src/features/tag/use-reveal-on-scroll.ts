@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "@/lib/use-hydrated";
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -6,12 +7,17 @@ function prefersReducedMotion(): boolean {
 
 /**
  * Whether an element has scrolled into view yet: the tile fades in the first time it does. People
- * who ask for reduced motion (and browsers without IntersectionObserver) see it at once.
+ * who ask for reduced motion (and browsers without IntersectionObserver) see it at once, and so
+ * does a tile that came in the server's HTML: it was on screen before the app ran (also without
+ * JavaScript), and the app takes it over as it is.
  */
 export function useRevealOnScroll<T extends Element>() {
   const ref = useRef<T>(null);
+  // False on the server and while the app takes a server-rendered page over: read once, at the
+  // tile's first render.
+  const hydrated = useHydrated();
   const [revealed, setRevealed] = useState(
-    () => typeof IntersectionObserver === "undefined" || prefersReducedMotion(),
+    () => !hydrated || typeof IntersectionObserver === "undefined" || prefersReducedMotion(),
   );
 
   useEffect(() => {

@@ -124,6 +124,7 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
           alt={alt}
           sizes={sizes}
           priority="high"
+          letterboxed
           draggable={false}
           className="h-full w-full select-none bg-transparent object-contain"
         />
