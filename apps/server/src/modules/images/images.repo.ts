@@ -552,13 +552,7 @@ export class ImagesRepo {
       ["color", filter.colors],
     ];
     const given = facets.filter(([, values]) => values.length > 0);
-    const plain =
-      filter.search.length === 0 &&
-      filter.availability === undefined &&
-      filter.minPriceCents === undefined &&
-      filter.maxPriceCents === undefined &&
-      filter.analysisStatus === undefined &&
-      filter.flagged === undefined;
+    const plain = filter.search.length === 0 && withoutRowConditions(filter);
     const [only] = given;
     if (!plain || given.length > 1 || (only && only[1].length > 1)) return undefined;
     return this.facetCounts.sum(
@@ -759,11 +753,7 @@ export class ImagesRepo {
     const onlyVisibility =
       filter.tags.length + filter.styles.length + filter.colors.length === 0 &&
       filter.editionTypes.length === 0 &&
-      filter.availability === undefined &&
-      filter.minPriceCents === undefined &&
-      filter.maxPriceCents === undefined &&
-      filter.analysisStatus === undefined &&
-      filter.flagged === undefined;
+      withoutRowConditions(filter);
     if (onlyVisibility) {
       // `+rowid`: tested on each match, not handed to the index as rowids to look up one by one.
       const notReady = sql`select id from images where status < 'ready' or status > 'ready'`;
@@ -934,4 +924,18 @@ export function withListAnalysis<T extends { ai_analysis?: unknown }>(
   return typeof changes.ai_analysis === "string"
     ? { ...changes, list_analysis: listAnalysisOf(changes.ai_analysis) }
     : changes;
+}
+
+/**
+ * Whether the filter has none of the conditions only an image's own row can answer (availability,
+ * price bounds, analysis status, flagged): the kept counts and the search index know none of them.
+ */
+function withoutRowConditions(filter: ImageFilter): boolean {
+  return (
+    filter.availability === undefined &&
+    filter.minPriceCents === undefined &&
+    filter.maxPriceCents === undefined &&
+    filter.analysisStatus === undefined &&
+    filter.flagged === undefined
+  );
 }
