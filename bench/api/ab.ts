@@ -6,12 +6,15 @@
  * by more than a change does, while the per-round ratios of interleaved runs stay put.
  *
  *   npx tsx bench/api/ab.ts --other /work/old --other-data DIR --data DIR [--rounds 8] [--duration 6]
+ *     [--path /api/v1/images?…] [--cookie name=value] [--port-base N]
  *
  * Each DIR holds a catalogue seeded by that checkout's own `bench/api/seed.ts --data-dir DIR`
  * (the two may differ in migrations). The other checkout needs its dependencies installed (or
  * linked). Reports, per target, median req/s and server CPU a response, and per round the ratios
  * that matter: each side's tag page 1 ÷ the bare small JSON (throughput, and the CPU cross-check)
- * and this side's CPU a hit ÷ the other's.
+ * and this side's CPU a hit ÷ the other's. `--cookie` sends a session cookie with the list's
+ * requests (a member's page, never cached: both sides may share one catalogue and its session);
+ * `--port-base N` puts the reference on N and the two apps on N + 1 and N + 2.
  */
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -28,6 +31,8 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "8" },
     duration: { type: "string", default: "6" },
     path: { type: "string", default: "/api/v1/images?limit=20&tag=night-sky" },
+    cookie: { type: "string" },
+    "port-base": { type: "string" },
   },
 });
 if (!args.other || !args["other-data"] || !args.data) {
@@ -39,6 +44,7 @@ interface Target {
   key: string;
   server: Child;
   path: string;
+  cookie?: string;
 }
 interface Run {
   rps: number;
@@ -50,6 +56,8 @@ async function main(): Promise<void> {
   const rounds = Number(args.rounds);
   const duration = Number(args.duration);
   const env = { LOG_LEVEL: "warn" };
+  const base = Number(args["port-base"] ?? 0);
+  const port = (offset: number) => ({ BENCH_PORT: String(base ? base + offset : 0) });
   // The other checkout's own harness starts its own app (its children.ts resolves app-server.ts
   // beside itself, in that checkout).
   const otherHarness = (await import(join(args.other as string, "bench/api/children.ts"))) as {
@@ -57,20 +65,23 @@ async function main(): Promise<void> {
   };
   const other = await otherHarness.ServerChild.start("other", "app-server.ts", {
     ...env,
+    ...port(1),
     DATA_DIR: args["other-data"] as string,
   });
   const self = await ServerChild.start("this", "app-server.ts", {
     ...env,
+    ...port(2),
     DATA_DIR: args.data as string,
   });
   // The reference's /small route needs no payload; it insists on a file all the same.
   const reference = await ServerChild.start("reference", "reference-server.ts", {
+    ...port(0),
     PAYLOAD_FILE: join(import.meta.dirname, "..", "tsconfig.json"),
   });
   const targets: Target[] = [
     { key: "ref-small", server: reference, path: "/small" },
-    { key: "other-list", server: other, path: args.path as string },
-    { key: "this-list", server: self, path: args.path as string },
+    { key: "other-list", server: other, path: args.path as string, cookie: args.cookie },
+    { key: "this-list", server: self, path: args.path as string, cookie: args.cookie },
     { key: "other-healthz", server: other, path: "/healthz" },
     { key: "this-healthz", server: self, path: "/healthz" },
   ];
@@ -121,6 +132,7 @@ async function measure(target: Target, seconds: number): Promise<Run> {
     url: target.server.url + target.path,
     connections: 50,
     duration: seconds,
+    ...(target.cookie ? { headers: { cookie: target.cookie } } : {}),
   });
   const after = await target.server.usage();
   if (result.errors + result.non2xx > 0) {

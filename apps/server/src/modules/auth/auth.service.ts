@@ -19,7 +19,7 @@ import {
   unauthorized,
 } from "../../lib/errors.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
-import type { SubscriptionsService } from "../subscriptions/subscriptions.service.js";
+import { highestTier, type SubscriptionsService } from "../subscriptions/subscriptions.service.js";
 import type { UsersRepo } from "../users/users.repo.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.js";
 import type { RateLimitsRepo } from "./rate-limits.repo.js";
@@ -242,18 +242,20 @@ export class AuthService {
 
   /** The user behind a session cookie, or undefined when the session is unknown or expired. */
   async userForSession(token: string): Promise<CurrentUser | undefined> {
-    const { sessions, users, clock } = this.deps;
+    const { sessions, clock } = this.deps;
     const now = clock.now();
     const tokenHash = hashSessionToken(token);
-    const session = await sessions.findLive(tokenHash, now);
-    if (!session) return undefined;
-    const user = await users.findById(session.user_id);
+    // The session, its member and their tier in one statement (every signed-in request asks).
+    const live = await sessions.findLiveWithTier(tokenHash, now);
+    if (!live) return undefined;
+    const { user } = live;
     // A suspension deletes the sessions too; this covers one that raced with it.
-    if (!user || user.suspended_at !== null) return undefined;
-    if (now - session.last_seen_at > SESSION_LIFETIME.touchEveryMs) {
-      await sessions.touch(tokenHash, now, sessionExpiry(session.created_at, now));
+    if (user.suspended_at !== null) return undefined;
+    if (now - live.lastSeenAt > SESSION_LIFETIME.touchEveryMs) {
+      await sessions.touch(tokenHash, now, sessionExpiry(live.createdAt, now));
     }
-    const tier = await this.deps.subscriptions.tierOf(user.id);
+    // The same rule as SubscriptionsService.tierOf: the highest tier carrying Pro now.
+    const tier = highestTier(live.carriedTiers);
     if (this.deps.twoFactor && (await this.deps.twoFactor.setupRequired(user))) {
       return { user, tier, twoFactorSetupRequired: true };
     }

@@ -1,9 +1,77 @@
-import type { Insertable } from "kysely";
+import { BILLING_RULES } from "@sawdust/shared";
+import type { ExpressionBuilder, Insertable } from "kysely";
 import type { Db } from "../../db/database.js";
-import type { SessionRow, SessionsTable } from "../../db/schema.js";
+import { CompiledShapes } from "../../db/prepared-once.js";
+import type { Database, SessionRow, SessionsTable, UserRow } from "../../db/schema.js";
+import { carriesPro } from "../subscriptions/subscriptions.repo.js";
+
+/** A live session with its member and the tiers of their subscriptions carrying Pro now. */
+export interface LiveSession {
+  user: UserRow;
+  createdAt: number;
+  lastSeenAt: number;
+  /** One entry a subscription carrying Pro at the time asked about (usually none or one). */
+  carriedTiers: string[];
+}
+
+type LiveSessionRow = UserRow & {
+  session_created_at: number;
+  session_last_seen_at: number;
+  carried_tier: string | null;
+};
 
 export class SessionsRepo {
+  /** findLiveWithTier's one statement, compiled once. */
+  private readonly liveShapes = new CompiledShapes(1);
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * The session, its member and their Pro-carrying subscriptions in one statement (every signed-in
+   * request asks): a row a carrying subscription, or one with a null tier when none carries Pro.
+   * The tier rule is the subscriptions' own (`carriesPro`), with `now` and the start of the renewal
+   * leeway as parameters so the statement is built once. Undefined when the session is unknown or
+   * expired, or its member is gone.
+   */
+  async findLiveWithTier(tokenHash: string, now: number): Promise<LiveSession | undefined> {
+    const rows = await this.liveShapes.run<LiveSessionRow>(
+      this.db,
+      "live",
+      [tokenHash, now, now - BILLING_RULES.renewalLeewayMs],
+      (slot) =>
+        this.db
+          .selectFrom("sessions")
+          .innerJoin("users", "users.id", "sessions.user_id")
+          .leftJoin("subscriptions", (join) =>
+            join
+              .onRef("subscriptions.user_id", "=", "users.id")
+              .on((eb) =>
+                carriesPro(
+                  eb as unknown as ExpressionBuilder<Database, "subscriptions">,
+                  slot(1),
+                  slot(2),
+                ),
+              ),
+          )
+          .selectAll("users")
+          .select([
+            "sessions.created_at as session_created_at",
+            "sessions.last_seen_at as session_last_seen_at",
+            "subscriptions.tier as carried_tier",
+          ])
+          .where("sessions.token_hash", "=", slot(0))
+          .where("sessions.expires_at", ">", slot(1)),
+    );
+    const first = rows[0];
+    if (!first) return undefined;
+    const { session_created_at, session_last_seen_at, carried_tier: _, ...user } = first;
+    return {
+      user,
+      createdAt: session_created_at,
+      lastSeenAt: session_last_seen_at,
+      carriedTiers: rows.flatMap((r) => (r.carried_tier === null ? [] : [r.carried_tier])),
+    };
+  }
 
   async insert(session: Insertable<SessionsTable>): Promise<void> {
     await this.db.insertInto("sessions").values(session).execute();

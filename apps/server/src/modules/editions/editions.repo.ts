@@ -2,6 +2,7 @@ import { editionCapOf, type Licence } from "@sawdust/shared";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
+import { CompiledShapes } from "../../db/prepared-once.js";
 import type { EditionSaleRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
@@ -46,6 +47,8 @@ export interface ConfirmedPayment {
  * one buyer at a time: 50 buyers at once for a 1/1 take one hold, and numbers follow one another.
  */
 export class EditionsRepo {
+  private readonly collectorShapes = new CompiledShapes();
+
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
@@ -368,20 +371,32 @@ export class EditionsRepo {
   async collectorsOf(imageIds: number[]): Promise<Map<number, Collector>> {
     const collectors = new Map<number, Collector>();
     if (imageIds.length === 0) return collectors;
-    const rows = await this.db
-      .selectFrom("edition_sales")
-      .innerJoin("users", "users.id", "edition_sales.user_id")
-      .select([
-        "edition_sales.image_id",
-        "users.username",
-        "users.display_name",
-        "users.collects_privately",
-        "users.deleted_at",
-      ])
-      .where("edition_sales.image_id", "in", imageIds)
-      .where("edition_sales.status", "=", "sold")
-      .orderBy("edition_sales.id")
-      .execute();
+    // On every list page showing a sold 1/1: built once per number of pieces asked about.
+    const rows = await this.collectorShapes.run<{
+      image_id: number;
+      username: string;
+      display_name: string | null;
+      collects_privately: number | boolean;
+      deleted_at: number | null;
+    }>(this.db, String(imageIds.length), imageIds, (slot) =>
+      this.db
+        .selectFrom("edition_sales")
+        .innerJoin("users", "users.id", "edition_sales.user_id")
+        .select([
+          "edition_sales.image_id",
+          "users.username",
+          "users.display_name",
+          "users.collects_privately",
+          "users.deleted_at",
+        ])
+        .where(
+          "edition_sales.image_id",
+          "in",
+          imageIds.map((_, i) => slot(i)),
+        )
+        .where("edition_sales.status", "=", "sold")
+        .orderBy("edition_sales.id"),
+    );
     for (const row of rows) {
       const id = Number(row.image_id);
       if (collectors.has(id) || row.deleted_at !== null) continue;

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
+import { CompiledShapes } from "../../db/prepared-once.js";
 
 /**
  * The kept counts (`facet_counts`, migration 0016): for each visibility and edition type, how
@@ -135,6 +136,8 @@ export interface KeptScope {
 
 /** Reads of the kept counts. */
 export class FacetCountsRepo {
+  private readonly sumShapes = new CompiledShapes();
+
   constructor(private readonly db: Db) {}
 
   /**
@@ -143,19 +146,39 @@ export class FacetCountsRepo {
    */
   async sum(scope: KeptScope): Promise<number> {
     if (scope.kind !== "all" && scope.values.length === 0) return 0;
-    let query = this.db
-      .selectFrom("facet_counts")
-      .select(sql<number | string | null>`sum(count)`.as("n"))
-      .where("kind", "=", scope.kind);
-    query =
-      scope.kind === "all"
-        ? query.where("value", "=", "")
-        : query.where("value", "in", [...scope.values]);
-    if (scope.editionTypes.length > 0) {
-      query = query.where("edition_type", "in", [...scope.editionTypes]);
-    }
-    if (scope.isPublic !== null) query = query.where("is_public", "=", scope.isPublic);
-    const row = await query.executeTakeFirst();
+    // Twice a list page: built once per shape (which kind, how many values and edition types,
+    // whether visibility counts), then run with each call's values.
+    const values: unknown[] = [
+      scope.kind,
+      ...(scope.kind === "all" ? [""] : scope.values),
+      ...scope.editionTypes,
+      ...(scope.isPublic === null ? [] : [scope.isPublic]),
+    ];
+    const keys = scope.kind === "all" ? 1 : scope.values.length;
+    const shape = `${scope.kind}:${keys}:${scope.editionTypes.length}:${scope.isPublic === null ? "any" : "one"}`;
+    const rows = await this.sumShapes.run<{ n: number | string | null }>(
+      this.db,
+      shape,
+      values,
+      (slot) => {
+        let query = this.db
+          .selectFrom("facet_counts")
+          .select(sql<number | string | null>`sum(count)`.as("n"))
+          .where("kind", "=", slot(0));
+        const keySlots = Array.from({ length: keys }, (_, i) => slot(1 + i));
+        query =
+          scope.kind === "all"
+            ? query.where("value", "=", keySlots[0] as never)
+            : query.where("value", "in", keySlots);
+        const editionSlots = scope.editionTypes.map((_, i) => slot(1 + keys + i));
+        if (editionSlots.length > 0) query = query.where("edition_type", "in", editionSlots);
+        if (scope.isPublic !== null) {
+          query = query.where("is_public", "=", slot(1 + keys + editionSlots.length));
+        }
+        return query;
+      },
+    );
+    const row = rows[0];
     return Number(row?.n ?? 0);
   }
 }

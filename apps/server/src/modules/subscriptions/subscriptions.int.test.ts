@@ -163,6 +163,29 @@ describe(`the tier rule on ${TEST_DB}`, () => {
       headers: { cookie: member.cookie },
     });
     expect(current.json()).toMatchObject({ tier: "pro", subscription: { status: "active" } });
+    expect(await tierOf(member.cookie)).toBe("pro");
+  });
+
+  it("gives a member with two subscriptions carrying Pro the higher tier", async () => {
+    const member = await newMember();
+    await insert(member.userId, { status: "active", expiry_date: clock.now() + DAY });
+    await app.database.db
+      .insertInto("subscriptions")
+      .values({
+        user_id: member.userId,
+        tier: "pro_plus",
+        status: "trialing",
+        billing_cycle: "monthly",
+        created_at: clock.now() - DAY,
+        expiry_date: clock.now() + DAY,
+      })
+      .execute();
+    expect(await tierOf(member.cookie)).toBe("pro_plus");
+    const current = await app.server.inject({
+      url: "/api/v1/subscriptions/current",
+      headers: { cookie: member.cookie },
+    });
+    expect(current.json()).toMatchObject({ tier: "pro_plus" });
   });
 });
 

@@ -47,7 +47,12 @@ type SubscriptionsEb = ExpressionBuilder<Database, "subscriptions">;
  * counts and the revenue all come from the same rule (a row made by hand with no end is active
  * for good).
  */
-function carriesPro(eb: SubscriptionsEb, now: number): Expression<SqlBool> {
+export function carriesPro(
+  eb: SubscriptionsEb,
+  now: number,
+  /** Where the renewal leeway starts; a parameter of its own for a statement compiled once. */
+  renewalFrom: number = now - BILLING_RULES.renewalLeewayMs,
+): Expression<SqlBool> {
   return eb.and([
     eb("subscriptions.tier", "in", PRO_TIERS),
     eb.or([
@@ -61,7 +66,7 @@ function carriesPro(eb: SubscriptionsEb, now: number): Expression<SqlBool> {
           ]),
           eb.and([
             eb("subscriptions.cancel_at_period_end", "=", 0),
-            eb("subscriptions.expiry_date", ">", now - BILLING_RULES.renewalLeewayMs),
+            eb("subscriptions.expiry_date", ">", renewalFrom),
           ]),
         ]),
       ]),
