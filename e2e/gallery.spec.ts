@@ -4,6 +4,7 @@ import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts"
 import { toasts } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
 import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
+import { hydrated } from "./support/hydration";
 
 /*
  * The gallery: filters in the URL, tag chips and tag search, infinite scroll, the layout toggle,
@@ -479,6 +480,7 @@ test.describe("from the keyboard", () => {
   test("closing the detail gives the focus back to the tile that opened it", async ({ page }) => {
     await page.goto("/explore");
     await page.goto(`/gallery?tag=${tag}`);
+    await hydrated(page);
     const image = images[0] as Image;
     const link = tileOf(page, image).getByRole("link", { name: `${tag} First` });
     await link.focus();

@@ -4,6 +4,7 @@ import { type Image, MESSAGES, slugifyTag, UI } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, grantPro, seedImage, uniqueWord } from "./support/catalogue";
+import { hydrated } from "./support/hydration";
 
 /*
  * While the detail dialog is open everything behind it is aria-hidden, the toast region too (a
@@ -50,6 +51,7 @@ async function openShared(page: Page) {
   await page.goto(`/image/${shared.id}`);
   await expect(detail(page)).toBeVisible();
   await expect(detail(page).getByRole("heading", { name: sharedTitle })).toBeVisible();
+  await hydrated(page);
 }
 
 async function chooseDownload(page: Page, size: RegExp) {
@@ -65,6 +67,7 @@ test.describe("the image detail dialog", () => {
     await expect(detail(page)).toBeVisible();
     await expect(detail(page).getByText("Boats asleep under a violet sky.")).toBeVisible();
     await expect(detail(page).getByRole("link", { name: "oil painting" })).toBeVisible();
+    await hydrated(page);
 
     // Closing keeps the filters of the query string.
     await detail(page).getByRole("button", { name: "Close" }).click();
@@ -83,6 +86,7 @@ test.describe("the image detail dialog", () => {
     await expect(
       page.getByRole("dialog", { name: MESSAGES.imageDetail.unavailable }),
     ).toBeVisible();
+    await hydrated(page);
     await page.getByRole("button", { name: "Back to gallery" }).click();
     await expect(page).toHaveURL("/gallery");
   });

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { hydrated } from "./support/hydration";
 
 /*
  * Every public page a link lands on comes rendered by the server for visitors (issue 20): with
@@ -30,18 +31,6 @@ async function withoutScripts<T>(
   } finally {
     await context.close();
   }
-}
-
-/** Resolves once React has taken the server's HTML over and every lazy part has arrived. */
-async function hydrated(page: Page): Promise<void> {
-  // React marks the root element it hydrates; the app removes the data the server sent along.
-  await page.waitForFunction(`(() => {
-    const root = document.getElementById("root");
-    return root !== null &&
-      Object.keys(root).some((key) => key.startsWith("__reactContainer")) &&
-      document.getElementById("sawdust-state") === null;
-  })()`);
-  await page.waitForLoadState("networkidle");
 }
 
 /**
@@ -121,7 +110,8 @@ test.describe("public pages rendered on the server", () => {
     await withoutScripts(browser, { width: 1280, height: 900 }, async (page) => {
       const response = await page.goto(`/image/${artworkId}`);
       expect(response?.status()).toBe(200);
-      const dialog = page.getByRole("dialog");
+      // Named after the artwork in the server's HTML (Radix names it only once its effects run).
+      const dialog = page.getByRole("dialog", { name: title });
       await expect(dialog.getByRole("heading", { name: title })).toBeVisible();
       await expect(dialog.getByText(description)).toBeVisible();
       const artwork = dialog.getByRole("img", { name: title });

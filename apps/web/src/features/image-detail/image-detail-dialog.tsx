@@ -9,7 +9,18 @@ import {
 } from "@sawdust/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { ImageOff, Sparkles, X } from "lucide-react";
-import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  type CSSProperties,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { BuyButton } from "@/components/editions/buy-button";
@@ -148,14 +159,14 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
           </p>
           {editing ? (
             <>
-              <DialogTitle className="sr-only">{title}</DialogTitle>
+              <DetailTitle className="sr-only">{title}</DetailTitle>
               <DialogDescription className="sr-only">Edit the image's details.</DialogDescription>
             </>
           ) : (
             <>
-              <DialogTitle className="font-display text-3xl font-semibold leading-tight tracking-tight text-balance">
+              <DetailTitle className="font-display text-3xl font-semibold leading-tight tracking-tight text-balance">
                 {title}
-              </DialogTitle>
+              </DetailTitle>
               <DialogDescription className="text-base leading-relaxed text-muted-foreground">
                 {description || "No description yet."}
               </DialogDescription>
@@ -246,12 +257,23 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
   );
 }
 
+/**
+ * The id of the dialog's title. Radix names a dialog after its title only once the title's effect
+ * has run, so the server's HTML of a share page (/image/{id}) held a dialog with no name until the
+ * app took it over, and forever without JavaScript: the id is given here, the same in both.
+ */
+const TitleId = createContext<string | undefined>(undefined);
+
+function DetailTitle(props: ComponentProps<typeof DialogTitle>) {
+  return <DialogTitle id={useContext(TitleId)} {...props} />;
+}
+
 function DetailSkeleton() {
   return (
     <>
       <div className="h-[60dvh] shrink-0 animate-pulse bg-stone-900 md:h-full motion-reduce:animate-none" />
       <div role="status" className="grid content-start gap-4 p-7">
-        <DialogTitle className="sr-only">Loading artwork</DialogTitle>
+        <DetailTitle className="sr-only">Loading artwork</DetailTitle>
         <DialogDescription className="sr-only">The image's details are loading.</DialogDescription>
         <Skeleton className="h-3 w-24" />
         <Skeleton className="h-9 w-4/5" />
@@ -281,9 +303,9 @@ function DetailProblem({
       <span className="grid size-14 place-items-center rounded-full bg-muted">
         <ImageOff className="size-6 text-muted-foreground" aria-hidden />
       </span>
-      <DialogTitle className="font-display text-2xl font-semibold">
+      <DetailTitle className="font-display text-2xl font-semibold">
         {missing ? MESSAGES.imageDetail.unavailable : MESSAGES.imageDetail.fetchOneFailed}
-      </DialogTitle>
+      </DetailTitle>
       <DialogDescription className="max-w-sm text-muted-foreground">
         {missing ? MESSAGES.imageDetail.unavailableText : error.message}
       </DialogDescription>
@@ -313,6 +335,7 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   const query = useImage(imageId);
   const deleted = useRef(false);
   const content = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   // What had the focus as the dialog opened: the tile's link, usually.
   const [opener] = useState(() =>
     typeof document === "undefined" ? null : document.activeElement,
@@ -358,6 +381,7 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
       <DialogOverlay className="bg-stone-950/75 backdrop-blur-sm" />
       <DialogPrimitive.Content
         ref={content}
+        aria-labelledby={titleId}
         // Focus the dialog itself: a screen reader reads its title first, and no button wears
         // a focus ring before anyone has pressed a key. Tab then starts at the artwork.
         onOpenAutoFocus={(event) => {
@@ -372,26 +396,28 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
           "md:overflow-hidden md:rounded-2xl md:shadow-2xl",
         )}
       >
-        {query.isPending ? (
-          <DetailSkeleton />
-        ) : query.isError ? (
-          <DetailProblem
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            onClose={close}
-            closeLabel={fromPage ? "Close" : "Back to gallery"}
-          />
-        ) : (
-          <ImageDetail
-            key={query.data.id}
-            image={query.data}
-            user={user}
-            onDeleted={() => {
-              deleted.current = true;
-              close();
-            }}
-          />
-        )}
+        <TitleId.Provider value={titleId}>
+          {query.isPending ? (
+            <DetailSkeleton />
+          ) : query.isError ? (
+            <DetailProblem
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              onClose={close}
+              closeLabel={fromPage ? "Close" : "Back to gallery"}
+            />
+          ) : (
+            <ImageDetail
+              key={query.data.id}
+              image={query.data}
+              user={user}
+              onDeleted={() => {
+                deleted.current = true;
+                close();
+              }}
+            />
+          )}
+        </TitleId.Provider>
         <DialogClose
           aria-label="Close"
           className="fixed right-3 top-3 z-20 grid size-10 place-items-center rounded-full bg-card/90 text-foreground shadow-md backdrop-blur transition-colors hover:bg-card md:right-4 md:top-4"
