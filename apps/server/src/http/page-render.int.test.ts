@@ -370,8 +370,12 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     for (const url of ["/gallery", `/image/${forest}`, "/explore", "/tag/forest", "/one-of-one"]) {
       const visitor = (await page(url)).body;
       // Nothing waits for a second request before the first paint.
-      expect(visitor, url).toContain(`<style>${STYLES}</style>`);
-      expect(visitor, url).not.toContain('rel="stylesheet"');
+      // Its link stays, disabled (neither fetched nor applied), so that the app's loader, which
+      // adds the stylesheets its lazy chunks list, finds it there and does not fetch it again.
+      expect(visitor, url).toContain(
+        `<style>${STYLES}</style><link rel="stylesheet" crossorigin href="/assets/index-abc.css" disabled>`,
+      );
+      expect(visitor.match(/rel="stylesheet"/g), url).toHaveLength(1);
       // A member's app (no render) keeps the stylesheet linked: it is cached across pages.
       const members = (await page(url, member)).body;
       expect(members, url).toContain(

@@ -104,8 +104,11 @@ const OWN_STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/[^"]+\
 /**
  * The page with its own stylesheets written into it (`<style>`, which the Content-Security-Policy
  * allows), read by `styleOf`, so the first paint waits for no second request (issue 20: the
- * stylesheet was the render-blocking request of every page). A stylesheet that cannot be read, or
- * whose text could end its element, stays linked.
+ * stylesheet was the render-blocking request of every page). Its link stays, `disabled` (browsers
+ * neither fetch nor apply it): the app's code-split imports list the entry's stylesheet among their
+ * files, and Vite's loader adds a link for any stylesheet the page does not link, which downloaded
+ * the stylesheet again after the first paint and restyled the whole page with every rule twice.
+ * A stylesheet that cannot be read, or whose text could end its element, stays linked as it was.
  */
 export async function withInlineStyles(
   html: string,
@@ -121,6 +124,8 @@ export async function withInlineStyles(
   );
   return html.replace(OWN_STYLESHEET, (tag, href: string) => {
     const css = styles.get(href);
-    return css === undefined ? tag : `<style>${css}</style>`;
+    return css === undefined
+      ? tag
+      : `<style>${css}</style>${tag.replace(/\s*\/?>$/, " disabled>")}`;
   });
 }

@@ -17,10 +17,12 @@ type DisplayImage = Pick<
 >;
 
 /**
- * What shows while the picture loads: the ThumbHash's blurred preview, or (in a server-rendered
- * page, until the app has taken it over) its average colour, which costs the page a few bytes
- * instead of a few kilobytes a tile. A letterboxed picture's preview covers only the picture; in a
- * server-rendered page it has none, because a colour would fill the letterbox too, where the loaded
+ * What shows while the picture loads: the ThumbHash's blurred preview, or (for a picture that came
+ * in a server-rendered page, before and after the app has taken it over) its average colour, which
+ * costs the page a few bytes instead of a few kilobytes a tile, and the app no decoding: drawing
+ * every tile's preview as the app took a page over cost ~170 ms of main thread (unthrottled), mostly
+ * for tiles already loaded. A letterboxed picture's preview covers only the picture; a
+ * server-rendered one has none, because a colour would fill the letterbox too, where the loaded
  * picture (with or without the app) leaves the box's own background.
  */
 function placeholderOf(
@@ -90,9 +92,10 @@ export function ArtImage({
     if (!fromServer.current || !img?.complete) return;
     img.dispatchEvent(new Event(img.naturalWidth > 0 ? "load" : "error"));
   }, []);
+  const blurred = hydrated && !fromServer.current;
   const placeholder = useMemo(
-    () => placeholderOf(image.thumbhash, hydrated, letterboxed),
-    [image.thumbhash, hydrated, letterboxed],
+    () => placeholderOf(image.thumbhash, blurred, letterboxed),
+    [image.thumbhash, blurred, letterboxed],
   );
   const small = fitInside(image.width, image.height, DISPLAY_SIZES.small);
   return (
