@@ -4,6 +4,9 @@ import type { DialectName } from "../../db/dialect.js";
 import type { Database, NewUserRow, UserRow, UsersTable } from "../../db/schema.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 
+/** The advisory lock every change of a user's role or suspension takes on PostgreSQL. */
+const STANDING_LOCK = "sawdust.users:standing";
+
 /** The profile columns a member edits; a column left out keeps its value. */
 export type ProfileColumns = Partial<
   Pick<
@@ -170,11 +173,14 @@ export class UsersRepo {
 
   /**
    * Changes a user's role or suspension in one transaction: the active admins (role admin, not
-   * suspended) and the user are read first — on PostgreSQL locked, in id order, so concurrent
-   * changes decide one after another instead of each on a snapshot the other is changing (READ
-   * COMMITTED's write skew); SQLite has one writer — then `decide` says what to write (or throws,
-   * which writes nothing), and the change, the ended sessions and the audit entry are written
-   * together. `decide` returning null changes nothing.
+   * suspended) and the user are read first — on PostgreSQL locked, so concurrent changes decide one
+   * after another instead of each on a snapshot the other is changing (READ COMMITTED's write
+   * skew); SQLite has one writer — then `decide` says what to write (or throws, which writes
+   * nothing), and the change, the ended sessions and the audit entry are written together.
+   * `decide` returning null changes nothing. On PostgreSQL every such change first takes one
+   * advisory lock: row locks alone deadlocked under 30 parallel demotions and suspensions (a
+   * change whose snapshot still saw an admin the other had just changed locked the rows in another
+   * order: "deadlock detected", a 500), and these changes are rare enough to take turns.
    */
   async changeStanding(
     id: number,
@@ -183,6 +189,9 @@ export class UsersRepo {
   ): Promise<StandingOutcome> {
     return this.db.transaction().execute(async (trx) => {
       const locking = this.dialect === "postgres";
+      if (locking) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${STANDING_LOCK}, 0))`.execute(trx);
+      }
       let admins = trx
         .selectFrom("users")
         .select("id")
