@@ -386,6 +386,7 @@ test.describe("Pro upgrade banner", () => {
       "/auth?redirect=/subscriptions",
     );
 
+    await hydrated(page);
     await banner.getByRole("button", { name: "Dismiss the Pro offer" }).click();
     await expect(banner).toHaveCount(0);
   });

@@ -7,16 +7,29 @@ import type { Page } from "@playwright/test";
  * then would reach a button no script listens to yet.
  */
 export async function hydrated(page: Page): Promise<void> {
-  // React marks the root element it hydrates, and each element once it has hydrated it (a lazy
-  // part such as the detail dialog hydrates after its code arrives, later than the root); the app
-  // removes the data the server sent along.
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(`(() => {
+  // A function, not a string: the page's Content-Security-Policy forbids eval, which Playwright
+  // uses to poll a string. It runs in the page (hence the shapes written out here).
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as {
+      document: {
+        getElementById(id: string): object | null;
+        querySelectorAll(selector: string): ArrayLike<object>;
+      };
+    };
+    // React marks the root it hydrates, and each element once it has hydrated it (a lazy part such
+    // as the detail dialog hydrates after its code arrives, later than the root); the app removes
+    // the data the server sent along.
+    const marked = (element: object, prefix: string) =>
+      Object.keys(element).some((key) => key.startsWith(prefix));
     const root = document.getElementById("root");
-    const reacts = (element, prefix) => Object.keys(element).some((key) => key.startsWith(prefix));
-    return root !== null &&
-      reacts(root, "__reactContainer") &&
+    return (
+      root !== null &&
+      marked(root, "__reactContainer") &&
       document.getElementById("sawdust-state") === null &&
-      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => reacts(dialog, "__reactFiber"));
-  })()`);
+      Array.from(document.querySelectorAll('[role="dialog"]')).every((dialog) =>
+        marked(dialog, "__reactFiber"),
+      )
+    );
+  });
 }
