@@ -43,7 +43,12 @@ export async function createTestApp(
   writeFileSync(join(webDist, "assets", "app-abc123.js"), "console.log('app')");
 
   const { env: dbEnv, drop: dropDatabase } = await createTestDatabase();
-  const appEnv = { DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...dbEnv, ...env };
+  const appEnv = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...dbEnv,
+    ...env,
+  };
   const app = await buildApp(loadConfig(appEnv), { webDist, ...deps });
   return {
     ...app,
