@@ -2,6 +2,16 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
+ * Integration files that open no database (storage against s3rver, the bundled content-rating
+ * model, the Stripe client against its loopback fake): the SQLite pass runs them, the PostgreSQL
+ * pass leaves them out, so each runs once.
+ */
+const DATABASE_FREE = [
+  "apps/server/src/media/**/*.int.test.ts",
+  "apps/server/src/modules/billing/stripe-provider.int.test.ts",
+];
+
+/**
  * `unit`: pure rules, no I/O. `integration`: the built app over HTTP on a real database
  * (`TEST_DB=sqlite`, or `TEST_DB=postgres` with `TEST_DATABASE_URL`). `npm test` runs both,
  * the integration project once per database.
@@ -22,6 +32,10 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["apps/server/src/**/*.int.test.ts", "apps/server/test/**/*.int.test.ts"],
+          exclude: [
+            "**/node_modules/**",
+            ...(process.env.TEST_DB === "postgres" ? DATABASE_FREE : []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,24 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
 import { mailedLink, newAccount, registerViaApi } from "./support/accounts";
 import { submitLogin } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
+import { checkAtBothWidths } from "./support/look-at";
 
 const m = MESSAGES.account;
-
-/** Looks at a page at a desktop's and a phone's width (screenshots kept for a person to see). */
-async function lookAt(page: Page, name: string) {
-  expect(await seriousViolations(page)).toEqual([]);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate<number>(
-      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
-    );
-    expect(overflow, `${name} at ${width} px is wider than the window`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/accounts-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe("accounts", () => {
   test("forgot password: the mailed link sets a new password, and the member signs in with it", async ({
@@ -33,13 +20,13 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: m.sendResetLink }).click();
     await expect(page.getByText(m.resetRequested)).toBeVisible();
-    await lookAt(page, "reset-request");
+    await checkAtBothWidths(page, "accounts-reset-request");
 
     const link = await mailedLink(account.email, "/auth/reset");
     expect(link.origin).toBe(new URL(page.url()).origin);
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByRole("heading", { name: m.newPasswordTitle })).toBeVisible();
-    await lookAt(page, "reset-new-password");
+    await checkAtBothWidths(page, "accounts-reset-new-password");
     await page.getByLabel(m.newPassword).fill("a brand new password");
     await page.getByRole("button", { name: m.setNewPassword }).click();
     await expect(page.getByText(m.passwordReset)).toBeVisible();
@@ -65,14 +52,14 @@ test.describe("accounts", () => {
     await page.goto(`${link.pathname}${link.search}`);
     // Opening the link confirms nothing (a mail scanner opens links too): the button does.
     await expect(page.getByRole("button", { name: m.verifyButton })).toBeVisible();
-    await lookAt(page, "verify-prompt");
+    await checkAtBothWidths(page, "accounts-verify-prompt");
     await page.reload();
     await page.goto("/account");
     await expect(page.getByText(m.notVerified)).toBeVisible();
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByRole("button", { name: m.verifyButton }).click();
     await expect(page.getByText(m.emailVerified)).toBeVisible();
-    await lookAt(page, "verify");
+    await checkAtBothWidths(page, "accounts-verify");
     await page.goto("/account");
     await expect(page.getByText(m.verified, { exact: true })).toBeVisible();
   });
@@ -83,7 +70,7 @@ test.describe("accounts", () => {
     await page.goto("/account");
     await expect(page.getByRole("heading", { name: m.pageTitle, level: 1 })).toBeVisible();
     await expect(page.getByText(m.thisSession)).toBeVisible();
-    await lookAt(page, "account");
+    await checkAtBothWidths(page, "accounts-account");
 
     const password = page.getByRole("region", { name: m.passwordSection });
     await password.getByLabel(m.currentPassword).fill("not my password");

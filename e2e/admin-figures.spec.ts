@@ -18,6 +18,7 @@ import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./suppo
 import { seriousViolations } from "./support/axe";
 import { subscribeViaApi } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { lookAt } from "./support/look-at";
 
 /**
  * /admin/dashboard and /admin/analytics (issue 15): the dashboard shows the real figures and the
@@ -55,7 +56,7 @@ async function look(page: Page, name: string, width: number) {
   // Charts take the new width when their container's resize is observed (the next frame).
   await expect.poll(() => overflow(page)).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: `/tmp/figures-${name}-${width}.png`, fullPage: true });
+  await lookAt(page, { path: `/tmp/figures-${name}-${width}.png`, fullPage: true });
 }
 
 /** Something to count: an image viewed and downloaded, a member who pays for Pro. */

@@ -3,6 +3,7 @@ import { DEFAULT_HERO, HERO_RULES, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, uniqueWord } from "./support/catalogue";
+import { lookAt } from "./support/look-at";
 
 /**
  * /admin/hero (issue 15, acceptance 1 and 4): the admin writes the hero with HTML through the
@@ -129,7 +130,7 @@ test.describe("the hero, from the admin's page to a visitor's gallery", () => {
     const visible = page.getByRole("switch", { name: "Show the hero on the gallery" });
     await expect(visible).toHaveAttribute("aria-checked", "true");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/moderation-hero-edit-1280.png", fullPage: true });
+    await lookAt(page, { path: "/tmp/moderation-hero-edit-1280.png", fullPage: true });
 
     // Preview: the gallery's own banner with what the server's sanitiser keeps.
     await page.getByRole("tab", { name: "Preview" }).click();
@@ -148,7 +149,7 @@ test.describe("the hero, from the admin's page to a visitor's gallery", () => {
     await expect(banner.getByRole("link")).toHaveCount(1);
     await expectInert([banner.getByTestId("hero-title"), banner.getByTestId("hero-subtitle")]);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/moderation-hero-preview-1280.png", fullPage: true });
+    await lookAt(page, { path: "/tmp/moderation-hero-preview-1280.png", fullPage: true });
 
     // HTML: the markup that will be stored, as text.
     await page.getByRole("tab", { name: "HTML" }).click();
@@ -179,12 +180,12 @@ test.describe("the hero, from the admin's page to a visitor's gallery", () => {
         "document.documentElement.scrollWidth - document.documentElement.clientWidth",
       ),
     ).toBe(0);
-    await page.screenshot({ path: "/tmp/moderation-hero-edit-390.png", fullPage: true });
+    await lookAt(page, { path: "/tmp/moderation-hero-edit-390.png", fullPage: true });
     await page.getByRole("tab", { name: "Preview" }).click();
     await expect(page.getByRole("tabpanel", { name: "Preview" }).locator("strong")).toHaveText(
       word,
     );
-    await page.screenshot({ path: "/tmp/moderation-hero-preview-390.png", fullPage: true });
+    await lookAt(page, { path: "/tmp/moderation-hero-preview-390.png", fullPage: true });
 
     // A visitor: the server's HTML already holds the sanitised hero...
     const visitor = await browser.newContext();
@@ -238,7 +239,7 @@ test.describe("the hero, from the admin's page to a visitor's gallery", () => {
       expect(visitorDialogs).toEqual([]);
       expect(errors).toEqual([]);
       // The bold text lays nothing over the page: the gallery's controls are still on top.
-      await page2.screenshot({ path: "/tmp/moderation-hero-visitor-1280.png" });
+      await lookAt(page2, { path: "/tmp/moderation-hero-visitor-1280.png" });
     } finally {
       await visitor.close();
     }

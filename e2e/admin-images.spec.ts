@@ -3,6 +3,7 @@ import { type Image, MESSAGES, paths } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { lookAt } from "./support/look-at";
 
 /*
  * /admin/images and /admin/images/{id}/edit (issue 15): filter the table, toggle visibility (the
@@ -243,11 +244,11 @@ test.describe("the image management table", () => {
       await row(page, alpha).getByRole("checkbox").check();
       expect(await seriousViolations(page)).toEqual([]);
       expect(await overflow(page)).toBe(0);
-      await page.screenshot({ path: `/tmp/images-table-${width}.png`, fullPage: true });
+      await lookAt(page, { path: `/tmp/images-table-${width}.png`, fullPage: true });
       await page.getByRole("button", { name: m.batchOperations }).click();
       await expect(page.getByRole("menu")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/images-batch-menu-${width}.png` });
+      await lookAt(page, { path: `/tmp/images-batch-menu-${width}.png` });
     });
   }
 });
@@ -347,7 +348,7 @@ test.describe("the image edit page", () => {
       await expect(page.getByTestId("analysis-json")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       expect(await overflow(page)).toBe(0);
-      await page.screenshot({ path: `/tmp/images-edit-${width}.png`, fullPage: true });
+      await lookAt(page, { path: `/tmp/images-edit-${width}.png`, fullPage: true });
     });
   }
 });

@@ -3,6 +3,7 @@ import { DEFAULT_SITE_SETTINGS, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, uniqueWord } from "./support/catalogue";
+import { checkAtBothWidths } from "./support/look-at";
 import { openAccountMenu } from "./support/navigation";
 
 /**
@@ -14,23 +15,6 @@ import { openAccountMenu } from "./support/navigation";
 
 /** Toasts by their exact text (Radix's announcer repeats them in a longer copy). */
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
-
-/** Every page at both widths: axe, and a screenshot to look at. */
-async function checkAtBothWidths(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    // The page never widens past the phone's screen: tables scroll inside their box.
-    const overflow = await page.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-          .document.documentElement.scrollWidth,
-    );
-    expect(overflow, `${name} at ${width} px is ${overflow} px wide`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/people-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function restoreSettings(api: APIRequestContext) {
   const response = await api.put("/api/v1/admin/settings", { data: DEFAULT_SITE_SETTINGS });
@@ -66,7 +50,7 @@ test.describe("admin console: users, settings and the audit log", () => {
     await expect(detail).toContainText("Downloads this month");
     await expect(detail).toContainText("None (free plan)");
     await expect(detail.getByText("Collections", { exact: true })).toBeVisible();
-    await checkAtBothWidths(page, "users");
+    await checkAtBothWidths(page, "people-users");
 
     // Suspend, after a confirmation that names them.
     await row.getByRole("button", { name: `Suspend ${member.username}` }).click();
@@ -152,7 +136,7 @@ test.describe("admin console: users, settings and the audit log", () => {
       await expect(form.getByLabel("Bandwidth a month")).toHaveValue("1");
       await expect(form.getByLabel("Bandwidth unit")).toHaveValue("GiB");
       await expect(form.getByLabel("Collections")).toHaveValue("5");
-      await checkAtBothWidths(page, "settings");
+      await checkAtBothWidths(page, "people-settings");
 
       // The shared schema's messages, before anything is sent.
       await siteName.fill("   ");
@@ -176,7 +160,7 @@ test.describe("admin console: users, settings and the audit log", () => {
       // This page at once: the header's name and the tab's title.
       await expect(page.getByRole("banner").getByRole("link", { name })).toBeVisible();
       await expect(page).toHaveTitle(`Settings · ${name}`);
-      await checkAtBothWidths(page, "settings-renamed");
+      await checkAtBothWidths(page, "people-settings-renamed");
       const stored = await (await api.get("/api/v1/admin/settings")).json();
       expect(stored).toMatchObject({
         siteName: name,
@@ -197,7 +181,7 @@ test.describe("admin console: users, settings and the audit log", () => {
       );
       await expect(visitorPage.getByLabel("Email")).toHaveCount(0);
       // A long name is cut short in the header rather than widening a phone's page.
-      await checkAtBothWidths(visitorPage, "auth-closed");
+      await checkAtBothWidths(visitorPage, "people-auth-closed");
       await visitor.close();
     } finally {
       await restoreSettings(api);
@@ -234,7 +218,7 @@ test.describe("admin console: users, settings and the audit log", () => {
     await expect(suspension).toContainText(member.username);
     const rename = rows.filter({ hasText: "settings.updated" }).filter({ hasText: "Audit Trail" });
     await expect(rename.first()).toContainText("site name:");
-    await checkAtBothWidths(page, "audit");
+    await checkAtBothWidths(page, "people-audit");
 
     // Filters: typed, or a click on a subject; both live in the URL.
     await page.getByLabel("Action starts with").fill("user.");

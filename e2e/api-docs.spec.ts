@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { lookAt } from "./support/look-at";
 
 /**
  * The API docs page (/api/docs) renders the OpenAPI document with what the server itself sends:
@@ -36,7 +37,7 @@ for (const width of [1280, 390]) {
     await expect(operation.locator(".responses-table")).toBeVisible();
     await expect(operation.getByText("Wrong username or password")).toBeVisible();
 
-    await page.screenshot({ path: test.info().outputPath(`api-docs-${width}.png`) });
+    await lookAt(page, { path: test.info().outputPath(`api-docs-${width}.png`) });
 
     const origin = new URL(baseURL ?? "").origin;
     const elsewhere = requests.filter((url) => {

@@ -3,6 +3,7 @@ import { MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { uniqueWord } from "./support/catalogue";
+import { lookAt } from "./support/look-at";
 
 /**
  * /admin/api-keys (issue 16, acceptance 7): an admin creates a key (the button waits for a
@@ -86,7 +87,7 @@ test.describe("admin API keys", () => {
     await expect(row).toContainText(`sdk_${key.slice(4, 6)}…${key.slice(-4)}`);
     await expect(row).not.toContainText(key);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({
+    await lookAt(page, {
       path: test.info().outputPath("api-keys-1280-created.png"),
       fullPage: true,
     });
@@ -120,7 +121,7 @@ test.describe("admin API keys", () => {
     await expect(dialog).toContainText(`Revoke “${keyName}”?`);
     await expect(dialog).toContainText("This action cannot be undone.");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath("api-keys-1280-revoke.png") });
+    await lookAt(page, { path: test.info().outputPath("api-keys-1280-revoke.png") });
     await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
     await expect(toastText(page, m.revoked)).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -154,7 +155,7 @@ test.describe("admin API keys", () => {
     await page.evaluate(() =>
       (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
     );
-    await page.screenshot({
+    await lookAt(page, {
       path: test.info().outputPath("api-keys-390.png"),
       fullPage: true,
     });
@@ -183,7 +184,7 @@ test.describe("admin API keys", () => {
           hasText: "A page of public images, with filters",
         }),
       ).toBeVisible();
-      await page.screenshot({
+      await lookAt(page, {
         path: test.info().outputPath(`api-docs-marketing-${width}.png`),
         fullPage: width === 390,
       });

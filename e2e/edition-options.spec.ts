@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type Image, MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
-import { seriousViolations } from "./support/axe";
 import { sessionIdOf } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { checkAtBothWidths } from "./support/look-at";
 
 /*
  * Issue 19's remaining build items in the browser: the admin's default licence prices, a
@@ -51,19 +51,6 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-async function looksRight(page: Page, name: string) {
-  expect(await seriousViolations(page)).toEqual([]);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const overflow = await page.evaluate<number>(
-      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
-    );
-    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/h19-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** Buys through the API and the sandbox checkout, as the member whose cookies `request` holds. */
 async function buyViaApi(request: APIRequestContext, imageId: number, licence = "standard") {
   const headers = { origin: new URL(test.info().project.use.baseURL as string).origin };
@@ -106,13 +93,13 @@ test("the admin sets the default licence prices; a piece without its own shows t
   await expect(
     page.getByText("Standard licence price must be from $0.50 to $100,000.00"),
   ).toBeVisible();
-  await looksRight(page, "settings-invalid");
+  await checkAtBothWidths(page, "h19-settings-invalid");
 
   await standard.fill("42");
   await commercial.fill("150");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText(MESSAGES.siteSettings.saved).first()).toBeVisible();
-  await looksRight(page, "settings");
+  await checkAtBothWidths(page, "h19-settings");
 
   // The open edition has no price of its own: the new defaults are what a buyer sees.
   await page.goto(`/image/${open.id}`);
@@ -122,7 +109,7 @@ test("the admin sets the default licence prices; a piece without its own shows t
   const buy = page.getByRole("dialog", { name: /^Buy â€œ/ });
   await expect(buy).toContainText("$42.00");
   await expect(buy).toContainText("$150.00");
-  await looksRight(page, "buy-dialog-defaults");
+  await checkAtBothWidths(page, "h19-buy-dialog-defaults");
 
   // The image edit page: no price of its own, so the fields are blank over the default; a price
   // set there wins over the settings.
@@ -134,7 +121,7 @@ test("the admin sets the default licence prices; a piece without its own shows t
     "placeholder",
     "150.00 (default)",
   );
-  await looksRight(page, "edit-prices");
+  await checkAtBothWidths(page, "h19-edit-prices");
   await own.fill("30");
   await page.getByRole("button", { name: "Save licence prices" }).click();
   await expect(page.getByText(m.pricesSaved).first()).toBeVisible();
@@ -174,21 +161,21 @@ test("a collector opts out of being named: the 1/1 reads â€œcollected privatelyâ
   const section = page.getByRole("region", { name: m.collectorSection });
   const named = section.getByRole("switch", { name: m.collectorSwitch });
   await expect(named).toBeChecked();
-  await looksRight(page, "account-collecting");
+  await checkAtBothWidths(page, "h19-account-collecting");
   await named.click();
   await expect(page.getByText(m.collectorHidden).first()).toBeVisible();
   await expect(named).not.toBeChecked();
-  await looksRight(page, "account-collecting-private");
+  await checkAtBothWidths(page, "h19-account-collecting-private");
 
   // Others see no name: the edition page, the image's page, the certificate.
   await visitor.goto("/one-of-one");
   await expect(card).toContainText(m.soldOneOfOnePrivately);
   await expect(card).not.toContainText(account.username);
-  await looksRight(visitor, "one-of-one-private");
+  await checkAtBothWidths(visitor, "h19-one-of-one-private");
   await visitor.goto(`/image/${collected.id}`);
   const detail = visitor.getByRole("dialog", { name: collected.aiAnalysis.title ?? "" });
   await expect(detail).toContainText(m.soldOneOfOnePrivately);
-  await looksRight(visitor, "detail-private");
+  await checkAtBothWidths(visitor, "h19-detail-private");
 
   const library = await (await page.request.get("/api/v1/library")).json();
   const certificateId = library.editions[0].certificateId as string;
@@ -196,7 +183,7 @@ test("a collector opts out of being named: the 1/1 reads â€œcollected privatelyâ
   await expect(visitor.getByText("Genuine: issued by Sawdust and in force")).toBeVisible();
   await expect(visitor.getByRole("main")).toContainText(m.privateCollector);
   await expect(visitor.getByRole("main")).not.toContainText(account.username);
-  await looksRight(visitor, "verify-private");
+  await checkAtBothWidths(visitor, "h19-verify-private");
   // The owner still sees their own name on their certificate.
   await page.goto(`/verify/${certificateId}`);
   await expect(page.getByRole("main")).toContainText(`@${account.username}`);
@@ -227,20 +214,20 @@ test("the edition pages filter available and sold pieces through the URL", async
   await expect(wall).toContainText(soldOut.aiAnalysis.title ?? "");
   await expect(wall).not.toContainText(open.aiAnalysis.title ?? "");
   await expect(visitor.getByText("1 work", { exact: true })).toBeVisible();
-  await looksRight(visitor, "open-editions-sold");
+  await checkAtBothWidths(visitor, "h19-open-editions-sold");
 
   await filter.getByRole("link", { name: "Available" }).click();
   await expect(visitor).toHaveURL(/\/open-editions\?availability=available$/);
   await expect(wall).toContainText(open.aiAnalysis.title ?? "");
   await expect(wall).not.toContainText(soldOut.aiAnalysis.title ?? "");
-  await looksRight(visitor, "open-editions-available");
+  await checkAtBothWidths(visitor, "h19-open-editions-available");
 
   // A link straight to a filtered page; the 1/1 page filters the same way.
   await visitor.goto("/one-of-one?availability=available");
   const grid = visitor.getByTestId("one-of-one-grid");
   await expect(grid).toContainText(uncollected.aiAnalysis.title ?? "");
   await expect(grid).not.toContainText(collected.aiAnalysis.title ?? "");
-  await looksRight(visitor, "one-of-one-available");
+  await checkAtBothWidths(visitor, "h19-one-of-one-available");
   await visitor.goto("/one-of-one?availability=sold");
   await expect(grid).toContainText(collected.aiAnalysis.title ?? "");
   await expect(grid).not.toContainText(uncollected.aiAnalysis.title ?? "");
@@ -265,5 +252,5 @@ test("the analytics show edition revenue by type, with its CSV", async ({ page }
   );
   expect(lines.at(-1)).toMatch(/,6000,4200,0,10200,102\.00$/);
   await chart.scrollIntoViewIfNeeded();
-  await looksRight(page, "analytics");
+  await checkAtBothWidths(page, "h19-analytics");
 });

@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { Image } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
-import { seriousViolations } from "./support/axe";
 import { payInCheckout } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { checkAtBothWidths } from "./support/look-at";
 
 /*
  * Issue 19's journey: a free member buys a limited edition with the Commercial licence through the
@@ -29,19 +29,6 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-async function looksRight(page: Page, name: string) {
-  expect(await seriousViolations(page)).toEqual([]);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const overflow = await page.evaluate<number>(
-      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
-    );
-    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/editions-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test("a free member buys a limited edition with the Commercial licence", async ({
   page,
   browser,
@@ -53,25 +40,25 @@ test("a free member buys a limited edition with the Commercial licence", async (
   await page.goto(`/image/${artwork.id}`);
   const detail = page.getByRole("dialog", { name: title });
   await expect(detail.getByRole("heading", { name: title })).toBeVisible();
-  await looksRight(page, "detail-before");
+  await checkAtBothWidths(page, "editions-detail-before");
   await detail.getByRole("button", { name: "Buy", exact: true }).click();
 
   const buy = page.getByRole("dialog", { name: /^Buy “/ });
   await expect(buy.getByText("Commercial licence")).toBeVisible();
-  await looksRight(page, "buy-dialog");
+  await checkAtBothWidths(page, "editions-buy-dialog");
   await buy.getByRole("radio", { name: /Commercial licence/ }).check();
   await buy.getByRole("button", { name: "Continue to checkout" }).click();
 
   await expect(page).toHaveURL(/\/billing\/sandbox\/checkout\/cs_sbx_\w+$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Commercial licence");
-  await looksRight(page, "checkout");
+  await checkAtBothWidths(page, "editions-checkout");
   await payInCheckout(page, "pays");
 
   await expect(page).toHaveURL(/\/library\?purchase=success$/);
   const owned = page.getByTestId("library-list").getByRole("listitem").filter({ hasText: title });
   await expect(owned).toContainText("No. 1 of 5");
   await expect(owned).toContainText("Commercial licence");
-  await looksRight(page, "library");
+  await checkAtBothWidths(page, "editions-library");
 
   // Ultra, as a free member: the owner's every size, named for the licence.
   await owned.getByRole("link", { name: "Downloads" }).click();
@@ -90,7 +77,7 @@ test("a free member buys a limited edition with the Commercial licence", async (
   await expect(page).toHaveURL(/\/verify\/[0-9a-f]{32}$/);
   await expect(page.getByText("Genuine: issued by Sawdust and in force")).toBeVisible();
   await expect(page.getByTestId("certificate-edition")).toContainText("No. 1 of 5");
-  await looksRight(page, "certificate");
+  await checkAtBothWidths(page, "editions-certificate");
   const certificateUrl = page.url();
 
   // A visitor sees the new count, and can verify the certificate too; a forged one is refused.
@@ -104,7 +91,7 @@ test("a free member buys a limited edition with the Commercial licence", async (
   await expect(visitor.getByText("Genuine: issued by Sawdust and in force")).toBeVisible();
   await visitor.goto("/verify/0123456789abcdef0123456789abcdef");
   await expect(visitor.getByRole("heading", { name: "Not a genuine certificate" })).toBeVisible();
-  await looksRight(visitor, "forged");
+  await checkAtBothWidths(visitor, "editions-forged");
   await visitorContext.close();
 });
 
@@ -113,5 +100,5 @@ test("the admin sees the sale and its revenue", async ({ page }) => {
   await page.goto("/admin/sales");
   await expect(page.getByRole("heading", { level: 1, name: "Sales" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Sales" })).toContainText("Brass Harbour");
-  await looksRight(page, "admin-sales");
+  await checkAtBothWidths(page, "editions-admin-sales");
 });

@@ -12,6 +12,7 @@ import { E2E_DATA_DIR } from "../playwright.config";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { lookAt } from "./support/look-at";
 
 /**
  * Moderation (issue 15, acceptance 1): a member reports an image from its detail (once: a second
@@ -99,7 +100,7 @@ test.describe("moderation", () => {
     await dialog.getByLabel(REPORT_REASON_LABELS.copyright).check();
     await dialog.getByLabel("Note (optional)").fill(`This is my photograph ${word}.`);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/moderation-report-dialog-1280.png" });
+    await lookAt(page, { path: "/tmp/moderation-report-dialog-1280.png" });
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect(toastText(page, m.reported)).toBeVisible();
     await expect(dialog).toHaveCount(0);
@@ -127,7 +128,7 @@ test.describe("moderation", () => {
       .click();
     await expect(page.getByRole("dialog", { name: m.reportTitle })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/moderation-report-dialog-390.png" });
+    await lookAt(page, { path: "/tmp/moderation-report-dialog-390.png" });
 
     // A visitor is not offered the action; an admin has the queue instead.
     const visitor = await browser.newPage();
@@ -173,11 +174,11 @@ test.describe("moderation", () => {
     // Flagged, it is blurred until the admin asks to see it.
     await expect(entry.locator("img")).toHaveClass(/blur/);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/moderation-queue-veiled-1280.png", fullPage: true });
+    await lookAt(page, { path: "/tmp/moderation-queue-veiled-1280.png", fullPage: true });
     await entry.getByRole("button", { name: `Show ${title}` }).click();
     await expect(entry.locator("img")).not.toHaveClass(/blur/);
     await expect(entry.getByTestId("moderation-reveal")).toHaveCount(0);
-    await page.screenshot({ path: "/tmp/moderation-queue-1280.png", fullPage: true });
+    await lookAt(page, { path: "/tmp/moderation-queue-1280.png", fullPage: true });
 
     const visitor = await browser.newPage();
     expect((await visitor.request.get(`/api/v1/images/${image.id}`)).status()).toBe(404);
@@ -220,7 +221,7 @@ test.describe("moderation", () => {
         "document.documentElement.scrollWidth - document.documentElement.clientWidth",
       ),
     ).toBe(0);
-    await page.screenshot({ path: "/tmp/moderation-queue-390.png", fullPage: true });
+    await lookAt(page, { path: "/tmp/moderation-queue-390.png", fullPage: true });
 
     await page.getByLabel(`Select ${titles[0]}`).check();
     await page.getByLabel(`Select ${titles[1]}`).check();

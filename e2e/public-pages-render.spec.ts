@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { hydrated } from "./support/hydration";
+import { lookAt } from "./support/look-at";
 
 /*
  * Every public page a link lands on comes rendered by the server for visitors (issue 20): with
@@ -166,7 +167,7 @@ test.describe("public pages rendered on the server", () => {
         // The server's page as it first paints…
         const before = await withoutScripts(browser, viewport, async (page) => {
           await page.goto(path);
-          await page.screenshot({ path: `/tmp/h20-${name}-${viewport.width}-before.png` });
+          await lookAt(page, { path: `/tmp/h20-${name}-${viewport.width}-before.png` });
           return {
             text: await shownText(page),
             artwork: name === "image" ? await artworkBackground(page) : undefined,
@@ -179,7 +180,7 @@ test.describe("public pages rendered on the server", () => {
           const errors = collectErrors(page);
           await page.goto(path);
           await hydrated(page);
-          await page.screenshot({ path: `/tmp/h20-${name}-${viewport.width}-after.png` });
+          await lookAt(page, { path: `/tmp/h20-${name}-${viewport.width}-after.png` });
           expect(await shownText(page)).toBe(before.text);
           if (before.artwork !== undefined)
             expect(await artworkBackground(page)).toBe(before.artwork);

@@ -3,7 +3,7 @@ import { MESSAGES } from "@sawdust/shared";
 import { generate } from "otplib";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { submitLogin } from "./support/auth-screen";
-import { seriousViolations } from "./support/axe";
+import { checkAtBothWidths } from "./support/look-at";
 import { openAccountMenu } from "./support/navigation";
 
 /**
@@ -15,22 +15,6 @@ import { openAccountMenu } from "./support/navigation";
  */
 
 const m = MESSAGES.twoFactor;
-
-/** axe at both widths, no sideways scrolling on the phone, and a screenshot to look at. */
-async function checkAtBothWidths(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-          .document.documentElement.scrollWidth,
-    );
-    expect(overflow, `${name} at ${width} px is ${overflow} px wide`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/twofactor-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The code an authenticator app shows `periodsAhead` periods from now. */
 function codeFor(secret: string, periodsAhead = 0) {
@@ -65,7 +49,7 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   await expect(page).toHaveURL(/\/account\/security$/);
   await expect(page.getByRole("heading", { level: 1, name: m.pageTitle })).toBeVisible();
   await expect(page.getByTestId("two-factor-status")).toHaveText(m.statusOff);
-  await checkAtBothWidths(page, "security-off");
+  await checkAtBothWidths(page, "twofactor-security-off");
 
   // Turn on: the key as the page shows it, typed into "the app" (otplib here).
   await page.getByRole("button", { name: m.turnOn }).click();
@@ -73,7 +57,7 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   const shown = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
   const secret = shown.replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await checkAtBothWidths(page, "security-enrol");
+  await checkAtBothWidths(page, "twofactor-security-enrol");
   await page.getByLabel(m.codeLabel).fill(await codeFor(secret));
   await page.getByLabel(m.passwordLabel, { exact: true }).fill(account.password);
   await page.getByRole("button", { name: m.confirm, exact: true }).click();
@@ -82,7 +66,7 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   const codes = page.getByTestId("recovery-code");
   await expect(codes).toHaveCount(10);
   const recoveryCodes = await codes.allTextContents();
-  await checkAtBothWidths(page, "security-codes");
+  await checkAtBothWidths(page, "twofactor-security-codes");
   await page.getByRole("button", { name: m.savedThem }).click();
   await expect(page.getByTestId("recovery-codes")).toHaveCount(0);
   await expect(page.getByTestId("two-factor-status")).toHaveText(m.statusOn);
@@ -92,7 +76,7 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   await signOut(page);
   await passwordStep(page, account);
   expect((await page.context().cookies()).some((c) => c.name === "sawdust_session")).toBe(false);
-  await checkAtBothWidths(page, "code-step");
+  await checkAtBothWidths(page, "twofactor-code-step");
   // The enrolment spent this period's code: the app's next one is accepted (one period either side).
   await page.getByLabel(m.codeLabel).fill(await codeFor(secret, 1));
   await page.getByRole("button", { name: m.verify }).click();
@@ -105,7 +89,7 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   await passwordStep(page, account);
   await page.getByRole("button", { name: m.useRecoveryCode }).click();
   await expect(page.getByLabel(m.recoveryCodeLabel)).toBeFocused();
-  await checkAtBothWidths(page, "recovery-step");
+  await checkAtBothWidths(page, "twofactor-recovery-step");
   await page.getByLabel(m.recoveryCodeLabel).fill(recovery);
   await page.getByRole("button", { name: m.verify }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -127,7 +111,7 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   await admin.goto(`/admin/users?q=${account.username}`);
   const row = admin.locator(`[data-testid="user-row"][data-username="${account.username}"]`);
   await expect(row.getByTestId("user-two-factor")).toHaveText("On");
-  await checkAtBothWidths(admin, "admin-users");
+  await checkAtBothWidths(admin, "twofactor-admin-users");
   await row.getByRole("button", { name: `Reset two-factor of ${account.username}` }).click();
   const dialog = admin.getByRole("alertdialog");
   await expect(dialog).toContainText(m.resetTitle(account.username));

