@@ -2,27 +2,40 @@
  * What the server derives from the rows the seed writes, written the way the server writes it:
  * the seed inserts images, renditions and facets straight into the database, so whatever the
  * server keeps beside them is filled here by the server's own functions: each image's
- * `list_analysis` (what ingest and analysis write beside `ai_analysis`, `listAnalysisOf`) in the
- * same batches, and the kept facet counts (`recountFacets`) once every batch is in.
+ * `list_analysis` (what ingest and analysis write beside `ai_analysis`, `listAnalysisOf`) and its
+ * display renditions' keys (`key_small`, …, what ingest writes with the renditions) in the same
+ * batches, and the kept facet counts (`recountFacets`) once every batch is in.
  */
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import { recountFacets } from "../../apps/server/src/db/catalogue-derived.js";
+import { backfillListKeys, recountFacets } from "../../apps/server/src/db/catalogue-derived.js";
 import type { Db } from "../../apps/server/src/db/database.js";
 import { listAnalysisOf } from "../../apps/server/src/modules/images/list-analysis.js";
 import type { ImageValues, SeededImage } from "./catalogue.js";
 
 export interface DerivedRows {
   /** The image row with the columns the server writes beside `ai_analysis`. */
-  image: ImageValues & { list_analysis: string };
+  image: ImageValues & {
+    list_analysis: string;
+    key_small: string | null;
+    key_medium: string | null;
+    key_large: string | null;
+  };
   /** Rows of further tables, by table (none at present). */
   tables: Record<string, object[]>;
 }
 
 /** The rows the server would have written for this image besides the catalogue's own. */
 export function derivedRows(made: SeededImage): DerivedRows {
+  const keyOf = (size: string) => made.renditions.find((r) => r.size === size)?.storage_key ?? null;
   return {
-    image: { ...made.image, list_analysis: listAnalysisOf(made.image.ai_analysis) },
+    image: {
+      ...made.image,
+      list_analysis: listAnalysisOf(made.image.ai_analysis),
+      key_small: keyOf("small"),
+      key_medium: keyOf("medium"),
+      key_large: keyOf("large"),
+    },
     tables: {},
   };
 }
@@ -37,7 +50,8 @@ const REBUILD_BATCH = 10_000;
 
 /**
  * Rebuilds what derivedRows wrote on a catalogue seeded earlier (the server's derivation
- * changed, not the rows): every image's `list_analysis`, in batches of 10,000, then the counts.
+ * changed, not the rows): every image's `list_analysis`, in batches of 10,000, then its
+ * renditions' keys and the counts.
  * SQLite through a connection of its own (prepared statements), PostgreSQL with one
  * `update … from unnest(…)` a batch.
  */
@@ -88,5 +102,7 @@ export async function rebuildDerived(
       log(`  list_analysis rebuilt up to image ${after.toLocaleString("en")}`);
     }
   }
+  await backfillListKeys(db);
+  log("  display renditions' keys rebuilt");
   await finishDerived(db);
 }

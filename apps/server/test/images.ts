@@ -258,13 +258,14 @@ export async function seedImage(
       .values(facets.map((f) => ({ ...f, image_id: row.id })))
       .execute();
   }
+  const keyOf = (size: string) => `public/images/${row.id}/${size}-0000000000000000.webp`;
   await db
     .insertInto("renditions")
     .values(
       ["small", "medium", "large"].map((size) => ({
         image_id: row.id,
         size,
-        storage_key: `public/images/${row.id}/${size}-0000000000000000.webp`,
+        storage_key: keyOf(size),
         width: 500,
         height: 500,
         bytes: 1,
@@ -273,13 +274,21 @@ export async function seedImage(
       })),
     )
     .execute();
-  await db
-    .transaction()
-    .execute((trx) =>
-      keepingFacetCounts(trx, app.database.dialect, [row.id], () =>
-        trx.updateTable("images").set({ status: "ready" }).where("id", "=", row.id).execute(),
-      ),
-    );
+  await db.transaction().execute((trx) =>
+    keepingFacetCounts(trx, app.database.dialect, [row.id], () =>
+      trx
+        .updateTable("images")
+        // The display renditions' keys on the row too, as the app writes them (images.repo.ts).
+        .set({
+          status: "ready",
+          key_small: keyOf("small"),
+          key_medium: keyOf("medium"),
+          key_large: keyOf("large"),
+        })
+        .where("id", "=", row.id)
+        .execute(),
+    ),
+  );
   // Written behind the services' back, as another process would: the list cache must go.
   app.services.listCache.invalidate();
   return row.id;

@@ -4,7 +4,7 @@ import { listAnalysisOf } from "../modules/images/list-analysis.js";
 /**
  * Values the catalogue keeps beside its rows so that reads never walk it: the facet counts
  * (`facet_counts`) and each image's list-sized analysis (`images.list_analysis`), both from
- * migration 0016. The app keeps them up to date in the transactions that write images
+ * migration 0016, and its display renditions' keys (`images.key_*`, 0017). The app keeps them up to date in the transactions that write images
  * (facet-counts.repo.ts, list-analysis.ts); these rebuild them from scratch, for the migration's
  * backfill and for whoever writes image rows behind the app's back (the benchmark's seed).
  */
@@ -32,6 +32,19 @@ export async function recountFacets(db: Kysely<any>): Promise<void> {
       group by f.kind, f.value, i.edition_type, i.is_public
     `.execute(trx);
   });
+}
+
+/**
+ * Writes each image's `key_small`, `key_medium` and `key_large` (migration 0017) from its
+ * renditions: one statement over the table.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: also run by the migration, before the typed schema.
+export async function backfillListKeys(db: Kysely<any>): Promise<void> {
+  const key = (size: string) =>
+    sql`(select r.storage_key from renditions r where r.image_id = images.id and r.size = ${size})`;
+  await sql`update images set key_small = ${key("small")}, key_medium = ${key("medium")}, key_large = ${key("large")}`.execute(
+    db,
+  );
 }
 
 /** Rows read and written at once by backfillListAnalysis. */

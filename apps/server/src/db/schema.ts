@@ -278,6 +278,13 @@ export interface ImagesTable {
   original_sha256: Generated<string | null>;
   /** The analysis fields a list entry shows, as JSON text, written with ai_analysis (0016). */
   list_analysis: Generated<string>;
+  /**
+   * The storage keys of the public display renditions, written with them (0017): what a list
+   * page links to. Null until the renditions exist.
+   */
+  key_small: Generated<string | null>;
+  key_medium: Generated<string | null>;
+  key_large: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -15,6 +15,7 @@ import * as twoFactor from "./2026-11-25-0013-two-factor.js";
 import * as editions from "./2026-11-25-0014-editions.js";
 import * as editionOptions from "./2026-11-25-0015-edition-options.js";
 import * as facetCounts from "./2026-11-25-0016-facet-counts.js";
+import * as listRenditionKeys from "./2026-11-27-0017-list-rendition-keys.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25-0014-editions": editions,
   "2026-11-25-0015-edition-options": editionOptions,
   "2026-11-25-0016-facet-counts": facetCounts,
+  "2026-11-27-0017-list-rendition-keys": listRenditionKeys,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

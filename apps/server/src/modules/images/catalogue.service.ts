@@ -24,10 +24,8 @@ import {
   type ImageFilter,
   type ImagesRepo,
   type ListOrder,
-  type ListPageRow,
   leadFacetOf,
   type PageStart,
-  type RenditionKeys,
 } from "./images.repo.js";
 import { type ListCache, pageOfJson } from "./list-cache.js";
 import { searchTermsOf } from "./search-query.js";
@@ -106,14 +104,13 @@ export class CatalogueService {
     const soldOneOfOnes = page
       .filter((r) => r.edition_type === "one_of_one" && r.sold_editions > 0)
       .map((r) => r.id);
-    const [keyed, licenceDefaults, collectors] = await Promise.all([
-      this.withRenditionKeys(page),
+    const [licenceDefaults, collectors] = await Promise.all([
       this.deps.licenceDefaults?.(),
       soldOneOfOnes.length > 0 ? this.deps.collectorsOf?.(soldOneOfOnes) : undefined,
     ]);
     const now = this.deps.clock.now();
     let json = '{"images":[';
-    for (const [i, row] of keyed.entries()) {
+    for (const [i, row] of page.entries()) {
       let entry = listEntryJson(row, viewer, this.deps.media, now, licenceDefaults);
       const collector = collectors?.get(row.id);
       if (collector) {
@@ -126,28 +123,6 @@ export class CatalogueService {
     const last = rows.length > query.limit ? page[page.length - 1] : undefined;
     const nextCursor = last ? JSON.stringify(encodeCursor(last.id)) : "null";
     return `${json}],"nextCursor":${nextCursor},"stats":{"totalImages":${JSON.stringify(total)}}}`;
-  }
-
-  /** The rows with their public renditions' keys: read with the page, else looked up here. */
-  private async withRenditionKeys(
-    rows: ListPageRow[],
-  ): Promise<Array<ListPageRow & RenditionKeys>> {
-    const missing = rows.filter((r) => r.key_small === undefined);
-    if (missing.length === 0) return rows as Array<ListPageRow & RenditionKeys>;
-    const keys = new Map<string, string>();
-    for (const r of await this.deps.images.findRenditions(missing.map((row) => row.id))) {
-      keys.set(`${r.image_id}/${r.size}`, r.storage_key);
-    }
-    return rows.map((row) =>
-      row.key_small === undefined
-        ? {
-            ...row,
-            key_small: keys.get(`${row.id}/small`) ?? null,
-            key_medium: keys.get(`${row.id}/medium`) ?? null,
-            key_large: keys.get(`${row.id}/large`) ?? null,
-          }
-        : (row as ListPageRow & RenditionKeys),
-    );
   }
 
   /**

@@ -14,7 +14,7 @@ import {
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
-import type { ListRow, RenditionKeys } from "./images.repo.js";
+import type { ListRow } from "./images.repo.js";
 
 /** How long a signed pro-size URL works, at least. */
 export const SIGNED_URL_SECONDS = 15 * 60;
@@ -137,7 +137,7 @@ export function presentImage(
  * tags are copied when they are a plain array of strings. The renditions are the row's keys.
  */
 export function listEntryJson(
-  row: ListRow & RenditionKeys,
+  row: ListRow,
   viewer: Principal,
   media: MediaStore,
   nowMs: number,

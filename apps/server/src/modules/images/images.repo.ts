@@ -87,6 +87,9 @@ export const IMAGE_COLUMNS = [
   "last_edition_number",
   "original_sha256",
   "list_analysis",
+  "key_small",
+  "key_medium",
+  "key_large",
   "created_at",
   "updated_at",
 ] as const satisfies ReadonlyArray<keyof ImageRow>;
@@ -124,19 +127,19 @@ export const LIST_COLUMNS = [
   "moderation_reason",
   "price_standard_cents",
   "price_commercial_cents",
+  "key_small",
+  "key_medium",
+  "key_large",
   "created_at",
 ] as const satisfies ReadonlyArray<keyof ImageRow>;
 /** An image as a list reads it. */
 export type ListRow = Pick<ImageRow, (typeof LIST_COLUMNS)[number]>;
 
-/** The storage keys of the public renditions a list entry links to, read with its page. */
-export interface RenditionKeys {
-  key_small: string | null;
-  key_medium: string | null;
-  key_large: string | null;
-}
-/** A list page's image: the list's columns, and its renditions' keys when the page read them. */
-export type ListPageRow = ListRow & Partial<RenditionKeys>;
+/** The display renditions whose storage keys the image row keeps (`key_small`, …; 0017). */
+const LIST_RENDITIONS = ["small", "medium", "large"] as const;
+type ListRendition = (typeof LIST_RENDITIONS)[number];
+const isListRendition = (size: string): size is ListRendition =>
+  (LIST_RENDITIONS as readonly string[]).includes(size);
 
 export interface NewImage {
   uploaderId: number | null;
@@ -240,7 +243,13 @@ export class ImagesRepo {
       await keepingFacetCounts(trx, this.dialect, [imageId], () =>
         trx
           .updateTable("images")
-          .set({ status: "ready", processing_expires_at: null, thumbhash, updated_at: now })
+          .set({
+            status: "ready",
+            processing_expires_at: null,
+            thumbhash,
+            ...listKeysOf(renditions),
+            updated_at: now,
+          })
           .where("id", "=", imageId)
           .execute(),
       );
@@ -274,13 +283,31 @@ export class ImagesRepo {
     });
   }
 
-  /** Adds a lazily made rendition; a concurrent twin of it is ignored. */
+  /**
+   * Adds a lazily made rendition; a concurrent twin of it is ignored. A display size's key is
+   * kept on the image row too (whichever twin was stored), in the same transaction.
+   */
   async insertRendition(imageId: number, rendition: NewRendition, now: number): Promise<void> {
-    await this.db
-      .insertInto("renditions")
-      .values(renditionValues(imageId, rendition, now))
-      .onConflict((oc) => oc.columns(["image_id", "size"]).doNothing())
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("renditions")
+        .values(renditionValues(imageId, rendition, now))
+        .onConflict((oc) => oc.columns(["image_id", "size"]).doNothing())
+        .execute();
+      const size = rendition.size;
+      if (!isListRendition(size)) return;
+      await trx
+        .updateTable("images")
+        .set((eb) => ({
+          [`key_${size}`]: eb
+            .selectFrom("renditions")
+            .select("storage_key")
+            .where("image_id", "=", imageId)
+            .where("size", "=", size),
+        }))
+        .where("id", "=", imageId)
+        .execute();
+    });
   }
 
   /**
@@ -370,7 +397,7 @@ export class ImagesRepo {
     afterId: number | undefined,
     limit: number,
     facetsFirst = false,
-  ): Promise<ListPageRow[]> {
+  ): Promise<ListRow[]> {
     return this.findOrderedPage(
       filter,
       "newest",
@@ -391,7 +418,7 @@ export class ImagesRepo {
     start: PageStart | undefined,
     limit: number,
     facetsFirst = false,
-  ): Promise<ListPageRow[]> {
+  ): Promise<ListRow[]> {
     if (filter.search.length === 0) {
       return this.findShapedPage(filter, order, start, limit, facetsFirst);
     }
@@ -414,7 +441,7 @@ export class ImagesRepo {
     start: PageStart | undefined,
     limit: number,
     facetsFirst: boolean,
-  ): Promise<ListPageRow[]> {
+  ): Promise<ListRow[]> {
     const values: unknown[] = [];
     const at = (value: unknown) => values.push(value) - 1;
     const at1 = (value: unknown) => (value === undefined ? undefined : at(value));
@@ -447,32 +474,26 @@ export class ImagesRepo {
       after === undefined ? 0 : after.afterDownloads === undefined ? 1 : 2,
       facetsFirst,
     ]);
-    return this.pageShapes.run<ListPageRow>(
-      this.db,
-      shape,
-      values,
-      (slot) => {
-        const each = (indexes: number[]) => indexes.map(slot);
-        const one = (index: number | undefined) => (index === undefined ? undefined : slot(index));
-        return this.orderedPageQuery(
-          {
-            ...filter,
-            tags: each(slots.tags),
-            styles: each(slots.styles),
-            colors: each(slots.colors),
-            editionTypes: each(slots.editionTypes),
-            minPriceCents: one(slots.minPriceCents),
-            maxPriceCents: one(slots.maxPriceCents),
-            analysisStatus: one(slots.analysisStatus),
-          },
-          order,
-          after && { afterId: slot(after.afterId), afterDownloads: one(after.afterDownloads) },
-          slot(limitAt),
-          facetsFirst,
-        );
-      },
-      (sql) => withRenditionKeys(sql, order),
-    );
+    return this.pageShapes.run<ListRow>(this.db, shape, values, (slot) => {
+      const each = (indexes: number[]) => indexes.map(slot);
+      const one = (index: number | undefined) => (index === undefined ? undefined : slot(index));
+      return this.orderedPageQuery(
+        {
+          ...filter,
+          tags: each(slots.tags),
+          styles: each(slots.styles),
+          colors: each(slots.colors),
+          editionTypes: each(slots.editionTypes),
+          minPriceCents: one(slots.minPriceCents),
+          maxPriceCents: one(slots.maxPriceCents),
+          analysisStatus: one(slots.analysisStatus),
+        },
+        order,
+        after && { afterId: slot(after.afterId), afterDownloads: one(after.afterDownloads) },
+        slot(limitAt),
+        facetsFirst,
+      );
+    });
   }
 
   /** The statement of one page in an order (findOrderedPage), built. */
@@ -859,16 +880,11 @@ export function leadFacetOf(
   return undefined;
 }
 
-/**
- * A page's statement with its public renditions' storage keys beside each image (RenditionKeys),
- * looked up for the page's rows only, in the page's order.
- */
-function withRenditionKeys(pageSql: string, order: ListOrder): string {
-  const key = (size: "small" | "medium" | "large") =>
-    `(select r.storage_key from renditions r where r.image_id = page.id and r.size = '${size}') as key_${size}`;
-  const orderBy =
-    order === "most_downloaded" ? "page.total_downloads desc, page.id desc" : "page.id desc";
-  return `select page.*, ${key("small")}, ${key("medium")}, ${key("large")} from (${pageSql}) page order by ${orderBy}`;
+/** The image row's keys of its display renditions (LIST_RENDITIONS) among `renditions`. */
+function listKeysOf(renditions: NewRendition[]): Partial<Record<`key_${ListRendition}`, string>> {
+  const keys: Partial<Record<`key_${ListRendition}`, string>> = {};
+  for (const r of renditions) if (isListRendition(r.size)) keys[`key_${r.size}`] = r.storageKey;
+  return keys;
 }
 
 function renditionValues(imageId: number, r: NewRendition, now: number) {

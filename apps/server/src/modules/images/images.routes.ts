@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendKept } from "../../http/kept-body.js";
 import type { ListPages } from "../../http/list-pages.js";
 import { error, errors, file, json, noBody, SIGNED_IN, unparsedBody } from "../../http/openapi.js";
 import { rememberQueryVerdicts } from "../../http/remembered-query.js";
@@ -39,8 +40,9 @@ export const ZImageParams = z.object({
  */
 function sendJsonText(reply: FastifyReply, text: string) {
   // The type provider types `send` by the response schema; the text is that schema's JSON.
-  return reply.type("application/json; charset=utf-8").send(text as never);
+  return reply.type(JSON_TYPE).send(text as never);
 }
+const JSON_TYPE = "application/json; charset=utf-8";
 const TAGS = ["images"];
 const ADMIN_ONLY = { security: SIGNED_IN } as const;
 const NO_IMAGE = error("No such image (or a private one, to anyone but admins)");
@@ -95,7 +97,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
           request.cookies[SESSION_COOKIE] ? "private, no-cache" : "public, max-age=5",
         );
       if (isNotModified(request, page.etag)) return reply.code(304).send();
-      return sendJsonText(reply, page.json);
+      return sendKept(request, reply.type(JSON_TYPE), page.body);
     },
   );
 

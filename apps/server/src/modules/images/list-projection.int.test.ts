@@ -8,9 +8,9 @@ import {
 } from "@sawdust/shared";
 import { type SqlBool, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage, signIn, subscribe } from "../../../test/images.js";
+import { makePng, seedImage, signIn, subscribe, upload } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
-import { backfillListAnalysis } from "../../db/catalogue-derived.js";
+import { backfillListAnalysis, backfillListKeys } from "../../db/catalogue-derived.js";
 import { CompiledShapes } from "../../db/prepared-once.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import { MediaStore } from "../../media/media-store.js";
@@ -304,7 +304,12 @@ describe(`list pages written as text on ${TEST_DB}`, () => {
       await same(viewer);
     }
     expect((await entry(admin)).downloadStats?.ultra).toBe(5);
-    // A rendition made or replaced: its key is read with the page.
+    // A display rendition's key, kept on the image row with the renditions (0017), read with it.
+    await app.database.db
+      .updateTable("images")
+      .set({ key_small: `public/images/${id}/small-1111111111111111.webp` })
+      .where("id", "=", id)
+      .execute();
     await app.database.db
       .updateTable("renditions")
       .set({ storage_key: `public/images/${id}/small-1111111111111111.webp` })
@@ -410,5 +415,74 @@ describe(`statements compiled once per shape on ${TEST_DB}`, () => {
           .where(sql<SqlBool>`title = ${sql.lit(TAG)}`),
       ),
     ).rejects.toThrow(/does not take its 1 values/);
+  });
+});
+
+describe(`the display renditions' keys kept on the image row on ${TEST_DB}`, () => {
+  it("are the renditions' own after an upload, and migration 0017's backfill rebuilds them", async () => {
+    const admin = await signIn(app, "keys-admin", "admin");
+    const uploaded = await upload(app, admin.cookie, {
+      name: "keys.png",
+      data: await makePng(800, 800),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const id = uploaded.json().uploaded[0].id as number;
+    const db = app.database.db;
+    const keysOf = (imageId: number) =>
+      db
+        .selectFrom("images")
+        .select(["key_small", "key_medium", "key_large"])
+        .where("id", "=", imageId)
+        .executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("renditions")
+      .select(["size", "storage_key"])
+      .where("image_id", "=", id)
+      .execute();
+    const keyOf = (size: string) => stored.find((r) => r.size === size)?.storage_key;
+    const expected = {
+      key_small: keyOf("small"),
+      key_medium: keyOf("medium"),
+      key_large: keyOf("large"),
+    };
+    for (const key of Object.values(expected)) expect(key).toMatch(/^public\/images\//);
+    expect(await keysOf(id)).toEqual(expected);
+
+    const everyImage = await db.selectFrom("images").select("id").execute();
+    const before = await Promise.all(everyImage.map((row) => keysOf(row.id)));
+    await db
+      .updateTable("images")
+      .set({ key_small: null, key_medium: null, key_large: null })
+      .execute();
+    await backfillListKeys(db);
+    expect(await Promise.all(everyImage.map((row) => keysOf(row.id)))).toEqual(before);
+    expect(await keysOf(id)).toEqual(expected);
+
+    // A display size made again (its row gone): the row's key follows the stored rendition.
+    await db
+      .deleteFrom("renditions")
+      .where("image_id", "=", id)
+      .where("size", "=", "small")
+      .execute();
+    const repo = new ImagesRepo(db, app.database.dialect);
+    const remade = { width: 10, height: 10, bytes: 1, upscaled: false };
+    await repo.insertRendition(
+      id,
+      { size: "small", storageKey: "public/images/remade.webp", ...remade },
+      Date.now(),
+    );
+    expect((await keysOf(id)).key_small).toBe("public/images/remade.webp");
+    // A concurrent twin is ignored, and the key stays the stored one's; a private size leaves it.
+    await repo.insertRendition(
+      id,
+      { size: "small", storageKey: "public/images/twin.webp", ...remade },
+      Date.now(),
+    );
+    await repo.insertRendition(
+      id,
+      { size: "xlarge", storageKey: "private/images/x.webp", ...remade },
+      Date.now(),
+    );
+    expect(await keysOf(id)).toEqual({ ...expected, key_small: "public/images/remade.webp" });
   });
 });
