@@ -10,6 +10,7 @@ import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
 import { registerErrorHandler } from "./http/error-handler.js";
+import { COMPRESSION } from "./http/kept-body.js";
 import { ListPages } from "./http/list-pages.js";
 import { metricsPlugin } from "./http/metrics.js";
 import { registerApiDocs } from "./http/openapi.js";
@@ -120,13 +121,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   server.addHook("onClose", () => services.events.close());
   if (!deps.database) server.addHook("onClose", () => database.close());
 
-  // Text responses (pages, JSON, scripts, styles) travel compressed to clients that accept it;
-  // pictures are already compressed and pass as they are. Brotli at quality 4: its default (11)
-  // costs a hundred times the CPU for a few percent, too much for responses made per request.
+  // Text responses (pages, JSON, scripts, styles) travel compressed to clients that accept it
+  // (COMPRESSION); pictures are already compressed and pass as they are. Bodies sent many times
+  // over are compressed once and kept so (kept-body.ts).
   await server.register(compress, {
-    encodings: ["br", "gzip"],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    encodings: COMPRESSION.encodings,
+    threshold: COMPRESSION.threshold,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality } },
   });
   await server.register(cookie);
   await server.register(multipart);

@@ -39,6 +39,18 @@ describe(`response compression on ${TEST_DB}`, () => {
     const gzip = await get(url, { "accept-encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+
+    // A visitor's page is kept: compressed once, the same bytes to the next browser, with Vary.
+    const again = await get(url, { "accept-encoding": "gzip, deflate, br" });
+    expect(again.headers["content-encoding"]).toBe("br");
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    for (const res of [plain, br, gzip, again])
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    // A member's page is made for them each time, and compressed all the same.
+    const member = await get(url, { cookie, "accept-encoding": "br" });
+    expect(member.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(member.rawPayload).toString()).images).toHaveLength(3);
   });
 
   it("leaves pictures as they are", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ImageListQuery, ImageListResponse } from "@sawdust/shared";
 import { jsonOfPage } from "../modules/images/list-cache.js";
+import { KeptBody } from "./kept-body.js";
 
 /** The page cache this layer keeps its pages in (the image list's cache, list-cache.ts). */
 export interface PageCache {
@@ -14,9 +15,12 @@ export interface SharedPageSource {
   keyOf(query: ImageListQuery): string;
 }
 
-/** A page as it is sent, made once: its JSON text, a weak validator of it, and the object. */
+/**
+ * A page as it is sent, made once: its JSON as bytes (and compressed, once a client asks), a weak
+ * validator of them, and the object.
+ */
 export interface ListPage {
-  json: string;
+  body: KeptBody;
   /** Equal text, equal tag. */
   etag: string;
   list: ImageListResponse;
@@ -24,8 +28,9 @@ export interface ListPage {
 
 /**
  * The image list pages everyone without Pro access sees alike (visitors and free members), as
- * JSON text: the catalogue makes the page object, this layer turns it into bytes once and keeps
- * them a few seconds, with an ETag so a browser or CDN can revalidate instead of downloading.
+ * JSON: the catalogue makes the page's text, this layer turns it into bytes once (compressed once
+ * for each encoding clients accept) and keeps them a few seconds, with an ETag so a browser or
+ * CDN can revalidate instead of downloading.
  */
 export class ListPages {
   constructor(
@@ -49,7 +54,7 @@ export class ListPages {
 
 function listPageOf(list: ImageListResponse): ListPage {
   // The catalogue's pages are made as text (catalogue.service.ts listJson): no serialising here.
-  const json = jsonOfPage(list);
-  const etag = `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`;
-  return { json, etag, list };
+  const body = new KeptBody(jsonOfPage(list));
+  const etag = `W/"${createHash("sha1").update(body.bytes).digest("base64url").slice(0, 22)}"`;
+  return { body, etag, list };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { DEFAULT_SITE_SETTINGS } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, setImageColumns, signIn } from "../../test/images.js";
@@ -256,6 +257,52 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     expect(rootOf((await page("/tag/forest")).body)).toContain("Forest Lake");
     clock.advance(RENDERED_PAGE_TTL_MS + 1);
     expect(rootOf((await page("/tag/forest")).body)).toContain("Forest Pond");
+  });
+
+  it("sends a kept page as it was made, compressed once as each browser accepts", async () => {
+    const plain = await page(`/image/${forest}`);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await page(`/image/${forest}`, { "accept-encoding": "gzip, deflate, br" });
+    const brAgain = await page(`/image/${forest}`, { "accept-encoding": "br" });
+    const gzip = await page(`/image/${forest}`, { "accept-encoding": "gzip" });
+    expect([br.headers["content-encoding"], gzip.headers["content-encoding"]]).toEqual([
+      "br",
+      "gzip",
+    ]);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(Number(br.headers["content-length"])).toBe(br.rawPayload.length);
+    for (const res of [br, gzip]) expect(res.headers.vary).toMatch(/accept-encoding/i);
+    // Asking for nothing, or for an encoding Sawdust does not send: the page as it is.
+    for (const accepted of ["identity", "deflate"]) {
+      const res = await page(`/image/${forest}`, { "accept-encoding": accepted });
+      expect(res.headers["content-encoding"], accepted).toBeUndefined();
+      expect(res.rawPayload.equals(plain.rawPayload), accepted).toBe(true);
+    }
+  });
+
+  it("answers a kept image page with a 404 as soon as the image is hidden, announced or not", async () => {
+    const fleeting = await seedImage(app, { title: "Fleeting Dawn", tags: ["dawn"] });
+    await announce(fleeting);
+    for (const accepted of ["br", "gzip", "identity"]) {
+      const res = await page(`/image/${fleeting}`, { "accept-encoding": accepted });
+      expect(res.statusCode, accepted).toBe(200);
+    }
+    await setImageColumns(app, fleeting, { is_public: 0 });
+    for (const accepted of ["br", "gzip", "identity"]) {
+      const res = await page(`/image/${fleeting}`, { "accept-encoding": accepted });
+      expect(res.statusCode, accepted).toBe(404);
+      const encoding = res.headers["content-encoding"];
+      const html =
+        encoding === "br"
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : encoding === "gzip"
+            ? gunzipSync(res.rawPayload).toString()
+            : res.body;
+      expect(html, accepted).not.toContain("Fleeting Dawn");
+    }
   });
 
   it("describes an image as JSON-LD that parses, with its creator, licence and offer", async () => {

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/catalogue.service.js";
 import { galleryListParams, galleryPreloadTags } from "./gallery-preload.js";
+import { KeptBody, sendKept } from "./kept-body.js";
 import { loadPageChunks } from "./page-chunks.js";
 import {
   artworkJsonLd,
@@ -24,7 +25,12 @@ import {
   pageHeadTags,
   publicPageOf,
 } from "./page-head.js";
-import { PageRenderer, withInlineStyles, withRenderedPage } from "./page-render.js";
+import {
+  PageRenderer,
+  type RenderedPage,
+  withInlineStyles,
+  withRenderedPage,
+} from "./page-render.js";
 import { escapeHtml, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
@@ -37,7 +43,7 @@ export interface WebAppOptions {
   /** A public image as a visitor sees it (its structured data and the artwork's preload). */
   visitorImage: (imageId: number) => Promise<Image>;
   /** A visitor's first page of the gallery list for these parameters: its text and object. */
-  galleryFirstPage: (params: ImageListParams) => Promise<{ json: string; list: ImageListResponse }>;
+  galleryFirstPage: (params: ImageListParams) => Promise<{ list: ImageListResponse }>;
   /** The admin's site settings: pages show the site's own name and limits. */
   siteSettings: () => Promise<SiteSettings>;
   /** Calls `listener` whenever something a rendered page may show has changed. */
@@ -46,10 +52,10 @@ export interface WebAppOptions {
   now?: () => number;
 }
 
-/** A page's HTML as it is sent, and its status. */
+/** A page's HTML as it is sent (made for this request, or kept), and its status. */
 interface PageResponse {
   status: number;
-  html: string;
+  html: string | KeptBody;
 }
 
 /**
@@ -86,12 +92,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   const sendIndex = (reply: FastifyReply) =>
     reply.header("cache-control", "no-cache").sendFile("index.html");
-  const sendHtml = (reply: FastifyReply, page: PageResponse) =>
-    reply
-      .code(page.status)
-      .header("cache-control", "no-cache")
-      .type("text/html; charset=utf-8")
-      .send(page.html);
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: PageResponse) => {
+    reply.code(page.status).header("cache-control", "no-cache").type("text/html; charset=utf-8");
+    return typeof page.html === "string"
+      ? reply.send(page.html)
+      : sendKept(request, reply, page.html);
+  };
   // Read once: a new build comes with a restart.
   let indexHtml: Promise<string> | undefined;
   const readIndex = () => {
@@ -133,6 +139,26 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return css;
   };
   if (renderer) options.onPagesStale(() => renderer.invalidate());
+  /**
+   * Visitors' rendered pages as sent (the page in index.html with its head, its stylesheet
+   * inlined), kept with the rendered page they hold and dropped with it, for the head they were
+   * made with: the head is made for every request (an image that went private is a 404 at once),
+   * the 200 kB page around it and its compressed forms once (3–4 ms of CPU a request otherwise).
+   */
+  const sentPages = new WeakMap<RenderedPage, { around: string; body: Promise<KeptBody> }>();
+  const sentPageOf = (rendered: RenderedPage, around: string): Promise<KeptBody> => {
+    const kept = sentPages.get(rendered);
+    if (kept && kept.around === around) return kept.body;
+    const body = withInlineStyles(withRenderedPage(around, rendered), styleOf).then(
+      (html) => new KeptBody(html),
+    );
+    const entry = { around, body };
+    sentPages.set(rendered, entry);
+    body.catch(() => {
+      if (sentPages.get(rendered) === entry) sentPages.delete(rendered);
+    });
+    return body;
+  };
   const chunks = built ? await loadPageChunks(webDist) : undefined;
   if (chunks && chunks.missing.length > 0) {
     app.log.warn(
@@ -196,8 +222,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (renderer && !request.cookies[SESSION_COOKIE]) {
       const url = query === undefined ? path : `${path}?${query}`;
       try {
-        const rendered = withRenderedPage(html, await renderer.render(url, site));
-        return { status: 200, html: await withInlineStyles(rendered, styleOf) };
+        return { status: 200, html: await sentPageOf(await renderer.render(url, site), html) };
       } catch (error) {
         request.log.error({ err: error, path }, "page could not be rendered");
       }
@@ -227,7 +252,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const page = publicPageOf(path);
     try {
-      return sendHtml(reply, page ? await publicPage(request, page, path) : await appPage(path));
+      return sendHtml(
+        request,
+        reply,
+        page ? await publicPage(request, page, path) : await appPage(path),
+      );
     } catch (error) {
       request.log.warn({ err: error, path }, "page could not be made");
       if (!isAppPath(path)) reply.code(404);
