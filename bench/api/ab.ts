@@ -6,7 +6,7 @@
  * by more than a change does, while the per-round ratios of interleaved runs stay put.
  *
  *   npx tsx bench/api/ab.ts --other /work/old --other-data DIR --data DIR [--rounds 8] [--duration 6]
- *     [--path /api/v1/images?…] [--cookie name=value] [--port-base N]
+ *     [--path /api/v1/images?…] [--cookie name=value] [--accept-encoding "br, gzip"] [--port-base N]
  *
  * Each DIR holds a catalogue seeded by that checkout's own `bench/api/seed.ts --data-dir DIR`
  * (the two may differ in migrations). The other checkout needs its dependencies installed (or
@@ -14,6 +14,7 @@
  * that matter: each side's tag page 1 ÷ the bare small JSON (throughput, and the CPU cross-check)
  * and this side's CPU a hit ÷ the other's. `--cookie` sends a session cookie with the list's
  * requests (a member's page, never cached: both sides may share one catalogue and its session);
+ * `--accept-encoding` sends that header with them, as a browser does (compressed answers);
  * `--port-base N` puts the reference on N and the two apps on N + 1 and N + 2.
  */
 import { loadavg } from "node:os";
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "6" },
     path: { type: "string", default: "/api/v1/images?limit=20&tag=night-sky" },
     cookie: { type: "string" },
+    "accept-encoding": { type: "string" },
     "port-base": { type: "string" },
   },
 });
@@ -45,6 +47,7 @@ interface Target {
   server: Child;
   path: string;
   cookie?: string;
+  acceptEncoding?: string;
 }
 interface Run {
   rps: number;
@@ -80,8 +83,13 @@ async function main(): Promise<void> {
   });
   const targets: Target[] = [
     { key: "ref-small", server: reference, path: "/small" },
-    { key: "other-list", server: other, path: args.path as string, cookie: args.cookie },
-    { key: "this-list", server: self, path: args.path as string, cookie: args.cookie },
+    ...(["other", "this"] as const).map((side) => ({
+      key: `${side}-list`,
+      server: side === "other" ? other : self,
+      path: args.path as string,
+      cookie: args.cookie,
+      acceptEncoding: args["accept-encoding"],
+    })),
     { key: "other-healthz", server: other, path: "/healthz" },
     { key: "this-healthz", server: self, path: "/healthz" },
   ];
@@ -132,7 +140,10 @@ async function measure(target: Target, seconds: number): Promise<Run> {
     url: target.server.url + target.path,
     connections: 50,
     duration: seconds,
-    ...(target.cookie ? { headers: { cookie: target.cookie } } : {}),
+    headers: {
+      ...(target.cookie ? { cookie: target.cookie } : {}),
+      ...(target.acceptEncoding ? { "accept-encoding": target.acceptEncoding } : {}),
+    },
   });
   const after = await target.server.usage();
   if (result.errors + result.non2xx > 0) {
