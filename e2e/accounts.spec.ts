@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
 import { mailedLink, newAccount, registerViaApi } from "./support/accounts";
 import { submitLogin } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
 import { checkAtBothWidths } from "./support/look-at";
+import { expect, test } from "./support/test";
 
 const m = MESSAGES.account;
 

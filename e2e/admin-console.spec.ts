@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { paths } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
+import { expect, type Page, test } from "./support/test";
 
 /**
  * The admin console as a whole (issue 15, acceptance 6): every admin page opens from the avatar

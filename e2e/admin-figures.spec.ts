@@ -1,12 +1,5 @@
 import { readFile } from "node:fs/promises";
 import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from "@playwright/test";
-import {
   type AdminDashboard,
   DOWNLOAD_SIZE_NAMES,
   DOWNLOAD_SIZES,
@@ -19,6 +12,13 @@ import { seriousViolations } from "./support/axe";
 import { subscribeViaApi } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { lookAt } from "./support/look-at";
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from "./support/test";
 
 /**
  * /admin/dashboard and /admin/analytics (issue 15): the dashboard shows the real figures and the

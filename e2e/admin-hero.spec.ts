@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEFAULT_HERO, HERO_RULES, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, uniqueWord } from "./support/catalogue";
 import { lookAt } from "./support/look-at";
+import { expect, type Locator, type Page, test } from "./support/test";
 
 /**
  * /admin/hero (issue 15, acceptance 1 and 4): the admin writes the hero with HTML through the

@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type Image, MESSAGES, paths } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { lookAt } from "./support/look-at";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 /*
  * /admin/images and /admin/images/{id}/edit (issue 15): filter the table, toggle visibility (the

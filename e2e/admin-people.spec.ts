@@ -1,10 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEFAULT_SITE_SETTINGS, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, uniqueWord } from "./support/catalogue";
 import { checkAtBothWidths } from "./support/look-at";
 import { openAccountMenu } from "./support/navigation";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 /**
  * The admin console's people pages (issue 15): Users (suspend a member whose page is open: their

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { lookAt } from "./support/look-at";
+import { expect, type Page, test } from "./support/test";
 
 /**
  * The API docs page (/api/docs) renders the OpenAPI document with what the server itself sends:

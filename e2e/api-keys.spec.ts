@@ -1,9 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { uniqueWord } from "./support/catalogue";
 import { lookAt } from "./support/look-at";
+import { expect, type Page, test } from "./support/test";
 
 /**
  * /admin/api-keys (issue 16, acceptance 7): an admin creates a key (the button waits for a

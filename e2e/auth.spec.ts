@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { ACCOUNT_RULES, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi } from "./support/accounts";
 import { submitLogin, submitRegistration, toasts } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
+import { expect, test } from "./support/test";
 
 test.describe("auth screen", () => {
   test("opens on the Login tab and switches to Create account", async ({ page }) => {

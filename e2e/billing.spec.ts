@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   type AdminSubscriptionList,
   type Image,
@@ -18,6 +17,7 @@ import {
   subscribeViaApi,
 } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 /*
  * Issue 14's journeys in the built-in sandbox: subscribing through the upgrade dialog and the

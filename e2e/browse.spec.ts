@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   EDITION_LABELS,
   type Image,
@@ -9,6 +8,7 @@ import {
 import { newAccount, registerViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 /**
  * Browsing: explore, the tag page, the two edition pages and the search palette's live results.

@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { FREE_TIER, type Image, MESSAGES } from "@sawdust/shared";
 import { registerViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
@@ -13,6 +12,7 @@ import {
   openPicker,
   toastText,
 } from "./support/collections";
+import { type APIRequestContext, expect, test } from "./support/test";
 
 const m = MESSAGES.collections;
 

@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type Image, MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { sessionIdOf } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { checkAtBothWidths } from "./support/look-at";
+import { type APIRequestContext, expect, test } from "./support/test";
 
 /*
  * Issue 19's remaining build items in the browser: the admin's default licence prices, a

@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { Image } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { payInCheckout } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { checkAtBothWidths } from "./support/look-at";
+import { type APIRequestContext, expect, test } from "./support/test";
 
 /*
  * Issue 19's journey: a free member buys a limited edition with the Commercial licence through the

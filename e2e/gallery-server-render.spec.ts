@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { expect, type Page, test } from "./support/test";
 
 /*
  * A visitor's /gallery comes rendered by the server (apps/web/src/entry-server.tsx): the hero and

@@ -1,10 +1,10 @@
-import { type APIRequestContext, expect, type Page, type Request, test } from "@playwright/test";
 import { type Image, MESSAGES, PAGING } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { toasts } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
 import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
 import { hydrated } from "./support/hydration";
+import { type APIRequestContext, expect, type Page, type Request, test } from "./support/test";
 
 /*
  * The gallery: filters in the URL, tag chips and tag search, infinite scroll, the layout toggle,

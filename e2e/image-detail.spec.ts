@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type Image, MESSAGES, slugifyTag, UI } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, grantPro, seedImage, uniqueWord } from "./support/catalogue";
 import { hydrated } from "./support/hydration";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 /*
  * While the detail dialog is open everything behind it is aria-hidden, the toast region too (a

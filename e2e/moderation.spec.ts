@@ -1,11 +1,4 @@
 import { join } from "node:path";
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from "@playwright/test";
 import { type Image, MESSAGES, REPORT_REASON_LABELS } from "@sawdust/shared";
 import Database from "better-sqlite3";
 import { E2E_DATA_DIR } from "../playwright.config";
@@ -13,6 +6,13 @@ import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./suppo
 import { seriousViolations } from "./support/axe";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { lookAt } from "./support/look-at";
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from "./support/test";
 
 /**
  * Moderation (issue 15, acceptance 1): a member reports an image from its detail (once: a second

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { ADMIN_MENU_ITEMS, openAccountMenu } from "./support/navigation";
+import { expect, test } from "./support/test";
 
 test.describe("signed out", () => {
   test("the visitor sees Sign In and Upgrade to Pro, and no account menu", async ({ page }) => {

@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { FREE_TIER, type Image, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { toasts } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
 import { adminApi, backdateAccount, grantPro, seedImage, uniqueWord } from "./support/catalogue";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 const v = MESSAGES.validation;
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

@@ -1,8 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { hydrated } from "./support/hydration";
 import { lookAt } from "./support/look-at";
+import { type Browser, expect, type Page, test } from "./support/test";
 
 /*
  * Every public page a link lands on comes rendered by the server for visitors (issue 20): with

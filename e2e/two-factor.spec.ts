@@ -1,10 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
 import { generate } from "otplib";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { submitLogin } from "./support/auth-screen";
 import { checkAtBothWidths } from "./support/look-at";
 import { openAccountMenu } from "./support/navigation";
+import { expect, type Page, test } from "./support/test";
 
 /**
  * Two-factor sign-in (issue 22): turned on from /account/security by reading the key off the page

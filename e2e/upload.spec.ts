@@ -1,8 +1,8 @@
-import { expect, type Response, test } from "@playwright/test";
 import { EDITION_LABELS, type Image, type ImageListResponse, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { toasts } from "./support/auth-screen";
 import { generatePng, textFile } from "./support/images";
+import { expect, type Response, test } from "./support/test";
 import {
   chooseFiles,
   dropFiles,

@@ -8,6 +8,15 @@ import type { Page } from "@playwright/test";
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
+  await takenOver(page);
+}
+
+/**
+ * Resolves once React has taken over what the page shows: its root hydrated (or rendered), the
+ * data the server sent along consumed, every open dialog's lazy code arrived and hydrated. At once
+ * on a page the app does not run (no `#root`: the API's documentation).
+ */
+export async function takenOver(page: Page): Promise<void> {
   // A function, not a string: the page's Content-Security-Policy forbids eval, which Playwright
   // uses to poll a string. It runs in the page (hence the shapes written out here).
   await page.waitForFunction(() => {
@@ -23,8 +32,8 @@ export async function hydrated(page: Page): Promise<void> {
     const marked = (element: object, prefix: string) =>
       Object.keys(element).some((key) => key.startsWith(prefix));
     const root = document.getElementById("root");
+    if (root === null) return true;
     return (
-      root !== null &&
       marked(root, "__reactContainer") &&
       document.getElementById("sawdust-state") === null &&
       Array.from(document.querySelectorAll('[role="dialog"]')).every((dialog) =>
