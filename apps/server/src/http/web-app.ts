@@ -42,7 +42,7 @@ export interface WebAppOptions {
   shareCard: (imageId: number) => Promise<ShareCard | null>;
   /** A public image as a visitor sees it (its structured data and the artwork's preload). */
   visitorImage: (imageId: number) => Promise<Image>;
-  /** A visitor's first page of the gallery list for these parameters: its text and object. */
+  /** A visitor's first page of the gallery list for these parameters. */
   galleryFirstPage: (params: ImageListParams) => Promise<{ list: ImageListResponse }>;
   /** The admin's site settings: pages show the site's own name and limits. */
   siteSettings: () => Promise<SiteSettings>;
