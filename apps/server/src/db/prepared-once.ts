@@ -116,17 +116,13 @@ const SHAPES_KEPT = 200;
  * constant of the shape and must not vary between calls of one shape.
  */
 export class CompiledShapes {
-  private readonly kept = new Map<
-    string,
-    { sql: string; query: CompiledQuery; plan: ParameterPlan }
-  >();
+  private readonly kept = new Map<string, { query: CompiledQuery; plan: ParameterPlan }>();
 
   constructor(private readonly capacity = SHAPES_KEPT) {}
 
   /**
    * Runs the query of this shape with `values`. `build` is called only the first time a shape is
-   * seen; `wrap`, if given, rewrites its SQL text once (a statement around it: the same
-   * parameters, in the same order, must come first).
+   * seen.
    */
   async run<Row>(
     // biome-ignore lint/suspicious/noExplicitAny: any database's Kysely instance.
@@ -134,11 +130,10 @@ export class CompiledShapes {
     shape: string,
     values: readonly unknown[],
     build: (slot: (index: number) => never) => Compilable<unknown>,
-    wrap?: (sql: string) => string,
   ): Promise<Row[]> {
-    const compiled = this.shapeOf(shape, values.length, build, wrap);
+    const compiled = this.shapeOf(shape, values.length, build);
     const parameters = compiled.plan.map((p) => (typeof p === "number" ? values[p] : p.constant));
-    const result = await db.executeQuery<Row>({ ...compiled.query, sql: compiled.sql, parameters });
+    const result = await db.executeQuery<Row>({ ...compiled.query, parameters });
     return result.rows;
   }
 
@@ -151,7 +146,6 @@ export class CompiledShapes {
     shape: string,
     slots: number,
     build: (slot: (index: number) => never) => Compilable<unknown>,
-    wrap?: (sql: string) => string,
   ) {
     const known = this.kept.get(shape);
     if (known) return known;
@@ -165,7 +159,7 @@ export class CompiledShapes {
         `CompiledShapes: shape ${shape} does not take its ${slots} values as parameters`,
       );
     }
-    const kept = { sql: wrap ? wrap(query.sql) : query.sql, query, plan };
+    const kept = { query, plan };
     if (this.kept.size >= this.capacity) {
       const oldest = this.kept.keys().next();
       if (!oldest.done) this.kept.delete(oldest.value);
