@@ -14,7 +14,7 @@
  * Writes <out>/lighthouse-<stamp>.md (the report, also on stdout) and .json (every run's scores
  * and the median runs' Lighthouse results, screenshots dropped).
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -375,6 +375,7 @@ async function main() {
   const stamp = started.toISOString().slice(0, 16).replace(":", "");
   const label = args.label ? `-${args.label}` : "";
   const base = resolve(args.out, `lighthouse-${stamp}${label}`);
+  mkdirSync(args.out, { recursive: true });
   const lines = [
     `# Lighthouse ${lighthouseVersion(runs)} — ${started.toISOString()}`,
     "",

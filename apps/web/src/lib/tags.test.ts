@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageCountLabel, tagLabel } from "./tags";
+import { tagLabel } from "./tags";
 
 describe("tagLabel", () => {
   it.each([
@@ -9,16 +9,5 @@ describe("tagLabel", () => {
     ["a--b", "A B"],
   ])("shows %j as %j", (tag, label) => {
     expect(tagLabel(tag)).toBe(label);
-  });
-});
-
-describe("imageCountLabel", () => {
-  it.each([
-    [0, "0 images"],
-    [1, "1 image"],
-    [12, "12 images"],
-    [1250, "1,250 images"],
-  ])("counts %i as %j", (count, label) => {
-    expect(imageCountLabel(count)).toBe(label);
   });
 });

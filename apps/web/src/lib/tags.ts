@@ -7,11 +7,6 @@ export function tagLabel(tag: string): string {
     .join(" ");
 }
 
-/** "1 image", "12 images". */
-export function imageCountLabel(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "image" : "images"}`;
-}
-
 /**
  * The catalogue's shortcuts, shared by the search palette and the explore page (spec "Top
  * navigation and search"): popular subjects, the four art styles, and the colour themes — which

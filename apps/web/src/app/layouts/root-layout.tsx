@@ -75,7 +75,12 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <TopNav />
+      {/* A boundary of its own: React hydrates the server's header after the page frame, in
+          short slices, rather than in the frame's one long task (the page's content has one
+          already, above). A click on it before then hydrates it at once and is replayed. */}
+      <Suspense fallback={null}>
+        <TopNav />
+      </Suspense>
       {/* Its code and its request only for Pro members, whom a failed renewal may concern. */}
       {user && PRO_TIERS.includes(user.tier) && (
         <Suspense fallback={null}>

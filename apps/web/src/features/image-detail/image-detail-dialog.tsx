@@ -343,9 +343,12 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   const fromPage = backgroundOf(state) !== undefined;
   useRecordView(imageId);
   useDocumentTitle(query.data ? imageTitle(query.data) : undefined);
-  // Another piece opened from inside ("More like this"): start it at its top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the image changes.
+  // Another piece opened from inside ("More like this"): start it at its top. Not when the dialog
+  // opens (it opens at its top): scrolling makes the browser lay the page out there and then.
+  const shownImage = useRef(imageId);
   useEffect(() => {
+    if (shownImage.current === imageId) return;
+    shownImage.current = imageId;
     content.current?.scrollTo?.({ top: 0 });
   }, [imageId]);
 

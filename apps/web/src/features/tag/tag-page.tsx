@@ -7,9 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useImageList } from "@/lib/api/get-images";
+import { imageCountLabel } from "@/lib/counts";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imagesOfPages } from "@/lib/images";
-import { imageCountLabel, tagLabel } from "@/lib/tags";
+import { tagLabel } from "@/lib/tags";
 import { TagTile } from "./components/tag-tile";
 import { useLoadMoreOnScroll } from "./use-load-more-on-scroll";
 

@@ -5,7 +5,7 @@ import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { imageCountLabel } from "@/lib/tags";
+import { imageCountLabel } from "@/lib/counts";
 import { formatCollectionDate } from "../collection-form";
 import { VisibilityBadge } from "./visibility-badge";
 

@@ -3,7 +3,8 @@ import { ArrowUpRight, Brush, Camera, Clock, Droplets, Sparkles } from "lucide-r
 import type { ComponentType } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
-import { ART_STYLES, COLOR_THEMES, CURATED_COLLECTIONS, imageCountLabel } from "@/lib/tags";
+import { imageCountLabel } from "@/lib/counts";
+import { ART_STYLES, COLOR_THEMES, CURATED_COLLECTIONS } from "@/lib/tags";
 import { cn } from "@/lib/utils";
 
 // A row on wider screens; on a phone two tiles sit side by side, so the emblem goes on top.

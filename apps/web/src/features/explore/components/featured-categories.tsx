@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
 import { Skeleton } from "@/components/ui/skeleton";
-import { imageCountLabel, tagLabel } from "@/lib/tags";
+import { imageCountLabel } from "@/lib/counts";
+import { tagLabel } from "@/lib/tags";
 
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw";
 /** The first row is above the fold on a desktop. */

@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useImageList } from "@/lib/api/get-images";
+import { imageCountLabel } from "@/lib/counts";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imagesOfPages, imageTitle } from "@/lib/images";
-import { imageCountLabel } from "@/lib/tags";
 
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw";
 const GRID = "grid grid-cols-2 gap-x-3 gap-y-5 sm:gap-x-4 md:grid-cols-3 lg:grid-cols-4";

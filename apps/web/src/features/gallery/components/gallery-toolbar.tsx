@@ -2,8 +2,8 @@ import { SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { TileLayout } from "@/components/artwork/image-tile";
 import { Button } from "@/components/ui/button";
+import { imageCountLabel } from "@/lib/counts";
 import { cn } from "@/lib/utils";
-import { countLabel } from "../count-label";
 import type { GalleryFilters } from "../use-gallery-filters";
 import { ActiveFilters } from "./active-filters";
 import { LayoutToggle } from "./layout-toggle";
@@ -77,7 +77,7 @@ function ImageCount({ total }: { total: number | undefined }) {
           <span className="sr-only">Counting images…</span>
         </>
       ) : (
-        countLabel(total)
+        imageCountLabel(total)
       )}
     </p>
   );

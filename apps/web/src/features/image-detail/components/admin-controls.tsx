@@ -1,4 +1,4 @@
-import { DOWNLOAD_SIZES, type Image, MESSAGES } from "@sawdust/shared";
+import { DOWNLOAD_SIZES, groupDigits, type Image, MESSAGES } from "@sawdust/shared";
 import { Pencil, ShieldCheck, Trash2 } from "lucide-react";
 import { type Ref, useId, useState } from "react";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
@@ -118,7 +118,7 @@ export function AdminControls({
                   {DOWNLOAD_SIZES[size].label}
                 </dt>
                 <dd className="font-semibold tabular-nums">
-                  {image.downloadStats?.[size].toLocaleString("en-US")}
+                  {image.downloadStats && groupDigits(image.downloadStats[size])}
                 </dd>
               </div>
             ))}

@@ -1,4 +1,4 @@
-import type { Image } from "@sawdust/shared";
+import { groupDigits, type Image } from "@sawdust/shared";
 import { Download, Eye, FolderHeart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -111,8 +111,6 @@ export function ArtworkFilters({ image }: { image: Image }) {
   );
 }
 
-const count = (value: number) => value.toLocaleString("en-US");
-
 /** Views, downloads and the number of collections the image is in. */
 export function ArtworkStats({ image }: { image: Image }) {
   const stats = [
@@ -127,7 +125,7 @@ export function ArtworkStats({ image }: { image: Image }) {
           <dt className="order-last text-xs text-muted-foreground">{label}</dt>
           <dd className="flex flex-col items-center gap-1.5 text-lg font-semibold tabular-nums leading-none">
             <Icon className="size-4 text-muted-foreground" aria-hidden />
-            {count(value)}
+            {groupDigits(value)}
           </dd>
         </div>
       ))}

@@ -13,8 +13,8 @@ import {
   CommandList,
 } from "@/components/ui/command";
 import { useTags } from "@/lib/api/get-tags";
+import { imageCountLabel } from "@/lib/counts";
 import { detailState } from "@/lib/detail-route";
-import { imageCountLabel } from "@/lib/tags";
 import { cn } from "@/lib/utils";
 import { useArtworkSearch } from "../api/search-artwork";
 import { entryCount, type SearchGroup, type ShortcutCounts, searchGroups } from "../search-groups";

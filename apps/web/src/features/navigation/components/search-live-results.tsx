@@ -7,8 +7,8 @@ import {
 } from "@sawdust/shared";
 import { Hash, Search } from "lucide-react";
 import { CommandGroup, CommandItem } from "@/components/ui/command";
+import { imageCountLabel } from "@/lib/counts";
 import { formatPrice, imageTitle } from "@/lib/images";
-import { imageCountLabel } from "@/lib/tags";
 
 /** The cmdk value of an artwork result (values are unique across the palette). */
 export function artworkValue(imageId: number): string {
