@@ -205,6 +205,25 @@ test.describe("public pages rendered on the server", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a share page fetches its artwork alone; the gallery's pictures load once it closes", async ({
+    page,
+  }) => {
+    const pictures = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") pictures.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`/image/${artworkId}`);
+    await hydrated(page);
+    // The tiles under the dialog are there, each showing its colour, with no picture of its own.
+    const tiles = page.getByTestId("image-tile");
+    await expect(tiles.first()).toBeAttached();
+    await expect(tiles.locator("img")).toHaveCount(0);
+    expect([...pictures]).toEqual([expect.stringMatching(`^/media/images/${artworkId}/`)]);
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect.poll(() => loaded(page, '[data-testid="image-tile"] img')).toBe(true);
+  });
+
   test("a private image's share link is a 404 that names nothing of it", async ({ request }) => {
     const api = await adminApi();
     let hiddenId: number;

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { TilePriorityContext } from "@/components/artwork/tile-priority";
+import { TileLoadingContext } from "@/components/artwork/tile-loading";
 import { GalleryView } from "@/features/gallery/gallery-view";
 import { ImageDetailRoute } from "./image-detail-route";
 
@@ -8,13 +8,13 @@ import { ImageDetailRoute } from "./image-detail-route";
  * path names one and no other page is under it (the share link, opened from outside the app).
  */
 export function GalleryRoute() {
-  // Under an image's detail the artwork is the first picture to fetch, not the tiles it covers.
+  // Under a share link's detail the artwork is the one picture to fetch, not the tiles it covers.
   const behindDetail = useParams().imageId !== undefined;
   return (
     <>
-      <TilePriorityContext value={!behindDetail}>
+      <TileLoadingContext value={behindDetail ? "held" : "first-row-first"}>
         <GalleryView />
-      </TilePriorityContext>
+      </TileLoadingContext>
       <ImageDetailRoute />
     </>
   );

@@ -63,6 +63,8 @@ export interface ArtImageProps
   priority?: "high" | "eager";
   /** Shown whole inside a larger box (`object-contain`), which shows around it. */
   letterboxed?: boolean;
+  /** Not loaded yet: only its placeholder shows, in a box of the picture's class (no request). */
+  held?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export function ArtImage({
   alt,
   priority,
   letterboxed = false,
+  held = false,
   className,
   style,
   onLoad,
@@ -98,6 +101,11 @@ export function ArtImage({
     [image.thumbhash, blurred, letterboxed],
   );
   const small = fitInside(image.width, image.height, DISPLAY_SIZES.small);
+  if (held) {
+    return (
+      <div aria-hidden className={cn("bg-muted", className)} style={{ ...style, ...placeholder }} />
+    );
+  }
   return (
     <img
       {...rest}

@@ -4,7 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { GRID_TILE_ASPECT, ImageTile, type TileLayout } from "./image-tile";
 import { distributeIntoColumns } from "./masonry";
-import { useTilePriority } from "./tile-priority";
+import { type TileLoading, useTileLoading } from "./tile-loading";
 import { MAX_COLUMNS, useColumnCount } from "./use-column-count";
 
 export interface ImageGridProps {
@@ -26,10 +26,10 @@ const GAPS = "gap-3 sm:gap-4";
 
 /**
  * The first row loads at once, the very first tile with high priority (a likely LCP element),
- * unless something else on the page comes first (tile-priority.ts).
+ * unless the page holds its pictures back (tile-loading.ts).
  */
-function priorityOf(index: number, first: boolean): "high" | "eager" | undefined {
-  if (!first) return undefined;
+function priorityOf(index: number, loading: TileLoading): "high" | "eager" | undefined {
+  if (loading !== "first-row-first") return undefined;
   if (index === 0) return "high";
   return index < MAX_COLUMNS ? "eager" : undefined;
 }
@@ -52,7 +52,7 @@ function UniformGrid({
   label,
   className,
 }: Omit<ImageGridProps, "layout">) {
-  const first = useTilePriority();
+  const loading = useTileLoading();
   return (
     <ul
       aria-label={label}
@@ -65,7 +65,8 @@ function UniformGrid({
           <ImageTile
             image={image}
             href={hrefFor(image)}
-            priority={priorityOf(index, first)}
+            priority={priorityOf(index, loading)}
+            held={loading === "held"}
             showTags={showTags}
             onDeleted={onDeleted}
             tagHref={tagHref}
@@ -99,7 +100,7 @@ function MasonryGrid({
   label,
   className,
 }: Omit<ImageGridProps, "layout">) {
-  const first = useTilePriority();
+  const loading = useTileLoading();
   const columnCount = useColumnCount();
   const columns = useMemo(() => {
     const items: MasonryItem[] = images.map((image, index) => ({
@@ -129,7 +130,8 @@ function MasonryGrid({
             <ImageTile
               image={item.image}
               href={hrefFor(item.image)}
-              priority={priorityOf(item.index, first)}
+              priority={priorityOf(item.index, loading)}
+              held={loading === "held"}
               showTags={showTags}
               onDeleted={onDeleted}
               tagHref={tagHref}

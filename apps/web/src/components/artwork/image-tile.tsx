@@ -24,6 +24,8 @@ export interface ImageTileProps {
   href: string;
   /** Above the fold: "high" for the very first tile, "eager" for the rest of the first row. */
   priority?: "high" | "eager";
+  /** Its picture not loaded yet: the tile shows its average colour (tile-loading.ts). */
+  held?: boolean;
   /** Show up to three tag chips (and '+N') that filter the gallery by their tag. */
   showTags?: boolean;
   /** Called after an admin deleted the image from its failure placeholder. */
@@ -68,6 +70,7 @@ export function ImageTile({
   image,
   href,
   priority,
+  held = false,
   showTags = false,
   onDeleted,
   layout = "grid",
@@ -115,6 +118,7 @@ export function ImageTile({
               alt={title}
               sizes={sizes}
               priority={priority}
+              held={held}
               draggable={false}
               onError={thumbnail.onError}
               onLoad={thumbnail.onLoad}
