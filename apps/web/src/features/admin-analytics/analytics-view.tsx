@@ -9,6 +9,7 @@ import {
   EDITION_TYPE_LABELS,
   formatBytes,
   formatCents,
+  groupDigits,
   MESSAGES,
 } from "@sawdust/shared";
 import { useMemo } from "react";
@@ -26,7 +27,7 @@ import { TopTags } from "./components/top-tags";
 
 const m = MESSAGES.adminStats.analytics;
 
-const count = (value: number) => Math.round(value).toLocaleString("en-US");
+const count = (value: number) => groupDigits(Math.round(value));
 const bytes = (value: number) => formatBytes(value, 1);
 const dollars = (cents: number) =>
   cents < 0 ? `−$${formatCents(-cents)}` : `$${formatCents(cents)}`;

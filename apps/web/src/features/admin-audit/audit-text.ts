@@ -1,3 +1,5 @@
+import { groupDigits } from "@sawdust/shared";
+
 /** A change of one field: its name and the values before and after. */
 export interface FieldChange {
   field: string;
@@ -31,7 +33,7 @@ export function fieldName(key: string): string {
 export function valueText(value: unknown): string {
   if (value === null || value === undefined || value === "") return "none";
   if (typeof value === "string") return value;
-  if (typeof value === "number") return value.toLocaleString("en-US");
+  if (typeof value === "number") return groupDigits(value);
   if (typeof value === "boolean") return value ? "yes" : "no";
   return JSON.stringify(value);
 }

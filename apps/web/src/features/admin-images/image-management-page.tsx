@@ -3,6 +3,7 @@ import {
   type AdminImage,
   type AdminImageBatchResult,
   type AdminImageOperation,
+  groupDigits,
   MESSAGES,
 } from "@sawdust/shared";
 import { ImageOff, LoaderCircle, X } from "lucide-react";
@@ -204,8 +205,7 @@ export function ImageManagementPage() {
           >
             <div className="flex items-start justify-between gap-2">
               <h2 id="batch-outcome-title" className="font-semibold">
-                {outcome.label}: {m.batch.failuresTitle} (
-                {outcome.result.failed.toLocaleString("en-US")})
+                {outcome.label}: {m.batch.failuresTitle} ({groupDigits(outcome.result.failed)})
               </h2>
               <Button
                 variant="ghost"

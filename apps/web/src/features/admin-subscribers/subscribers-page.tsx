@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sawdust/shared";
+import { groupDigits, MESSAGES } from "@sawdust/shared";
 import { LoaderCircle, Users } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
@@ -37,7 +37,7 @@ export function SubscribersPage() {
         actions={
           total !== undefined && (
             <p className="text-sm text-muted-foreground" data-testid="subscribers-total">
-              {total.toLocaleString("en-US")} {total === 1 ? "member" : "members"}
+              {groupDigits(total)} {total === 1 ? "member" : "members"}
             </p>
           )
         }

@@ -1,4 +1,4 @@
-import { type AdminUser, MESSAGES } from "@sawdust/shared";
+import { type AdminUser, groupDigits, MESSAGES } from "@sawdust/shared";
 import { isApiRequestError } from "@/lib/api-client";
 
 /** 'PRO', 'PRO PLUS', or 'FREE' when no subscription carries Pro. */
@@ -8,7 +8,7 @@ export function planLabel(user: Pick<AdminUser, "tier">): string {
 
 /** "1 download", "1,200 downloads". */
 export function downloadsText(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "download" : "downloads"}`;
+  return `${groupDigits(count)} ${count === 1 ? "download" : "downloads"}`;
 }
 
 /** What went wrong, in the server's words when it gave some. */

@@ -1,4 +1,4 @@
-import { type AdminUser, MESSAGES, type Role } from "@sawdust/shared";
+import { type AdminUser, groupDigits, MESSAGES, type Role } from "@sawdust/shared";
 import { LoaderCircle, UserCog } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -144,7 +144,7 @@ export function UsersPage() {
         actions={
           total !== undefined && (
             <p className="text-sm text-muted-foreground" data-testid="users-total">
-              {total.toLocaleString("en-US")} {total === 1 ? "user" : "users"}
+              {groupDigits(total)} {total === 1 ? "user" : "users"}
             </p>
           )
         }

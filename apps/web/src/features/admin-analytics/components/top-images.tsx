@@ -1,4 +1,4 @@
-import { MESSAGES, type TopImage } from "@sawdust/shared";
+import { groupDigits, MESSAGES, type TopImage } from "@sawdust/shared";
 import { EyeOff, ImageOff } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -70,10 +70,10 @@ export function TopImages({
                   </Link>
                   <span className="shrink-0 text-right text-sm tabular-nums">
                     <span className="block font-semibold">
-                      {first.toLocaleString("en-US")} {by}
+                      {groupDigits(first)} {by}
                     </span>
                     <span className="block text-xs text-muted-foreground">
-                      {second.toLocaleString("en-US")} {by === "views" ? "downloads" : "views"}
+                      {groupDigits(second)} {by === "views" ? "downloads" : "views"}
                     </span>
                   </span>
                 </li>

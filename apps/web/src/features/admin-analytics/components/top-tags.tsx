@@ -1,4 +1,4 @@
-import { MESSAGES, type TopTag } from "@sawdust/shared";
+import { groupDigits, MESSAGES, type TopTag } from "@sawdust/shared";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 
@@ -52,11 +52,9 @@ export function TopTags({ tags }: { tags: TopTag[] }) {
                         #{tag.tag}
                       </Link>
                     </th>
-                    <td className="px-3 py-2 text-right">{tag.views.toLocaleString("en-US")}</td>
-                    <td className="px-3 py-2 text-right">
-                      {tag.downloads.toLocaleString("en-US")}
-                    </td>
-                    <td className="py-2 pl-3 text-right">{tag.images.toLocaleString("en-US")}</td>
+                    <td className="px-3 py-2 text-right">{groupDigits(tag.views)}</td>
+                    <td className="px-3 py-2 text-right">{groupDigits(tag.downloads)}</td>
+                    <td className="py-2 pl-3 text-right">{groupDigits(tag.images)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ApiKeyCreated, MESSAGES, PARTNER_API, ZApiKeyCreateBody } from "@sawdust/shared";
+import {
+  type ApiKeyCreated,
+  groupDigits,
+  MESSAGES,
+  PARTNER_API,
+  ZApiKeyCreateBody,
+} from "@sawdust/shared";
 import { KeyRound } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
@@ -117,15 +123,15 @@ export function CreateKeyForm({ onCreating, onCreated }: CreateKeyFormProps) {
             setValueAs: (value: unknown) =>
               value === "" || value === undefined || value === null ? undefined : Number(value),
           })}
-          placeholder={`${PARTNER_API.defaultRequestsPerHour.toLocaleString("en-US")} (default)`}
+          placeholder={`${groupDigits(PARTNER_API.defaultRequestsPerHour)} (default)`}
           disabled={creation.isPending}
           aria-invalid={errors.rateLimitPerHour ? true : undefined}
           aria-describedby={`${id}-limit-hint${errors.rateLimitPerHour ? ` ${id}-limit-error` : ""}`}
           className="aria-[invalid]:border-destructive"
         />
         <p id={`${id}-limit-hint`} className="text-xs text-muted-foreground">
-          {PARTNER_API.defaultRequestsPerHour.toLocaleString("en-US")} when left empty; each clock
-          hour (UTC) starts a new count.
+          {groupDigits(PARTNER_API.defaultRequestsPerHour)} when left empty; each clock hour (UTC)
+          starts a new count.
         </p>
         <FieldError id={`${id}-limit-error`} message={errors.rateLimitPerHour?.message} />
       </div>

@@ -1,4 +1,4 @@
-import type { ApiKey } from "@sawdust/shared";
+import { type ApiKey, groupDigits } from "@sawdust/shared";
 import { Ban } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -30,7 +30,7 @@ function RequestsPerDay({ days }: { days: ApiKey["requestsPerDay"] }) {
         {days.map((d) => (
           <span
             key={d.day}
-            title={`${formatUsageDay(d.day)}: ${d.requests.toLocaleString("en-US")}`}
+            title={`${formatUsageDay(d.day)}: ${groupDigits(d.requests)}`}
             className="w-1.5 rounded-sm bg-brand"
             style={{
               height: `${Math.max(8, (d.requests / most) * 100)}%`,
@@ -40,7 +40,7 @@ function RequestsPerDay({ days }: { days: ApiKey["requestsPerDay"] }) {
         ))}
       </div>
       <span className="text-sm tabular-nums whitespace-nowrap">
-        {total.toLocaleString("en-US")}
+        {groupDigits(total)}
         <span className="text-muted-foreground"> in {days.length} days</span>
       </span>
       <span className="sr-only">
@@ -121,9 +121,7 @@ export function KeysTable({ apiKeys, onRevoke }: KeysTableProps) {
                 <td className="px-4 py-3">
                   <RequestsPerDay days={apiKey.requestsPerDay} />
                 </td>
-                <td className="px-4 py-3 tabular-nums">
-                  {apiKey.rateLimitPerHour.toLocaleString("en-US")}
-                </td>
+                <td className="px-4 py-3 tabular-nums">{groupDigits(apiKey.rateLimitPerHour)}</td>
                 <td className="px-4 py-3 text-right">
                   <RevokeButton apiKey={apiKey} onRevoke={onRevoke} />
                 </td>
@@ -160,7 +158,7 @@ export function KeysTable({ apiKeys, onRevoke }: KeysTableProps) {
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Limit / hour</dt>
-                <dd className="tabular-nums">{apiKey.rateLimitPerHour.toLocaleString("en-US")}</dd>
+                <dd className="tabular-nums">{groupDigits(apiKey.rateLimitPerHour)}</dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Requests</dt>

@@ -1,4 +1,4 @@
-import { PARTNER_API, type PartnerApiInfo } from "@sawdust/shared";
+import { groupDigits, PARTNER_API, type PartnerApiInfo } from "@sawdust/shared";
 import { BookOpen, FileJson } from "lucide-react";
 import { curlExample } from "../key-text";
 
@@ -45,8 +45,8 @@ export function UsageDocs({ partnerApi }: { partnerApi: PartnerApiInfo }) {
           ))}
         </ul>
         <p className="text-muted-foreground">
-          Each key may make {partnerApi.defaultRateLimitPerHour.toLocaleString("en-US")} requests an
-          hour unless you set another limit. Every answer carries X-RateLimit-Limit,
+          Each key may make {groupDigits(partnerApi.defaultRateLimitPerHour)} requests an hour
+          unless you set another limit. Every answer carries X-RateLimit-Limit,
           X-RateLimit-Remaining and X-RateLimit-Reset; over the limit it is 429 with Retry-After. A
           missing or revoked key gets 401. Keys start with {PARTNER_API.keyPrefix} and end in a
           checksum, so secret scanners recognise a leaked one.

@@ -1,4 +1,9 @@
-import { type AdminDashboard, DOWNLOAD_SIZE_NAMES, DOWNLOAD_SIZES } from "@sawdust/shared";
+import {
+  type AdminDashboard,
+  DOWNLOAD_SIZE_NAMES,
+  DOWNLOAD_SIZES,
+  groupDigits,
+} from "@sawdust/shared";
 
 /**
  * Every counted download by size (the spec lists four; Sawdust has five): the count, and a bar
@@ -19,7 +24,7 @@ export function DownloadsByQuality({ counts }: { counts: AdminDashboard["downloa
               {DOWNLOAD_SIZES[size].label}
             </p>
             <p className="mt-1 font-display text-2xl font-semibold tabular-nums">
-              {counts[size].toLocaleString("en-US")}
+              {groupDigits(counts[size])}
             </p>
             <div className="mt-3 h-2 overflow-hidden rounded-full bg-secondary" aria-hidden>
               <div className="h-full rounded-full bg-brand" style={{ width: `${share}%` }} />

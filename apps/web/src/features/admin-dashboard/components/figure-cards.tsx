@@ -1,9 +1,9 @@
-import { type AdminDashboard, formatBytes, MESSAGES } from "@sawdust/shared";
+import { type AdminDashboard, formatBytes, groupDigits, MESSAGES } from "@sawdust/shared";
 import { Archive, ArrowDownToLine, Images, type LucideIcon, Users } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 
 const m = MESSAGES.adminStats.cards;
-const count = (n: number) => n.toLocaleString("en-US");
+const count = (n: number) => groupDigits(n);
 
 /** The four totals: users, images, downloads and the storage they take. */
 export function FigureCards({ totals }: { totals: AdminDashboard["totals"] }) {

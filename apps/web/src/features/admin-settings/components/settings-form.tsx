@@ -5,6 +5,7 @@ import {
   EDITION_SALES,
   EDITION_TYPES,
   formatBytes,
+  groupDigits,
   LICENCE_LABELS,
   LICENCE_SUMMARIES,
   MESSAGES,
@@ -135,7 +136,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           <Field
             id={`${id}-downloads`}
             label="Downloads a month"
-            hint={`0 to ${SITE_SETTINGS_BOUNDS.monthlyDownloadsMax.toLocaleString("en-US")}`}
+            hint={`0 to ${groupDigits(SITE_SETTINGS_BOUNDS.monthlyDownloadsMax)}`}
             error={errors.freeTier?.monthlyDownloads?.message}
           >
             {(aria) => (
@@ -168,7 +169,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           <Field
             id={`${id}-collections`}
             label="Collections"
-            hint={`0 to ${SITE_SETTINGS_BOUNDS.collectionsMax.toLocaleString("en-US")}`}
+            hint={`0 to ${groupDigits(SITE_SETTINGS_BOUNDS.collectionsMax)}`}
             error={errors.freeTier?.collections?.message}
           >
             {(aria) => (
@@ -464,7 +465,7 @@ function BandwidthField({
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
         {Number.isFinite(bytes)
-          ? `${formatBytes(bytes)} (${bytes.toLocaleString("en-US")} bytes)`
+          ? `${formatBytes(bytes)} (${groupDigits(bytes)} bytes)`
           : "Up to 10 TiB"}
       </p>
       {error && (

@@ -1,4 +1,4 @@
-import { type AdminUser, formatBytes, ROLES, type Role } from "@sawdust/shared";
+import { type AdminUser, formatBytes, groupDigits, ROLES, type Role } from "@sawdust/shared";
 import { ChevronDown, KeyRound, LogOut, MailCheck, ShieldOff, UserCheck } from "lucide-react";
 import { Fragment, type ReactNode, useId, useState } from "react";
 import { SubscriptionStatusBadge } from "@/components/billing/subscription-status-badge";
@@ -240,10 +240,10 @@ function UserDetail({ user }: { user: AdminUser }) {
   const facts: Array<[string, ReactNode]> = [
     ["Member since", formatBillingDate(user.createdAt)],
     ["Suspended since", user.suspendedAt ? formatBillingDate(user.suspendedAt) : "Not suspended"],
-    ["Downloads this month", user.downloadsThisMonth.toLocaleString("en-US")],
+    ["Downloads this month", groupDigits(user.downloadsThisMonth)],
     ["Bandwidth this month", formatBytes(user.bytesThisMonth)],
-    ["Collections", user.collections.toLocaleString("en-US")],
-    ["Signed-in sessions", user.liveSessions.toLocaleString("en-US")],
+    ["Collections", groupDigits(user.collections)],
+    ["Signed-in sessions", groupDigits(user.liveSessions)],
     [
       "Subscription",
       subscription ? (

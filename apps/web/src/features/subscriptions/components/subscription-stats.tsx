@@ -1,4 +1,4 @@
-import { MESSAGES, type SubscriptionStats as Stats } from "@sawdust/shared";
+import { groupDigits, MESSAGES, type SubscriptionStats as Stats } from "@sawdust/shared";
 import { BadgeDollarSign, Crown, type LucideIcon, Users } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoneyTotal } from "@/lib/billing/billing-text";
@@ -13,13 +13,13 @@ export function SubscriptionStats({ stats }: { stats: Stats | undefined }) {
     [
       {
         label: m.totalSubscribers,
-        value: stats?.totalSubscribers.toLocaleString("en-US"),
+        value: stats && groupDigits(stats.totalSubscribers),
         icon: Users,
         testId: "stat-total-subscribers",
       },
       {
         label: m.activePro,
-        value: stats?.activePro.toLocaleString("en-US"),
+        value: stats && groupDigits(stats.activePro),
         icon: Crown,
         testId: "stat-active-pro",
       },
