@@ -31,12 +31,7 @@ export default defineConfig({
         test: {
           name: "unit",
           isolate: false,
-          include: [
-            "packages/*/src/**/*.test.ts",
-            "apps/*/src/**/*.test.ts",
-            "apps/web/build/**/*.test.ts",
-            "test/**/*.test.ts",
-          ],
+          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
         },
       },

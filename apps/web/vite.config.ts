@@ -2,7 +2,6 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { lazyScreenGroup } from "./build/lazy-screen-group";
 
 /** The Fastify server that `npm run dev` starts; the dev server forwards everything it owns. */
 const serverOrigin = "http://127.0.0.1:3000";
@@ -19,32 +18,10 @@ const PRELOADED_SCREENS =
 /** The build's chunks by file name, for modulePreload.resolveDependencies below. */
 let builtChunks: Record<string, { facadeModuleId?: string | null }> = {};
 
-/** React changes far less often than the app: its own chunk stays cached across releases. */
-const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-/**
- * The libraries and shared code every page uses, in one file rather than a dozen small ones: fewer
- * requests, and gzip compresses one larger file better. Billing's calls (src/lib/billing) serve
- * only members' dialogs and pages: they load with those, as do the calls and helpers only
- * editions, collections and forms use (a module here brings its imports along: purchase-edition
- * alone would bring billing's texts), and what no page paints first with: changes (useMutation),
- * one image, the tag lists.
- */
-const CORE =
-  /node_modules[\\/](@tanstack[\\/](?!query-core[\\/]build[\\/]modern[\\/]mutationObserver\.|react-query[\\/]build[\\/]modern[\\/]useMutation\.)|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib[\\/](?!billing[\\/]|api[\\/](purchase-edition|get-collections?|delete-image|get-image|get-tags)\.|tags\.|edition-status|form-errors|date-time)|hooks[\\/])|packages[\\/]shared[\\/](?!src[\\/](schemas|messages)[\\/])/;
-
-/** The image detail dialog: the one lazy screen a page (a share link) hydrates as it opens. */
-const detailDialog = lazyScreenGroup({
-  name: "image-detail",
-  screen: /[\\/]src[\\/]features[\\/]image-detail[\\/]image-detail-dialog\.tsx$/,
-  others: PRELOADED_SCREENS,
-  grouped: [REACT, CORE],
-});
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    detailDialog.plugin,
     {
       name: "sawdust:chunks-for-preload",
       generateBundle: {
@@ -99,12 +76,20 @@ export default defineConfig(({ isSsrBuild }) => ({
         // preload what each route needs), and on /gallery's first download the readable half of
         // 76 names cost about 400 bytes gzip.
         chunkFileNames: "assets/[hash].js",
+        // React changes far less often than the app: its own chunk stays cached across releases.
         codeSplitting: {
           groups: [
-            { name: "react", test: REACT },
-            { name: "core", test: CORE },
-            // The server render is one module: only the browser's chunks are grouped.
-            ...(isSsrBuild ? [] : [detailDialog.group]),
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The libraries and shared code every page uses, in one file rather than a dozen small
+            // ones: fewer requests, and gzip compresses one larger file better. Billing's calls
+            // (src/lib/billing) serve only members' dialogs and pages: they load with those, as
+            // do the calls and helpers only editions, collections and forms use (a module here
+            // brings its imports along: purchase-edition alone would bring billing's texts), and
+            // what no page paints first with: changes (useMutation), one image, the tag lists.
+            {
+              name: "core",
+              test: /node_modules[\\/](@tanstack[\\/](?!query-core[\\/]build[\\/]modern[\\/]mutationObserver\.|react-query[\\/]build[\\/]modern[\\/]useMutation\.)|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib[\\/](?!billing[\\/]|api[\\/](purchase-edition|get-collections?|delete-image|get-image|get-tags)\.|tags\.|edition-status|form-errors|date-time)|hooks[\\/])|packages[\\/]shared[\\/](?!src[\\/](schemas|messages)[\\/])/,
+            },
           ],
         },
       },
