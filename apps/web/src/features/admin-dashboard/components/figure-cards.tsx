@@ -3,24 +3,28 @@ import { Archive, ArrowDownToLine, Images, type LucideIcon, Users } from "lucide
 import { Skeleton } from "@/components/ui/skeleton";
 
 const m = MESSAGES.adminStats.cards;
-const count = (n: number) => groupDigits(n);
 
 /** The four totals: users, images, downloads and the storage they take. */
 export function FigureCards({ totals }: { totals: AdminDashboard["totals"] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <FigureCard testId="figure-users" icon={Users} title={m.users} value={count(totals.users)} />
+      <FigureCard
+        testId="figure-users"
+        icon={Users}
+        title={m.users}
+        value={groupDigits(totals.users)}
+      />
       <FigureCard
         testId="figure-images"
         icon={Images}
         title={m.images}
-        value={count(totals.images)}
+        value={groupDigits(totals.images)}
       />
       <FigureCard
         testId="figure-downloads"
         icon={ArrowDownToLine}
         title={m.downloads}
-        value={count(totals.downloads)}
+        value={groupDigits(totals.downloads)}
       />
       <FigureCard
         testId="figure-storage"

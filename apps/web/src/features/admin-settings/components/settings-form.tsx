@@ -5,6 +5,7 @@ import {
   EDITION_SALES,
   EDITION_TYPES,
   formatBytes,
+  formatCents,
   groupDigits,
   LICENCE_LABELS,
   LICENCE_SUMMARIES,
@@ -340,8 +341,6 @@ function centsOf(text: string): number {
   return /^\d{1,7}(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN;
 }
 
-const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
-
 /** A licence price typed in dollars, kept in cents. */
 function DollarsField({
   id,
@@ -363,18 +362,18 @@ function DollarsField({
   disabled: boolean;
 }) {
   const [text, setText] = useState(() =>
-    cents !== undefined && Number.isFinite(cents) ? dollarsOf(cents) : "",
+    cents !== undefined && Number.isFinite(cents) ? formatCents(cents) : "",
   );
   // Reset from outside (Discard changes, a save): show the form's figure again.
   if (cents !== undefined && Number.isFinite(cents) && cents !== centsOf(text)) {
-    setText(dollarsOf(cents));
+    setText(formatCents(cents));
   }
   const { min, max } = EDITION_SALES.defaultPriceBoundsCents;
   return (
     <Field
       id={id}
       label={label}
-      hint={`${hint} From $${dollarsOf(min)} to $${(max / 100).toLocaleString("en-US")}.`}
+      hint={`${hint} From $${formatCents(min)} to $${groupDigits(max / 100)}.`}
       error={error}
     >
       {(aria) => (
