@@ -166,11 +166,12 @@ describe(`the split deployment (npm start with WORKERS=0, npm run worker) on ${T
     expect(analysed.aiAnalysis.fieldSources.title).toBe("vision");
     expect(vision.requests.length).toBeGreaterThan(0);
     expect(analysed.isPublic).toBe(true);
-    // The API process's list cache learns of another process's change within its bound (README).
+    // The API process hears of the worker's commit within moments (PostgreSQL: LISTEN/NOTIFY;
+    // SQLite: the watch for other processes' commits) and drops its cached lists.
     await until(
       "the visitor list to show it",
       async () => ((await visitorList()).includes(image.id) ? true : undefined),
-      15_000,
+      3_000,
     );
   }, 120_000);
 });

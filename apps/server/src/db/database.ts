@@ -9,6 +9,7 @@ import { migrationsFor } from "./migrations/index.js";
 import { PgNotifications } from "./pg-notifications.js";
 import { keepingPreparedOnce } from "./prepared-once.js";
 import type { Database } from "./schema.js";
+import { SqliteChangeWatch } from "./sqlite-change-watch.js";
 import { SQLite } from "./sqlite-driver.js";
 
 export type Db = Kysely<Database>;
@@ -18,7 +19,10 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** True when the database answers a trivial query (readiness). */
   ping(): Promise<boolean>;
-  /** How change events reach the other processes on this database (PostgreSQL only). */
+  /**
+   * How change events reach the other processes on this database: LISTEN/NOTIFY on PostgreSQL; on
+   * SQLite a watch for other processes' commits, which tells the bus to drop every copy.
+   */
   notifications?: EventTransport;
   /** The connection pool's state, for metrics (PostgreSQL only). */
   poolStats?: () => { total: number; idle: number; waiting: number };
@@ -52,7 +56,7 @@ export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: keepingPreparedOnce(sqlite) }),
   });
-  return handle(db, "sqlite");
+  return { ...handle(db, "sqlite"), notifications: new SqliteChangeWatch(sqlite) };
 }
 
 function handle(db: Db, dialect: DialectName): DatabaseHandle {

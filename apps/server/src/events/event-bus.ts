@@ -14,12 +14,18 @@ export type ChangeEvent =
   | { type: "collection.changed"; collectionId: number }
   /** The site settings were saved: every process's copy is stale. */
   | { type: "settings.changed" }
-  /** Events from other processes may have been missed (the connection dropped): forget copies. */
+  /**
+   * Events from other processes may have been missed (PostgreSQL: the listening connection
+   * dropped; SQLite: another process committed, and SQLite carries no events): forget copies.
+   */
   | { type: "resync" };
 
 export type ChangeListener = (event: ChangeEvent) => void;
 
-/** How events cross processes; absent on SQLite, where each process has only its own. */
+/**
+ * How events cross processes: LISTEN/NOTIFY on PostgreSQL; on SQLite, which carries none, a watch
+ * that only says another process has committed (`onReconnect`, heard as `resync`).
+ */
 export interface EventTransport {
   /** Calls `onMessage` with each payload published on the channel; resolves once listening. */
   listen(
@@ -35,8 +41,9 @@ const CHANNEL = "sawdust_events";
 
 /**
  * One bus per process. `emit` tells this process's listeners at once and, with a transport,
- * every other process sharing the database (PostgreSQL LISTEN/NOTIFY), whose listeners hear it
- * within milliseconds. Listeners must be cheap and must not throw.
+ * every other process sharing the database: on PostgreSQL (LISTEN/NOTIFY) their listeners hear
+ * the event within milliseconds; on SQLite they hear `resync` within SQLITE_CHANGE_POLL_MS of the
+ * commit (db/sqlite-change-watch.ts). Listeners must be cheap and must not throw.
  */
 export class EventBus {
   private readonly listeners = new Set<ChangeListener>();

@@ -64,7 +64,7 @@ export class CatalogueService {
       images: ImagesRepo;
       media: MediaStore;
       clock: Clock;
-      /** Totals per filter, kept a few seconds (counting walks every match). */
+      /** Totals per filter, kept until the catalogue changes (counting walks every match). */
       listCache: ListCache;
       /** A sold 1/1's collector and the viewer's own licence for the piece (issue 19). */
       saleFacts?: (
@@ -308,7 +308,7 @@ export class CatalogueService {
 
   /**
    * The filter's total: read from the kept counts when they hold it (exact, a few rows), else
-   * counted and kept a few seconds (list-cache.ts).
+   * counted once and kept until the catalogue changes (list-cache.ts).
    */
   private async total(filter: ImageFilter): Promise<number> {
     const kept = await this.deps.images.keptCount(filter);

@@ -1,7 +1,12 @@
 import type { Clock } from "../../lib/clock.js";
 
-/** How long a total or a page may be served after another process changed the catalogue. */
-export const LIST_CACHE_TTL_MS = { total: 10_000, page: 5_000 } as const;
+/**
+ * How long a total or a page is kept at most. Every change to what they count clears them at once
+ * in every process (the event bus), so a total's bound is only a backstop for a change no process
+ * announced (an announcement that failed, an edit made in the database by hand); a page's is how
+ * late its counters (views, downloads), which change without events, may be.
+ */
+export const LIST_CACHE_TTL_MS = { total: 60_000, page: 5_000 } as const;
 const MAX_ENTRIES = { total: 2000, page: 500, url: 2000 } as const;
 
 /**
@@ -64,14 +69,16 @@ function dropOldest(map: Map<string, unknown>): void {
 }
 
 /**
- * The image list's costly parts, kept for a few seconds: `stats.totalImages` per filter (counting
- * walks every match, tens of milliseconds over 100,000 images, while a page is a short index walk)
- * and whole public pages as JSON text (reading, presenting and serialising 20 images costs
- * milliseconds; most requests are visitors asking for the same first pages).
+ * The image list's costly parts, kept until the catalogue changes: `stats.totalImages` per filter
+ * (counting walks every match, tens of milliseconds over 100,000 images, while a page is a short
+ * index walk), and for a few seconds whole public pages as JSON text (reading, presenting and
+ * serialising 20 images costs milliseconds; most requests are visitors asking for the same first
+ * pages).
  *
- * Writes made by this process clear it at once; writes by other processes (a separate worker, a
- * second API instance) show within LIST_CACHE_TTL_MS. Counters on cached pages (views, downloads)
- * may lag by as much.
+ * Every change clears it: at once in the process that made it, and in the others sharing the
+ * database (a separate worker, a second API instance) within milliseconds on PostgreSQL and a
+ * quarter of a second on SQLite (events/event-bus.ts). Counters on cached pages (views, downloads)
+ * may lag by LIST_CACHE_TTL_MS.page.
  */
 export class ListCache {
   private readonly totals: Expiring<number>;

@@ -17,8 +17,8 @@ export const SITE_SETTINGS_KEY = "site_settings";
 
 /**
  * How long a process keeps its copy of the site settings. A save clears the copy at once in the
- * process that saved and, on PostgreSQL, in every other process (`settings.changed` over
- * LISTEN/NOTIFY); on SQLite another process (a separate worker) sees a save within this bound.
+ * process that saved and in every other process: on PostgreSQL by `settings.changed` over
+ * LISTEN/NOTIFY, on SQLite by the `resync` another process's commit brings (a separate worker).
  */
 export const SITE_SETTINGS_CACHE_MS = 5_000;
 
