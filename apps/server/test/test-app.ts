@@ -56,11 +56,28 @@ export async function createTestApp(
     dataDir,
     webDist,
     async close() {
-      await app.server.close();
-      await dropDatabase();
+      await sayingWhenSlow("closing the app", () => app.server.close());
+      await sayingWhenSlow("dropping the test database", dropDatabase);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs one step of a teardown, and says on stderr which step it is and what the process is still
+ * waiting on if it takes longer than a teardown should: a hook that times out names neither.
+ */
+async function sayingWhenSlow<T>(step: string, run: () => Promise<T>): Promise<T> {
+  const timer = setTimeout(() => {
+    const waiting = process.getActiveResourcesInfo().join(", ");
+    process.stderr.write(`test teardown: ${step} still waiting after 20 s (open: ${waiting})\n`);
+  }, 20_000);
+  timer.unref();
+  try {
+    return await run();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
