@@ -1,3 +1,5 @@
+import { groupDigits } from "../text.js";
+
 /**
  * /admin/images and /admin/images/{id}/edit. The spec's texts (section 2 "Admin pages") first;
  * the toasts of section 8 are in `images` and `imageDetail`, used as they are. Then ours: the
@@ -39,11 +41,10 @@ export const adminImages = {
   flaggedOnly: "Flagged only",
   notFlagged: "Not flagged",
   clearFilters: "Clear filters",
-  total: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "image" : "images"}`,
-  selected: (n: number) => `${n.toLocaleString("en-US")} selected`,
-  selectAllMatching: (n: number) => `Select all ${n.toLocaleString("en-US")} matching`,
-  allMatchingSelected: (n: number) =>
-    `All ${n.toLocaleString("en-US")} matching images are selected.`,
+  total: (n: number) => `${groupDigits(n)} ${n === 1 ? "image" : "images"}`,
+  selected: (n: number) => `${groupDigits(n)} selected`,
+  selectAllMatching: (n: number) => `Select all ${groupDigits(n)} matching`,
+  allMatchingSelected: (n: number) => `All ${groupDigits(n)} matching images are selected.`,
   clearSelection: "Clear selection",
   nothingSelected: "Select images first: tick their rows, or select all matching.",
   batch: {
@@ -54,17 +55,17 @@ export const adminImages = {
     setEdition: "Set edition type and price",
     addTags: "Add tags",
     removeTags: "Remove tags",
-    deleteConfirmTitle: (n: number) => `Delete ${n.toLocaleString("en-US")} images?`,
+    deleteConfirmTitle: (n: number) => `Delete ${groupDigits(n)} images?`,
     tagsLabel: "Tags (comma-separated)",
     apply: "Apply",
     applying: "Applying...",
     done: (label: string, ok: number, total: number) =>
-      `${label}: ${ok.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} images changed`,
+      `${label}: ${groupDigits(ok)} of ${groupDigits(total)} images changed`,
     failuresTitle: "Not changed",
     failed: "Batch operation failed",
   },
   tooManyForBatch: (matches: number, max: number) =>
-    `The filter matches ${matches.toLocaleString("en-US")} images; a batch takes at most ${max.toLocaleString("en-US")}. Narrow the filter and try again.`,
+    `The filter matches ${groupDigits(matches)} images; a batch takes at most ${groupDigits(max)}. Narrow the filter and try again.`,
   empty: "No images match these filters.",
   emptyCatalogue: "No images yet: uploads appear here.",
   loadFailed: "Failed to load images",

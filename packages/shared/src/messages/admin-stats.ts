@@ -1,3 +1,5 @@
+import { groupDigits } from "../text.js";
+
 /** A duration in words a person reads at a glance: "12 seconds", "4 minutes", "3 hours", "2 days". */
 function formatAge(seconds: number): string {
   const whole = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
@@ -8,7 +10,7 @@ function formatAge(seconds: number): string {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** The admin dashboard and analytics pages, and the system status sentences the server writes. */
 export const adminStats = {

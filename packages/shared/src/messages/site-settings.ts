@@ -1,3 +1,5 @@
+import { groupDigits } from "../text.js";
+
 /** The site settings (admin console) and what members see of them. */
 export const siteSettings = {
   saved: "Settings saved",
@@ -11,7 +13,7 @@ export const siteSettings = {
   siteNameTooLong: (max: number) => `Site name must be at most ${max} characters`,
   siteNameControl: "Site name cannot contain line breaks or control characters",
   wholeNumber: (field: string, max: number) =>
-    `${field} must be a whole number from 0 to ${max.toLocaleString("en-US")}`,
+    `${field} must be a whole number from 0 to ${groupDigits(max)}`,
   bandwidthRange: (max: string) => `Bandwidth a month must be from 0 bytes to ${max}`,
   licencePriceRange: (licence: string, min: string, max: string) =>
     `${licence} licence price must be from ${min} to ${max}`,

@@ -1,3 +1,5 @@
+import { groupDigits } from "../text.js";
+
 export const subscribers = {
   loadFailed: "Failed to load subscribers",
   empty: "No subscribers found",
@@ -5,7 +7,7 @@ export const subscribers = {
   loadFailedInline: (message: string) => `Error loading subscribers: ${message}`,
   /** The Plan column for a member who never subscribed. */
   freePlan: "FREE",
-  downloadsThisMonth: (count: number) => `${count.toLocaleString("en-US")} this month`,
+  downloadsThisMonth: (count: number) => `${groupDigits(count)} this month`,
   columns: {
     username: "Username",
     email: "Email",
