@@ -25,6 +25,7 @@ import { STOP_TIMEOUT_MS } from "../src/lib/stop-signals.js";
 import { FakeVisionServer } from "./fake-vision-server.js";
 import { makePng, multipart } from "./images.js";
 import { createTestDatabase, TEST_DB } from "./test-app.js";
+import { until } from "./until.js";
 
 const ADMIN = { username: "cluster_admin", password: "cluster admin password" };
 const ON_POSTGRES = TEST_DB === "postgres";
@@ -54,26 +55,6 @@ function filesUnder(dir: string, prefix = ""): string[] {
       ? filesUnder(path, `${prefix}${name}/`)
       : [`${prefix}${name}`];
   });
-}
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  ms: number,
-  logs = () => "",
-) {
-  const deadline = Date.now() + ms;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}\n${logs()}`);
 }
 
 describe.skipIf(!ON_POSTGRES)(
@@ -143,7 +124,7 @@ describe.skipIf(!ON_POSTGRES)(
             : undefined;
         },
         ms,
-        logs,
+        { logs },
       );
 
     beforeAll(async () => {
@@ -363,7 +344,7 @@ describe.skipIf(!ON_POSTGRES)(
           return row?.status === "running" && vision.requests.length > 1 ? row : undefined;
         },
         120_000,
-        logs,
+        { logs },
       );
       const first = cluster.workers[0] as ClusterProcess;
       signal(first, "SIGKILL");
@@ -384,7 +365,7 @@ describe.skipIf(!ON_POSTGRES)(
           return current.status === "running" ? undefined : current;
         },
         10_000,
-        logs,
+        { logs },
       );
       expect(row.status).toBe("done");
       expect(row.attempts).toBe(2); // the killed run, then the one that finished
@@ -401,7 +382,7 @@ describe.skipIf(!ON_POSTGRES)(
         "the second worker to log the job as done",
         async () => (finishedBy(second) > 0 ? true : undefined),
         10_000,
-        logs,
+        { logs },
       );
       expect(finishedBy(first)).toBe(0);
       expect(finishedBy(second)).toBe(1);

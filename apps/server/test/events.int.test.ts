@@ -8,6 +8,7 @@ import { type App, buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { publish, seedImage, signIn } from "./images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "./test-app.js";
+import { until } from "./until.js";
 
 const clock = new TestClock();
 let a: TestApp;
@@ -27,17 +28,6 @@ const visitorIds = async (app: { server: App["server"] }) =>
   (await app.server.inject({ method: "GET", url: "/api/v1/images?limit=50" }))
     .json()
     .images.map((i: { id: number }) => i.id);
-
-/** Asks until `done` holds, for at most a second (a notification travels, a watch polls). */
-async function eventually<T>(ask: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 1000;
-  let value = await ask();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 10));
-    value = await ask();
-  }
-  return value;
-}
 
 const searchTotal = async (app: { server: App["server"] }) =>
   (await app.server.inject({ method: "GET", url: "/api/v1/images?q=shared" })).json().stats
@@ -64,17 +54,25 @@ describe(`changes between processes on ${TEST_DB}`, () => {
 
     // Far below what B's copies would be kept otherwise (a page 5 s, a total 60 s; the test's
     // clock stands still, so only the change itself can clear them).
-    expect(
-      await eventually(
-        () => visitorIds(b),
-        (ids) => !ids.includes(id),
-      ),
-    ).not.toContain(id);
-    expect(
-      await eventually(
-        () => searchTotal(b),
-        (n) => n === 0,
-      ),
-    ).toBe(0);
+    const shown = await until(
+      "B's visitor page without the image",
+      async () => {
+        const ids = await visitorIds(b);
+        return ids.includes(id) ? undefined : ids;
+      },
+      1000,
+      { everyMs: 10 },
+    );
+    expect(shown).not.toContain(id);
+    const total = await until(
+      "B's search total without the image",
+      async () => {
+        const n = await searchTotal(b);
+        return n === 0 ? n : undefined;
+      },
+      1000,
+      { everyMs: 10 },
+    );
+    expect(total).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeVisionServer } from "./fake-vision-server.js";
 import { makePng, multipart } from "./images.js";
 import { createTestDatabase, TEST_DB } from "./test-app.js";
+import { until } from "./until.js";
 
 const root = resolve(import.meta.dirname, "../../..");
 const ADMIN = { username: "split-admin", password: "split-admin-password" };
@@ -44,21 +45,6 @@ function npmRun(script: string, env: Record<string, string>) {
     output += chunk.toString();
   });
   return { child, output: () => output };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: number) {
-  const deadline = Date.now() + ms;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
 }
 
 describe(`the split deployment (npm start with WORKERS=0, npm run worker) on ${TEST_DB}`, () => {

@@ -25,6 +25,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readyImageRow } from "../../../test/images.js";
 import { createTestDatabase, TEST_DB } from "../../../test/test-app.js";
+import { until } from "../../../test/until.js";
 import { loadConfig } from "../../config.js";
 import { type DatabaseHandle, openDatabase } from "../../db/database.js";
 import { LocalStorage } from "../../media/storage/local-storage.js";
@@ -76,21 +77,6 @@ function killGroup(child: ChildProcess): void {
   } catch {
     // already gone
   }
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: number) {
-  const deadline = Date.now() + ms;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
 }
 
 describe(`a 200-image batch killed midway (npm start, SIGKILL) on ${TEST_DB}`, () => {
