@@ -11,6 +11,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   images: ImagesTable;
   image_facets: ImageFacetsTable;
+  image_terms: ImageTermsTable;
   facet_counts: FacetCountsTable;
   renditions: RenditionsTable;
   jobs: JobsTable;
@@ -292,6 +293,16 @@ export type ImageRow = Selectable<ImagesTable>;
 // Full-text search is kept by the database and is not part of these types: on SQLite the FTS5
 // table `images_fts` (rowid = images.id), on PostgreSQL the generated column
 // `images.search_vector`. Only ImagesRepo queries them (migration 0003).
+
+/**
+ * PostgreSQL only (0018): one row for each word of each image's `search_vector`, kept by
+ * triggers from it, so a search page walks one word's images newest first. Only ImagesRepo
+ * reads it; nothing writes it but the triggers.
+ */
+export interface ImageTermsTable {
+  term: string;
+  image_id: number;
+}
 
 export interface ImageViewsTable {
   /** UTC day, YYYY-MM-DD. */

@@ -16,6 +16,7 @@ import * as editions from "./2026-11-25-0014-editions.js";
 import * as editionOptions from "./2026-11-25-0015-edition-options.js";
 import * as facetCounts from "./2026-11-25-0016-facet-counts.js";
 import * as listRenditionKeys from "./2026-11-27-0017-list-rendition-keys.js";
+import * as searchTerms from "./2026-11-28-0018-search-terms.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25-0015-edition-options": editionOptions,
   "2026-11-25-0016-facet-counts": facetCounts,
   "2026-11-27-0017-list-rendition-keys": listRenditionKeys,
+  "2026-11-28-0018-search-terms": searchTerms,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

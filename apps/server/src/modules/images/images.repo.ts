@@ -422,8 +422,10 @@ export class ImagesRepo {
     if (filter.search.length === 0) {
       return this.findShapedPage(filter, order, start, limit, facetsFirst);
     }
-    if (filter.search.length > 0 && order === "newest" && this.dialect === "sqlite") {
-      return this.findSearchPage(filter, start?.afterId, limit);
+    if (order === "newest") {
+      return this.dialect === "sqlite"
+        ? this.findSearchPage(filter, start?.afterId, limit)
+        : this.findTermsPage(filter, start?.afterId, limit);
     }
     return this.orderedPageQuery(filter, order, start, limit, facetsFirst).execute();
   }
@@ -762,6 +764,96 @@ export class ImagesRepo {
   }
 
   /**
+   * PostgreSQL: a search's page newest first, walked from the rows of its rarest word
+   * (image_terms, migration 0018; leadTermsOf) rather than along the whole catalogue: each of
+   * that word's images, newest first, is tested against the whole filter, search included, until
+   * the page is full. The cost follows the page and how often the other conditions hold among the
+   * word's images, not the catalogue's size or the word's rarity. A prefix spelled out as several
+   * words walks each of them to a page (a lateral join) and keeps the newest of all, which are
+   * exactly the page's images: any image of the page is within the first page of each of its
+   * words. A search with no word to lead (leadTermsOf) walks the catalogue as before.
+   */
+  private async findTermsPage(
+    filter: ImageFilter,
+    afterId: number | undefined,
+    limit: number,
+  ): Promise<ListRow[]> {
+    const lead = await this.leadTermsOf(filter.search);
+    if (lead === null) return [];
+    if (lead === undefined) {
+      const start = afterId === undefined ? undefined : { afterId };
+      return this.orderedPageQuery(filter, "newest", start, limit, false).execute();
+    }
+    const walk = (term: Expression<string>) => {
+      let query = this.db
+        .selectFrom("image_terms as t")
+        .innerJoin("images", "images.id", "t.image_id")
+        .select(LIST_COLUMNS.map((column) => `images.${column}` as const))
+        .where("t.term", "=", term)
+        .where((eb) => this.matches(eb, filter, "exists"))
+        .orderBy("t.image_id", "desc")
+        .limit(limit);
+      if (afterId !== undefined) query = query.where("t.image_id", "<", afterId);
+      return query;
+    };
+    const [only] = lead;
+    if (only !== undefined && lead.length === 1) return walk(sql.val(only)).execute();
+    const { rows } = await sql<ListRow>`
+      select distinct on (page.id) page.* from unnest(${lead}::text[]) as word(term)
+      cross join lateral (${walk(sql.ref("word.term"))}) as page
+      order by page.id desc limit ${limit}
+    `.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * PostgreSQL: the words of image_terms a search's page walks (findTermsPage): those of the
+   * search word with the fewest images, where a word before the last is itself and the last,
+   * taken as a prefix, is every word of the index it begins (at most MAX_PREFIX_TERMS, found by
+   * one seek each). Null when a word has no image (nothing can match); undefined when no word can
+   * lead: each is one this code cannot fold as the index does (indexedPrefixOf), or a prefix of
+   * too many words. Which is rarest is told by counting each word's images up to LEAD_COUNT_CAP,
+   * and only when there is a choice.
+   */
+  private async leadTermsOf(terms: string[]): Promise<string[] | null | undefined> {
+    const candidates: string[][] = [];
+    for (const [i, term] of terms.entries()) {
+      const word = indexedPrefixOf(term);
+      if (word === undefined) continue;
+      if (i < terms.length - 1) {
+        candidates.push([word]);
+        continue;
+      }
+      const { rows } = await sql<{ term: string }>`
+        with recursive next_term(term) as (
+          (select term from image_terms
+            where term >= ${word} and term < ${prefixEnd(word)} order by term limit 1)
+          union all
+          select (select t.term from image_terms t
+            where t.term > next_term.term and t.term < ${prefixEnd(word)} order by t.term limit 1)
+          from next_term where next_term.term is not null
+        )
+        select term from next_term where term is not null limit ${MAX_PREFIX_TERMS + 1}
+      `.execute(this.db);
+      if (rows.length === 0) return null;
+      if (rows.length <= MAX_PREFIX_TERMS) candidates.push(rows.map((row) => row.term));
+    }
+    if (candidates.length <= 1) return candidates[0];
+    let rarest: { words: string[]; images: number } | undefined;
+    for (const words of candidates) {
+      const { rows } = await sql<{ n: number | string }>`
+        select count(*) as n from (
+          select 1 from image_terms where term = any(${words}::text[]) limit ${LEAD_COUNT_CAP}
+        ) as capped
+      `.execute(this.db);
+      const images = Number(rows[0]?.n ?? 0);
+      if (images === 0) return null;
+      if (rarest === undefined || images < rarest.images) rarest = { words, images };
+    }
+    return rarest?.words;
+  }
+
+  /**
    * SQLite: how many images a search matches, exactly. A search with no other filter but the
    * visibility counts the index's matches alone, leaving out the few images the visibility hides
    * (read from images_listing_idx into a small set the walk tests each match against) instead of
@@ -862,6 +954,13 @@ export class ImagesRepo {
  * hundreds: it stays a prefix query).
  */
 const MAX_PREFIX_TERMS = 16;
+
+/**
+ * PostgreSQL: a search word's images are counted up to this many when choosing which word a page
+ * walks (leadTermsOf): enough to tell a rare word from a common one, and a bounded read of the
+ * word's index entries.
+ */
+const LEAD_COUNT_CAP = 2_000;
 
 /**
  * The facet a newest-first page walks (orderedPageQuery): the first kind filtered by one value.
