@@ -6,6 +6,7 @@ import type { Config } from "../config.js";
 import type { EventTransport } from "../events/event-bus.js";
 import type { DialectName } from "./dialect.js";
 import { migrationsFor } from "./migrations/index.js";
+import { preparingHotStatements } from "./pg-named-statements.js";
 import { PgNotifications } from "./pg-notifications.js";
 import { keepingPreparedOnce } from "./prepared-once.js";
 import type { Database } from "./schema.js";
@@ -36,6 +37,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseIn
 export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
   if (config.database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    preparingHotStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       ...handle(db, "postgres"),
