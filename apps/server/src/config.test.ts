@@ -18,8 +18,20 @@ describe("loadConfig", () => {
     expect(config.database).toEqual({
       kind: "postgres",
       url: "postgres://u:p@127.0.0.1:5432/sawdust",
+      preparedStatements: true,
     });
     expect(config.demoContent).toBe(false);
+  });
+
+  it("leaves statements unnamed on PostgreSQL when DATABASE_PREPARED_STATEMENTS is false", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://u:p@127.0.0.1:5432/sawdust",
+      DATABASE_PREPARED_STATEMENTS: "false",
+    });
+    expect(config.database).toMatchObject({ kind: "postgres", preparedStatements: false });
+    expect(() =>
+      loadConfig({ DATABASE_URL: "postgres://h/db", DATABASE_PREPARED_STATEMENTS: "maybe" }),
+    ).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
   it("marks cookies Secure behind an https PUBLIC_URL", () => {

@@ -27,6 +27,12 @@ const ZEnv = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
   ),
+  /**
+   * PostgreSQL: prepare hot statements by name (pg-named-statements.ts). Off for a pooler that
+   * hands a session's statements to other server connections (PgBouncer in transaction mode
+   * before 1.21, or without `max_prepared_statements`).
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag,
   S3_BUCKET: optionalString,
   S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url("must be a URL").optional()),
   S3_REGION: optionalString,
@@ -113,7 +119,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     throw new ConfigError("ADMIN_USERNAME and ADMIN_PASSWORD must be set together");
   }
   const database = env.DATABASE_URL
-    ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
+    ? ({
+        kind: "postgres",
+        url: env.DATABASE_URL,
+        preparedStatements: env.DATABASE_PREPARED_STATEMENTS ?? true,
+      } as const)
     : ({ kind: "sqlite", file: resolve(dataDir, "sawdust.db") } as const);
   return {
     port,

@@ -37,7 +37,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseIn
 export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
   if (config.database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
-    preparingHotStatements(pool);
+    if (config.database.preparedStatements !== false) preparingHotStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       ...handle(db, "postgres"),

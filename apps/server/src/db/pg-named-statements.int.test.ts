@@ -1,6 +1,8 @@
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { TEST_DB } from "../../test/test-app.js";
+import { openDatabase } from "./database.js";
 import {
   NAMED_AFTER_RUNS,
   NAMED_PER_CONNECTION,
@@ -61,6 +63,26 @@ describe.skipIf(TEST_DB !== "postgres")("hot statements prepared by name on Post
       expect((await prepared(client)).length).toBe(NAMED_PER_CONNECTION);
     } finally {
       client.release();
+    }
+  });
+
+  it("is how the app's database runs its statements, unless DATABASE_PREPARED_STATEMENTS is off", async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("TEST_DATABASE_URL is not set");
+    for (const preparedStatements of [true, false]) {
+      const database = openDatabase({ database: { kind: "postgres", url, preparedStatements } });
+      try {
+        // One query at a time: the pool hands back the connection it was just given.
+        for (let run = 0; run < NAMED_AFTER_RUNS; run++) {
+          await sql`select ${run}::int as app_check`.execute(database.db);
+        }
+        const { rows } = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements where statement like ${"%app_check%"}
+        `.execute(database.db);
+        expect(rows.length).toBe(preparedStatements ? 1 : 0);
+      } finally {
+        await database.close();
+      }
     }
   });
 
