@@ -143,7 +143,7 @@ function nextResetText(): string {
   const reset = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return MESSAGES.dashboard.resetsOn(
     reset.toLocaleDateString("en-US", {
-      month: "long",
+      month: "short",
       day: "numeric",
       year: "numeric",
       timeZone: "UTC",

@@ -1,21 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
-import {
-  curlExample,
-  failureReason,
-  formatKeyDate,
-  formatLastUsed,
-  formatUsageDay,
-} from "./key-text";
+import { curlExample, failureReason, formatLastUsed, formatUsageDay } from "./key-text";
 
 describe("the API keys page's texts", () => {
-  it("writes dates as 'MMM d, yyyy' and last use with 'HH:mm', or 'Never used'", () => {
+  it("writes last use as 'MMM d, yyyy HH:mm', or 'Never used'", () => {
     const local = new Date(2026, 10, 21, 9, 5);
-    expect(formatKeyDate(local.toISOString())).toBe("Nov 21, 2026");
     expect(formatLastUsed(local.toISOString())).toBe("Nov 21, 2026 09:05");
     expect(formatLastUsed(new Date(2026, 0, 3, 23, 59).toISOString())).toBe("Jan 3, 2026 23:59");
     expect(formatLastUsed(null)).toBe("Never used");
-    expect(formatKeyDate("not a date")).toBe("");
+    expect(formatLastUsed("not a date")).toBe("Never used");
     expect(formatUsageDay("2026-11-21")).toBe("Nov 21");
   });
 

@@ -1,22 +1,12 @@
 import { MESSAGES } from "@sawdust/shared";
 import { isApiRequestError } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/date-time";
 
-const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 const DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const pad = (n: number) => String(n).padStart(2, "0");
 
-/** 'MMM d, yyyy' (spec section 2, "API keys"), in the admin's time zone. */
-export function formatKeyDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : DATE.format(date);
-}
-
-/** 'MMM d, yyyy HH:mm', or 'Never used'. */
+/** 'MMM d, yyyy HH:mm' (lib/date-time.ts), or 'Never used'. */
 export function formatLastUsed(iso: string | null): string {
-  if (!iso) return MESSAGES.apiKeys.neverUsed;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return MESSAGES.apiKeys.neverUsed;
-  return `${DATE.format(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatDateTime(iso) || MESSAGES.apiKeys.neverUsed;
 }
 
 /** A usage day ('2026-11-21', UTC) as 'Nov 21'. */

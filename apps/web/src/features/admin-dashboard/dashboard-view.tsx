@@ -5,6 +5,7 @@ import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-
 import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatTime } from "@/lib/date-time";
 import { useAdminDashboard } from "./api/get-admin-dashboard";
 import { AdminLinkCards } from "./components/admin-link-cards";
 import { DownloadsByQuality } from "./components/downloads-by-quality";
@@ -20,12 +21,7 @@ const m = MESSAGES.adminStats;
 export function DashboardView() {
   const dashboard = useAdminDashboard();
   const checkedAt = dashboard.data
-    ? new Date(dashboard.data.checkedAt).toLocaleTimeString("en-US", {
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-        hour12: false,
-      })
+    ? formatTime(new Date(dashboard.data.checkedAt), true)
     : undefined;
 
   return (

@@ -4,11 +4,9 @@ import { Link, useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiRequestError } from "@/lib/api-client";
+import { formatDate } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useCertificate } from "./api/get-certificate";
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 /** The refusal's words: the server's message (not genuine, or revoked and when). */
 function refusalOf(error: Error): { title: string; text: string } {
@@ -74,7 +72,7 @@ export function VerifyPage() {
             <dt className="text-muted-foreground">Collected by</dt>
             <dd className="font-medium">{query.data.buyer}</dd>
             <dt className="text-muted-foreground">Date</dt>
-            <dd className="font-medium">{dateOf(query.data.purchasedAt)}</dd>
+            <dd className="font-medium">{formatDate(query.data.purchasedAt)}</dd>
             <dt className="text-muted-foreground">SHA-256 of the original</dt>
             <dd className="font-mono text-xs break-all">{query.data.originalSha256}</dd>
             <dt className="text-muted-foreground">Verification</dt>

@@ -1,11 +1,6 @@
 import { COLLECTION_RULES, MESSAGES } from "@sawdust/shared";
 import { describe, expect, it } from "vitest";
-import {
-  collectionEditResolver,
-  collectionIdOf,
-  formatCollectionDate,
-  newCollectionResolver,
-} from "./collection-form";
+import { collectionEditResolver, collectionIdOf, newCollectionResolver } from "./collection-form";
 
 /** What a form would do with these values: the body it sends, or each field's message. */
 async function check(
@@ -73,13 +68,6 @@ describe("collectionEditResolver", () => {
       ok: false,
       errors: { name: MESSAGES.validation.collectionNameEmpty },
     });
-  });
-});
-
-describe("formatCollectionDate", () => {
-  it("writes 'MMM d, yyyy'", () => {
-    expect(formatCollectionDate("2025-03-07T12:00:00.000Z")).toBe("Mar 7, 2025");
-    expect(formatCollectionDate("not a date")).toBe("");
   });
 });
 

@@ -11,18 +11,6 @@ export const newCollectionResolver = zodResolver(ZCollectionCreateBody);
 /** The edit dialog's form: name and description trimmed, the name not empty ('Collection name cannot be empty'). */
 export const collectionEditResolver = zodResolver(ZCollectionUpdateBody);
 
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
-/** 'MMM d, yyyy', the app's date format (spec section 2, "API keys"). */
-export function formatCollectionDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : DATE_FORMAT.format(date);
-}
-
 /** The collection id of a /collections/{id} path, or null when it is not a whole positive number. */
 export function collectionIdOf(param: string | undefined): number | null {
   if (!param || !/^\d{1,15}$/.test(param)) return null;

@@ -11,10 +11,11 @@ import { toast } from "@/hooks/use-toast";
 import { useCollection } from "@/lib/api/get-collection";
 import { isApiRequestError } from "@/lib/api-client";
 import { imageCountLabel } from "@/lib/counts";
+import { formatDate } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imageTitle } from "@/lib/images";
 import { useRemoveCollectionImage } from "./api/remove-collection-image";
-import { collectionIdOf, formatCollectionDate } from "./collection-form";
+import { collectionIdOf } from "./collection-form";
 import { CollectionImageTile } from "./components/collection-image-tile";
 import { CollectionNotFound } from "./components/collection-not-found";
 import { ImageViewerDialog } from "./components/image-viewer-dialog";
@@ -109,7 +110,7 @@ export function CollectionPage() {
   }
 
   const { images } = collection.data;
-  const created = formatCollectionDate(collection.data.createdAt);
+  const created = formatDate(collection.data.createdAt);
 
   function confirmRemove() {
     if (!removing) return;

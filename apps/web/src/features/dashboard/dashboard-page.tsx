@@ -8,11 +8,12 @@ import {
 } from "@sawdust/shared";
 import { Badge } from "@/components/ui/badge";
 import { useUser } from "@/lib/api/get-current-user";
+import { formatDay } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useUsage } from "./api/get-usage";
 import { ComingSoon, NavigationTiles, UpgradeCard } from "./components/dashboard-links";
 import { UsageCards, UsageCardsSkeleton, UsageError } from "./components/usage-cards";
-import { formatResetDate, greeting } from "./usage-text";
+import { greeting } from "./usage-text";
 
 function MembershipBadge({ user }: { user: User }) {
   const principal = principalOf(user);
@@ -53,7 +54,7 @@ export function DashboardPage() {
           </h2>
           {usage.data && (
             <p className="text-sm text-muted-foreground" data-testid="usage-resets-on">
-              {MESSAGES.dashboard.resetsOn(formatResetDate(usage.data.resetsOn))}
+              {MESSAGES.dashboard.resetsOn(formatDay(usage.data.resetsOn))}
             </p>
           )}
         </div>

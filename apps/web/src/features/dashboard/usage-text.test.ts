@@ -1,13 +1,8 @@
 import { MESSAGES } from "@sawdust/shared";
 import { describe, expect, it } from "vitest";
-import { formatResetDate, greeting, monthOverMonthText, percentUsed } from "./usage-text";
+import { greeting, monthOverMonthText, percentUsed } from "./usage-text";
 
 describe("usage text", () => {
-  it("formats the reset day in UTC, whatever the local zone", () => {
-    expect(formatResetDate("2026-12-01")).toBe("December 1, 2026");
-    expect(formatResetDate("2027-01-01")).toBe("January 1, 2027");
-  });
-
   it("words the month-over-month change", () => {
     expect(monthOverMonthText(null)).toBe(MESSAGES.dashboard.noDownloadsLastMonth);
     expect(monthOverMonthText(50)).toBe("+50% from last month");

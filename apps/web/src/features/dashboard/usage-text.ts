@@ -1,15 +1,5 @@
 import { MESSAGES } from "@sawdust/shared";
 
-/** "2026-12-01" → "December 1, 2026", read in UTC as the usage period is. */
-export function formatResetDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 /** This month's downloads against last month's, in words. */
 export function monthOverMonthText(changePercent: number | null): string {
   if (changePercent === null) return MESSAGES.dashboard.noDownloadsLastMonth;

@@ -4,12 +4,10 @@ import { Link, useSearchParams } from "react-router";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDate } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { formatPrice } from "@/lib/images";
 import { useLibrary } from "./api/get-library";
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 /** /library: the editions a member owns, each with its number, licence, date and certificate. */
 export function LibraryPage() {
@@ -85,7 +83,7 @@ export function LibraryPage() {
                   </p>
                   <p className="text-sm text-muted-foreground">
                     {LICENCE_LABELS[e.licence]} licence · {formatPrice(e.priceCents)} · bought{" "}
-                    {dateOf(e.purchasedAt)}
+                    {formatDate(e.purchasedAt)}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">

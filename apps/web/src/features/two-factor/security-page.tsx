@@ -6,6 +6,7 @@ import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
+import { formatDate } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useBeginEnrolment } from "./api/begin-enrolment";
 import { useTwoFactorStatus } from "./api/get-two-factor-status";
@@ -80,7 +81,7 @@ export function SecurityPage() {
                 </h2>
                 <p className="mt-1 text-sm text-muted-foreground">
                   {status.data.enabled && status.data.enabledAt
-                    ? `${m.onDescription(new Date(status.data.enabledAt).toLocaleDateString("en-US", { dateStyle: "long" }))} ${m.recoveryCodesLeft(status.data.recoveryCodesLeft)}`
+                    ? `${m.onDescription(formatDate(status.data.enabledAt))} ${m.recoveryCodesLeft(status.data.recoveryCodesLeft)}`
                     : m.offDescription}
                 </p>
               </div>

@@ -6,21 +6,13 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from "@sawdust/shared";
+import { formatDate } from "@/lib/date-time";
 
 const MONTHS_PER_YEAR = 12;
 
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
 /** An ISO instant as 'MMM d, yyyy' in the viewer's time zone; 'N/A' when absent or unreadable. */
 export function formatBillingDate(iso: string | null | undefined): string {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isFinite(time)
-    ? DATE_FORMAT.format(new Date(time))
-    : MESSAGES.subscriptions.notAvailable;
+  return formatDate(iso) || MESSAGES.subscriptions.notAvailable;
 }
 
 /** Cents as a price ("$14.99"), the spec's rule: cents ÷ 100 with two decimals. */

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
+import { formatDateTime } from "@/lib/date-time";
 import { useEndOtherSessions } from "../api/end-other-sessions";
 import { useEndSession } from "../api/end-session";
 import { useSessions } from "../api/get-sessions";
@@ -10,9 +11,6 @@ import { refusalOf } from "../refusal";
 import { AccountSection, FormProblem } from "./section";
 
 const m = MESSAGES.account;
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The member's signed-in browsers, each with an End button, and "end all the others". */
 export function SessionsSection() {
@@ -40,7 +38,8 @@ export function SessionsSection() {
                   {session.current && <Badge variant="secondary">{m.thisSession}</Badge>}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {m.lastSeen} {when(session.lastSeenAt)} · {m.signedInAt} {when(session.createdAt)}
+                  {m.lastSeen} {formatDateTime(session.lastSeenAt)} · {m.signedInAt}{" "}
+                  {formatDateTime(session.createdAt)}
                 </p>
               </div>
               {!session.current && (

@@ -3,7 +3,8 @@ import { Ban } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatKeyDate, formatLastUsed, formatUsageDay } from "../key-text";
+import { formatDate } from "@/lib/date-time";
+import { formatLastUsed, formatUsageDay } from "../key-text";
 
 interface KeysTableProps {
   apiKeys: ApiKey[];
@@ -110,7 +111,7 @@ export function KeysTable({ apiKeys, onRevoke }: KeysTableProps) {
                   <div className="font-mono text-xs text-muted-foreground">{apiKey.display}</div>
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                  {formatKeyDate(apiKey.createdAt)}
+                  {formatDate(apiKey.createdAt)}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap tabular-nums">
                   {formatLastUsed(apiKey.lastUsed)}
@@ -150,7 +151,7 @@ export function KeysTable({ apiKeys, onRevoke }: KeysTableProps) {
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               <div>
                 <dt className="text-xs text-muted-foreground">Created</dt>
-                <dd className="tabular-nums">{formatKeyDate(apiKey.createdAt)}</dd>
+                <dd className="tabular-nums">{formatDate(apiKey.createdAt)}</dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Last used</dt>

@@ -6,7 +6,7 @@ import { ArtImage } from "@/components/artwork/art-image";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { imageCountLabel } from "@/lib/counts";
-import { formatCollectionDate } from "../collection-form";
+import { formatDate } from "@/lib/date-time";
 import { VisibilityBadge } from "./visibility-badge";
 
 const COVER_SIZES =
@@ -26,7 +26,7 @@ export interface CollectionCardProps {
  */
 export function CollectionCard({ collection, onEdit, onDelete, priority }: CollectionCardProps) {
   const { coverImage } = collection;
-  const created = formatCollectionDate(collection.createdAt);
+  const created = formatDate(collection.createdAt);
   return (
     <li>
       <article
