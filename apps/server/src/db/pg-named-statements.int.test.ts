@@ -6,6 +6,7 @@ import { openDatabase } from "./database.js";
 import {
   NAMED_AFTER_RUNS,
   NAMED_PER_CONNECTION,
+  PLANNED_FOR_ITS_VALUES,
   preparingHotStatements,
 } from "./pg-named-statements.js";
 
@@ -45,6 +46,20 @@ describe.skipIf(TEST_DB !== "postgres")("hot statements prepared by name on Post
       // Without values: never named, however often it runs.
       for (let run = 0; run < NAMED_AFTER_RUNS + 1; run++) await client.query("select 1 as one");
       expect(await prepared(client)).not.toContain("select 1 as one");
+    } finally {
+      client.release();
+    }
+  });
+
+  it("never names a statement marked to be planned for its values", async () => {
+    const client = await connect();
+    try {
+      const text = `select $1::int * 2 as n ${PLANNED_FOR_ITS_VALUES}`;
+      for (let run = 1; run <= NAMED_AFTER_RUNS + 3; run++) {
+        const { rows } = await client.query(text, [run]);
+        expect(rows).toEqual([{ n: run * 2 }]);
+      }
+      expect(await prepared(client)).toEqual([]);
     } finally {
       client.release();
     }

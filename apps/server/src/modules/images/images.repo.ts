@@ -2,6 +2,7 @@ import type { Updateable } from "kysely";
 import { type CompiledQuery, type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
+import { PLANNED_FOR_ITS_VALUES } from "../../db/pg-named-statements.js";
 import { CompiledShapes } from "../../db/prepared-once.js";
 import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
@@ -788,13 +789,18 @@ export class ImagesRepo {
       const start = afterId === undefined ? undefined : { afterId };
       return this.orderedPageQuery(filter, "newest", start, limit, false).execute();
     }
+    // Each walked image's full-text test, in a form no index answers (not an operator clause):
+    // the plan can only walk the word's rows, whatever the words, so the statement may be named
+    // and its plan kept. With the bare `@@`, PostgreSQL's generic plan read every match from the
+    // full-text index for each row walked (PLANNED_FOR_ITS_VALUES).
+    const tested = sql<SqlBool>`coalesce(images.search_vector @@ to_tsquery('simple', ${toTsQuery(filter.search)}), false)`;
     const walk = (term: Expression<string>) => {
       let query = this.db
         .selectFrom("image_terms as t")
         .innerJoin("images", "images.id", "t.image_id")
         .select(LIST_COLUMNS.map((column) => `images.${column}` as const))
         .where("t.term", "=", term)
-        .where((eb) => this.matches(eb, filter, "exists"))
+        .where((eb) => this.matches(eb, filter, "exists", tested))
         .orderBy("t.image_id", "desc")
         .limit(limit);
       if (afterId !== undefined) query = query.where("t.image_id", "<", afterId);
@@ -910,6 +916,7 @@ export class ImagesRepo {
     const { rows } = await sql<{ n: number | string }>`
       select count(*) as n from (${matched}) as m
       where not exists (select 1 from (${hidden}) as h where h.id = m.image_id)
+      ${sql.raw(PLANNED_FOR_ITS_VALUES)}
     `.execute(this.db);
     return Number(rows[0]?.n ?? 0);
   }
@@ -998,10 +1005,13 @@ export class ImagesRepo {
     return toFts5Query(terms);
   }
 
-  /** The full-text condition, through the index each dialect keeps (migration 0003). */
+  /**
+   * The full-text condition, through the index each dialect keeps (migration 0003). On
+   * PostgreSQL a statement holding it is planned for its words every time (PLANNED_FOR_ITS_VALUES).
+   */
   private searchMatches(terms: string[]): Expression<SqlBool> {
     return this.dialect === "postgres"
-      ? sql<SqlBool>`images.search_vector @@ to_tsquery('simple', ${toTsQuery(terms)})`
+      ? sql<SqlBool>`images.search_vector @@ to_tsquery('simple', ${toTsQuery(terms)}) ${sql.raw(PLANNED_FOR_ITS_VALUES)}`
       : sql<SqlBool>`images.id in (select rowid from images_fts where images_fts match ${toFts5Query(terms)})`;
   }
 }

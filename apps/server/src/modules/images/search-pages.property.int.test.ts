@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+import { NAMED_AFTER_RUNS } from "../../db/pg-named-statements.js";
 import { AppError } from "../../lib/errors.js";
 import { type ImageFilter, ImagesRepo } from "./images.repo.js";
 import { toFts5Query, toTsQuery } from "./search-query.js";
@@ -209,4 +210,32 @@ describe(`search pages against the full-text condition on ${TEST_DB}`, () => {
       { numRuns: RUNS },
     );
   }, 240_000);
+
+  it.skipIf(TEST_DB !== "postgres")(
+    "never keeps a plan that could read a search's every match (PostgreSQL)",
+    async () => {
+      await seedImage(app, { title: "griffin landscape", description: "lake", isPublic: true });
+      const q: Search = { words: ["griffin"], last: "land", visibility: "public", pageSize: 2 };
+      // One query at a time: the pool hands back the connection it was just given.
+      for (let run = 0; run < NAMED_AFTER_RUNS + 5; run++) {
+        await repo.findPage(filterOf(q), undefined, q.pageSize);
+        await repo.count(filterOf(q));
+      }
+      const { rows } = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements
+      `.execute(app.database.db);
+      const statements = rows.map((r) => r.statement);
+      // Named: the choice of the word to walk, and the page walking its rows (its full-text test
+      // is one no index answers, so no plan can do otherwise), each an index walk whatever the
+      // words. Never named: the total, whose plan follows how common the words are.
+      expect(statements.some((s) => s.includes(") as capped"))).toBe(true);
+      const pages = statements.filter((s) => s.includes('from "image_terms" as "t"'));
+      expect(pages.length).toBeGreaterThan(0);
+      for (const page of pages) {
+        expect(page).toMatch(/coalesce\(images\.search_vector @@/);
+        expect(page).not.toMatch(/[^(]images\.search_vector @@/);
+      }
+      expect(statements.filter((s) => s.includes("not exists (select 1 from"))).toEqual([]);
+    },
+  );
 });
