@@ -550,21 +550,31 @@ export class ImagesRepo {
   /**
    * How many images the filter matches: read from the kept counts when they answer it
    * (`keptCount`), else counted, starting from the rows of its rarest facet kind (the kept counts
-   * say which), so a count never visits more than the smallest facet's images.
+   * say which), so a count never visits more than the smallest facet's images. On PostgreSQL a
+   * search without a facet starts from the rows of its rarest word (image_terms) instead of
+   * testing every image's search_vector.
    */
   async count(filter: ImageFilter): Promise<number> {
     const kept = await this.keptCount(filter);
     if (kept !== undefined) return kept;
+    let search: Expression<SqlBool> | undefined;
     if (filter.search.length > 0) {
       const counted =
         this.dialect === "sqlite" ? await this.countSearch(filter) : await this.countTerms(filter);
       if (counted !== undefined) return counted;
     }
     const start = await this.rarestFacetOf(filter);
+    if (start === "exists" && filter.search.length > 0 && this.dialect === "postgres") {
+      const lead = await this.leadTermsOf(filter.search);
+      if (lead === null) return 0;
+      if (lead !== undefined) {
+        search = sql<SqlBool>`images.id in (select image_id from image_terms where term = any(${lead}::text[])) and ${this.searchMatches(filter.search)}`;
+      }
+    }
     const row = await this.db
       .selectFrom("images")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where((eb) => this.matches(eb, filter, start))
+      .where((eb) => this.matches(eb, filter, start, search))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

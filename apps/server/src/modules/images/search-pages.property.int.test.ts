@@ -72,6 +72,7 @@ const step = fc.oneof(
       title: words,
       description: words,
       isPublic: fc.boolean(),
+      editionType: fc.constantFrom("sawdust_gallery", "open_edition"),
     }),
   },
   fc.record({ kind: fc.constant("retitle" as const), pick, title: words }),
@@ -85,6 +86,8 @@ const search = fc.record({
   words: fc.array(fc.constantFrom(...WORDS), { maxLength: 2 }),
   last: fc.constantFrom(...PREFIXES),
   visibility: fc.constantFrom("public" as const, "all" as const),
+  /** An edition type beside the words: the total is then counted through the images. */
+  editionTypes: fc.constantFrom<string[]>([], ["open_edition"]),
   pageSize: fc.integer({ min: 1, max: 4 }),
 });
 type Search = typeof search extends fc.Arbitrary<infer S> ? S : never;
@@ -100,7 +103,12 @@ async function apply(s: Step): Promise<void> {
   try {
     switch (s.kind) {
       case "seed":
-        await seedImage(app, { title: s.title, description: s.description, isPublic: s.isPublic });
+        await seedImage(app, {
+          title: s.title,
+          description: s.description,
+          isPublic: s.isPublic,
+          editionType: s.editionType,
+        });
         return;
       case "retitle": {
         const id = chosen(s.pick);
@@ -137,14 +145,17 @@ async function apply(s: Step): Promise<void> {
 }
 
 /** The search's matches newest first, straight from the full-text condition. */
-async function matchesOf(terms: string[], visibility: "public" | "all"): Promise<number[]> {
-  const visible = visibility === "public" ? sql`and is_public = 1` : sql``;
+async function matchesOf(q: Search): Promise<number[]> {
+  const terms = [...q.words, q.last];
+  const visible = q.visibility === "public" ? sql`and is_public = 1` : sql``;
+  const edition =
+    q.editionTypes.length > 0 ? sql`and edition_type in (${sql.join(q.editionTypes)})` : sql``;
   const match =
     app.database.dialect === "postgres"
       ? sql`search_vector @@ to_tsquery('simple', ${toTsQuery(terms)})`
       : sql`id in (select rowid from images_fts where images_fts match ${toFts5Query(terms)})`;
   const { rows } = await sql<{ id: number | string }>`
-    select id from images where status = 'ready' ${visible} and ${match} order by id desc
+    select id from images where status = 'ready' ${visible} ${edition} and ${match} order by id desc
   `.execute(app.database.db);
   return rows.map((r) => Number(r.id));
 }
@@ -155,7 +166,7 @@ function filterOf(q: Search): ImageFilter {
     tags: [],
     styles: [],
     colors: [],
-    editionTypes: [],
+    editionTypes: q.editionTypes,
     search: [...q.words, q.last],
   };
 }
@@ -200,7 +211,7 @@ describe(`search pages against the full-text condition on ${TEST_DB}`, () => {
             await apply(s);
             await termRowsAgree();
             for (const q of searches) {
-              const expected = await matchesOf([...q.words, q.last], q.visibility);
+              const expected = await matchesOf(q);
               expect(await pagesOf(q), JSON.stringify(q)).toEqual(expected);
               expect(await repo.count(filterOf(q)), JSON.stringify(q)).toBe(expected.length);
             }
@@ -215,7 +226,13 @@ describe(`search pages against the full-text condition on ${TEST_DB}`, () => {
     "never keeps a plan that could read a search's every match (PostgreSQL)",
     async () => {
       await seedImage(app, { title: "griffin landscape", description: "lake", isPublic: true });
-      const q: Search = { words: ["griffin"], last: "land", visibility: "public", pageSize: 2 };
+      const q: Search = {
+        words: ["griffin"],
+        last: "land",
+        visibility: "public",
+        editionTypes: [],
+        pageSize: 2,
+      };
       // One query at a time: the pool hands back the connection it was just given.
       for (let run = 0; run < NAMED_AFTER_RUNS + 5; run++) {
         await repo.findPage(filterOf(q), undefined, q.pageSize);
