@@ -313,10 +313,8 @@ export class CatalogueService {
    * PostgreSQL that is a round trip a request.
    */
   private total(filter: ImageFilter): Promise<number> {
-    return this.deps.listCache.total(
-      JSON.stringify(filter),
-      async () => (await this.deps.images.keptCount(filter)) ?? this.deps.images.count(filter),
-    );
+    // ImagesRepo.count reads the kept counts first.
+    return this.deps.listCache.total(JSON.stringify(filter), () => this.deps.images.count(filter));
   }
 
   /**

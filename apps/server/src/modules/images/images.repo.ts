@@ -557,20 +557,30 @@ export class ImagesRepo {
   async count(filter: ImageFilter): Promise<number> {
     const kept = await this.keptCount(filter);
     if (kept !== undefined) return kept;
-    let search: Expression<SqlBool> | undefined;
-    if (filter.search.length > 0) {
-      const counted =
-        this.dialect === "sqlite" ? await this.countSearch(filter) : await this.countTerms(filter);
-      if (counted !== undefined) return counted;
-    }
+    if (filter.search.length > 0 && this.dialect === "sqlite") return this.countSearch(filter);
     const start = await this.rarestFacetOf(filter);
-    if (start === "exists" && filter.search.length > 0 && this.dialect === "postgres") {
-      const lead = await this.leadTermsOf(filter.search);
-      if (lead === null) return 0;
-      if (lead !== undefined) {
-        search = sql<SqlBool>`images.id in (select image_id from image_terms where term = any(${lead}::text[])) and ${this.searchMatches(filter.search)}`;
-      }
-    }
+    if (filter.search.length === 0 || start !== "exists") return this.countMatching(filter, start);
+    // PostgreSQL, a search with no facet: from its words' rows (image_terms) where they answer.
+    const found = await this.indexWordsOf(filter.search);
+    if (found === null) return 0;
+    const counted = await this.countTerms(filter, found);
+    if (counted !== undefined) return counted;
+    const lead = await this.rarestWordOf(found.words);
+    if (lead === null) return 0;
+    if (lead === undefined) return this.countMatching(filter, start);
+    return this.countMatching(
+      filter,
+      start,
+      sql<SqlBool>`images.id in (select image_id from image_terms where term = any(${lead}::text[])) and ${this.searchMatches(filter.search)}`,
+    );
+  }
+
+  /** How many images match, counted through `images` (matches' `start` and `search`). */
+  private async countMatching(
+    filter: ImageFilter,
+    start: "exists" | FacetKind,
+    search?: Expression<SqlBool>,
+  ): Promise<number> {
     const row = await this.db
       .selectFrom("images")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -780,20 +790,21 @@ export class ImagesRepo {
 
   /**
    * PostgreSQL: a search's page newest first, walked from the rows of its rarest word
-   * (image_terms, migration 0018; leadTermsOf) rather than along the whole catalogue: each of
+   * (image_terms, migration 0018; rarestWordOf) rather than along the whole catalogue: each of
    * that word's images, newest first, is tested against the whole filter, search included, until
    * the page is full. The cost follows the page and how often the other conditions hold among the
    * word's images, not the catalogue's size or the word's rarity. A prefix spelled out as several
    * words walks each of them to a page (a lateral join) and keeps the newest of all, which are
    * exactly the page's images: any image of the page is within the first page of each of its
-   * words. A search with no word to lead (leadTermsOf) walks the catalogue as before.
+   * words. A search with no word to lead (rarestWordOf) walks the catalogue as before.
    */
   private async findTermsPage(
     filter: ImageFilter,
     afterId: number | undefined,
     limit: number,
   ): Promise<ListRow[]> {
-    const lead = await this.leadTermsOf(filter.search);
+    const found = await this.indexWordsOf(filter.search);
+    const lead = found === null ? null : await this.rarestWordOf(found.words);
     if (lead === null) return [];
     if (lead === undefined) {
       const start = afterId === undefined ? undefined : { afterId };
@@ -827,15 +838,12 @@ export class ImagesRepo {
   }
 
   /**
-   * PostgreSQL: the words of image_terms a search's page walks (findTermsPage): those of the
-   * search word with the fewest images (indexWordsOf). Null when a word has no image (nothing can
-   * match); undefined when no word can lead. Which is rarest is told by counting each word's
-   * images up to LEAD_COUNT_CAP, and only when there is a choice.
+   * PostgreSQL: the words of image_terms a search's page walks (findTermsPage) or its count
+   * starts from: those of the search word (indexWordsOf's) with the fewest images. Null when a
+   * word has no image (nothing can match); undefined when no word can lead. Which is rarest is
+   * told by counting each word's images up to LEAD_COUNT_CAP, and only when there is a choice.
    */
-  private async leadTermsOf(terms: string[]): Promise<string[] | null | undefined> {
-    const found = await this.indexWordsOf(terms);
-    if (found === null) return null;
-    const candidates = found.words;
+  private async rarestWordOf(candidates: string[][]): Promise<string[] | null | undefined> {
     if (candidates.length <= 1) return candidates[0];
     let rarest: { words: string[]; images: number } | undefined;
     for (const words of candidates) {
@@ -895,13 +903,14 @@ export class ImagesRepo {
    * ranges of images_listing_idx and joined away). Counting through the images instead tests
    * every image's search_vector when the word is common, a sequential scan: 2–3 s for
    * `landscape` at 1,000,000 images, against 0.2 s so. Undefined when it cannot be counted so
-   * (indexWordsOf not complete, other filters, or private images only): the caller counts
+   * (the words not all spelled out, other filters, or private images only): the caller counts
    * through the images.
    */
-  private async countTerms(filter: ImageFilter): Promise<number | undefined> {
+  private async countTerms(
+    filter: ImageFilter,
+    found: { words: string[][]; complete: boolean },
+  ): Promise<number | undefined> {
     if (filter.visibility === "private" || !onlyVisibilityOf(filter)) return undefined;
-    const found = await this.indexWordsOf(filter.search);
-    if (found === null) return 0;
     const [first] = found.words;
     if (!found.complete || first === undefined) return undefined;
     const rowsOf = (words: string[]) =>
@@ -1034,7 +1043,7 @@ const MAX_PREFIX_TERMS = 16;
 
 /**
  * PostgreSQL: a search word's images are counted up to this many when choosing which word a page
- * walks (leadTermsOf): enough to tell a rare word from a common one, and a bounded read of the
+ * walks (rarestWordOf): enough to tell a rare word from a common one, and a bounded read of the
  * word's index entries.
  */
 const LEAD_COUNT_CAP = 2_000;
