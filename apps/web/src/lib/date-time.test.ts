@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDay, formatTime } from "./date-time";
+import { formatDate, formatDateTime, formatDay, formatShortDay, formatTime } from "./date-time";
 
 describe("the app's dates", () => {
   // A local instant, so the assertions hold in any time zone the tests run in.
@@ -21,5 +21,8 @@ describe("the app's dates", () => {
     expect(formatDay("2026-12-01")).toBe("Dec 1, 2026");
     expect(formatDay("2027-01-01")).toBe("Jan 1, 2027");
     expect(formatDay("soon")).toBe("soon");
+    expect(formatShortDay("2026-11-21")).toBe("Nov 21");
+    expect(formatShortDay("2027-01-01")).toBe("Jan 1");
+    expect(formatShortDay("soon")).toBe("soon");
   });
 });

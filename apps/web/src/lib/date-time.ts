@@ -11,6 +11,11 @@ const UTC_DATE = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   timeZone: "UTC",
 });
+const UTC_SHORT_DAY = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 const pad = (n: number) => String(n).padStart(2, "0");
 
 function instantOf(iso: string | null | undefined): Date | undefined {
@@ -40,4 +45,13 @@ export function formatTime(date: Date, seconds = false): string {
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : UTC_DATE.format(date);
+}
+
+/**
+ * A calendar day the server names ('2026-12-01', UTC) without its year, as 'Dec 1', where the
+ * year is plain from around it (a usage sparkline, a chart's axis); the text when unreadable.
+ */
+export function formatShortDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : UTC_SHORT_DAY.format(date);
 }

@@ -1,9 +1,13 @@
+import { formatShortDay } from "@/lib/date-time";
+
 /** A bucket's name on an axis and in a table: "Nov 21" for a day, "Nov 2026" for a month (UTC). */
 export function bucketLabel(key: string, unit: "day" | "month"): string {
-  const date = new Date(`${unit === "day" ? key : `${key}-01`}T00:00:00Z`);
-  return unit === "day"
-    ? date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })
-    : date.toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  if (unit === "day") return formatShortDay(key);
+  return new Date(`${key}-01T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** One line (or set of bars) of a chart: its name and a value per bucket. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
-import { curlExample, failureReason, formatLastUsed, formatUsageDay } from "./key-text";
+import { curlExample, failureReason, formatLastUsed } from "./key-text";
 
 describe("the API keys page's texts", () => {
   it("writes last use as 'MMM d, yyyy HH:mm', or 'Never used'", () => {
@@ -9,7 +9,6 @@ describe("the API keys page's texts", () => {
     expect(formatLastUsed(new Date(2026, 0, 3, 23, 59).toISOString())).toBe("Jan 3, 2026 23:59");
     expect(formatLastUsed(null)).toBe("Never used");
     expect(formatLastUsed("not a date")).toBe("Never used");
-    expect(formatUsageDay("2026-11-21")).toBe("Nov 21");
   });
 
   it("says why a call failed: the server's message, the status text from 500, or a fallback", () => {

@@ -2,17 +2,9 @@ import { MESSAGES } from "@sawdust/shared";
 import { isApiRequestError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/date-time";
 
-const DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-
 /** 'MMM d, yyyy HH:mm' (lib/date-time.ts), or 'Never used'. */
 export function formatLastUsed(iso: string | null): string {
   return formatDateTime(iso) || MESSAGES.apiKeys.neverUsed;
-}
-
-/** A usage day ('2026-11-21', UTC) as 'Nov 21'. */
-export function formatUsageDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : DAY.format(date);
 }
 
 /**

@@ -3,8 +3,8 @@ import { Ban } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatDate } from "@/lib/date-time";
-import { formatLastUsed, formatUsageDay } from "../key-text";
+import { formatDate, formatShortDay } from "@/lib/date-time";
+import { formatLastUsed } from "../key-text";
 
 interface KeysTableProps {
   apiKeys: ApiKey[];
@@ -31,7 +31,7 @@ function RequestsPerDay({ days }: { days: ApiKey["requestsPerDay"] }) {
         {days.map((d) => (
           <span
             key={d.day}
-            title={`${formatUsageDay(d.day)}: ${groupDigits(d.requests)}`}
+            title={`${formatShortDay(d.day)}: ${groupDigits(d.requests)}`}
             className="w-1.5 rounded-sm bg-brand"
             style={{
               height: `${Math.max(8, (d.requests / most) * 100)}%`,
@@ -45,7 +45,7 @@ function RequestsPerDay({ days }: { days: ApiKey["requestsPerDay"] }) {
         <span className="text-muted-foreground"> in {days.length} days</span>
       </span>
       <span className="sr-only">
-        {days.map((d) => `${formatUsageDay(d.day)}: ${d.requests}`).join(", ")}
+        {days.map((d) => `${formatShortDay(d.day)}: ${d.requests}`).join(", ")}
       </span>
     </div>
   );
