@@ -566,6 +566,17 @@ async function appTargets(
   const l = label(size);
   const search = (q: string) =>
     `/api/v1/images?${new URLSearchParams({ limit: String(LIMIT), q })}`;
+  // Each word is a tag of the catalogue, so its search finds a full page; an empty one would be
+  // measured as a fast search (as when a load left PostgreSQL's `image_terms` empty).
+  for (const word of [words.commonWord, words.rareWord]) {
+    const found = await fetch(app.url + search(word), { headers: asMember });
+    const body = (await found.json()) as { images?: unknown[] };
+    if (!found.ok || body.images?.length !== LIMIT) {
+      throw new Error(
+        `GET ${search(word)}: ${found.status}, ${body.images?.length ?? 0} images where ${LIMIT} were due`,
+      );
+    }
+  }
   const all: Record<string, Omit<Target, "id" | "server" | "size" | "key">> = {
     "app-healthz": { path: "/healthz", label: "GET /healthz (the app's hooks, no work)" },
     "tag-p1": { path: tagP1, label: `visitor, tag=${words.tag.tag} page 1 (cached)` },

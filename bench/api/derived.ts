@@ -8,8 +8,13 @@
  */
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import { backfillListKeys, recountFacets } from "../../apps/server/src/db/catalogue-derived.js";
+import {
+  backfillListKeys,
+  recountFacets,
+  refillSearchTerms,
+} from "../../apps/server/src/db/catalogue-derived.js";
 import type { Db } from "../../apps/server/src/db/database.js";
+import type { DialectName } from "../../apps/server/src/db/dialect.js";
 import { listAnalysisOf } from "../../apps/server/src/modules/images/list-analysis.js";
 import type { ImageValues, SeededImage } from "./catalogue.js";
 
@@ -40,9 +45,14 @@ export function derivedRows(made: SeededImage): DerivedRows {
   };
 }
 
-/** After every batch is in: what the server keeps about the whole catalogue. */
-export async function finishDerived(db: Db): Promise<void> {
+/**
+ * After every batch is in: what the server keeps about the whole catalogue. The load runs with
+ * triggers off on PostgreSQL (seed.ts), so the search words' rows their triggers keep are made
+ * here too.
+ */
+export async function finishDerived(db: Db, dialect: DialectName): Promise<void> {
   await recountFacets(db);
+  if (dialect === "postgres") await refillSearchTerms(db);
 }
 
 /** Images read and rewritten at once when the derived values are rebuilt. */
@@ -104,5 +114,5 @@ export async function rebuildDerived(
   }
   await backfillListKeys(db);
   log("  display renditions' keys rebuilt");
-  await finishDerived(db);
+  await finishDerived(db, database.kind);
 }

@@ -142,7 +142,7 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
       } finally {
         writer.close();
       }
-      await finishDerived(db);
+      await finishDerived(db, config.database.kind);
       if (options.derivedVersion) await markDerived(db, options.derivedVersion);
       await db.insertInto("settings").values({ key: MARKER_KEY, value: marker }).execute();
     }
