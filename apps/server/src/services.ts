@@ -276,7 +276,8 @@ export function createServices(
     clock,
     listCache,
     licenceDefaults,
-    collectorsOf: (imageIds) => editions.collectorsOf(imageIds),
+    collectorsOf: (imageIds) =>
+      listCache.collectorsOf(imageIds, (missing) => editions.collectorsOf(missing)),
     saleFacts: async (row, viewer) => ({
       ...(row.edition_type === "one_of_one" && row.sold_editions > 0
         ? ((await editions.collectorsOf([row.id])).get(row.id) ?? { collectedBy: null })

@@ -113,4 +113,72 @@ describe("ListCache", () => {
     expect(await cache.page("p0", render)).toBe("page 502");
     expect(renders).toBe(502);
   });
+
+  describe("collectors of sold 1/1s", () => {
+    /** A lookup that records what it was asked; images 1 and 2 have collectors, 3 has none. */
+    function lookUp() {
+      const asked: number[][] = [];
+      const names = new Map([
+        [1, "Ada"],
+        [2, "Grace"],
+      ]);
+      const run = async (ids: number[]) => {
+        asked.push(ids);
+        return new Map(ids.flatMap((id) => (names.has(id) ? [[id, names.get(id)]] : [])));
+      };
+      return { asked, names, run: run as (ids: number[]) => Promise<Map<number, string>> };
+    }
+
+    it("asks only for the pieces it does not keep, and keeps a piece with none too", async () => {
+      const clock = clockAt(0);
+      const cache = new ListCache(clock, { total: 60_000, page: 5_000 });
+      const db = lookUp();
+      expect(await cache.collectorsOf([1, 3], db.run)).toEqual(new Map([[1, "Ada"]]));
+      expect(await cache.collectorsOf([1, 2, 3], db.run)).toEqual(
+        new Map([
+          [1, "Ada"],
+          [2, "Grace"],
+        ]),
+      );
+      expect(await cache.collectorsOf([3, 2, 1], db.run)).toEqual(
+        new Map([
+          [2, "Grace"],
+          [1, "Ada"],
+        ]),
+      );
+      expect(db.asked).toEqual([[1, 3], [2]]);
+    });
+
+    it("asks again after a page's time, and at once after a change", async () => {
+      const clock = clockAt(0);
+      const cache = new ListCache(clock, { total: 60_000, page: 5_000 });
+      const db = lookUp();
+      await cache.collectorsOf([1], db.run);
+      db.names.set(1, "Ada L.");
+      clock.ms = 4_999;
+      expect((await cache.collectorsOf([1], db.run)).get(1)).toBe("Ada");
+      clock.ms = 5_000;
+      expect((await cache.collectorsOf([1], db.run)).get(1)).toBe("Ada L.");
+      db.names.delete(1);
+      cache.invalidate();
+      expect((await cache.collectorsOf([1], db.run)).has(1)).toBe(false);
+      expect(db.asked).toEqual([[1], [1], [1]]);
+    });
+
+    it("keeps nothing from a lookup a change overtook", async () => {
+      const cache = new ListCache(clockAt(0), { total: 60_000, page: 5_000 });
+      let answer: (m: Map<number, string>) => void = () => {};
+      const slow = () =>
+        new Promise<Map<number, string>>((resolve) => {
+          answer = resolve;
+        });
+      const pending = cache.collectorsOf([1], slow);
+      cache.invalidate();
+      answer(new Map([[1, "before the change"]]));
+      expect((await pending).get(1)).toBe("before the change");
+      const db = lookUp();
+      expect((await cache.collectorsOf([1], db.run)).get(1)).toBe("Ada");
+      expect(db.asked).toEqual([[1]]);
+    });
+  });
 });

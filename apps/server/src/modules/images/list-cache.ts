@@ -7,7 +7,7 @@ import type { Clock } from "../../lib/clock.js";
  * late its counters (views, downloads), which change without events, may be.
  */
 export const LIST_CACHE_TTL_MS = { total: 60_000, page: 5_000 } as const;
-const MAX_ENTRIES = { total: 2000, page: 500, url: 2000 } as const;
+const MAX_ENTRIES = { total: 2000, page: 500, url: 2000, collector: 5000 } as const;
 
 /**
  * Promises by key, each kept until its deadline; concurrent misses of one key share one. When
@@ -63,7 +63,7 @@ class Expiring<T> {
 }
 
 /** Forgets the entry set first (a `Map` iterates in insertion order). */
-function dropOldest(map: Map<string, unknown>): void {
+function dropOldest(map: Map<unknown, unknown>): void {
   const oldest = map.keys().next();
   if (!oldest.done) map.delete(oldest.value);
 }
@@ -86,8 +86,15 @@ export class ListCache {
   private readonly pages: Expiring<unknown>;
   /** Request URLs as sent → the page key their query works out to. */
   private readonly urls = new Map<string, string>();
+  /** A sold 1/1's collector as list entries show it, by image id (`null`: none to show). */
+  private readonly collectors = new Map<number, { value: unknown; expiresAt: number }>();
+  /** Moves on every invalidation, so a lookup begun before a change keeps nothing after it. */
+  private generation = 0;
 
-  constructor(clock: Clock, ttlMs: { total: number; page: number } = LIST_CACHE_TTL_MS) {
+  constructor(
+    private readonly clock: Clock,
+    private readonly ttlMs: { total: number; page: number } = LIST_CACHE_TTL_MS,
+  ) {
     this.totals = new Expiring(clock, ttlMs.total, MAX_ENTRIES.total);
     this.pages = new Expiring(clock, ttlMs.page, MAX_ENTRIES.page);
   }
@@ -115,11 +122,49 @@ export class ListCache {
     return key === undefined ? undefined : (this.pages.peek(key) as Page | undefined);
   }
 
-  /** The catalogue changed here: every total and page may be wrong. */
+  /**
+   * The collectors of these sold 1/1s, by image id, for every viewer's list page alike (members'
+   * pages too, which are never kept whole): those not kept are looked up with one `lookUp` call.
+   * Kept as long as a page and cleared with it: a sale, a refund and a collector's change of
+   * privacy announce an image change (editions.service.ts); a collector's new display name shows
+   * within LIST_CACHE_TTL_MS.page, as on visitors' kept pages.
+   */
+  async collectorsOf<Collector>(
+    imageIds: number[],
+    lookUp: (imageIds: number[]) => Promise<Map<number, Collector>>,
+  ): Promise<Map<number, Collector>> {
+    const now = this.clock.now();
+    const found = new Map<number, Collector>();
+    const missing: number[] = [];
+    for (const id of imageIds) {
+      const kept = this.collectors.get(id);
+      if (kept === undefined || kept.expiresAt <= now) missing.push(id);
+      else if (kept.value !== null) found.set(id, kept.value as Collector);
+    }
+    if (missing.length === 0) return found;
+
+    const generation = this.generation;
+    const looked = await lookUp(missing);
+    const keep = generation === this.generation;
+    const expiresAt = this.clock.now() + this.ttlMs.page;
+    for (const id of missing) {
+      const collector = looked.get(id);
+      if (collector !== undefined) found.set(id, collector);
+      if (!keep) continue;
+      this.collectors.delete(id);
+      if (this.collectors.size >= MAX_ENTRIES.collector) dropOldest(this.collectors);
+      this.collectors.set(id, { value: collector ?? null, expiresAt });
+    }
+    return found;
+  }
+
+  /** The catalogue changed here: every total, page and collector may be wrong. */
   invalidate(): void {
+    this.generation++;
     this.totals.clear();
     this.pages.clear();
     this.urls.clear();
+    this.collectors.clear();
   }
 }
 
