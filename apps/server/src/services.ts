@@ -237,6 +237,7 @@ export function createServices(
     limits: authLimits,
     twoFactor,
     onRegistered: (user, requestId) => accounts.sendVerification(user, requestId),
+    audit: { record: (...entry) => audit.record(...entry) },
   });
   const imagesRepo = new ImagesRepo(db, dialect);
   const jobs = new JobsRepo(db, dialect);

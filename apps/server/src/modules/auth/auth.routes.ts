@@ -7,12 +7,12 @@ import {
   ZTwoFactorSignInBody,
   ZUser,
 } from "@sawdust/shared";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
 import { requireUser } from "../../http/request-auth.js";
 import { presentUser } from "../users/users.presenter.js";
-import type { AuthService } from "./auth.service.js";
+import type { AuthService, SignInOrigin } from "./auth.service.js";
 import { SESSION_COOKIE, SESSION_LIFETIME } from "./session-token.js";
 
 export interface AuthRoutesOptions {
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     async (request, reply) => {
       const signedIn = await opts.auth.login(
         request.body,
-        request.ip,
+        signInOrigin(request),
         request.cookies[SESSION_COOKIE],
       );
       if ("twoFactorRequired" in signedIn) {
@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     async (request, reply) => {
       const signedIn = await opts.auth.loginWithSecondFactor(
         request.body,
-        request.ip,
+        signInOrigin(request),
         request.cookies[SESSION_COOKIE],
       );
       setSessionCookie(reply, signedIn.sessionToken);
@@ -165,3 +165,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     },
   );
 };
+
+/** The address and browser a sign-in came from, for the audit log of administrators' sign-ins. */
+function signInOrigin(request: FastifyRequest): SignInOrigin {
+  const userAgent = request.headers["user-agent"];
+  return { ip: request.ip, ...(userAgent ? { userAgent } : {}) };
+}

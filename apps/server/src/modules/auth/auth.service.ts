@@ -45,6 +45,15 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   registrationWindowMs: 60 * 60 * 1000,
 };
 
+/** Where a sign-in came from: the client's address (TRUST_PROXY decides it) and its browser. */
+export interface SignInOrigin {
+  ip: string;
+  userAgent?: string;
+}
+
+/** Characters of a User-Agent kept in the audit log. */
+const USER_AGENT_KEPT = 200;
+
 export interface SignedIn {
   user: UserRow;
   tier: Tier;
@@ -97,6 +106,15 @@ export class AuthService {
       twoFactor?: TwoFactorGate;
       /** Told of each account registered (accounts: the confirmation mail). */
       onRegistered?: (user: UserRow, requestId?: string) => Promise<void>;
+      /** The audit log, for administrators' sign-ins (`auditSignIn`). */
+      audit?: {
+        record(
+          actorId: number | null,
+          action: string,
+          subject: string,
+          details: Record<string, unknown>,
+        ): Promise<void>;
+      };
     },
   ) {}
 
@@ -127,9 +145,10 @@ export class AuthService {
    */
   async login(
     body: LoginBody,
-    ip: string,
+    from: SignInOrigin,
     previousToken?: string,
   ): Promise<(SignedIn & { twoFactorSetupRequired?: boolean }) | TwoFactorPending> {
+    const { ip } = from;
     const { users, rateLimits, clock, limits } = this.deps;
     const usernameKey = body.username.toLowerCase();
     const accountKey = `login:user:${usernameKey}`;
@@ -147,10 +166,12 @@ export class AuthService {
       ? await verifyPassword(user.password_hash, body.password)
       : await verifyAgainstDummy(body.password).then(() => false);
     if (!user || !passwordOk) {
+      if (user) await this.auditSignIn(user, from, { failed: "wrong password" });
       throw unauthorized(MESSAGES.auth.invalidCredentials, "invalid_credentials");
     }
     // Told only to whoever knows the password, and the attempt keeps its place in the windows.
     if (user.suspended_at !== null) {
+      await this.auditSignIn(user, from, { failed: "account suspended" });
       throw forbidden(MESSAGES.adminUsers.suspended, "account_suspended");
     }
 
@@ -167,6 +188,7 @@ export class AuthService {
     await rateLimits.clear(accountKey);
     await rateLimits.release(ipKey, now);
     const signedIn = await this.finishLogin(user, previousToken);
+    await this.auditSignIn(user, from, { with: "password" });
     const twoFactorSetupRequired = twoFactor ? await twoFactor.setupRequired(user) : false;
     return twoFactorSetupRequired ? { ...signedIn, twoFactorSetupRequired } : signedIn;
   }
@@ -178,9 +200,11 @@ export class AuthService {
    */
   async loginWithSecondFactor(
     body: { pendingToken: string; code?: string; recoveryCode?: string },
-    ip: string,
+    from: SignInOrigin,
     previousToken?: string,
   ): Promise<SignedIn> {
+    const { ip } = from;
+    const secondFactor = body.code !== undefined ? "code" : "recovery code";
     const { users, rateLimits, clock, limits } = this.deps;
     const twoFactor = this.deps.twoFactor;
     const expired = () =>
@@ -200,6 +224,7 @@ export class AuthService {
     const outcome = await twoFactor.finishSignIn(body.pendingToken, user.id, body);
     if (outcome === "expired") throw expired();
     if (outcome === "wrong") {
+      await this.auditSignIn(user, from, { failed: `wrong ${secondFactor}` });
       throw unauthorized(
         body.code !== undefined
           ? MESSAGES.twoFactor.wrongCode
@@ -208,11 +233,42 @@ export class AuthService {
       );
     }
     // Suspended while the code step was open.
-    if (user.suspended_at !== null)
+    if (user.suspended_at !== null) {
+      await this.auditSignIn(user, from, { failed: "account suspended" });
       throw forbidden(MESSAGES.adminUsers.suspended, "account_suspended");
+    }
     await rateLimits.clear(accountKey);
     await rateLimits.release(ipKey, clock.now());
-    return this.finishLogin(user, previousToken);
+    const signedIn = await this.finishLogin(user, previousToken);
+    await this.auditSignIn(user, from, { with: `password and ${secondFactor}` });
+    return signedIn;
+  }
+
+  /**
+   * An administrator's sign-in, or a refused attempt on an administrator's account that got as far
+   * as checking its password or code, in the audit log (`auth.signed_in`, `auth.sign_in_failed`):
+   * who can run the site, and who tried, from where. Members' sign-ins are not logged (each member
+   * sees their own sessions). Attempts refused by the sign-in limits are not either: the limits
+   * bound the failures logged to AuthLimits.accountFailures an account a window.
+   */
+  private async auditSignIn(
+    user: UserRow,
+    from: SignInOrigin,
+    outcome: { with: string } | { failed: string },
+  ): Promise<void> {
+    if (user.role !== "admin" || !this.deps.audit) return;
+    const signedIn = "with" in outcome;
+    await this.deps.audit.record(
+      signedIn ? user.id : null,
+      signedIn ? "auth.signed_in" : "auth.sign_in_failed",
+      `user:${user.id}`,
+      {
+        username: user.username,
+        ip: from.ip,
+        ...(from.userAgent ? { userAgent: from.userAgent.slice(0, USER_AGENT_KEPT) } : {}),
+        ...(signedIn ? { with: outcome.with } : { reason: outcome.failed }),
+      },
+    );
   }
 
   private async finishLogin(user: UserRow, previousToken?: string): Promise<SignedIn> {

@@ -24,6 +24,7 @@ const ACTION_SUGGESTIONS = [
   "moderation.",
   "api_key.",
   "billing.",
+  "auth.",
 ];
 
 function filtersOf(params: URLSearchParams): AuditFilters {
@@ -33,8 +34,8 @@ function filtersOf(params: URLSearchParams): AuditFilters {
 }
 
 /**
- * /admin/audit (admin console): every admin action, newest first — who, when, what and to what,
- * with what changed before → after. Read-only: nothing here edits or deletes an entry. The
+ * /admin/audit (admin console): every admin action and administrators' sign-ins, newest first —
+ * who, when, what and to what, with what changed before → after. Read-only: nothing here edits or deletes an entry. The
  * filters live in the URL.
  */
 export function AuditPage() {
