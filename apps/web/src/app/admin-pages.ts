@@ -99,7 +99,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   {
     label: "Audit Log",
-    description: "Every admin action: who, when and what changed.",
+    description: "Every admin action and admin sign-in: who, when and what changed.",
     href: paths.admin.audit.getHref(),
     icon: ScrollText,
   },

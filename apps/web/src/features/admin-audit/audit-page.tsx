@@ -65,7 +65,7 @@ export function AuditPage() {
     <AdminPageFrame>
       <AdminPageHeader
         title="Audit Log"
-        description="Every admin action: who, when, and what changed. Entries cannot be edited or deleted."
+        description="Every admin action and admin sign-in: who, when, and what changed. Entries cannot be edited or deleted."
       />
       <div className="grid gap-6 pt-8">
         <FilterForm

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldName, readableDetails, valueText } from "./audit-text";
+import { fieldName, noActorText, readableDetails, valueText } from "./audit-text";
 
 describe("the audit log's words", () => {
   it("names fields in words", () => {
@@ -41,5 +41,10 @@ describe("the audit log's words", () => {
       { name: "before", value: "3" },
       { name: "name", value: "Partner" },
     ]);
+  });
+
+  it("names nobody known for a refused sign-in, and the system for other entries without an admin", () => {
+    expect(noActorText("auth.sign_in_failed")).toBe("Not signed in");
+    expect(noActorText("billing.subscription_changed")).toBe("System");
   });
 });

@@ -1,4 +1,4 @@
-import { groupDigits } from "@sawdust/shared";
+import { groupDigits, MESSAGES } from "@sawdust/shared";
 
 /** A change of one field: its name and the values before and after. */
 export interface FieldChange {
@@ -60,4 +60,9 @@ export function readableDetails(details: Record<string, unknown>): ReadableDetai
       ...Object.entries(rest),
     ].map(([name, value]) => ({ name: fieldName(name), value: valueText(value) })),
   };
+}
+
+/** Who acted when an entry names no admin: nobody known for a refused sign-in, else the system. */
+export function noActorText(action: string): string {
+  return action.startsWith("auth.") ? MESSAGES.audit.notSignedIn : MESSAGES.audit.system;
 }

@@ -1,8 +1,8 @@
-import { type AuditEntry, MESSAGES } from "@sawdust/shared";
+import type { AuditEntry } from "@sawdust/shared";
 import { ArrowRight } from "lucide-react";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { formatDateTime } from "@/lib/date-time";
-import { readableDetails } from "../audit-text";
+import { noActorText, readableDetails } from "../audit-text";
 
 interface AuditTableProps {
   entries: AuditEntry[];
@@ -88,10 +88,13 @@ function AuditRows({ entries, onFilter }: AuditTableProps) {
 
 type EntryProps = Pick<AuditTableProps, "onFilter"> & { entry: AuditEntry };
 
-/** The acting admin, a button that narrows the log to them; "System" without one. */
+/**
+ * The acting admin, a button that narrows the log to them. Without one: "Not signed in" for a
+ * refused sign-in (whoever tried is not known), else "System".
+ */
 function Actor({ entry, onFilter }: EntryProps) {
   const actor = entry.actor;
-  if (!actor) return <span className="text-muted-foreground">{MESSAGES.audit.system}</span>;
+  if (!actor) return <span className="text-muted-foreground">{noActorText(entry.action)}</span>;
   return (
     <button
       type="button"
