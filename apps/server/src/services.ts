@@ -239,12 +239,12 @@ export function createServices(
     onRegistered: (user, requestId) => accounts.sendVerification(user, requestId),
     audit: { record: (...entry) => audit.record(...entry) },
   });
-  const imagesRepo = new ImagesRepo(db, dialect);
+  // One per process, shared by every service that changes what the image list counts.
+  const listCache = new ListCache(clock);
+  const imagesRepo = new ImagesRepo(db, dialect, listCache);
   const jobs = new JobsRepo(db, dialect);
   const mediaStore = new MediaStore(media.storage, media.signingKey);
   const hooks: { onJobQueued?: () => void } = {};
-  // One per process, shared by every service that changes what the image list counts.
-  const listCache = new ListCache(clock);
   // Changes from this process and, on PostgreSQL, from every other one sharing the database.
   const events = new EventBus(database.notifications);
   events.on((event) => {

@@ -190,12 +190,21 @@ export type ImageUpdate = Pick<
   | "moderation_reason"
 >;
 
+/**
+ * Where the index words a search's last word begins are kept between searches (ListCache's
+ * `prefixWords`: until the catalogue changes). Without it, each search looks them up again.
+ */
+export interface PrefixWordsKeeper {
+  prefixWords(prefix: string, lookUp: () => Promise<string[]>): Promise<string[]>;
+}
+
 export class ImagesRepo {
   private readonly facetCounts: FacetCountsRepo;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
+    private readonly kept?: PrefixWordsKeeper,
   ) {
     this.facetCounts = new FacetCountsRepo(db);
   }
@@ -879,19 +888,9 @@ export class ImagesRepo {
         words.push([word]);
         continue;
       }
-      const { rows } = await sql<{ term: string }>`
-        with recursive next_term(term) as (
-          (select term from image_terms
-            where term >= ${word} and term < ${prefixEnd(word)} order by term limit 1)
-          union all
-          select (select t.term from image_terms t
-            where t.term > next_term.term and t.term < ${prefixEnd(word)} order by t.term limit 1)
-          from next_term where next_term.term is not null
-        )
-        select term from next_term where term is not null limit ${MAX_PREFIX_TERMS + 1}
-      `.execute(this.db);
-      if (rows.length === 0) return null;
-      if (rows.length <= MAX_PREFIX_TERMS) words.push(rows.map((row) => row.term));
+      const begun = await this.wordsBeginning(word);
+      if (begun.length === 0) return null;
+      if (begun.length <= MAX_PREFIX_TERMS) words.push(begun);
     }
     return { words, complete: words.length === terms.length };
   }
@@ -1008,6 +1007,45 @@ export class ImagesRepo {
         },
       );
     await this.vocabulary;
+    const words = await this.wordsBeginning(prefix);
+    if (words.length === 0) return null;
+    return words.length <= MAX_PREFIX_TERMS ? toFts5Query(terms, words) : toFts5Query(terms);
+  }
+
+  /**
+   * The index's words that begin with `prefix` (already folded as the index folds), in order, at
+   * most MAX_PREFIX_TERMS + 1 of them (one more means too many to spell out); none when no word
+   * does. Kept between searches until the catalogue changes (PrefixWordsKeeper): at 1,000,000
+   * images, finding that no word follows `landscape` in SQLite's vocabulary took 170–280 µs of a
+   * search's ~1 ms (the seek reads past the word's long doclist in each segment), 57 µs at
+   * 100,000 (bench/RESULTS.md, 2026-11-28, session 35).
+   */
+  private wordsBeginning(prefix: string): Promise<string[]> {
+    const lookUp = () =>
+      this.dialect === "postgres"
+        ? this.termsTableWordsBeginning(prefix)
+        : this.vocabularyWordsBeginning(prefix);
+    return this.kept ? this.kept.prefixWords(prefix, lookUp) : lookUp();
+  }
+
+  /** PostgreSQL: wordsBeginning from image_terms, a recursive loose scan of its key. */
+  private async termsTableWordsBeginning(prefix: string): Promise<string[]> {
+    const { rows } = await sql<{ term: string }>`
+      with recursive next_term(term) as (
+        (select term from image_terms
+          where term >= ${prefix} and term < ${prefixEnd(prefix)} order by term limit 1)
+        union all
+        select (select t.term from image_terms t
+          where t.term > next_term.term and t.term < ${prefixEnd(prefix)} order by t.term limit 1)
+        from next_term where next_term.term is not null
+      )
+      select term from next_term where term is not null limit ${MAX_PREFIX_TERMS + 1}
+    `.execute(this.db);
+    return rows.map((row) => row.term);
+  }
+
+  /** SQLite: wordsBeginning from FTS5's vocabulary (fts5MatchOf makes it), one seek a word. */
+  private async vocabularyWordsBeginning(prefix: string): Promise<string[]> {
     const end = prefixEnd(prefix);
     const words: string[] = [];
     let from = prefix;
@@ -1016,12 +1054,12 @@ export class ImagesRepo {
         select term from temp.images_fts_terms where term >= ${from} and term < ${end} limit 1
       `.execute(this.db);
       const term = rows[0]?.term;
-      if (term === undefined) return words.length === 0 ? null : toFts5Query(terms, words);
+      if (term === undefined) break;
       words.push(term);
       // The next term up: no term continues this one with a character below U+0001.
       from = `${term}\u0001`;
     }
-    return toFts5Query(terms);
+    return words;
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Clock } from "../../lib/clock.js";
  * late its counters (views, downloads), which change without events, may be.
  */
 export const LIST_CACHE_TTL_MS = { total: 60_000, page: 5_000 } as const;
-const MAX_ENTRIES = { total: 2000, page: 500, url: 2000, collector: 5000 } as const;
+const MAX_ENTRIES = { total: 2000, page: 500, url: 2000, collector: 5000, prefix: 2000 } as const;
 
 /**
  * Promises by key, each kept until its deadline; concurrent misses of one key share one. When
@@ -88,6 +88,8 @@ export class ListCache {
   private readonly urls = new Map<string, string>();
   /** A sold 1/1's collector as list entries show it, by image id (`null`: none to show). */
   private readonly collectors = new Map<number, { value: unknown; expiresAt: number }>();
+  /** The index words a search's last word begins (ImagesRepo's PrefixWordsKeeper), by prefix. */
+  private readonly prefixes: Expiring<string[]>;
   /** Moves on every invalidation, so a lookup begun before a change keeps nothing after it. */
   private generation = 0;
 
@@ -97,6 +99,15 @@ export class ListCache {
   ) {
     this.totals = new Expiring(clock, ttlMs.total, MAX_ENTRIES.total);
     this.pages = new Expiring(clock, ttlMs.page, MAX_ENTRIES.page);
+    this.prefixes = new Expiring(clock, ttlMs.total, MAX_ENTRIES.prefix);
+  }
+
+  /**
+   * The index words that begin with a search's last word, kept as totals are: until the catalogue
+   * changes (a new, retitled or deleted image may add or drop one), LIST_CACHE_TTL_MS.total at most.
+   */
+  prefixWords(prefix: string, lookUp: () => Promise<string[]>): Promise<string[]> {
+    return this.prefixes.get(prefix, lookUp);
   }
 
   total(key: string, count: () => Promise<number>): Promise<number> {
@@ -158,13 +169,14 @@ export class ListCache {
     return found;
   }
 
-  /** The catalogue changed here: every total, page and collector may be wrong. */
+  /** The catalogue changed here: every total, page, collector and prefix's words may be wrong. */
   invalidate(): void {
     this.generation++;
     this.totals.clear();
     this.pages.clear();
     this.urls.clear();
     this.collectors.clear();
+    this.prefixes.clear();
   }
 }
 
