@@ -16,15 +16,17 @@ export type ChangeEvent =
   | { type: "settings.changed" }
   /**
    * Events from other processes may have been missed (PostgreSQL: the listening connection
-   * dropped; SQLite: another process committed, and SQLite carries no events): forget copies.
+   * dropped; SQLite: rows of `bus_events` were trimmed before this process read them): forget
+   * copies.
    */
   | { type: "resync" };
 
 export type ChangeListener = (event: ChangeEvent) => void;
 
 /**
- * How events cross processes: LISTEN/NOTIFY on PostgreSQL; on SQLite, which carries none, a watch
- * that only says another process has committed (`onReconnect`, heard as `resync`).
+ * How events cross processes: LISTEN/NOTIFY on PostgreSQL; on SQLite, rows of `bus_events` read
+ * when another process has committed (db/sqlite-change-watch.ts). `onReconnect` (heard as
+ * `resync`) says events may have been missed.
  */
 export interface EventTransport {
   /** Calls `onMessage` with each payload published on the channel; resolves once listening. */
@@ -42,8 +44,8 @@ const CHANNEL = "sawdust_events";
 /**
  * One bus per process. `emit` tells this process's listeners at once and, with a transport,
  * every other process sharing the database: on PostgreSQL (LISTEN/NOTIFY) their listeners hear
- * the event within milliseconds; on SQLite they hear `resync` within SQLITE_CHANGE_POLL_MS of the
- * commit (db/sqlite-change-watch.ts). Listeners must be cheap and must not throw.
+ * the event within milliseconds; on SQLite within SQLITE_CHANGE_POLL_MS
+ * (db/sqlite-change-watch.ts). Listeners must be cheap and must not throw.
  */
 export class EventBus {
   private readonly listeners = new Set<ChangeListener>();

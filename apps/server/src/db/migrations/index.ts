@@ -17,6 +17,7 @@ import * as editionOptions from "./2026-11-25-0015-edition-options.js";
 import * as facetCounts from "./2026-11-25-0016-facet-counts.js";
 import * as listRenditionKeys from "./2026-11-27-0017-list-rendition-keys.js";
 import * as searchTerms from "./2026-11-28-0018-search-terms.js";
+import * as busEvents from "./2026-11-28-0019-bus-events.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25-0016-facet-counts": facetCounts,
   "2026-11-27-0017-list-rendition-keys": listRenditionKeys,
   "2026-11-28-0018-search-terms": searchTerms,
+  "2026-11-28-0019-bus-events": busEvents,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

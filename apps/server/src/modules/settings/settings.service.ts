@@ -18,7 +18,7 @@ export const SITE_SETTINGS_KEY = "site_settings";
 /**
  * How long a process keeps its copy of the site settings. A save clears the copy at once in the
  * process that saved and in every other process: on PostgreSQL by `settings.changed` over
- * LISTEN/NOTIFY, on SQLite by the `resync` another process's commit brings (a separate worker).
+ * LISTEN/NOTIFY, on SQLite through `bus_events` (a separate worker; db/sqlite-change-watch.ts).
  */
 export const SITE_SETTINGS_CACHE_MS = 5_000;
 
