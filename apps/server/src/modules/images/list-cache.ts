@@ -63,7 +63,7 @@ class Expiring<T> {
 }
 
 /** Forgets the entry set first (a `Map` iterates in insertion order). */
-function dropOldest(map: Map<unknown, unknown>): void {
+function dropOldest(map: Map<string, unknown>): void {
   const oldest = map.keys().next();
   if (!oldest.done) map.delete(oldest.value);
 }
@@ -87,18 +87,14 @@ export class ListCache {
   /** Request URLs as sent → the page key their query works out to. */
   private readonly urls = new Map<string, string>();
   /** A sold 1/1's collector as list entries show it, by image id (`null`: none to show). */
-  private readonly collectors = new Map<number, { value: unknown; expiresAt: number }>();
+  private readonly collectors: Expiring<unknown>;
   /** The index words a search's last word begins (ImagesRepo's PrefixWordsKeeper), by prefix. */
   private readonly prefixes: Expiring<string[]>;
-  /** Moves on every invalidation, so a lookup begun before a change keeps nothing after it. */
-  private generation = 0;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly ttlMs: { total: number; page: number } = LIST_CACHE_TTL_MS,
-  ) {
+  constructor(clock: Clock, ttlMs: { total: number; page: number } = LIST_CACHE_TTL_MS) {
     this.totals = new Expiring(clock, ttlMs.total, MAX_ENTRIES.total);
     this.pages = new Expiring(clock, ttlMs.page, MAX_ENTRIES.page);
+    this.collectors = new Expiring(clock, ttlMs.page, MAX_ENTRIES.collector);
     this.prefixes = new Expiring(clock, ttlMs.total, MAX_ENTRIES.prefix);
   }
 
@@ -144,34 +140,30 @@ export class ListCache {
     imageIds: number[],
     lookUp: (imageIds: number[]) => Promise<Map<number, Collector>>,
   ): Promise<Map<number, Collector>> {
-    const now = this.clock.now();
-    const found = new Map<number, Collector>();
+    // Each piece not kept takes its answer from one lookup of all of them, made once they are known.
     const missing: number[] = [];
-    for (const id of imageIds) {
-      const kept = this.collectors.get(id);
-      if (kept === undefined || kept.expiresAt <= now) missing.push(id);
-      else if (kept.value !== null) found.set(id, kept.value as Collector);
-    }
-    if (missing.length === 0) return found;
-
-    const generation = this.generation;
-    const looked = await lookUp(missing);
-    const keep = generation === this.generation;
-    const expiresAt = this.clock.now() + this.ttlMs.page;
-    for (const id of missing) {
-      const collector = looked.get(id);
-      if (collector !== undefined) found.set(id, collector);
-      if (!keep) continue;
-      this.collectors.delete(id);
-      if (this.collectors.size >= MAX_ENTRIES.collector) dropOldest(this.collectors);
-      this.collectors.set(id, { value: collector ?? null, expiresAt });
+    let answer: (found: Promise<Map<number, Collector>>) => void = () => {};
+    const looked = new Promise<Map<number, Collector>>((resolve) => {
+      answer = resolve;
+    });
+    const entries = imageIds.map((id) =>
+      this.collectors.get(String(id), () => {
+        missing.push(id);
+        return looked.then((found) => found.get(id) ?? null);
+      }),
+    );
+    answer(missing.length > 0 ? lookUp(missing) : Promise.resolve(new Map()));
+    const collectors = await Promise.all(entries);
+    const found = new Map<number, Collector>();
+    for (const [i, id] of imageIds.entries()) {
+      const collector = collectors[i];
+      if (collector !== null && collector !== undefined) found.set(id, collector as Collector);
     }
     return found;
   }
 
   /** The catalogue changed here: every total, page, collector and prefix's words may be wrong. */
   invalidate(): void {
-    this.generation++;
     this.totals.clear();
     this.pages.clear();
     this.urls.clear();
