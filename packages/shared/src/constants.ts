@@ -99,6 +99,13 @@ export const PAGING = {
   infiniteScrollThreshold: 0.1,
 } as const;
 
+/**
+ * A list's total (`stats.totalImages`) is counted up to this many images when the kept per-facet
+ * counts cannot answer it (a search, combined filters); past it the page reports this many and
+ * `stats.totalIsLowerBound`, and the app shows "10,000+ images".
+ */
+export const LIST_TOTALS = { countedUpTo: 10_000 } as const;
+
 export const UI = {
   sharePopup: { width: 600, height: 400 },
   zoom: 2.5,

@@ -4,6 +4,7 @@ import {
   EDITION_AVAILABILITY,
   EDITION_FILTER_VALUES,
   EDITION_TYPES,
+  LIST_TOTALS,
   PAGING,
   UPLOAD,
 } from "../constants.js";
@@ -176,7 +177,14 @@ export type ImageListQuery = z.infer<typeof ZImageListQuery>;
 export const ZImageListResponse = z.object({
   images: z.array(ZImage),
   nextCursor: z.string().nullable(),
-  stats: z.object({ totalImages: z.number().int() }),
+  stats: z.object({
+    totalImages: z.number().int(),
+    totalIsLowerBound: z
+      .boolean()
+      .describe(
+        `true when the filter matches more than totalImages (${LIST_TOTALS.countedUpTo}) images: a search or combined filters are counted that far and no further`,
+      ),
+  }),
 });
 export type ImageListResponse = z.infer<typeof ZImageListResponse>;
 

@@ -5,6 +5,7 @@ import {
   type ImageListQuery,
   type ImageListResponse,
   isAdmin,
+  LIST_TOTALS,
   type LicenceDefaults,
   normalizeColor,
   normalizeStyle,
@@ -24,6 +25,7 @@ import {
   type ImageFilter,
   type ImagesRepo,
   type ListOrder,
+  type ListTotal,
   leadFacetOf,
   type PageStart,
 } from "./images.repo.js";
@@ -122,7 +124,7 @@ export class CatalogueService {
     }
     const last = rows.length > query.limit ? page[page.length - 1] : undefined;
     const nextCursor = last ? JSON.stringify(encodeCursor(last.id)) : "null";
-    return `${json}],"nextCursor":${nextCursor},"stats":{"totalImages":${JSON.stringify(total)}}}`;
+    return `${json}],"nextCursor":${nextCursor},"stats":{"totalImages":${total.images},"totalIsLowerBound":${total.atLeast}}}`;
   }
 
   /**
@@ -308,13 +310,14 @@ export class CatalogueService {
 
   /**
    * The filter's total, kept until the catalogue changes (list-cache.ts): read from the kept
-   * counts when they hold it (exact, a few rows), else counted. Kept either way, so a page no
-   * cache holds (a member's) does not ask the database for a total it already knows: on
-   * PostgreSQL that is a round trip a request.
+   * counts when they hold it (exact, a few rows), else counted up to LIST_TOTALS.countedUpTo
+   * (ImagesRepo.total). Kept either way, so a page no cache holds (a member's) does not ask the
+   * database for a total it already knows: on PostgreSQL that is a round trip a request.
    */
-  private total(filter: ImageFilter): Promise<number> {
-    // ImagesRepo.count reads the kept counts first.
-    return this.deps.listCache.total(JSON.stringify(filter), () => this.deps.images.count(filter));
+  private total(filter: ImageFilter): Promise<ListTotal> {
+    return this.deps.listCache.total(JSON.stringify(filter), () =>
+      this.deps.images.total(filter, LIST_TOTALS.countedUpTo),
+    );
   }
 
   /**
@@ -322,11 +325,13 @@ export class CatalogueService {
    * than by walking the catalogue: walking costs about limit × catalogue ÷ matches rows, starting
    * from the facets costs about `matches` rows; they meet at matches² = limit × catalogue.
    */
-  private async isSelective(filter: ImageFilter, matches: number, limit: number) {
-    if (filter.tags.length + filter.styles.length + filter.colors.length === 0) return false;
+  private async isSelective(filter: ImageFilter, matches: ListTotal, limit: number) {
+    const facets = filter.tags.length + filter.styles.length + filter.colors.length;
+    // More than LIST_TOTALS.countedUpTo matches: common enough to walk.
+    if (facets === 0 || matches.atLeast) return false;
     // The images the walk would pass: those of the visibility and edition types (kept counts;
     // price bounds left out, a walk reads the images it skips for them too).
-    const catalogue = await this.total({
+    const { images: catalogue } = await this.total({
       ...filter,
       tags: [],
       styles: [],
@@ -335,7 +340,9 @@ export class CatalogueService {
       minPriceCents: undefined,
       maxPriceCents: undefined,
     });
-    return matches * matches < (limit + 1) * catalogue;
+    // The catalogue's total may be a lower bound (an availability is counted): the walk then
+    // looks cheaper than it is, and a page walks when starting from the facets was cheaper.
+    return matches.images * matches.images < (limit + 1) * catalogue;
   }
 }
 

@@ -81,7 +81,8 @@ function dropOldest(map: Map<string, unknown>): void {
  * may lag by LIST_CACHE_TTL_MS.page.
  */
 export class ListCache {
-  private readonly totals: Expiring<number>;
+  /** A filter's total, in whatever form the caller keeps it (ImagesRepo.total's). */
+  private readonly totals: Expiring<unknown>;
   /** Pages in whatever form the caller keeps them (the HTTP layer keeps text and its ETag). */
   private readonly pages: Expiring<unknown>;
   /** Request URLs as sent → the page key their query works out to. */
@@ -106,8 +107,8 @@ export class ListCache {
     return this.prefixes.get(prefix, lookUp);
   }
 
-  total(key: string, count: () => Promise<number>): Promise<number> {
-    return this.totals.get(key, count);
+  total<T>(key: string, count: () => Promise<T>): Promise<T> {
+    return this.totals.get(key, count) as Promise<T>;
   }
 
   /**

@@ -90,6 +90,8 @@ const search = fc.record({
   /** An edition type beside the words: the total is then counted through the images. */
   editionTypes: fc.constantFrom<string[]>([], ["open_edition"]),
   pageSize: fc.integer({ min: 1, max: 4 }),
+  /** How far a page's total is counted (ImagesRepo.total; LIST_TOTALS in the app). */
+  upTo: fc.integer({ min: 0, max: 4 }),
 });
 type Search = typeof search extends fc.Arbitrary<infer S> ? S : never;
 
@@ -215,6 +217,12 @@ describe(`search pages against the full-text condition on ${TEST_DB}`, () => {
               const expected = await matchesOf(q);
               expect(await pagesOf(q), JSON.stringify(q)).toEqual(expected);
               expect(await repo.count(filterOf(q)), JSON.stringify(q)).toBe(expected.length);
+              // Counted as far as upTo + 1 and no further: exact at or under it, else a bound.
+              expect(await repo.total(filterOf(q), q.upTo), JSON.stringify(q)).toEqual(
+                expected.length > q.upTo
+                  ? { images: q.upTo, atLeast: true }
+                  : { images: expected.length, atLeast: false },
+              );
             }
           }
         },
@@ -233,11 +241,13 @@ describe(`search pages against the full-text condition on ${TEST_DB}`, () => {
         visibility: "public",
         editionTypes: [],
         pageSize: 2,
+        upTo: 1,
       };
       // One query at a time: the pool hands back the connection it was just given.
       for (let run = 0; run < NAMED_AFTER_RUNS + 5; run++) {
         await repo.findPage(filterOf(q), undefined, q.pageSize);
         await repo.count(filterOf(q));
+        await repo.total(filterOf(q), q.upTo);
       }
       const { rows } = await sql<{ statement: string }>`
         select statement from pg_prepared_statements
@@ -272,6 +282,7 @@ describe(`search pages against the full-text condition on ${TEST_DB}`, () => {
         visibility: "public",
         editionTypes: [],
         pageSize: 5,
+        upTo: 5,
       };
       expect(await pagesOf(q)).toEqual(await matchesOf(q));
       expect(await pagesOf(q)).not.toEqual([]);

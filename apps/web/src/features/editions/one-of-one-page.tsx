@@ -5,6 +5,7 @@ import { ArtImage } from "@/components/artwork/art-image";
 import { BuyButton } from "@/components/editions/buy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUser } from "@/lib/api/get-current-user";
+import { listTotalLabel } from "@/lib/counts";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { salesStatus } from "@/lib/edition-status";
 import { imageTitle } from "@/lib/images";
@@ -30,7 +31,7 @@ export function OneOfOnePage() {
       eyebrow="Unique works"
       title={EDITION_LABELS.one_of_one}
       intro="Exclusive one-of-a-kind pieces. Each exists once, for one collector."
-      countText={total === undefined ? undefined : `${total} ${total === 1 ? "piece" : "pieces"}`}
+      countText={total && listTotalLabel(total, "piece", "pieces")}
       list={list}
       isEmpty={images.length === 0}
       emptyText={

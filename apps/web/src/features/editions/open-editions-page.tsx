@@ -4,6 +4,7 @@ import { ArtImage } from "@/components/artwork/art-image";
 import { BuyButton } from "@/components/editions/buy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUser } from "@/lib/api/get-current-user";
+import { listTotalLabel } from "@/lib/counts";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { salesStatus } from "@/lib/edition-status";
 import { imageTitle } from "@/lib/images";
@@ -30,7 +31,7 @@ export function OpenEditionsPage() {
       eyebrow="Prints"
       title="Editions"
       intro="Open and limited editions: the same artwork, printed for more than one wall."
-      countText={total === undefined ? undefined : `${total} ${total === 1 ? "work" : "works"}`}
+      countText={total && listTotalLabel(total, "work", "works")}
       list={list}
       isEmpty={images.length === 0}
       emptyText={filteredEmptyText ?? "No editions are on offer right now. Check back soon."}

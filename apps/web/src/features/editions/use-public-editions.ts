@@ -20,7 +20,7 @@ export function usePublicEditions(editionType: readonly string[]) {
   return {
     list,
     images: imagesOfPages(list.data?.pages),
-    total: list.data?.pages[0]?.stats.totalImages,
+    total: list.data?.pages[0]?.stats,
     availability,
     /** What an empty page says when the filter, not the catalogue, emptied it. */
     filteredEmptyText:

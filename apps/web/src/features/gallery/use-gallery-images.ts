@@ -13,7 +13,7 @@ export function useGalleryImages(filters: ImageFilters) {
     // A second call while one page is on its way must not cancel and restart it.
     void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
-  return { query, images, total: data?.pages[0]?.stats.totalImages, loadMore };
+  return { query, images, total: data?.pages[0]?.stats, loadMore };
 }
 
 export type GalleryImages = ReturnType<typeof useGalleryImages>;

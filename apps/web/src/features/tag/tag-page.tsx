@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useImageList } from "@/lib/api/get-images";
-import { imageCountLabel } from "@/lib/counts";
+import { listTotalLabel } from "@/lib/counts";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imagesOfPages } from "@/lib/images";
 import { tagLabel } from "@/lib/tags";
@@ -25,7 +25,7 @@ export function TagPage() {
   useDocumentTitle(label);
   const list = useImageList({ tag, visibility: "public", limit: PAGING.defaultLimit });
   const images = imagesOfPages(list.data?.pages);
-  const total = list.data?.pages[0]?.stats.totalImages;
+  const total = list.data?.pages[0]?.stats;
   const canLoadMore = list.hasNextPage && !list.isFetchingNextPage;
   const sentinel = useLoadMoreOnScroll<HTMLDivElement>(
     () => void list.fetchNextPage(),
@@ -60,7 +60,7 @@ export function TagPage() {
             {label}
           </h1>
           <p className="mt-2 text-muted-foreground" aria-live="polite">
-            {total === undefined ? "\u00a0" : imageCountLabel(total)}
+            {total === undefined ? "\u00a0" : listTotalLabel(total)}
           </p>
         </div>
         {images.length > 0 && (

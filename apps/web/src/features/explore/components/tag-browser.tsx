@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useImageList } from "@/lib/api/get-images";
-import { imageCountLabel } from "@/lib/counts";
+import { listTotalLabel } from "@/lib/counts";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imagesOfPages, imageTitle } from "@/lib/images";
@@ -22,7 +22,7 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
   useDocumentTitle(`Browsing: ${words}`);
   const list = useImageList({ tag, visibility: "public", limit: PAGING.defaultLimit });
   const images = imagesOfPages(list.data?.pages);
-  const total = list.data?.pages[0]?.stats.totalImages;
+  const total = list.data?.pages[0]?.stats;
   const location = useLocation();
 
   return (
@@ -38,7 +38,7 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
           Browsing: {words}
         </h1>
         <p className="mt-2 text-muted-foreground">
-          {total === undefined ? "\u00a0" : imageCountLabel(total)}
+          {total === undefined ? "\u00a0" : listTotalLabel(total)}
         </p>
       </header>
 

@@ -1,8 +1,9 @@
+import type { ImageListResponse } from "@sawdust/shared";
 import { SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { TileLayout } from "@/components/artwork/image-tile";
 import { Button } from "@/components/ui/button";
-import { imageCountLabel } from "@/lib/counts";
+import { listTotalLabel } from "@/lib/counts";
 import { cn } from "@/lib/utils";
 import type { GalleryFilters } from "../use-gallery-filters";
 import { ActiveFilters } from "./active-filters";
@@ -10,8 +11,8 @@ import { LayoutToggle } from "./layout-toggle";
 import { TagSearch } from "./tag-search";
 
 interface GalleryToolbarProps {
-  /** stats.totalImages of the first page; undefined while it loads. */
-  total: number | undefined;
+  /** The first page's stats (its total); undefined while it loads. */
+  total: ImageListResponse["stats"] | undefined;
   filters: GalleryFilters;
   layout: TileLayout;
   onLayoutChange: (layout: TileLayout) => void;
@@ -61,7 +62,7 @@ export function GalleryToolbar({ total, filters, layout, onLayoutChange }: Galle
   );
 }
 
-function ImageCount({ total }: { total: number | undefined }) {
+function ImageCount({ total }: { total: ImageListResponse["stats"] | undefined }) {
   return (
     <p
       data-testid="image-count"
@@ -77,7 +78,7 @@ function ImageCount({ total }: { total: number | undefined }) {
           <span className="sr-only">Counting images…</span>
         </>
       ) : (
-        imageCountLabel(total)
+        listTotalLabel(total)
       )}
     </p>
   );
