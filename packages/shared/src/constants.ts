@@ -102,9 +102,10 @@ export const PAGING = {
 /**
  * A list's total (`stats.totalImages`) is counted up to this many images when the kept per-facet
  * counts cannot answer it (a search, combined filters); past it the page reports this many and
- * `stats.totalIsLowerBound`, and the app shows "10,000+ images".
+ * `stats.totalIsLowerBound`, and the app shows "1,000+ images". A count costs about one row read
+ * per match counted, and every distinct filter is a new count.
  */
-export const LIST_TOTALS = { countedUpTo: 10_000 } as const;
+export const LIST_TOTALS = { countedUpTo: 1_000 } as const;
 
 export const UI = {
   sharePopup: { width: 600, height: 400 },

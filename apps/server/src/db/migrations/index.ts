@@ -18,6 +18,7 @@ import * as facetCounts from "./2026-11-25-0016-facet-counts.js";
 import * as listRenditionKeys from "./2026-11-27-0017-list-rendition-keys.js";
 import * as searchTerms from "./2026-11-28-0018-search-terms.js";
 import * as busEvents from "./2026-11-28-0019-bus-events.js";
+import * as soldOutIndex from "./2026-11-28-0020-sold-out-index.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-27-0017-list-rendition-keys": listRenditionKeys,
   "2026-11-28-0018-search-terms": searchTerms,
   "2026-11-28-0019-bus-events": busEvents,
+  "2026-11-28-0020-sold-out-index": soldOutIndex,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

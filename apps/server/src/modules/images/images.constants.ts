@@ -8,6 +8,12 @@ export function analysisJobPayload(imageId: number, requestId?: string) {
   return requestId === undefined ? { imageId } : { imageId, requestId };
 }
 
+/**
+ * How many list totals one process counts at once (CatalogueService.total): a few of the
+ * PostgreSQL pool's 10 connections (db/database.ts), so counts never hold them all.
+ */
+export const COUNTING_SLOTS = 3;
+
 export const IMAGE_MESSAGES = {
   notFound: "Image not found",
   badEditionType: UPLOAD_FIELD_MESSAGES.editionType,

@@ -56,17 +56,49 @@ afterAll(async () => {
   await app.close();
 });
 
+/** The plan of each statement noted since `statements` was emptied, by statement. */
+function plans(): Array<{ statement: string; steps: string[] }> {
+  return statements
+    .filter((s) => /\bfrom "?images"?\b/.test(s))
+    .map((statement) => {
+      const params = Array.from(statement.matchAll(/\?/g), () => null);
+      const plan = sqlite.prepare(`explain query plan ${statement}`).all(...params) as Array<{
+        detail: string;
+      }>;
+      return { statement, steps: plan.map((step) => step.detail) };
+    });
+}
+
+const filterOf = (given: Partial<ImageFilter>): ImageFilter => ({
+  visibility: "public",
+  tags: [],
+  styles: [],
+  colors: [],
+  editionTypes: [],
+  search: [],
+  ...given,
+});
+
 describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () => {
+  it.each([
+    { availability: "sold" },
+    { availability: "sold", editionTypes: ["one_of_one", "limited_edition"] },
+  ] as Array<Partial<ImageFilter>>)(
+    "find sold-out pieces from their own index: %j",
+    async (given) => {
+      statements.length = 0;
+      await repo.total(filterOf(given), 3);
+      await repo.findPage(filterOf(given), undefined, 5);
+      const found = plans();
+      expect(found).toHaveLength(2);
+      for (const { statement, steps } of found) {
+        expect(steps.join("\n"), statement).toContain("images_sold_out_idx");
+      }
+    },
+  );
+
   it.each(filters)("seek no image by two id lists at once: %j", async (given) => {
-    const filter: ImageFilter = {
-      visibility: "public",
-      tags: [],
-      styles: [],
-      colors: [],
-      editionTypes: [],
-      search: [],
-      ...given,
-    };
+    const filter = filterOf(given);
     statements.length = 0;
     await repo.total(filter, 3);
     await repo.count(filter);
@@ -74,14 +106,10 @@ describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () 
     await repo.findPage(filter, undefined, 5, false);
     await repo.findOrderedPage(filter, "most_downloaded", undefined, 5, true);
     await repo.findIdsMatching(filter, 10);
-    const planned = statements.filter((s) => /\bfrom "?images"?\b/.test(s));
+    const planned = plans();
     expect(planned.length).toBeGreaterThan(0);
-    for (const statement of planned) {
-      const params = Array.from(statement.matchAll(/\?/g), () => null);
-      const plan = sqlite.prepare(`explain query plan ${statement}`).all(...params) as Array<{
-        detail: string;
-      }>;
-      const seeks = plan.map((step) => step.detail).filter((d) => /id=\? AND rowid=\?/.test(d));
+    for (const { statement, steps } of planned) {
+      const seeks = steps.filter((d) => /id=\? AND rowid=\?/.test(d));
       expect(seeks, statement).toEqual([]);
     }
   });
