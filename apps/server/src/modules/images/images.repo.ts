@@ -674,6 +674,13 @@ export class ImagesRepo {
 
   /** The filter's facet kind with the fewest images (by its kept counts); "exists" if none. */
   private async rarestFacetOf(filter: ImageFilter): Promise<FacetKind | "exists"> {
+    return (await this.rarestFacetSizeOf(filter))?.kind ?? "exists";
+  }
+
+  /** The filter's facet kind with the fewest images, and how many (kept counts); none: none. */
+  private async rarestFacetSizeOf(
+    filter: ImageFilter,
+  ): Promise<{ kind: FacetKind; size: number } | undefined> {
     let rarest: { kind: FacetKind; size: number } | undefined;
     for (const [kind, values] of [
       ["tag", filter.tags],
@@ -684,7 +691,7 @@ export class ImagesRepo {
       const size = await this.facetCounts.sum({ ...keptScopeOf(filter), kind, values });
       if (!rarest || size < rarest.size) rarest = { kind, size };
     }
-    return rarest?.kind ?? "exists";
+    return rarest;
   }
 
   /**
@@ -1029,9 +1036,24 @@ export class ImagesRepo {
       `.execute(this.db);
       return Number(rows[0]?.n ?? 0);
     }
-    // Walked from the index's matches, as the page is (findSearchPage), each tested against the
-    // rest of the filter: with a limit it stops at that many, where `images.id in (matches)`
-    // first lists every match of the words (290,000 for `portrai` at 1,000,000 images).
+    // Two ways to count. (a) Walk the words' matches, as the page does (findSearchPage), testing
+    // each against the rest of the filter: with a limit it stops there, after about limit ×
+    // catalogue ÷ facet rows when a facet is in the filter. (b) Walk the rarest facet's rows, each
+    // looked up among the words' matches, listed once (their number: 290,000 for `portrai` at
+    // 1,000,000 images). A rare tag with a common word takes (b): its few thousand rows, where
+    // (a) walked the word's 465,000 (2.3 s). A common colour takes (a): 10–20 ms against (b)'s
+    // 130–180.
+    const rarest = await this.rarestFacetSizeOf(filter);
+    if (rarest !== undefined) {
+      const catalogue = await this.facetCounts.sum({
+        ...keptScopeOf(filter),
+        kind: "all",
+        values: [],
+      });
+      if (limit === undefined || limit * catalogue > WALKED_MATCHES_BUDGET * rarest.size) {
+        return this.countMatching(filter, rarest.kind, ftsMatches(match, true), limit);
+      }
+    }
     let matching = this.db
       .selectFrom(sql<{ rowid: number }>`images_fts`.as("f"))
       .innerJoin("images", "images.id", "f.rowid")
@@ -1148,6 +1170,12 @@ function ftsMatches(match: string, afterIdList: boolean): Expression<SqlBool> {
   const id = afterIdList ? sql`+images.id` : sql`images.id`;
   return sql<SqlBool>`${id} in (select rowid from images_fts where images_fts match ${match})`;
 }
+
+/**
+ * SQLite: a search's count with a facet walks the words' matches (rather than the facet's rows)
+ * when it should find its limit within about this many of them (countSearch).
+ */
+const WALKED_MATCHES_BUDGET = 20_000;
 
 /**
  * At most this many index terms stand for a search's last word (a short prefix such as "a" has

@@ -74,6 +74,7 @@ const step = fc.oneof(
       description: words,
       isPublic: fc.boolean(),
       editionType: fc.constantFrom("sawdust_gallery", "open_edition"),
+      tags: fc.subarray(["sea", "dune"]),
     }),
   },
   fc.record({ kind: fc.constant("retitle" as const), pick, title: words }),
@@ -89,6 +90,8 @@ const search = fc.record({
   visibility: fc.constantFrom("public" as const, "all" as const),
   /** An edition type beside the words: the total is then counted through the images. */
   editionTypes: fc.constantFrom<string[]>([], ["open_edition"]),
+  /** Tags beside the words: a count with a facet, walked from the words or from the tag's rows. */
+  tags: fc.constantFrom<string[]>([], [], ["sea"], ["sea", "dune"]),
   pageSize: fc.integer({ min: 1, max: 4 }),
   /** How far a page's total is counted (ImagesRepo.total; LIST_TOTALS in the app). */
   upTo: fc.integer({ min: 0, max: 4 }),
@@ -111,6 +114,7 @@ async function apply(s: Step): Promise<void> {
           description: s.description,
           isPublic: s.isPublic,
           editionType: s.editionType,
+          tags: s.tags,
         });
         return;
       case "retitle": {
@@ -153,12 +157,17 @@ async function matchesOf(q: Search): Promise<number[]> {
   const visible = q.visibility === "public" ? sql`and is_public = 1` : sql``;
   const edition =
     q.editionTypes.length > 0 ? sql`and edition_type in (${sql.join(q.editionTypes)})` : sql``;
+  const tagged =
+    q.tags.length > 0
+      ? sql`and id in (select image_id from image_facets where kind = 'tag' and value in (${sql.join(q.tags)}))`
+      : sql``;
   const match =
     app.database.dialect === "postgres"
       ? sql`search_vector @@ to_tsquery('simple', ${toTsQuery(terms)})`
       : sql`id in (select rowid from images_fts where images_fts match ${toFts5Query(terms)})`;
   const { rows } = await sql<{ id: number | string }>`
-    select id from images where status = 'ready' ${visible} ${edition} and ${match} order by id desc
+    select id from images where status = 'ready' ${visible} ${edition} ${tagged} and ${match}
+    order by id desc
   `.execute(app.database.db);
   return rows.map((r) => Number(r.id));
 }
@@ -166,7 +175,7 @@ async function matchesOf(q: Search): Promise<number[]> {
 function filterOf(q: Search): ImageFilter {
   return {
     visibility: q.visibility,
-    tags: [],
+    tags: q.tags,
     styles: [],
     colors: [],
     editionTypes: q.editionTypes,
@@ -240,6 +249,7 @@ describe(`search pages against the full-text condition on ${TEST_DB}`, () => {
         last: "land",
         visibility: "public",
         editionTypes: [],
+        tags: [],
         pageSize: 2,
         upTo: 1,
       };
@@ -281,6 +291,7 @@ describe(`search pages against the full-text condition on ${TEST_DB}`, () => {
         last: "refilled",
         visibility: "public",
         editionTypes: [],
+        tags: [],
         pageSize: 5,
         upTo: 5,
       };
