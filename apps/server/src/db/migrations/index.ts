@@ -19,6 +19,7 @@ import * as listRenditionKeys from "./2026-11-27-0017-list-rendition-keys.js";
 import * as searchTerms from "./2026-11-28-0018-search-terms.js";
 import * as busEvents from "./2026-11-28-0019-bus-events.js";
 import * as soldOutIndex from "./2026-11-28-0020-sold-out-index.js";
+import * as searchPrefixes from "./2026-11-28-0021-search-prefixes.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-28-0018-search-terms": searchTerms,
   "2026-11-28-0019-bus-events": busEvents,
   "2026-11-28-0020-sold-out-index": soldOutIndex,
+  "2026-11-28-0021-search-prefixes": searchPrefixes,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

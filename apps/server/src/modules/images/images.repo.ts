@@ -1077,12 +1077,13 @@ export class ImagesRepo {
    * null when none does (nothing can match). Each term is one seek in the index's vocabulary
    * (fts5vocab, `instance`: it reads nothing past the row it returns), so this costs a few
    * short statements whatever the catalogue's size. Words it cannot fold as the tokenizer does
-   * (indexedPrefixOf), or a prefix with more terms, stay FTS5 prefix queries.
+   * (indexedPrefixOf), or a prefix with more terms, stay FTS5 prefix queries, and so do prefixes
+   * the index keeps whole (FTS_KEPT_PREFIX_CHARS): one list to read.
    */
   private async fts5MatchOf(terms: string[]): Promise<string | null> {
     const last = terms[terms.length - 1];
     const prefix = last === undefined ? undefined : indexedPrefixOf(last);
-    if (prefix === undefined) return toFts5Query(terms);
+    if (prefix === undefined || prefix.length <= FTS_KEPT_PREFIX_CHARS) return toFts5Query(terms);
     this.vocabulary ??= sql`
       create virtual table if not exists temp.images_fts_terms
       using fts5vocab(main, images_fts, instance)
@@ -1176,6 +1177,12 @@ function ftsMatches(match: string, afterIdList: boolean): Expression<SqlBool> {
  * when it should find its limit within about this many of them (countSearch).
  */
 const WALKED_MATCHES_BUDGET = 20_000;
+
+/**
+ * SQLite: the full-text index keeps the prefixes of every word up to this many characters
+ * (FTS5's `prefix = '1 2'`, migration 0021): a search's last word this short is read as one list.
+ */
+const FTS_KEPT_PREFIX_CHARS = 2;
 
 /**
  * At most this many index terms stand for a search's last word (a short prefix such as "a" has

@@ -80,6 +80,15 @@ const filterOf = (given: Partial<ImageFilter>): ImageFilter => ({
 });
 
 describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () => {
+  it("keep one- and two-letter prefixes in the full-text index (migration 0021)", () => {
+    // A search's last word this short is then read as one list, not merged from every word it
+    // begins (80-280 ms at 1,000,000 images for one letter).
+    const table = sqlite
+      .prepare("select sql from sqlite_master where name = 'images_fts'")
+      .get() as { sql: string };
+    expect(table.sql).toMatch(/prefix\s*=\s*'1 2'/);
+  });
+
   it.each([
     { availability: "sold" },
     { availability: "sold", editionTypes: ["one_of_one", "limited_edition"] },
