@@ -1266,7 +1266,7 @@ function availabilityOf(eb: any, availability: "available" | "sold"): Expression
  * filter reads every image its other conditions allow looking for one (about a second for a
  * common word at 1,000,000 images).
  */
-export function matchesNothing(filter: ImageFilter): boolean {
+function matchesNothing(filter: ImageFilter): boolean {
   const types = filter.editionTypes;
   if (filter.availability !== undefined && types.length > 0) {
     const possible =
