@@ -1,10 +1,16 @@
 import type { Updateable } from "kysely";
-import { type CompiledQuery, type Expression, type SqlBool, sql } from "kysely";
+import {
+  type CompiledQuery,
+  type Expression,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import { PLANNED_FOR_ITS_VALUES } from "../../db/pg-named-statements.js";
 import { CompiledShapes } from "../../db/prepared-once.js";
-import type { ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
+import type { Database, ImageRow, ImagesTable, RenditionRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { FacetCountsRepo, type KeptScope, keepingFacetCounts } from "./facet-counts.repo.js";
@@ -629,24 +635,24 @@ export class ImagesRepo {
     search?: Expression<SqlBool>,
     limit?: number,
   ): Promise<number> {
-    if (limit !== undefined) {
-      const row = await this.db
-        .selectFrom(
-          this.db
-            .selectFrom("images")
-            .select(sql`1`.as("one"))
-            .where((eb) => this.matches(eb, filter, start, search))
-            .limit(limit)
-            .as("m"),
-        )
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    }
+    return this.countRowsOf(
+      this.db
+        .selectFrom("images")
+        .select(sql`1`.as("one"))
+        .where((eb) => this.matches(eb, filter, start, search)),
+      limit,
+    );
+  }
+
+  /** How many rows a statement gives, at most `limit` when given (it stops reading there). */
+  private async countRowsOf(
+    // biome-ignore lint/suspicious/noExplicitAny: any statement of this database's tables.
+    rows: SelectQueryBuilder<Database, any, { one: unknown }>,
+    limit: number | undefined,
+  ): Promise<number> {
     const row = await this.db
-      .selectFrom("images")
+      .selectFrom((limit === undefined ? rows : rows.limit(limit)).as("m"))
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where((eb) => this.matches(eb, filter, start, search))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -1001,7 +1007,7 @@ export class ImagesRepo {
     const listed = sql`
       select 1 from (${matched}) as m
       where not exists (select 1 from (${hidden}) as h where h.id = m.image_id)
-      ${limit === undefined ? sql`` : sql`limit ${limit}`}
+      ${limitClause(limit)}
     `;
     const { rows } = await sql<{ n: number | string }>`
       select count(*) as n from (${listed}) as listed ${sql.raw(PLANNED_FOR_ITS_VALUES)}
@@ -1031,7 +1037,7 @@ export class ImagesRepo {
       const { rows } = await sql<{ n: number }>`
         select count(*) as n from (
           select 1 from images_fts where images_fts match ${match} and ${hidden}
-          ${limit === undefined ? sql`` : sql`limit ${limit}`}
+          ${limitClause(limit)}
         )
       `.execute(this.db);
       return Number(rows[0]?.n ?? 0);
@@ -1054,18 +1060,15 @@ export class ImagesRepo {
         return this.countMatching(filter, rarest.kind, ftsMatches(match, true), limit);
       }
     }
-    let matching = this.db
-      .selectFrom(sql<{ rowid: number }>`images_fts`.as("f"))
-      .innerJoin("images", "images.id", "f.rowid")
-      .select(sql`1`.as("one"))
-      .where(sql<SqlBool>`f.images_fts match ${match}`)
-      .where((eb) => this.matches(eb, { ...filter, search: [] }, "exists"));
-    if (limit !== undefined) matching = matching.limit(limit);
-    const row = await this.db
-      .selectFrom(matching.as("m"))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return this.countRowsOf(
+      this.db
+        .selectFrom(sql<{ rowid: number }>`images_fts`.as("f"))
+        .innerJoin("images", "images.id", "f.rowid")
+        .select(sql`1`.as("one"))
+        .where(sql<SqlBool>`f.images_fts match ${match}`)
+        .where((eb) => this.matches(eb, { ...filter, search: [] }, "exists")),
+      limit,
+    );
   }
 
   /** A vocabulary of the full-text index (its terms in order), made once per connection. */
@@ -1161,6 +1164,11 @@ export class ImagesRepo {
       ? sql<SqlBool>`images.search_vector @@ to_tsquery('simple', ${toTsQuery(terms)}) ${sql.raw(PLANNED_FOR_ITS_VALUES)}`
       : ftsMatches(toFts5Query(terms), afterIdList);
   }
+}
+
+/** `limit n` for raw statements that stop at `limit` rows when given; nothing otherwise. */
+function limitClause(limit: number | undefined) {
+  return limit === undefined ? sql`` : sql`limit ${limit}`;
 }
 
 /**
