@@ -252,14 +252,15 @@ export function createServices(
     if (event.type.startsWith("image.") || event.type === "resync") listCache.invalidate();
     else if (event.type === "settings.changed") listCache.invalidate();
   });
-  // What search engines may list (issue 20): built again after the catalogue changes.
+  // What search engines may list (issue 20): a changed image's part built again when next asked.
   const sitemap = new SitemapService({
-    repo: new SitemapRepo(db),
+    repo: new SitemapRepo(db, dialect),
     publicUrl,
     now: () => clock.now(),
   });
   events.on((event) => {
-    if (event.type.startsWith("image.") || event.type === "resync") sitemap.invalidate();
+    if (event.type === "resync") sitemap.changed();
+    else if (event.type.startsWith("image.") && "imageId" in event) sitemap.changed(event.imageId);
   });
   // The admin's site settings, kept briefly by each process and dropped when any process saves.
   const siteSettings: SiteSettingsService = new SiteSettingsService({

@@ -1,7 +1,11 @@
+import { join } from "node:path";
 import { parse as parseXml, validate as validateXml } from "fast-xml-parser";
+import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, setImageColumns } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+import type { Database } from "../../db/schema.js";
+import { SQLite } from "../../db/sqlite-driver.js";
 import { SitemapRepo } from "./sitemap.repo.js";
 import { SITEMAP_MAX_URLS, SitemapService } from "./sitemap.service.js";
 
@@ -60,22 +64,59 @@ const get = (url: string) => app.server.inject({ method: "GET", url });
 /** Tells the app its catalogue changed behind its back (seedImage writes to the database). */
 const announce = (imageId: number) => app.services.events.emit({ type: "image.updated", imageId });
 
+/** Every loc of the site's sitemap: its index's files fetched and checked, their locs joined. */
+async function sitemapLocs(): Promise<string[]> {
+  const index = await get("/sitemap.xml");
+  expect(index.statusCode).toBe(200);
+  expect(index.headers["content-type"]).toMatch(/^application\/xml/);
+  const locs: string[] = [];
+  for (const file of validSitemap(index.body, "sitemapindex")) {
+    expect(file).toMatch(new RegExp(`^${PUBLIC_URL}/sitemaps/(pages|images)-\\d+\\.xml$`));
+    const res = await get(new URL(file).pathname);
+    expect(res.statusCode).toBe(200);
+    locs.push(...validSitemap(res.body, "urlset"));
+  }
+  return locs;
+}
+
+/** A sitemap of its own over the test's database, with small files, noting the repo's reads. */
+function smallSitemap(options: { maxUrls: number; idsPerFile: number }) {
+  const repo = new SitemapRepo(app.database.db, app.database.dialect);
+  const reads: Array<[number, number]> = [];
+  const findListableImagesIn = repo.findListableImagesIn.bind(repo);
+  repo.findListableImagesIn = (fromId, toId) => {
+    reads.push([fromId, toId]);
+    return findListableImagesIn(fromId, toId);
+  };
+  const sitemap = new SitemapService({
+    repo,
+    publicUrl: PUBLIC_URL,
+    now: () => Date.now(),
+    ...options,
+  });
+  const text = async (file: Promise<{ xml: string } | null>) => (await file)?.xml ?? null;
+  return {
+    sitemap,
+    reads,
+    index: () => text(sitemap.index()),
+    file: (name: string) => text(sitemap.file(name)),
+  };
+}
+
 describe(`sitemap.xml and robots.txt, on ${TEST_DB}`, () => {
   it("lists the public pages, every tag and only the public, ready images", async () => {
     const shown = await seedImage(app, { title: "Shown", tags: ["forest", "mist"] });
     const hidden = await seedImage(app, { title: "Hidden", tags: ["secret"], isPublic: false });
-    const flagged = await seedImage(app, { title: "Flagged", tags: ["flagged-only"] });
-    await setImageColumns(app, flagged, { moderation: "nsfw" });
-    const processing = await seedImage(app, { title: "Processing" });
+    // Held back by a moderation flag while public (a member's report): its page is not listed.
+    const flagged = await seedImage(app, { title: "Flagged" });
+    await setImageColumns(app, flagged, { moderation: "reported" });
+    const processing = await seedImage(app, { title: "Processing", tags: ["unready-only"] });
     await setImageColumns(app, processing, { status: "processing" });
     const deleting = await seedImage(app, { title: "Deleting" });
     await setImageColumns(app, deleting, { status: "deleting" });
     await announce(shown);
 
-    const res = await get("/sitemap.xml");
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/^application\/xml/);
-    const locs = validSitemap(res.body, "urlset");
+    const locs = await sitemapLocs();
     expect(locs).toEqual(
       expect.arrayContaining([
         `${PUBLIC_URL}/`,
@@ -92,51 +133,141 @@ describe(`sitemap.xml and robots.txt, on ${TEST_DB}`, () => {
       expect(locs).not.toContain(`${PUBLIC_URL}/image/${id}`);
     }
     expect(locs).not.toContain(`${PUBLIC_URL}/tag/secret`);
-    expect(locs).not.toContain(`${PUBLIC_URL}/tag/flagged-only`);
-    // Each image and tag says when it last changed.
-    expect(res.body).toMatch(
+    expect(locs).not.toContain(`${PUBLIC_URL}/tag/unready-only`);
+    expect(new Set(locs).size).toBe(locs.length);
+    // Each image says when it last changed.
+    const file = await get(`/sitemaps/images-1.xml`);
+    expect(file.body).toMatch(
       new RegExp(`<loc>${PUBLIC_URL}/image/${shown}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T`),
     );
   });
 
-  it("is built once and again only after the catalogue changes", async () => {
+  it("is kept, and built again where the catalogue changed", async () => {
     const first = (await get("/sitemap.xml")).body;
-    const id = await seedImage(app, { title: "Newcomer" });
+    const firstFile = (await get("/sitemaps/images-1.xml")).body;
+    const id = await seedImage(app, { title: "Newcomer", tags: ["newcomer"] });
     // Written behind the app's back and not announced: the kept sitemap is served.
     expect((await get("/sitemap.xml")).body).toBe(first);
+    expect((await get("/sitemaps/images-1.xml")).body).toBe(firstFile);
     await announce(id);
-    expect(validSitemap((await get("/sitemap.xml")).body, "urlset")).toContain(
-      `${PUBLIC_URL}/image/${id}`,
-    );
+    const locs = await sitemapLocs();
+    expect(locs).toContain(`${PUBLIC_URL}/image/${id}`);
+    expect(locs).toContain(`${PUBLIC_URL}/tag/newcomer`);
 
     await setImageColumns(app, id, { is_public: 0 });
     await app.services.events.emit({ type: "image.hidden", imageId: id });
-    expect(validSitemap((await get("/sitemap.xml")).body, "urlset")).not.toContain(
-      `${PUBLIC_URL}/image/${id}`,
-    );
+    const after = await sitemapLocs();
+    expect(after).not.toContain(`${PUBLIC_URL}/image/${id}`);
+    expect(after).not.toContain(`${PUBLIC_URL}/tag/newcomer`);
   });
 
-  it("becomes an index of files when it holds more URLs than one file may", async () => {
-    const sitemap = new SitemapService({
-      repo: new SitemapRepo(app.database.db),
-      publicUrl: PUBLIC_URL,
-      now: () => Date.now(),
-      maxUrls: 4,
-    });
-    const index = validSitemap(await sitemap.index(), "sitemapindex");
-    expect(index.length).toBeGreaterThan(1);
-    expect(index[0]).toBe(`${PUBLIC_URL}/sitemaps/1.xml`);
-    const files = await Promise.all(index.map((_, i) => sitemap.file(i + 1)));
-    const locs = files.flatMap((xml) => validSitemap(xml ?? "", "urlset"));
-    for (const xml of files)
-      expect(validSitemap(xml ?? "", "urlset").length).toBeLessThanOrEqual(4);
-    // Every page once, across the files.
+  it("splits the images into files by range of ids, and a change rebuilds only its file", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await seedImage(app, { title: `Ranged ${i}` }));
+    const small = smallSitemap({ maxUrls: 4, idsPerFile: 3 });
+    const index = validSitemap((await small.index()) ?? "", "sitemapindex");
+    const files = index.map((loc) => /\/sitemaps\/(.+)\.xml$/.exec(loc)?.[1] ?? "");
+    expect(files[0]).toBe("pages-1");
+    // The public pages and every tag, at most four a file.
+    expect(files.filter((name) => name.startsWith("pages-")).length).toBeGreaterThan(1);
+    const locs: string[] = [];
+    for (const name of files) {
+      const xml = await small.file(name);
+      const fileLocs = validSitemap(xml ?? "", "urlset");
+      expect(fileLocs.length).toBeGreaterThan(0);
+      expect(fileLocs.length).toBeLessThanOrEqual(4);
+      const range = /^images-(\d+)$/.exec(name);
+      if (range) {
+        // An image file holds the images of its range of ids only.
+        for (const loc of fileLocs) {
+          expect(Math.ceil(Number(loc.split("/").at(-1)) / 3)).toBe(Number(range[1]));
+        }
+      }
+      locs.push(...fileLocs);
+    }
     expect(new Set(locs).size).toBe(locs.length);
-    expect(locs).toContain(`${PUBLIC_URL}/gallery`);
-    expect(await sitemap.file(index.length + 1)).toBeNull();
-    // A single-file sitemap has no numbered files.
-    expect((await get("/sitemaps/1.xml")).statusCode).toBe(404);
-    expect((await get("/sitemaps/nope")).statusCode).toBe(404);
+    // Every listable image once, across the files.
+    const listable = await app.database.db
+      .selectFrom("images")
+      .select("id")
+      .where("status", "=", "ready")
+      .where("is_public", "=", 1)
+      .where("moderation", "is", null)
+      .execute();
+    expect(locs.filter((loc) => loc.includes("/image/")).sort()).toEqual(
+      listable.map((row) => `${PUBLIC_URL}/image/${row.id}`).sort(),
+    );
+
+    // A range with no listable image left has no file, and the index no longer names it.
+    const last = ids.at(-1) ?? 0;
+    const emptied = ids.filter((id) => Math.ceil(id / 3) === Math.ceil(last / 3));
+    for (const id of emptied) {
+      await setImageColumns(app, id, { is_public: 0 });
+      small.sitemap.changed(id);
+    }
+    const name = `images-${Math.ceil(last / 3)}`;
+    expect(await small.file(name)).toBeNull();
+    expect(await small.index()).not.toContain(`${name}.xml`);
+
+    // A change to one image: its file is read again, the others are kept.
+    const changed = ids[0] ?? 0;
+    const other = `images-${Math.ceil(changed / 3) + 1}`;
+    await small.file(`images-${Math.ceil(changed / 3)}`);
+    await small.file(other);
+    small.reads.length = 0;
+    small.sitemap.changed(changed);
+    await small.file(`images-${Math.ceil(changed / 3)}`);
+    await small.file(other);
+    expect(small.reads).toEqual([[(Math.ceil(changed / 3) - 1) * 3, Math.ceil(changed / 3) * 3]]);
+    // Every file again after a resync.
+    small.sitemap.changed();
+    await small.file(other);
+    expect(small.reads).toHaveLength(2);
+  });
+
+  it("answers a 404 for any file it does not have", async () => {
+    for (const url of [
+      "/sitemaps/nope",
+      "/sitemaps/1.xml",
+      "/sitemaps/pages-0.xml",
+      "/sitemaps/pages-99.xml",
+      "/sitemaps/images-0.xml",
+      "/sitemaps/images-999999999.xml",
+      "/sitemaps/images-1e3.xml",
+      "/sitemaps/images-9999999999999.xml",
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: "No such sitemap", code: "not_found" });
+    }
+  });
+
+  it.runIf(TEST_DB === "sqlite")("reads images through images_sitemap_idx alone", async () => {
+    const statements: string[] = [];
+    const sqlite = new SQLite(join(app.dataDir, "sawdust.db"));
+    try {
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: sqlite }),
+        log: (event) => {
+          statements.push(event.query.sql);
+        },
+      });
+      const repo = new SitemapRepo(db, "sqlite");
+      await repo.findNextListableId(0);
+      await repo.findListableImagesIn(0, 10_000);
+      expect(statements).toHaveLength(2);
+      for (const statement of statements) {
+        const params = Array.from(statement.matchAll(/\?/g), () => 0);
+        const plan = sqlite.prepare(`explain query plan ${statement}`).all(...params) as Array<{
+          detail: string;
+        }>;
+        expect(plan.map((step) => step.detail).join("; "), statement).toMatch(
+          /^SEARCH images USING COVERING INDEX images_sitemap_idx \(id>\? AND id<\?\)$|^SEARCH images USING COVERING INDEX images_sitemap_idx \(id>\?\)$/,
+        );
+      }
+    } finally {
+      sqlite.close();
+    }
   });
 
   it("robots.txt names the sitemap and keeps crawlers out of the admin console and the API", async () => {

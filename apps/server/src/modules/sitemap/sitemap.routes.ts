@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { robotsTxt, type SitemapService } from "./sitemap.service.js";
+import { KeptBody, sendKept } from "../../http/kept-body.js";
+import { robotsTxt, type SitemapFile, type SitemapService } from "./sitemap.service.js";
 
 export interface SitemapRoutesOptions {
   sitemap: SitemapService;
@@ -7,24 +8,39 @@ export interface SitemapRoutesOptions {
 }
 
 /**
- * /sitemap.xml (with /sitemaps/{n}.xml when it is an index) and /robots.txt: files of the site for
+ * /sitemap.xml (an index of /sitemaps/{name}.xml files) and /robots.txt: files of the site for
  * crawlers, served like the web app's pages, outside the API's contract.
  */
 export const sitemapRoutes: FastifyPluginAsync<SitemapRoutesOptions> = async (app, opts) => {
   const xml = "application/xml; charset=utf-8";
-  app.get("/sitemap.xml", async (_request, reply) =>
-    reply
-      .type(xml)
-      .header("cache-control", "public, max-age=3600")
-      .send(await opts.sitemap.index()),
+  // Each kept file's bytes, and each compressed form, made once (a file of images is ~1 MB).
+  const bodies = new WeakMap<SitemapFile, KeptBody>();
+  const bodyOf = (file: SitemapFile) => {
+    let body = bodies.get(file);
+    if (body === undefined) {
+      body = new KeptBody(file.xml);
+      bodies.set(file, body);
+    }
+    return body;
+  };
+  app.get("/sitemap.xml", async (request, reply) =>
+    sendKept(
+      request,
+      reply.type(xml).header("cache-control", "public, max-age=3600"),
+      bodyOf(await opts.sitemap.index()),
+    ),
   );
   app.get<{ Params: { file: string } }>("/sitemaps/:file", async (request, reply) => {
-    const n = /^([1-9]\d{0,5})\.xml$/.exec(request.params.file)?.[1];
-    const body = n === undefined ? null : await opts.sitemap.file(Number(n));
-    if (body === null) {
+    const name = /^(.+)\.xml$/.exec(request.params.file)?.[1];
+    const file = name === undefined ? null : await opts.sitemap.file(name);
+    if (file === null) {
       return reply.code(404).send({ message: "No such sitemap", code: "not_found" });
     }
-    return reply.type(xml).header("cache-control", "public, max-age=3600").send(body);
+    return sendKept(
+      request,
+      reply.type(xml).header("cache-control", "public, max-age=3600"),
+      bodyOf(file),
+    );
   });
   const robots = robotsTxt(opts.publicUrl);
   app.get("/robots.txt", async (_request, reply) =>
