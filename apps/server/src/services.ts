@@ -354,7 +354,7 @@ export function createServices(
   });
   const workerHeartbeats = new WorkerHeartbeatsRepo(db);
   const adminStats = new AdminStatsService({
-    repo: new AdminStatsRepo(db),
+    repo: new AdminStatsRepo(db, dialect),
     heartbeats: workerHeartbeats,
     storage: media.storage,
     media: mediaStore,
@@ -431,7 +431,7 @@ export function createServices(
     publicUrl,
   });
   const moderation = new ModerationService({
-    moderation: new ModerationRepo(db),
+    moderation: new ModerationRepo(db, dialect),
     images: imagesRepo,
     edits,
     audit,

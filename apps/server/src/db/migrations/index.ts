@@ -21,6 +21,7 @@ import * as busEvents from "./2026-11-28-0019-bus-events.js";
 import * as soldOutIndex from "./2026-11-28-0020-sold-out-index.js";
 import * as searchPrefixes from "./2026-11-28-0021-search-prefixes.js";
 import * as sitemapIndex from "./2026-11-28-0022-sitemap-index.js";
+import * as adminIndexes from "./2026-11-28-0023-admin-indexes.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-28-0020-sold-out-index": soldOutIndex,
   "2026-11-28-0021-search-prefixes": searchPrefixes,
   "2026-11-28-0022-sitemap-index": sitemapIndex,
+  "2026-11-28-0023-admin-indexes": adminIndexes,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

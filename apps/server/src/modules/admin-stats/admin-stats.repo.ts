@@ -1,6 +1,7 @@
 import type { DownloadSize } from "@sawdust/shared";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
+import { type DialectName, testedPerRow } from "../../db/dialect.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,7 +45,10 @@ export interface QueueSnapshot {
 
 /** What the dashboard and the analytics read; every figure is defined in admin-stats.service.ts. */
 export class AdminStatsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {}
 
   async totals() {
     const [users, images, downloads, originals, renditions] = await Promise.all([
@@ -342,12 +346,17 @@ export class AdminStatsRepo {
       where created_at >= ${window.fromMs} and created_at < ${window.toMs} and image_id is not null
       group by image_id
     )`;
+    // From the window's activity to its images' tags, in that order: `cross join` is SQLite's
+    // way to keep the order, and the facets are found by image (`kind` tested per row). Started
+    // from every tag's facet rows instead, it took 12.7 s at 1,000,000 images with no activity.
     const result = await sql<{ tag: string; views: unknown; downloads: unknown; images: unknown }>`
       select f.value as tag, sum(a.views) as views, sum(a.downloads) as downloads,
         count(distinct a.image_id) as images
       from ${activity} as a
-      join image_facets f on f.image_id = a.image_id and f.kind = 'tag'
-      join images i on i.id = a.image_id and i.status = 'ready'
+      cross join image_facets f
+      cross join images i
+      where f.image_id = a.image_id and ${testedPerRow(this.dialect, "f.kind")} = 'tag'
+        and i.id = a.image_id and i.status = 'ready'
       group by f.value
       order by sum(a.views) desc, sum(a.downloads) desc, f.value
       limit ${limit}

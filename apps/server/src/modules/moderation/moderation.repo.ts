@@ -1,5 +1,7 @@
+import { MODERATION_KINDS } from "@sawdust/shared";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
+import { type DialectName, testedPerRow } from "../../db/dialect.js";
 import type { ImageReportRow } from "../../db/schema.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 
@@ -50,7 +52,15 @@ const QUEUED_COLUMNS = [
 
 /** Members' reports (`image_reports`) and the moderation state of images (`images.moderation`). */
 export class ModerationRepo {
-  constructor(private readonly db: Db) {}
+  /** `status`, tested on each row on SQLite: the queue is walked from the moderation index. */
+  private readonly status;
+
+  constructor(
+    private readonly db: Db,
+    dialect: DialectName,
+  ) {
+    this.status = testedPerRow(dialect, "status");
+  }
 
   /**
    * Stores a member's report and puts the image in the queue as 'reported' unless it is there
@@ -87,7 +97,7 @@ export class ModerationRepo {
     let query = this.db
       .selectFrom("images")
       .select(QUEUED_COLUMNS)
-      .where("status", "=", "ready")
+      .where(this.status, "=", "ready")
       .where("moderation", "in", [...kinds])
       .orderBy("id", "desc")
       .limit(limit);
@@ -100,8 +110,8 @@ export class ModerationRepo {
     const rows = await this.db
       .selectFrom("images")
       .select(["moderation", (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where("status", "=", "ready")
-      .where("moderation", "is not", null)
+      .where(this.status, "=", "ready")
+      .where("moderation", "in", [...MODERATION_KINDS])
       .groupBy("moderation")
       .execute();
     return Object.fromEntries(rows.map((row) => [row.moderation, Number(row.n)]));
