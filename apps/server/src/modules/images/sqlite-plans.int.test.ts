@@ -109,7 +109,10 @@ describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () 
   it.each([
     [{ visibility: "all" }, /^SCAN images$/],
     [{ visibility: "all", flagged: true }, /USING INDEX images_moderation_idx \(moderation=\?\)/],
-    [{ visibility: "public", flagged: true }, /USING INDEX images_moderation_idx \(moderation=\?\)/],
+    [
+      { visibility: "public", flagged: true },
+      /USING INDEX images_moderation_idx \(moderation=\?\)/,
+    ],
     [{ visibility: "all", analysisStatus: "failed" }, /USING INDEX images_analysis_idx/],
     [{ visibility: "private", analysisStatus: "failed" }, /USING INDEX images_analysis_idx/],
   ] as Array<[Partial<ImageFilter>, RegExp]>)(
