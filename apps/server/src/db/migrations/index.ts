@@ -22,6 +22,7 @@ import * as soldOutIndex from "./2026-11-28-0020-sold-out-index.js";
 import * as searchPrefixes from "./2026-11-28-0021-search-prefixes.js";
 import * as sitemapIndex from "./2026-11-28-0022-sitemap-index.js";
 import * as adminIndexes from "./2026-11-28-0023-admin-indexes.js";
+import * as priceIndex from "./2026-11-28-0024-price-index.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-28-0021-search-prefixes": searchPrefixes,
   "2026-11-28-0022-sitemap-index": sitemapIndex,
   "2026-11-28-0023-admin-indexes": adminIndexes,
+  "2026-11-28-0024-price-index": priceIndex,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -55,6 +55,14 @@ export interface ListTotal {
 /** The orders a page comes in: newest first, or most downloaded first (newest among equals). */
 export type ListOrder = "newest" | "most_downloaded";
 
+/**
+ * Where a page is found from. `walk`: the catalogue in the page's order, each image tested (a
+ * short walk when matches are common). `facets`: the rows of the filter's facet values, for a
+ * filter few images match. `price`: the images priced within the filter's bounds
+ * (images_price_idx), for bounds few images are priced within; found by countPriceBand.
+ */
+export type PageLead = "walk" | "facets" | "price";
+
 /** Where a page starts: after this id (and, most downloaded first, this download count). */
 export interface PageStart {
   afterId: number;
@@ -413,48 +421,45 @@ export class ImagesRepo {
     return this.db.selectFrom("renditions").selectAll().where("image_id", "in", imageIds).execute();
   }
 
-  /**
-   * One page, newest first, after the cursor id (exclusive). `facetsFirst` suits a filter that few
-   * images match: start from their facet rows rather than walk the catalogue newest first, testing
-   * each image (which wins when matches are common: 21 of them come after a short walk).
-   */
+  /** One page, newest first, after the cursor id (exclusive); `lead` as findOrderedPage's. */
   findPage(
     filter: ImageFilter,
     afterId: number | undefined,
     limit: number,
-    facetsFirst = false,
+    lead: PageLead = "walk",
   ): Promise<ListRow[]> {
     return this.findOrderedPage(
       filter,
       "newest",
       afterId === undefined ? undefined : { afterId },
       limit,
-      facetsFirst,
+      lead,
     );
   }
 
   /**
    * One page in an order, after a start (exclusive): keyset paging, so images added between
    * pages never shift a later page (newest first they sort before the start; most downloaded
-   * first, with no downloads yet, before every older image of the same count).
+   * first, with no downloads yet, before every older image of the same count). `lead` says where
+   * the page is found from (PageLead); a search is always found from its words.
    */
   findOrderedPage(
     filter: ImageFilter,
     order: ListOrder,
     start: PageStart | undefined,
     limit: number,
-    facetsFirst = false,
+    lead: PageLead = "walk",
   ): Promise<ListRow[]> {
     if (matchesNothing(filter)) return Promise.resolve([]);
     if (filter.search.length === 0) {
-      return this.findShapedPage(filter, order, start, limit, facetsFirst);
+      return this.findShapedPage(filter, order, start, limit, lead);
     }
     if (order === "newest") {
       return this.dialect === "sqlite"
         ? this.findSearchPage(filter, start?.afterId, limit)
         : this.findTermsPage(filter, start?.afterId, limit);
     }
-    return this.orderedPageQuery(filter, order, start, limit, facetsFirst).execute();
+    return this.orderedPageQuery(filter, order, start, limit, lead).execute();
   }
 
   /** Statements of the list's pages, compiled once per filter shape (findShapedPage). */
@@ -469,7 +474,7 @@ export class ImagesRepo {
     order: ListOrder,
     start: PageStart | undefined,
     limit: number,
-    facetsFirst: boolean,
+    lead: PageLead,
   ): Promise<ListRow[]> {
     const values: unknown[] = [];
     const at = (value: unknown) => values.push(value) - 1;
@@ -501,7 +506,7 @@ export class ImagesRepo {
       filter.flagged ?? null,
       Object.values(slots).map((slot) => slot !== undefined),
       after === undefined ? 0 : after.afterDownloads === undefined ? 1 : 2,
-      facetsFirst,
+      lead,
     ]);
     return this.pageShapes.run<ListRow>(this.db, shape, values, (slot) => {
       const each = (indexes: number[]) => indexes.map(slot);
@@ -520,7 +525,7 @@ export class ImagesRepo {
         order,
         after && { afterId: slot(after.afterId), afterDownloads: one(after.afterDownloads) },
         slot(limitAt),
-        facetsFirst,
+        lead,
       );
     });
   }
@@ -531,13 +536,14 @@ export class ImagesRepo {
     order: ListOrder,
     start: PageStart | undefined,
     limit: number,
-    facetsFirst: boolean,
+    from: PageLead,
   ): { execute(): Promise<ListRow[]>; compile(): CompiledQuery } {
-    const lead = order === "newest" ? leadFacetOf(filter) : undefined;
+    const lead = order === "newest" && from !== "price" ? leadFacetOf(filter) : undefined;
     if (lead) {
       // Newest first with one value of a facet kind: walk that value's facet rows, newest first
       // (its index is ordered by image id), testing each image against the rest of the filter;
-      // the walk visits about as many rows as the page holds, however rare or common the value.
+      // the walk visits about as many rows as the page holds, however rare or common the value
+      // (unless price bounds few images are within leave most of them out: `price` then leads).
       let query = this.db
         .selectFrom("image_facets as lead")
         .innerJoin("images", "images.id", "lead.image_id")
@@ -553,7 +559,9 @@ export class ImagesRepo {
     let query = this.db
       .selectFrom("images")
       .select(LIST_COLUMNS)
-      .where((eb) => this.matches(eb, filter, facetsFirst ? "all" : "exists"))
+      .where((eb) =>
+        this.matches(eb, filter, from === "walk" ? "exists" : from === "facets" ? "all" : "price"),
+      )
       .limit(limit);
     if (order === "most_downloaded") {
       query = query.orderBy("total_downloads", "desc").orderBy("id", "desc");
@@ -571,6 +579,19 @@ export class ImagesRepo {
       if (start) query = query.where("id", "<", start.afterId);
     }
     return query;
+  }
+
+  /**
+   * How many images are priced within the filter's bounds, whatever else the filter says: at
+   * most `upTo` (it stops reading there), from images_price_idx alone. Undefined with no bound.
+   */
+  async countPriceBand(filter: ImageFilter, upTo: number): Promise<number | undefined> {
+    const { minPriceCents: min, maxPriceCents: max } = filter;
+    if (min === undefined && max === undefined) return undefined;
+    let band = this.db.selectFrom("images").select(sql`1`.as("one"));
+    if (min !== undefined) band = band.where("price_cents", ">=", min);
+    if (max !== undefined) band = band.where("price_cents", "<=", max);
+    return this.countRowsOf(band, upTo);
   }
 
   /**
@@ -788,7 +809,7 @@ export class ImagesRepo {
     // biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder type is verbose.
     eb: any,
     filter: ImageFilter,
-    start: "exists" | "all" | FacetKind,
+    start: "exists" | "all" | FacetKind | "price",
     /** The search condition worked out beforehand (searchMatches's, when not given). */
     search?: Expression<SqlBool>,
   ): Expression<SqlBool> {
@@ -797,7 +818,10 @@ export class ImagesRepo {
     // (no index by status alone gives that order): on SQLite status and visibility are then
     // tested per row, or it walks an index by status through every image (1–4 s at 1,000,000).
     const perRow =
-      filter.visibility === "all" || filter.flagged === true || filter.analysisStatus !== undefined;
+      filter.visibility === "all" ||
+      filter.flagged === true ||
+      filter.analysisStatus !== undefined ||
+      start === "price";
     const column = (name: string) => (perRow ? testedPerRow(this.dialect, name) : name);
     const conditions: Expression<SqlBool>[] = [eb(column("status"), "=", "ready")];
     if (filter.visibility !== "all") {
@@ -807,12 +831,16 @@ export class ImagesRepo {
       conditions.push(eb("edition_type", "in", filter.editionTypes));
     }
     if (filter.availability !== undefined) conditions.push(availabilityOf(eb, filter.availability));
-    if (filter.minPriceCents !== undefined) {
-      conditions.push(eb("price_cents", ">=", filter.minPriceCents));
-    }
-    if (filter.maxPriceCents !== undefined) {
-      conditions.push(eb("price_cents", "<=", filter.maxPriceCents));
-    }
+    const prices = (column: string) => {
+      const bounds: Expression<SqlBool>[] = [];
+      if (filter.minPriceCents !== undefined) {
+        bounds.push(eb(column, ">=", filter.minPriceCents));
+      }
+      if (filter.maxPriceCents !== undefined) {
+        bounds.push(eb(column, "<=", filter.maxPriceCents));
+      }
+      return bounds;
+    };
     if (filter.analysisStatus !== undefined) {
       conditions.push(eb("analysis_status", "=", filter.analysisStatus));
     }
@@ -830,6 +858,19 @@ export class ImagesRepo {
     let idLists = 0;
     const idIn = <V>(list: V) =>
       eb(this.dialect === "sqlite" && idLists++ > 0 ? sql`+images.id` : "images.id", "in", list);
+    // "price" starts from the images priced within the bounds (images_price_idx), first of all.
+    if (start === "price" && prices("p.price_cents").length > 0) {
+      conditions.push(
+        idIn(
+          eb
+            .selectFrom("images as p")
+            .select("p.id")
+            .where((inner: typeof eb) => inner.and(prices("p.price_cents"))),
+        ),
+      );
+    } else {
+      conditions.push(...prices("price_cents"));
+    }
     // "exists" tests each image walked in id order; "in" starts from the facet index's rows.
     const facet = (kind: FacetKind, values: string[]) =>
       start === "exists" || (start !== "all" && start !== kind)
@@ -902,7 +943,7 @@ export class ImagesRepo {
     if (lead === null) return [];
     if (lead === undefined) {
       const start = afterId === undefined ? undefined : { afterId };
-      return this.orderedPageQuery(filter, "newest", start, limit, false).execute();
+      return this.orderedPageQuery(filter, "newest", start, limit, "walk").execute();
     }
     // Each walked image's full-text test, in a form no index answers (not an operator clause):
     // the plan can only walk the word's rows, whatever the words, so the statement may be named

@@ -132,14 +132,40 @@ describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () 
     },
   );
 
+  it.each([
+    { minPriceCents: 100, maxPriceCents: 200 },
+    { minPriceCents: 100, tags: ["dawn"], colors: ["green"] },
+    { maxPriceCents: 200, editionTypes: ["open_edition"] },
+  ] as Array<Partial<ImageFilter>>)(
+    "find a page led by its price bounds from images_price_idx: %j",
+    async (given) => {
+      // Along the catalogue an empty band read every image's row (11.7 s at 1,000,000 images).
+      statements.length = 0;
+      await repo.countPriceBand(filterOf(given), 100);
+      await repo.findPage(filterOf(given), undefined, 5, "price");
+      await repo.findOrderedPage(filterOf(given), "most_downloaded", undefined, 5, "price");
+      const planned = plans();
+      expect(planned).toHaveLength(3);
+      for (const { statement, steps } of planned) {
+        expect(steps.join("\n"), statement).toMatch(/USING COVERING INDEX images_price_idx/);
+      }
+      // Each page's images are then looked up by id, one priced image after another.
+      for (const { statement, steps } of planned.slice(1)) {
+        expect(steps[0], statement).toMatch(
+          /^SEARCH images USING (INTEGER PRIMARY KEY \(rowid=\?\)|INDEX \w+ \([^)]*\bid=\?\))$/,
+        );
+      }
+    },
+  );
+
   it.each(filters)("seek no image by two id lists at once: %j", async (given) => {
     const filter = filterOf(given);
     statements.length = 0;
     await repo.total(filter, 3);
     await repo.count(filter);
-    await repo.findPage(filter, undefined, 5, true);
-    await repo.findPage(filter, undefined, 5, false);
-    await repo.findOrderedPage(filter, "most_downloaded", undefined, 5, true);
+    await repo.findPage(filter, undefined, 5, "facets");
+    await repo.findPage(filter, undefined, 5, "walk");
+    await repo.findOrderedPage(filter, "most_downloaded", undefined, 5, "facets");
     await repo.findIdsMatching(filter, 10);
     const planned = plans();
     expect(planned.length).toBeGreaterThan(0);
