@@ -12,7 +12,7 @@
  * and the detail's, against the detail's when nothing else runs.
  */
 import { parseArgs } from "node:util";
-import { median } from "../lib/stats.js";
+import { fmt, probe, probeIds, timed } from "./visitor-probe.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,34 +48,8 @@ function filters(): string[] {
   return all;
 }
 
-async function timed(path: string): Promise<{ ms: number; status: number }> {
-  const started = performance.now();
-  const res = await fetch(`${base}${path}`);
-  await res.arrayBuffer();
-  return { ms: performance.now() - started, status: res.status };
-}
-
-/** The detail of images from the first page, one every 200 ms until `done`. */
-async function probe(ids: number[], done: () => boolean, minimum = 0): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; !done() || times.length < minimum; i++) {
-    const id = ids[i % ids.length];
-    times.push((await timed(`/api/v1/images/${id}`)).ms);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return times;
-}
-
-const fmt = (values: number[]) =>
-  `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length})`;
-
-const first = (await (await fetch(`${base}/api/v1/images?limit=50`)).json()) as {
-  images: Array<{ id: number }>;
-};
-const ids = first.images.map((image) => image.id);
-if (ids.length === 0) throw new Error("The app lists no image: point --url at a seeded catalogue");
-
-const idle = await probe(ids, () => true, 10);
+const ids = await probeIds(base);
+const idle = await probe(base, ids, 200, () => true, 10);
 console.log(`detail, nothing else running: ${fmt(idle)}`);
 
 const pool = filters();
@@ -85,9 +59,9 @@ if (pool.length < waves * parallel) {
 for (let wave = 0; wave < waves; wave++) {
   const sent = pool.slice(wave * parallel, (wave + 1) * parallel);
   let finished = false;
-  const probing = probe(ids, () => finished, 1);
+  const probing = probe(base, ids, 200, () => finished, 1);
   const started = performance.now();
-  const answers = await Promise.all(sent.map((q) => timed(`/api/v1/images?limit=20&${q}`)));
+  const answers = await Promise.all(sent.map((q) => timed(base, `/api/v1/images?limit=20&${q}`)));
   finished = true;
   const details = await probing;
   const statuses = [...new Set(answers.map((a) => a.status))].join(", ");

@@ -13,42 +13,19 @@
  */
 import { parseArgs } from "node:util";
 import { median } from "../lib/stats.js";
+import { fmt, probe, probeIds, timed } from "./visitor-probe.js";
 
 const { values: args } = parseArgs({ options: { url: { type: "string" } } });
 if (!args.url) throw new Error("--url is required: a running app serving a large catalogue");
 const base = args.url.replace(/\/$/, "");
 
-async function timed(url: string): Promise<{ ms: number; status: number; body: string }> {
-  const started = performance.now();
-  const res = await fetch(url.startsWith("http") ? url : `${base}${url}`);
-  const body = await res.text();
-  return { ms: performance.now() - started, status: res.status, body };
-}
-
-/** The detail of images from the first page, one every 50 ms until `done`. */
-async function probe(ids: number[], done: () => boolean, minimum = 0): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; !done() || times.length < minimum; i++) {
-    times.push((await timed(`/api/v1/images/${ids[i % ids.length]}`)).ms);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return times;
-}
-
-const fmt = (values: number[]) =>
-  `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length})`;
-
-const first = (await (await fetch(`${base}/api/v1/images?limit=50`)).json()) as {
-  images: Array<{ id: number }>;
-};
-const ids = first.images.map((image) => image.id);
-if (ids.length === 0) throw new Error("The app lists no image: point --url at a seeded catalogue");
-console.log(`detail, nothing else running: ${fmt(await probe(ids, () => true, 20))}`);
+const ids = await probeIds(base);
+console.log(`detail, nothing else running: ${fmt(await probe(base, ids, 50, () => true, 20))}`);
 
 let finished = false;
-const probing = probe(ids, () => finished, 1);
+const probing = probe(base, ids, 50, () => finished, 1);
 const started = performance.now();
-const index = await timed("/sitemap.xml");
+const index = await timed(base, "/sitemap.xml");
 const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
 const isIndex = index.body.includes("<sitemapindex");
 console.log(
@@ -58,7 +35,7 @@ const fileTimes: number[] = [];
 const fileBytes: number[] = [];
 let urls = isIndex ? 0 : files.length;
 for (const file of isIndex ? files : []) {
-  const res = await timed(new URL(file).pathname);
+  const res = await timed(base, new URL(file).pathname);
   if (res.status !== 200) throw new Error(`${file}: ${res.status}`);
   fileTimes.push(res.ms);
   fileBytes.push(res.body.length);

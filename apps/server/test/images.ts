@@ -5,6 +5,7 @@ import type { Updateable } from "kysely";
 import sharp from "sharp";
 import type { ImagesTable } from "../src/db/schema.js";
 import { keepingFacetCounts } from "../src/modules/images/facet-counts.repo.js";
+import type { ImageFilter } from "../src/modules/images/images.repo.js";
 import { listAnalysisOf } from "../src/modules/images/list-analysis.js";
 import type { TestApp } from "./test-app.js";
 
@@ -328,3 +329,14 @@ export async function setImageColumns(
     );
   app.services.listCache.invalidate();
 }
+
+/** A visitor's filter (public images, nothing else) with `given` over it. */
+export const filterOf = (given: Partial<ImageFilter>): ImageFilter => ({
+  visibility: "public",
+  tags: [],
+  styles: [],
+  colors: [],
+  editionTypes: [],
+  search: [],
+  ...given,
+});

@@ -1,10 +1,7 @@
-import { join } from "node:path";
-import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage } from "../../../test/images.js";
+import { plannedSqlite } from "../../../test/sqlite-plans.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
-import type { Database } from "../../db/schema.js";
-import { SQLite, type SQLiteDatabase } from "../../db/sqlite-driver.js";
 import { ModerationRepo } from "../moderation/moderation.repo.js";
 import { AdminStatsRepo } from "./admin-stats.repo.js";
 
@@ -14,47 +11,35 @@ import { AdminStatsRepo } from "./admin-stats.repo.js";
  * moderation queue's count 2.4 s and its page 1 s. Each statement is planned here.
  */
 let app: TestApp;
-let sqlite: SQLiteDatabase;
-let db: Kysely<Database>;
-const statements: string[] = [];
+let planned: ReturnType<typeof plannedSqlite>;
 
 beforeAll(async () => {
   app = await createTestApp({ WORKERS: "0" });
   if (TEST_DB !== "sqlite") return;
   await seedImage(app, { tags: ["dawn"] });
-  sqlite = new SQLite(join(app.dataDir, "sawdust.db"));
-  db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    log: (event) => {
-      statements.push(event.query.sql);
-    },
-  });
+  planned = plannedSqlite(app);
 });
 afterAll(async () => {
-  sqlite?.close();
+  planned?.close();
   await app.close();
 });
 
-/** The plan of each statement noted since `statements` was emptied, its steps joined. */
-function plans(): Array<{ statement: string; plan: string }> {
-  return statements.map((statement) => {
-    const params = Array.from(statement.matchAll(/\?/g), () => null);
-    const steps = sqlite.prepare(`explain query plan ${statement}`).all(...params) as Array<{
-      detail: string;
-    }>;
-    return { statement, plan: steps.map((step) => step.detail).join("\n") };
-  });
-}
+/** The plan of each statement run since `statements` was emptied, its steps joined. */
+const plans = () =>
+  planned.statements.map((statement) => ({
+    statement,
+    plan: planned.plan(statement).join("\n"),
+  }));
 
 describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for the admin console", () => {
   it("walks the moderation queue from the moderation index", async () => {
-    const repo = new ModerationRepo(db, "sqlite");
-    statements.length = 0;
+    const repo = new ModerationRepo(planned.db, "sqlite");
+    planned.statements.length = 0;
     await repo.countQueue();
     await repo.findQueuePage(["flagged", "unrated", "reported"], undefined, 5);
-    const planned = plans();
-    expect(planned).toHaveLength(2);
-    for (const { statement, plan } of planned) {
+    const found = plans();
+    expect(found).toHaveLength(2);
+    for (const { statement, plan } of found) {
       expect(plan, statement).toMatch(
         /SEARCH images USING (COVERING )?INDEX images_moderation_idx/,
       );
@@ -62,16 +47,16 @@ describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for the admin console", ()
   });
 
   it("finds the top tags from the window's activity, each image's tags by image", async () => {
-    const repo = new AdminStatsRepo(db, "sqlite");
-    statements.length = 0;
+    const repo = new AdminStatsRepo(planned.db, "sqlite");
+    planned.statements.length = 0;
     const now = Date.now();
     await repo.topTags(
       { fromMs: now - 86_400_000, toMs: now, fromDay: "2026-11-27", toDayExclusive: "2026-11-29" },
       10,
     );
-    const [planned] = plans();
+    const [found] = plans();
     // The facets are found by image (image_facets_image_idx), never walked by kind.
-    expect(planned?.plan).toMatch(/SEARCH f USING INDEX image_facets_image_idx \(image_id=\?\)/);
-    expect(planned?.plan).not.toMatch(/SEARCH f USING COVERING INDEX \S+ \(kind=\?\)/);
+    expect(found?.plan).toMatch(/SEARCH f USING INDEX image_facets_image_idx \(image_id=\?\)/);
+    expect(found?.plan).not.toMatch(/SEARCH f USING COVERING INDEX \S+ \(kind=\?\)/);
   });
 });

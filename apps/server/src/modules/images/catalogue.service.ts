@@ -343,7 +343,19 @@ export class CatalogueService {
    */
   private async isPricedFew(filter: ImageFilter, limit: number): Promise<boolean> {
     if (filter.minPriceCents === undefined && filter.maxPriceCents === undefined) return false;
-    const { images: catalogue } = await this.total({
+    const catalogue = await this.walkedCatalogue(filter);
+    const meeting = Math.ceil(Math.sqrt((limit + 1) * catalogue));
+    const band = await this.deps.images.countPriceBand(filter, meeting);
+    return band !== undefined && band < meeting;
+  }
+
+  /**
+   * The images a walk along the catalogue would pass for this filter: those of its visibility and
+   * edition types (kept counts; facets, words and price bounds left out, a walk reads the images
+   * it skips for them too).
+   */
+  private async walkedCatalogue(filter: ImageFilter): Promise<number> {
+    const { images } = await this.total({
       ...filter,
       tags: [],
       styles: [],
@@ -352,9 +364,7 @@ export class CatalogueService {
       minPriceCents: undefined,
       maxPriceCents: undefined,
     });
-    const meeting = Math.ceil(Math.sqrt((limit + 1) * catalogue));
-    const band = await this.deps.images.countPriceBand(filter, meeting);
-    return band !== undefined && band < meeting;
+    return images;
   }
 
   /**
@@ -367,17 +377,7 @@ export class CatalogueService {
     // More than LIST_TOTALS.countedUpTo matches: walk. A walk then reads about (limit + 1) ×
     // catalogue ÷ matches rows, under 21,000 at 1,000,000 images; the facets' rows may be far more.
     if (facets === 0 || matches.atLeast) return false;
-    // The images the walk would pass: those of the visibility and edition types (kept counts;
-    // price bounds left out, a walk reads the images it skips for them too).
-    const { images: catalogue } = await this.total({
-      ...filter,
-      tags: [],
-      styles: [],
-      colors: [],
-      search: [],
-      minPriceCents: undefined,
-      maxPriceCents: undefined,
-    });
+    const catalogue = await this.walkedCatalogue(filter);
     // The catalogue's total may be a lower bound (an availability is counted): the walk then
     // looks cheaper than it is, and a page walks when starting from the facets was cheaper.
     return matches.images * matches.images < (limit + 1) * catalogue;

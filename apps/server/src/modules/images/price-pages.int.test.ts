@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage, setImageColumns } from "../../../test/images.js";
+import { filterOf, seedImage, setImageColumns } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import {
   type ImageFilter,
@@ -48,16 +48,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-});
-
-const filterOf = (given: Partial<ImageFilter>): ImageFilter => ({
-  visibility: "public",
-  tags: [],
-  styles: [],
-  colors: [],
-  editionTypes: [],
-  search: [],
-  ...given,
 });
 
 function reference(filter: ImageFilter, order: ListOrder): number[] {

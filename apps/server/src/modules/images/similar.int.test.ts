@@ -1,10 +1,7 @@
-import { join } from "node:path";
-import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage } from "../../../test/images.js";
+import { plannedSqlite } from "../../../test/sqlite-plans.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
-import type { Database } from "../../db/schema.js";
-import { SQLite } from "../../db/sqlite-driver.js";
 import { SimilarRepo } from "./similar.repo.js";
 
 /**
@@ -47,25 +44,15 @@ describe(`similar images from samples of each value, on ${TEST_DB}`, () => {
   });
 
   it.runIf(TEST_DB === "sqlite")("samples each value from its own facet rows", async () => {
-    const statements: string[] = [];
-    const sqlite = new SQLite(join(app.dataDir, "sawdust.db"));
+    const planned = plannedSqlite(app);
     try {
-      const db = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: sqlite }),
-        log: (event) => {
-          statements.push(event.query.sql);
-        },
-      });
-      await new SimilarRepo(db, { wholeRows: 2, sampledPerValue: 3 }).findSharingFacets(
+      await new SimilarRepo(planned.db, { wholeRows: 2, sampledPerValue: 3 }).findSharingFacets(
         1,
         { tags: ["common", "rare-a"], styles: [], colors: ["red"] },
         4,
       );
-      const sample = statements.find((statement) => statement.includes("union all"));
-      const params = Array.from(sample?.matchAll(/\?/g) ?? [], () => null);
-      const plan = (
-        sqlite.prepare(`explain query plan ${sample}`).all(...params) as Array<{ detail: string }>
-      ).map((step) => step.detail);
+      const sample = planned.statements.find((statement) => statement.includes("union all"));
+      const plan = planned.plan(sample ?? "");
       // Three samples, each walking one value's facet rows newest first from the facets' own
       // index, none the whole table.
       const walks = plan.filter((step) => /^SEARCH image_facets USING COVERING INDEX/.test(step));
@@ -73,7 +60,7 @@ describe(`similar images from samples of each value, on ${TEST_DB}`, () => {
       for (const walk of walks) expect(walk).toMatch(/\(kind=\? AND value=\?/);
       expect(plan.filter((step) => /^SCAN (image_facets|images)\b/.test(step))).toEqual([]);
     } finally {
-      sqlite.close();
+      planned.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage } from "../../../test/images.js";
+import { filterOf, seedImage } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import type { Database } from "../../db/schema.js";
 import { SQLite, type SQLiteDatabase } from "../../db/sqlite-driver.js";
@@ -68,16 +68,6 @@ function plans(): Array<{ statement: string; steps: string[] }> {
       return { statement, steps: plan.map((step) => step.detail) };
     });
 }
-
-const filterOf = (given: Partial<ImageFilter>): ImageFilter => ({
-  visibility: "public",
-  tags: [],
-  styles: [],
-  colors: [],
-  editionTypes: [],
-  search: [],
-  ...given,
-});
 
 describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () => {
   it("keep one- and two-letter prefixes in the full-text index (migration 0021)", () => {

@@ -1,11 +1,8 @@
-import { join } from "node:path";
 import { parse as parseXml, validate as validateXml } from "fast-xml-parser";
-import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, setImageColumns } from "../../../test/images.js";
+import { plannedSqlite } from "../../../test/sqlite-plans.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
-import type { Database } from "../../db/schema.js";
-import { SQLite } from "../../db/sqlite-driver.js";
 import { SitemapRepo } from "./sitemap.repo.js";
 import { SITEMAP_MAX_URLS, SitemapService } from "./sitemap.service.js";
 
@@ -243,30 +240,19 @@ describe(`sitemap.xml and robots.txt, on ${TEST_DB}`, () => {
   });
 
   it.runIf(TEST_DB === "sqlite")("reads images through images_sitemap_idx alone", async () => {
-    const statements: string[] = [];
-    const sqlite = new SQLite(join(app.dataDir, "sawdust.db"));
+    const planned = plannedSqlite(app);
     try {
-      const db = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: sqlite }),
-        log: (event) => {
-          statements.push(event.query.sql);
-        },
-      });
-      const repo = new SitemapRepo(db, "sqlite");
+      const repo = new SitemapRepo(planned.db, "sqlite");
       await repo.findNextListableId(0);
       await repo.findListableImagesIn(0, 10_000);
-      expect(statements).toHaveLength(2);
-      for (const statement of statements) {
-        const params = Array.from(statement.matchAll(/\?/g), () => 0);
-        const plan = sqlite.prepare(`explain query plan ${statement}`).all(...params) as Array<{
-          detail: string;
-        }>;
-        expect(plan.map((step) => step.detail).join("; "), statement).toMatch(
+      expect(planned.statements).toHaveLength(2);
+      for (const statement of planned.statements) {
+        expect(planned.plan(statement).join("; "), statement).toMatch(
           /^SEARCH images USING COVERING INDEX images_sitemap_idx \(id>\? AND id<\?\)$|^SEARCH images USING COVERING INDEX images_sitemap_idx \(id>\?\)$/,
         );
       }
     } finally {
-      sqlite.close();
+      planned.close();
     }
   });
 
