@@ -31,6 +31,28 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it("names a query parameter given twice and says how to give several values", async () => {
+    for (const url of [
+      "/api/v1/images?tag=dawn&tag=dusk",
+      "/api/v1/images?tag=dawn&availability=sold&availability=all",
+      "/api/v1/images?q=a&q=b",
+    ]) {
+      const res = await get(url);
+      const name = url.includes("availability=all")
+        ? "availability"
+        : url.includes("q=a")
+          ? "q"
+          : "tag";
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        message: `${name} was given more than once: give it once, with several values separated by commas where it takes them (${name}=a,b)`,
+        code: "validation_failed",
+      });
+    }
+    // Several values of one parameter, as the API takes them.
+    expect((await get("/api/v1/images?tag=dawn,dusk")).statusCode).toBe(200);
+  });
+
   it("serves the web app at the root", async () => {
     const res = await get("/", { accept: "text/html" });
     expect(res.statusCode).toBe(200);

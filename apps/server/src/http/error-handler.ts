@@ -14,8 +14,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const atRoot = !first?.instancePath || first.instancePath === "/";
-      const message =
-        atRoot && first?.keyword === "invalid_type"
+      const name = first?.instancePath?.slice(1) ?? "";
+      const repeated =
+        error.validationContext === "querystring" &&
+        Array.isArray((request.query as Record<string, unknown> | undefined)?.[name]);
+      const message = repeated
+        ? `${name} was given more than once: give it once, with several values separated by commas where it takes them (${name}=a,b)`
+        : atRoot && first?.keyword === "invalid_type"
           ? `The request ${error.validationContext ?? "body"} must be a JSON object`
           : (first?.message ?? "Invalid request");
       return reply.code(400).send({ message, code: "validation_failed" });
