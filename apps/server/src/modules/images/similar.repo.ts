@@ -64,15 +64,17 @@ export class SimilarRepo {
       ] as const
     ).filter(([, values]) => values.length > 0);
     if (kinds.length === 0) return [];
+    // A row of one of the source's values (kind and value), in facet_counts or image_facets.
+    // biome-ignore lint/suspicious/noExplicitAny: the same columns in either table.
+    const sourceValues = (eb: any) =>
+      eb.or(
+        kinds.map(([kind, values]) => eb.and([eb("kind", "=", kind), eb("value", "in", values)])),
+      );
     const sizes = await this.db
       .selectFrom("facet_counts")
       .select(["kind", "value", sql<number | string>`sum(count)`.as("n")])
       .where("is_public", "=", 1)
-      .where((eb) =>
-        eb.or(
-          kinds.map(([kind, values]) => eb.and([eb("kind", "=", kind), eb("value", "in", values)])),
-        ),
-      )
+      .where(sourceValues)
       .groupBy(["kind", "value"])
       .execute();
     const sizeOf = new Map(sizes.map((row) => [`${row.kind}:${row.value}`, Number(row.n)]));
@@ -118,11 +120,7 @@ export class SimilarRepo {
         sql<number>`sum(case when kind = 'tag' then 2 else 1 end)`.as("weight"),
       ])
       .where("image_id", "in", promising)
-      .where((eb) =>
-        eb.or(
-          kinds.map(([kind, values]) => eb.and([eb("kind", "=", kind), eb("value", "in", values)])),
-        ),
-      )
+      .where(sourceValues)
       .groupBy("image_id")
       .execute();
     const ranked = shared
