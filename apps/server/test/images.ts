@@ -330,6 +330,18 @@ export async function setImageColumns(
   app.services.listCache.invalidate();
 }
 
+/**
+ * A fixed sequence of numbers for seeding a test's catalogue (a linear congruential generator's
+ * high bits): `next(n)` is the next one below n, the same every run.
+ */
+export function fixedSequence(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return (state >>> 16) % n;
+  };
+}
+
 /** A visitor's filter (public images, nothing else) with `given` over it. */
 export const filterOf = (given: Partial<ImageFilter>): ImageFilter => ({
   visibility: "public",

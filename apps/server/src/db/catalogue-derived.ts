@@ -13,8 +13,9 @@ import { listAnalysisOf } from "../modules/images/list-analysis.js";
 
 /**
  * Rebuilds `facet_counts` from the images and their facets, in one transaction: for each ready
- * image's visibility and edition type, how many images (`kind` 'all', value '') and how many
- * carry each tag, style and colour. Run it while nothing else writes images.
+ * image's visibility and edition type, how many images (`kind` 'all', value ''), how many are
+ * sold out (`kind` 'sold', value '') and how many carry each tag, style and colour. Run it while
+ * nothing else writes images.
  */
 // biome-ignore lint/suspicious/noExplicitAny: also run by the migration, before the typed schema.
 export async function recountFacets(db: Kysely<any>): Promise<void> {
@@ -24,6 +25,16 @@ export async function recountFacets(db: Kysely<any>): Promise<void> {
       insert into facet_counts (kind, value, edition_type, is_public, count)
       select 'all', '', edition_type, is_public, count(*)
       from images where status = 'ready'
+      group by edition_type, is_public
+    `.execute(trx);
+    // Sold out as facet-counts.repo.ts `isSoldOut` says (and images_sold_out_idx's condition).
+    await sql`
+      insert into facet_counts (kind, value, edition_type, is_public, count)
+      select 'sold', '', edition_type, is_public, count(*)
+      from images
+      where status = 'ready'
+        and ((edition_type = 'one_of_one' and sold_editions >= 1)
+          or (edition_type = 'limited_edition' and sold_editions >= coalesce(max_editions, 0)))
       group by edition_type, is_public
     `.execute(trx);
     await sql`

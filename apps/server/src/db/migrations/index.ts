@@ -23,6 +23,7 @@ import * as searchPrefixes from "./2026-11-28-0021-search-prefixes.js";
 import * as sitemapIndex from "./2026-11-28-0022-sitemap-index.js";
 import * as adminIndexes from "./2026-11-28-0023-admin-indexes.js";
 import * as priceIndex from "./2026-11-28-0024-price-index.js";
+import * as soldOutCounts from "./2026-11-28-0025-sold-out-counts.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-28-0022-sitemap-index": sitemapIndex,
   "2026-11-28-0023-admin-indexes": adminIndexes,
   "2026-11-28-0024-price-index": priceIndex,
+  "2026-11-28-0025-sold-out-counts": soldOutCounts,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -6,6 +6,7 @@ import { CompiledShapes } from "../../db/prepared-once.js";
 import type { EditionSaleRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
+import { keepingFacetCounts } from "../images/facet-counts.repo.js";
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
 
 /** What taking a hold did: took it, or found the piece sold out or every edition held. */
@@ -215,15 +216,18 @@ export class EditionsRepo {
           .executeTakeFirstOrThrow();
         return { kind: "declined", saleId: Number(row.id) };
       }
-      const counted = await trx
-        .updateTable("images")
-        .set((eb) => ({
-          sold_editions: eb("sold_editions", "+", 1),
-          last_edition_number: eb("last_edition_number", "+", 1),
-        }))
-        .where("id", "=", p.imageId)
-        .returning("last_edition_number")
-        .executeTakeFirstOrThrow();
+      // The last edition (or a 1/1) sold makes the piece sold out: the kept counts follow.
+      const counted = await keepingFacetCounts(trx, this.dialect, [p.imageId], () =>
+        trx
+          .updateTable("images")
+          .set((eb) => ({
+            sold_editions: eb("sold_editions", "+", 1),
+            last_edition_number: eb("last_edition_number", "+", 1),
+          }))
+          .where("id", "=", p.imageId)
+          .returning("last_edition_number")
+          .executeTakeFirstOrThrow(),
+      );
       const number = Number(counted.last_edition_number);
       const row = await trx
         .insertInto("edition_sales")
@@ -305,12 +309,15 @@ export class EditionsRepo {
         .where("status", "=", "sold")
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return undefined;
-      await trx
-        .updateTable("images")
-        .set((eb) => ({ sold_editions: eb("sold_editions", "-", 1) }))
-        .where("id", "=", sale.image_id)
-        .where("sold_editions", ">", 0)
-        .execute();
+      // A sold-out piece refunded is for sale again: the kept counts follow.
+      await keepingFacetCounts(trx, this.dialect, [sale.image_id], () =>
+        trx
+          .updateTable("images")
+          .set((eb) => ({ sold_editions: eb("sold_editions", "-", 1) }))
+          .where("id", "=", sale.image_id)
+          .where("sold_editions", ">", 0)
+          .execute(),
+      );
       await trx
         .updateTable("certificates")
         .set({ revoked_at: input.now })

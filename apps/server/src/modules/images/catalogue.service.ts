@@ -23,6 +23,7 @@ import type { MediaStore } from "../../media/media-store.js";
 import { COUNTING_SLOTS, IMAGE_MESSAGES } from "./images.constants.js";
 import { listEntryJson, presentImage } from "./images.presenter.js";
 import {
+  hasNarrowSets,
   type ImageFilter,
   type ImagesRepo,
   type ListOrder,
@@ -30,6 +31,7 @@ import {
   leadFacetOf,
   type PageLead,
   type PageStart,
+  smallestOf,
 } from "./images.repo.js";
 import { type ListCache, pageOfJson } from "./list-cache.js";
 import { searchTermsOf } from "./search-query.js";
@@ -101,10 +103,7 @@ export class CatalogueService {
       filter,
       afterId,
       query.limit + 1,
-      // A page led by one facet value walks that value's rows, whatever its size (images.repo.ts).
-      leadFacetOf(filter) === undefined && (await this.isSelective(filter, total, query.limit))
-        ? "facets"
-        : "walk",
+      await this.leadOf(filter, total, query.limit),
     );
     const page = rows.slice(0, query.limit);
     const soldOneOfOnes = page
@@ -141,12 +140,13 @@ export class CatalogueService {
   ): Promise<{ images: Image[]; nextCursor: string | null }> {
     const filter = this.pageFilterOf(query, viewer);
     const start = decodePageStart(query.cursor, query.order);
-    const facets = filter.tags.length + filter.styles.length + filter.colors.length > 0;
     const lead: PageLead = (await this.isPricedFew(filter, query.limit))
       ? "price"
-      : facets && (await this.isSelective(filter, await this.total(filter), query.limit))
-        ? "facets"
-        : "walk";
+      : query.order === "newest"
+        ? await this.leadOf(filter, await this.total(filter), query.limit)
+        : (await this.isSelective(filter, await this.total(filter), query.limit))
+          ? "facets"
+          : "walk";
     const rows = await this.deps.images.findOrderedPage(
       filter,
       query.order,
@@ -365,6 +365,31 @@ export class CatalogueService {
       maxPriceCents: undefined,
     });
     return images;
+  }
+
+  /**
+   * Where a newest-first page is found from (PageLead). A filter led by one facet value walks that
+   * value's rows, whatever its size (images.repo.ts); one without walks the catalogue, or starts
+   * from its facets' rows when few images match (isSelective). A sold filter or one of one edition
+   * type may instead walk the sold-out pieces or that type's images, when that set is the smaller:
+   * each walk reads about (limit + 1) × its set ÷ matches entries, so the smallest set reads
+   * least. A tag's sold limited editions, none of which existed, read all 465,000 of the tag's
+   * images (24–34 s at 1,000,000 images on SQLite); walking the limited editions read none.
+   */
+  private async leadOf(filter: ImageFilter, total: ListTotal, limit: number): Promise<PageLead> {
+    const lead = leadFacetOf(filter) !== undefined;
+    const usual: PageLead =
+      !lead && (await this.isSelective(filter, total, limit)) ? "facets" : "walk";
+    if (filter.search.length > 0 || !hasNarrowSets(filter)) return usual;
+    const sizes = await this.deps.images.walkSizesOf(filter);
+    const usualSize = lead ? sizes.lead : usual === "facets" ? sizes.rarest?.size : sizes.catalogue;
+    return (
+      smallestOf<PageLead>([
+        [usual, usualSize],
+        ["sold", sizes.sold],
+        ["edition", sizes.edition],
+      ]) ?? usual
+    );
   }
 
   /**

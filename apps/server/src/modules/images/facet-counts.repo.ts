@@ -5,11 +5,12 @@ import { CompiledShapes } from "../../db/prepared-once.js";
 
 /**
  * The kept counts (`facet_counts`, migration 0016): for each visibility and edition type, how
- * many ready images there are (`kind` 'all', value '') and how many of them carry each tag, style
- * and colour. Every transaction that changes what they count (an image made ready, its facets,
- * visibility or edition type changed, its deletion started) runs its writes inside
- * `keepingFacetCounts`, the one place that moves them; `recountFacets` (db/catalogue-derived.ts)
- * rebuilds them from scratch.
+ * many ready images there are (`kind` 'all', value ''), how many of them carry each tag, style
+ * and colour, and how many are sold out (`kind` 'sold', value '': a collected 1/1, a limited
+ * edition with every edition sold; migration 0025). Every transaction that changes what they
+ * count (an image made ready, its facets, visibility, edition type or size changed, an edition
+ * sold or refunded, its deletion started) runs its writes inside `keepingFacetCounts`, the one
+ * place that moves them; `recountFacets` (db/catalogue-derived.ts) rebuilds them from scratch.
  */
 
 /** Ids per statement when reading or locking many images (well inside both parameter limits). */
@@ -65,13 +66,16 @@ async function contributionsOf(trx: Db, ids: number[]): Promise<Contributions> {
     const chunk = ids.slice(i, i + CHUNK);
     const images = await trx
       .selectFrom("images")
-      .select(["id", "edition_type", "is_public"])
+      .select(["id", "edition_type", "is_public", "sold_editions", "max_editions"])
       .where("id", "in", chunk)
       .where("status", "=", "ready")
       .execute();
     if (images.length === 0) continue;
     const byId = new Map(images.map((image) => [Number(image.id), image]));
-    for (const image of images) add(keyOf("all", "", image.edition_type, image.is_public));
+    for (const image of images) {
+      add(keyOf("all", "", image.edition_type, image.is_public));
+      if (isSoldOut(image)) add(keyOf("sold", "", image.edition_type, image.is_public));
+    }
     const facets = await trx
       .selectFrom("image_facets")
       .select(["image_id", "kind", "value"])
@@ -87,6 +91,22 @@ async function contributionsOf(trx: Db, ids: number[]): Promise<Contributions> {
     }
   }
   return counts;
+}
+
+/**
+ * Whether a piece is sold out: a collected 1/1, or a limited edition with every edition sold. The
+ * same condition as the availability filter's SQL (images.repo.ts `availabilityOf`) and the sold
+ * count's rebuild (`recountFacets`).
+ */
+export function isSoldOut(image: {
+  edition_type: string;
+  sold_editions: number;
+  max_editions: number | null;
+}): boolean {
+  if (image.edition_type === "one_of_one") return image.sold_editions >= 1;
+  return (
+    image.edition_type === "limited_edition" && image.sold_editions >= (image.max_editions ?? 0)
+  );
 }
 
 function keyOf(kind: string, value: string, editionType: string, isPublic: number): string {
@@ -125,8 +145,8 @@ async function applyDelta(trx: Db, delta: Array<[string, number]>): Promise<void
 
 /** Which kept counts a total adds up. */
 export interface KeptScope {
-  /** 'all' (every image) or one facet kind with the values to add up. */
-  kind: "all" | "tag" | "style" | "color";
+  /** 'all' (every image), 'sold' (the sold-out pieces) or one facet kind with values to add up. */
+  kind: "all" | "sold" | "tag" | "style" | "color";
   values: readonly string[];
   /** null: public and private alike. */
   isPublic: 0 | 1 | null;
@@ -145,16 +165,17 @@ export class FacetCountsRepo {
    * value), an upper bound on those carrying any of several values (an image may carry two).
    */
   async sum(scope: KeptScope): Promise<number> {
-    if (scope.kind !== "all" && scope.values.length === 0) return 0;
+    const whole = scope.kind === "all" || scope.kind === "sold";
+    if (!whole && scope.values.length === 0) return 0;
     // Twice a list page: built once per shape (which kind, how many values and edition types,
     // whether visibility counts), then run with each call's values.
     const values: unknown[] = [
       scope.kind,
-      ...(scope.kind === "all" ? [""] : scope.values),
+      ...(whole ? [""] : scope.values),
       ...scope.editionTypes,
       ...(scope.isPublic === null ? [] : [scope.isPublic]),
     ];
-    const keys = scope.kind === "all" ? 1 : scope.values.length;
+    const keys = whole ? 1 : scope.values.length;
     const shape = `${scope.kind}:${keys}:${scope.editionTypes.length}:${scope.isPublic === null ? "any" : "one"}`;
     const rows = await this.sumShapes.run<{ n: number | string | null }>(
       this.db,
@@ -166,10 +187,9 @@ export class FacetCountsRepo {
           .select(sql<number | string | null>`sum(count)`.as("n"))
           .where("kind", "=", slot(0));
         const keySlots = Array.from({ length: keys }, (_, i) => slot(1 + i));
-        query =
-          scope.kind === "all"
-            ? query.where("value", "=", keySlots[0] as never)
-            : query.where("value", "in", keySlots);
+        query = whole
+          ? query.where("value", "=", keySlots[0] as never)
+          : query.where("value", "in", keySlots);
         const editionSlots = scope.editionTypes.map((_, i) => slot(1 + keys + i));
         if (editionSlots.length > 0) query = query.where("edition_type", "in", editionSlots);
         if (scope.isPublic !== null) {

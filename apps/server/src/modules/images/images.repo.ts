@@ -59,9 +59,28 @@ export type ListOrder = "newest" | "most_downloaded";
  * Where a page is found from. `walk`: the catalogue in the page's order, each image tested (a
  * short walk when matches are common). `facets`: the rows of the filter's facet values, for a
  * filter few images match. `price`: the images priced within the filter's bounds
- * (images_price_idx), for bounds few images are priced within; found by countPriceBand.
+ * (images_price_idx), for bounds few images are priced within; found by countPriceBand. `sold`:
+ * the sold-out pieces (images_sold_out_idx), for a sold filter whose other sets are larger;
+ * `edition`: the images of the filter's one edition type (images_edition_idx), for a type rarer
+ * than the filter's other sets (a common tag's limited editions). The last two newest first;
+ * found by walkSizesOf.
  */
-export type PageLead = "walk" | "facets" | "price";
+export type PageLead = "walk" | "facets" | "price" | "sold" | "edition";
+
+/**
+ * How many index entries each way of finding a filter's images walks at most (kept counts; each
+ * holds every image the walk passes, whatever the filter's other conditions): the rows of its
+ * lead facet value (leadFacetOf) and of its rarest facet kind's values, the sold-out pieces of its
+ * visibility (a sold filter), the images of its one edition type, the catalogue of its
+ * visibility. A page's or a count's cost follows the set it walks, so the smallest one leads.
+ */
+export interface WalkSizes {
+  lead?: number;
+  rarest?: { kind: FacetKind; size: number };
+  sold?: number;
+  edition?: number;
+  catalogue: number;
+}
 
 /** Where a page starts: after this id (and, most downloaded first, this download count). */
 export interface PageStart {
@@ -538,7 +557,10 @@ export class ImagesRepo {
     limit: number,
     from: PageLead,
   ): { execute(): Promise<ListRow[]>; compile(): CompiledQuery } {
-    const lead = order === "newest" && from !== "price" ? leadFacetOf(filter) : undefined;
+    const lead =
+      order === "newest" && (from === "walk" || from === "facets")
+        ? leadFacetOf(filter)
+        : undefined;
     if (lead) {
       // Newest first with one value of a facet kind: walk that value's facet rows, newest first
       // (its index is ordered by image id), testing each image against the rest of the filter;
@@ -559,9 +581,7 @@ export class ImagesRepo {
     let query = this.db
       .selectFrom("images")
       .select(LIST_COLUMNS)
-      .where((eb) =>
-        this.matches(eb, filter, from === "walk" ? "exists" : from === "facets" ? "all" : "price"),
-      )
+      .where((eb) => this.matches(eb, filter, MATCHES_START[from]))
       .limit(limit);
     if (order === "most_downloaded") {
       query = query.orderBy("total_downloads", "desc").orderBy("id", "desc");
@@ -627,7 +647,7 @@ export class ImagesRepo {
     if (filter.search.length > 0 && this.dialect === "sqlite") {
       return this.countSearch(filter, limit);
     }
-    const start = await this.rarestFacetOf(filter);
+    const start = await this.countStartOf(filter);
     if (filter.search.length === 0 || start !== "exists") {
       return this.countMatching(filter, start, undefined, limit);
     }
@@ -653,7 +673,7 @@ export class ImagesRepo {
    */
   private async countMatching(
     filter: ImageFilter,
-    start: "exists" | FacetKind,
+    start: "exists" | "edition" | FacetKind,
     search?: Expression<SqlBool>,
     limit?: number,
   ): Promise<number> {
@@ -690,6 +710,13 @@ export class ImagesRepo {
       ["color", filter.colors],
     ];
     const given = facets.filter(([, values]) => values.length > 0);
+    if (filter.availability === "sold" && given.length === 0 && filter.search.length === 0) {
+      // The sold-out pieces are kept as a kind of their own (migration 0025).
+      const rest = { ...filter, availability: undefined };
+      if (withoutRowConditions(rest)) {
+        return this.facetCounts.sum({ ...keptScopeOf(filter), kind: "sold", values: [] });
+      }
+    }
     const plain = filter.search.length === 0 && withoutRowConditions(filter);
     const [only] = given;
     if (!plain || given.length > 1 || (only && only[1].length > 1)) return undefined;
@@ -703,6 +730,49 @@ export class ImagesRepo {
   /** The filter's facet kind with the fewest images (by its kept counts); "exists" if none. */
   private async rarestFacetOf(filter: ImageFilter): Promise<FacetKind | "exists"> {
     return (await this.rarestFacetSizeOf(filter))?.kind ?? "exists";
+  }
+
+  /**
+   * Where a count of the filter starts (matches' `start`): its rarest facet kind's rows, or, for a
+   * sold filter or one of one edition type, whichever of the sets it could walk is smallest
+   * (walkSizesOf); "exists" walks the catalogue, or the sold-out pieces for a sold filter.
+   */
+  private async countStartOf(filter: ImageFilter): Promise<FacetKind | "exists" | "edition"> {
+    if (!hasNarrowSets(filter)) return this.rarestFacetOf(filter);
+    const sizes = await this.walkSizesOf(filter);
+    const walks: Array<[FacetKind | "exists" | "edition", number | undefined]> = [
+      [sizes.rarest?.kind ?? "exists", sizes.rarest?.size ?? sizes.catalogue],
+      ["exists", sizes.sold],
+      ["edition", sizes.edition],
+    ];
+    return smallestOf(walks) ?? "exists";
+  }
+
+  /**
+   * The sizes of the sets a page or a count of the filter could walk (WalkSizes), from the kept
+   * counts: a few rows of facet_counts, read only for a filter with such a set (hasNarrowSets).
+   */
+  async walkSizesOf(filter: ImageFilter): Promise<WalkSizes> {
+    const { isPublic } = keptScopeOf(filter);
+    const lead = leadFacetOf(filter);
+    const anyScope = { isPublic: null, editionTypes: [] };
+    const [catalogue, leadSize, sold, edition, rarest] = await Promise.all([
+      this.facetCounts.sum({ kind: "all", values: [], isPublic, editionTypes: [] }),
+      lead && this.facetCounts.sum({ ...anyScope, kind: lead.kind, values: [lead.value] }),
+      filter.availability === "sold"
+        ? this.facetCounts.sum({ kind: "sold", values: [], isPublic, editionTypes: [] })
+        : undefined,
+      filter.editionTypes.length === 1
+        ? this.facetCounts.sum({
+            ...anyScope,
+            kind: "all",
+            values: [],
+            editionTypes: filter.editionTypes,
+          })
+        : undefined,
+      this.rarestFacetSizeOf({ ...filter, ...{ visibility: "all", editionTypes: [] } }),
+    ]);
+    return { lead: leadSize, rarest, sold, edition, catalogue };
   }
 
   /** The filter's facet kind with the fewest images, and how many (kept counts); none: none. */
@@ -809,7 +879,7 @@ export class ImagesRepo {
     // biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder type is verbose.
     eb: any,
     filter: ImageFilter,
-    start: "exists" | "all" | FacetKind | "price",
+    start: MatchesStart,
     /** The search condition worked out beforehand (searchMatches's, when not given). */
     search?: Expression<SqlBool>,
   ): Expression<SqlBool> {
@@ -821,7 +891,8 @@ export class ImagesRepo {
       filter.visibility === "all" ||
       filter.flagged === true ||
       filter.analysisStatus !== undefined ||
-      start === "price";
+      start === "price" ||
+      start === "edition";
     const column = (name: string) => (perRow ? testedPerRow(this.dialect, name) : name);
     const conditions: Expression<SqlBool>[] = [eb(column("status"), "=", "ready")];
     if (filter.visibility !== "all") {
@@ -873,7 +944,7 @@ export class ImagesRepo {
     }
     // "exists" tests each image walked in id order; "in" starts from the facet index's rows.
     const facet = (kind: FacetKind, values: string[]) =>
-      start === "exists" || (start !== "all" && start !== kind)
+      start !== "all" && start !== kind
         ? eb.exists(
             eb
               .selectFrom("image_facets as f")
@@ -1339,6 +1410,38 @@ function matchesNothing(filter: ImageFilter): boolean {
   }
   const { minPriceCents: min, maxPriceCents: max } = filter;
   return min !== undefined && max !== undefined && min > max;
+}
+
+/** Where matches() starts: see its comment, and PageLead for the pages' leads. */
+type MatchesStart = "exists" | "all" | FacetKind | "price" | "edition";
+
+/**
+ * The start a page's statement gives matches() for each lead (orderedPageQuery). `sold` is a
+ * walk: the sold condition is images_sold_out_idx's own, so both databases walk that index.
+ */
+const MATCHES_START: Record<PageLead, MatchesStart> = {
+  walk: "exists",
+  facets: "all",
+  price: "price",
+  sold: "exists",
+  edition: "edition",
+};
+
+/**
+ * Whether the filter has a set that may be smaller than its facets' and catalogue's (WalkSizes):
+ * the sold-out pieces, or one edition type. Other filters never read walkSizesOf's counts.
+ */
+export function hasNarrowSets(filter: ImageFilter): boolean {
+  return filter.availability === "sold" || filter.editionTypes.length === 1;
+}
+
+/** The first of the smallest of these sizes' names (an unknown size is never smallest). */
+export function smallestOf<T>(sizes: Array<[T, number | undefined]>): T | undefined {
+  let best: [T, number] | undefined;
+  for (const [name, size] of sizes) {
+    if (size !== undefined && (best === undefined || size < best[1])) best = [name, size];
+  }
+  return best?.[0];
 }
 
 /** The visibility and edition types of a filter, as the kept counts are keyed. */

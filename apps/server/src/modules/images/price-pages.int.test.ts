@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filterOf, seedImage, setImageColumns } from "../../../test/images.js";
+import { filterOf, fixedSequence, seedImage, setImageColumns } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import {
   type ImageFilter,
@@ -30,11 +30,7 @@ beforeAll(async () => {
   app = await createTestApp({ WORKERS: "0" });
   repo = new ImagesRepo(app.database.db, app.database.dialect);
   // A fixed sequence: prices in cents with gaps and ties, some unpriced, downloads with ties.
-  let state = 7;
-  const next = (n: number) => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state % n;
-  };
+  const next = fixedSequence(7);
   for (let i = 0; i < 36; i++) {
     const tags = [["dawn"], ["dusk"], ["dawn", "dusk"], []][next(4)] ?? [];
     const editionType = ["open_edition", "limited_edition", "sawdust_gallery"][next(3)] ?? "";
