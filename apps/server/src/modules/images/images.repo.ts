@@ -749,6 +749,24 @@ export class ImagesRepo {
   }
 
   /**
+   * SQLite, a search: the sold-out pieces or the images of the filter's one edition type, when
+   * one of them is at most NARROW_WALK_BUDGET images. Its images are then walked, each probed in
+   * the full-text index (a few microseconds), rather than the words' matches walked, each tested:
+   * a common word's limited editions, of which there were none, read all 465,000 of the word's
+   * matches (1.7–2.6 s at 1,000,000 images).
+   */
+  private async narrowSetOf(filter: ImageFilter): Promise<"sold" | "edition" | undefined> {
+    if (!hasNarrowSets(filter)) return undefined;
+    const sizes = await this.walkSizesOf(filter);
+    const narrow = smallestOf<"sold" | "edition">([
+      ["sold", sizes.sold],
+      ["edition", sizes.edition],
+    ]);
+    const size = narrow === undefined ? undefined : sizes[narrow];
+    return size !== undefined && size <= NARROW_WALK_BUDGET ? narrow : undefined;
+  }
+
+  /**
    * The sizes of the sets a page or a count of the filter could walk (WalkSizes), from the kept
    * counts: a few rows of facet_counts, read only for a filter with such a set (hasNarrowSets).
    */
@@ -982,6 +1000,18 @@ export class ImagesRepo {
   ): Promise<ListRow[]> {
     const match = await this.fts5MatchOf(filter.search);
     if (match === null) return [];
+    const narrow = await this.narrowSetOf(filter);
+    if (narrow !== undefined) {
+      // A few sold pieces or images of one type: each probed in the full-text index, newest first.
+      let walk = this.db
+        .selectFrom("images")
+        .select(LIST_COLUMNS)
+        .where((eb) => this.matches(eb, filter, MATCHES_START[narrow], ftsProbe(match)))
+        .orderBy("id", "desc")
+        .limit(limit);
+      if (afterId !== undefined) walk = walk.where("id", "<", afterId);
+      return walk.execute();
+    }
     let query = this.db
       .selectFrom(sql<{ rowid: number }>`images_fts`.as("f"))
       .innerJoin("images", "images.id", "f.rowid")
@@ -1150,6 +1180,11 @@ export class ImagesRepo {
   private async countSearch(filter: ImageFilter, limit?: number): Promise<number> {
     const match = await this.fts5MatchOf(filter.search);
     if (match === null) return 0;
+    const narrow = await this.narrowSetOf(filter);
+    if (narrow !== undefined) {
+      const start = narrow === "edition" ? "edition" : "exists";
+      return this.countMatching(filter, start, ftsProbe(match), limit);
+    }
     if (onlyVisibilityOf(filter)) {
       // `+rowid`: tested on each match, not handed to the index as rowids to look up one by one.
       const notReady = sql`select id from images where status < 'ready' or status > 'ready'`;
@@ -1304,6 +1339,20 @@ function ftsMatches(match: string, afterIdList: boolean): Expression<SqlBool> {
   const id = afterIdList ? sql`+images.id` : sql`images.id`;
   return sql<SqlBool>`${id} in (select rowid from images_fts where images_fts match ${match})`;
 }
+
+/**
+ * SQLite: whether an image's full-text row matches, looked up by its id (FTS5 seeks the words'
+ * lists to that rowid): a test per image walked, for a walk along some other set (narrowSetOf).
+ */
+function ftsProbe(match: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from images_fts where images_fts match ${match} and rowid = images.id)`;
+}
+
+/**
+ * SQLite: a search over the sold-out pieces or one edition type walks that set, each image probed
+ * in the full-text index, when it holds at most this many images (about 15 µs a probe here).
+ */
+const NARROW_WALK_BUDGET = 5_000;
 
 /**
  * SQLite: a search's count with a facet walks the words' matches (rather than the facet's rows)

@@ -95,7 +95,7 @@ describe(`pages within price bounds, on ${TEST_DB}`, () => {
     const filter = filterOf(given);
     for (const order of ["newest", "most_downloaded"] as const) {
       const expected = reference(filter, order);
-      for (const lead of ["walk", "facets", "price"] as const) {
+      for (const lead of ["walk", "facets", "price", "edition"] as const) {
         expect(await walk(filter, order, lead), `${order}, ${lead}`).toEqual(expected);
       }
     }

@@ -15,6 +15,7 @@ let app: TestApp;
 let repo: ImagesRepo;
 interface Seeded {
   id: number;
+  forest: boolean;
   tags: string[];
   isPublic: boolean;
   editionType: string;
@@ -32,7 +33,9 @@ beforeAll(async () => {
     const tags = [["dawn"], ["dusk"], ["dawn", "dusk"], []][next(4)] ?? [];
     const editionType = EDITIONS[next(4)] ?? "";
     const isPublic = next(6) > 0;
-    const id = await seedImage(app, { tags, editionType, isPublic });
+    const forest = next(3) === 0;
+    const title = forest ? "forest at dawn" : "road at dusk";
+    const id = await seedImage(app, { tags, editionType, isPublic, title });
     let soldOut = false;
     if (editionType === "one_of_one") {
       const sold = next(2);
@@ -44,7 +47,7 @@ beforeAll(async () => {
       await setImageColumns(app, id, { max_editions: size, sold_editions: sold });
       soldOut = sold >= size;
     }
-    seeded.push({ id, tags, isPublic, editionType, soldOut });
+    seeded.push({ id, forest, tags, isPublic, editionType, soldOut });
   }
 });
 afterAll(async () => {
@@ -56,6 +59,7 @@ function reference(filter: ImageFilter): number[] {
     .filter(
       (image) =>
         image.isPublic &&
+        (filter.search.length === 0 || image.forest) &&
         (filter.tags.length === 0 || filter.tags.some((tag) => image.tags.includes(tag))) &&
         (filter.editionTypes.length === 0 || filter.editionTypes.includes(image.editionType)) &&
         (filter.availability === undefined ||
@@ -91,6 +95,11 @@ const filters: Array<Partial<ImageFilter>> = [
   { availability: "available", editionTypes: ["one_of_one"] },
   { tags: ["dusk"], editionTypes: ["limited_edition"] },
   { tags: ["dawn"], editionTypes: ["sawdust_gallery"] },
+  // A search over a few sold pieces or one type's images: each probed in the full-text index
+  // (SQLite), or the words' images walked (PostgreSQL).
+  { search: ["forest"], availability: "sold" },
+  { search: ["forest"], editionTypes: ["limited_edition"] },
+  { search: ["forest"], tags: ["dawn"], availability: "available", editionTypes: ["one_of_one"] },
 ];
 
 describe(`sold pieces and one edition type's pages, on ${TEST_DB}`, () => {
@@ -119,6 +128,7 @@ describe(`sold pieces and one edition type's pages, on ${TEST_DB}`, () => {
       tag: filter.tags.join(",") || undefined,
       editionType: filter.editionTypes.join(",") || undefined,
       availability: filter.availability,
+      q: filter.search.join(" ") || undefined,
       limit: 100,
     });
     const page = await app.services.catalogue.list(query, { kind: "visitor" });

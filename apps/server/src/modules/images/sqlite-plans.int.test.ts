@@ -109,6 +109,12 @@ describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () 
       "edition",
       /USING INDEX images_edition_idx \(edition_type=\?\)/,
     ],
+    [
+      { search: ["forest"], editionTypes: ["limited_edition"] },
+      "edition",
+      /USING INDEX images_edition_idx \(edition_type=\?\)/,
+    ],
+    [{ search: ["forest"], availability: "sold" }, "sold", /USING INDEX images_sold_out_idx/],
   ] as Array<[Partial<ImageFilter>, PageLead, RegExp]>)(
     "walk the sold-out pieces or one edition type when that set is the smallest: %j",
     async (given, lead, walk) => {
@@ -118,10 +124,15 @@ describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () 
       statements.length = 0;
       await repo.total(filterOf(given), 3);
       await repo.findPage(filterOf(given), undefined, 5, lead);
+      if (lead === "edition" && given.search === undefined) {
+        // Most downloaded first too: the type's images read and sorted, not every image walked
+        // along the downloads (a partner's rare edition type, 2.7-5.3 s at 1,000,000 images).
+        await repo.findOrderedPage(filterOf(given), "most_downloaded", undefined, 5, lead);
+      }
       const planned = plans().filter(
         ({ steps }) => !steps.some((step) => /facet_counts/.test(step)),
       );
-      expect(planned).toHaveLength(2);
+      expect(planned).toHaveLength(lead === "edition" && given.search === undefined ? 3 : 2);
       for (const { statement, steps } of planned) {
         expect(steps.join("\n"), statement).toMatch(walk);
         // The tag is tested per image found, never walked.
