@@ -32,6 +32,7 @@ import {
   type PageLead,
   type PageStart,
   smallestOf,
+  type WalkSizes,
 } from "./images.repo.js";
 import { type ListCache, pageOfJson } from "./list-cache.js";
 import { searchTermsOf } from "./search-query.js";
@@ -371,6 +372,8 @@ export class CatalogueService {
    * smaller: each walk reads about (limit + 1) × its set ÷ matches entries, so the smallest set
    * reads least. A tag's sold limited editions, none of which existed, read all 465,000 of the
    * tag's images (24–34 s at 1,000,000 images on SQLite); walking the limited editions read none.
+   * So may a filter's second facet value, when it is rarer than the first (a common tag with a
+   * rare style walks the style's rows).
    * Most downloaded first, a walk along the downloads reads about (limit + 1) × catalogue ÷
    * matches images, and one type's images are all read and sorted: the type leads when it has
    * fewer (a partner's rare edition type read every image, 2.7–5.3 s).
@@ -386,26 +389,7 @@ export class CatalogueService {
       !lead && (await this.isSelective(filter, total, limit)) ? "facets" : "walk";
     if (filter.search.length > 0 || !hasNarrowSets(filter)) return usual;
     const sizes = await this.deps.images.walkSizesOf(filter);
-    if (order === "most_downloaded") {
-      const walked =
-        usual === "facets"
-          ? sizes.rarest?.size
-          : Math.min(sizes.catalogue, ((limit + 1) * sizes.catalogue) / Math.max(total.images, 1));
-      return (
-        smallestOf<PageLead>([
-          [usual, walked],
-          ["edition", sizes.edition],
-        ]) ?? usual
-      );
-    }
-    const usualSize = lead ? sizes.lead : usual === "facets" ? sizes.rarest?.size : sizes.catalogue;
-    return (
-      smallestOf<PageLead>([
-        [usual, usualSize],
-        ["sold", sizes.sold],
-        ["edition", sizes.edition],
-      ]) ?? usual
-    );
+    return smallestWalk({ order, usual, sizes, limit, matches: total.images });
   }
 
   /**
@@ -462,4 +446,42 @@ export function decodeCursor(cursor: string | undefined): number | undefined {
     // fall through
   }
   throw badRequest(IMAGE_MESSAGES.badCursor, "bad_cursor");
+}
+
+/**
+ * Which of a page's possible walks reads least (CatalogueService.leadOf), from the sizes of the
+ * sets each walks (WalkSizes) and `usual`, the lead without them. Newest first, every walk reads
+ * about (limit + 1) × its set ÷ matches entries, so the smallest set leads: the rows of one of the
+ * filter's single facet values (when `usual` walks a facet's rows), the catalogue or the facets'
+ * rows otherwise, the sold-out pieces, the type's images. Most downloaded first, the walk along
+ * the downloads passes about (limit + 1) × catalogue ÷ matches images and the type's images are
+ * read whole: the type leads when it has fewer.
+ */
+export function smallestWalk(p: {
+  order: ListOrder;
+  usual: PageLead;
+  sizes: WalkSizes;
+  limit: number;
+  matches: number;
+}): PageLead {
+  const { order, usual, sizes, limit, matches } = p;
+  if (order === "most_downloaded") {
+    const walked =
+      usual === "facets"
+        ? sizes.rarest?.size
+        : Math.min(sizes.catalogue, ((limit + 1) * sizes.catalogue) / Math.max(matches, 1));
+    return (
+      smallestOf<PageLead>([
+        [usual, walked],
+        ["edition", sizes.edition],
+      ]) ?? usual
+    );
+  }
+  const ledByFacet = usual === "walk" && sizes.values.length > 0;
+  const walks: Array<[PageLead, number | undefined]> = ledByFacet
+    ? sizes.values.map(({ kind, size }): [PageLead, number] => [kind, size])
+    : [[usual, usual === "facets" ? sizes.rarest?.size : sizes.catalogue]];
+  return (
+    smallestOf<PageLead>([...walks, ["sold", sizes.sold], ["edition", sizes.edition]]) ?? usual
+  );
 }

@@ -62,20 +62,22 @@ export type ListOrder = "newest" | "most_downloaded";
  * (images_price_idx), for bounds few images are priced within; found by countPriceBand. `sold`:
  * the sold-out pieces (images_sold_out_idx), for a sold filter whose other sets are larger;
  * `edition`: the images of the filter's one edition type (images_edition_idx), for a type rarer
- * than the filter's other sets (a common tag's limited editions). The last two newest first;
- * found by walkSizesOf.
+ * than the filter's other sets (a common tag's limited editions). A facet kind: the rows of the
+ * filter's one value of that kind, the smallest of its values (`walk` takes the first kind with
+ * one value, tag, style then colour). The last three newest first; found by walkSizesOf.
  */
-export type PageLead = "walk" | "facets" | "price" | "sold" | "edition";
+export type PageLead = "walk" | "facets" | "price" | "sold" | "edition" | FacetKind;
 
 /**
  * How many index entries each way of finding a filter's images walks at most (kept counts; each
- * holds every image the walk passes, whatever the filter's other conditions): the rows of its
- * lead facet value (leadFacetOf) and of its rarest facet kind's values, the sold-out pieces of its
- * visibility (a sold filter), the images of its one edition type, the catalogue of its
- * visibility. A page's or a count's cost follows the set it walks, so the smallest one leads.
+ * holds every image the walk passes, whatever the filter's other conditions): the rows of each
+ * facet kind's value where the filter has one value of the kind (`values`), the rows of its rarest
+ * facet kind's values, the sold-out pieces of its visibility (a sold filter), the images of its
+ * one edition type, the catalogue of its visibility. A page's or a count's cost follows the set
+ * it walks, so the smallest one leads.
  */
 export interface WalkSizes {
-  lead?: number;
+  values: Array<{ kind: FacetKind; size: number }>;
   rarest?: { kind: FacetKind; size: number };
   sold?: number;
   edition?: number;
@@ -558,9 +560,13 @@ export class ImagesRepo {
     from: PageLead,
   ): { execute(): Promise<ListRow[]>; compile(): CompiledQuery } {
     const lead =
-      order === "newest" && (from === "walk" || from === "facets")
-        ? leadFacetOf(filter)
-        : undefined;
+      order !== "newest"
+        ? undefined
+        : from === "walk" || from === "facets"
+          ? leadFacetOf(filter)
+          : isFacetKind(from)
+            ? leadFacetOf(filter, from)
+            : undefined;
     if (lead) {
       // Newest first with one value of a facet kind: walk that value's facet rows, newest first
       // (its index is ordered by image id), testing each image against the rest of the filter;
@@ -772,11 +778,15 @@ export class ImagesRepo {
    */
   async walkSizesOf(filter: ImageFilter): Promise<WalkSizes> {
     const { isPublic } = keptScopeOf(filter);
-    const lead = leadFacetOf(filter);
     const anyScope = { isPublic: null, editionTypes: [] };
-    const [catalogue, leadSize, sold, edition, rarest] = await Promise.all([
+    const [catalogue, values, sold, edition, rarest] = await Promise.all([
       this.facetCounts.sum({ kind: "all", values: [], isPublic, editionTypes: [] }),
-      lead && this.facetCounts.sum({ ...anyScope, kind: lead.kind, values: [lead.value] }),
+      Promise.all(
+        singleValuesOf(filter).map(async ({ kind, value }) => ({
+          kind,
+          size: await this.facetCounts.sum({ ...anyScope, kind, values: [value] }),
+        })),
+      ),
       filter.availability === "sold"
         ? this.facetCounts.sum({ kind: "sold", values: [], isPublic, editionTypes: [] })
         : undefined,
@@ -790,7 +800,7 @@ export class ImagesRepo {
         : undefined,
       this.rarestFacetSizeOf({ ...filter, ...{ visibility: "all", editionTypes: [] } }),
     ]);
-    return { lead: leadSize, rarest, sold, edition, catalogue };
+    return { values, rarest, sold, edition, catalogue };
   }
 
   /** The filter's facet kind with the fewest images, and how many (kept counts); none: none. */
@@ -1384,16 +1394,30 @@ const LEAD_COUNT_CAP = 2_000;
  */
 export function leadFacetOf(
   filter: ImageFilter,
+  kind?: FacetKind,
 ): { kind: FacetKind; field: "tags" | "styles" | "colors"; value: string } | undefined {
+  return singleValuesOf(filter).find((single) => kind === undefined || single.kind === kind);
+}
+
+/** The facet kinds the filter has exactly one value of, with that value: tag, style, colour. */
+export function singleValuesOf(
+  filter: ImageFilter,
+): Array<{ kind: FacetKind; field: "tags" | "styles" | "colors"; value: string }> {
+  const singles: Array<{ kind: FacetKind; field: "tags" | "styles" | "colors"; value: string }> =
+    [];
   for (const [kind, field] of [
     ["tag", "tags"],
     ["style", "styles"],
     ["color", "colors"],
   ] as const) {
     const [value] = filter[field];
-    if (value !== undefined && filter[field].length === 1) return { kind, field, value };
+    if (value !== undefined && filter[field].length === 1) singles.push({ kind, field, value });
   }
-  return undefined;
+  return singles;
+}
+
+function isFacetKind(lead: PageLead): lead is FacetKind {
+  return lead === "tag" || lead === "style" || lead === "color";
 }
 
 /** The image row's keys of its display renditions (LIST_RENDITIONS) among `renditions`. */
@@ -1470,6 +1494,9 @@ type MatchesStart = "exists" | "all" | FacetKind | "price" | "edition";
  */
 const MATCHES_START: Record<PageLead, MatchesStart> = {
   walk: "exists",
+  tag: "exists",
+  style: "exists",
+  color: "exists",
   facets: "all",
   price: "price",
   sold: "exists",
@@ -1477,11 +1504,16 @@ const MATCHES_START: Record<PageLead, MatchesStart> = {
 };
 
 /**
- * Whether the filter has a set that may be smaller than its facets' and catalogue's (WalkSizes):
- * the sold-out pieces, or one edition type. Other filters never read walkSizesOf's counts.
+ * Whether the filter has a set that may be smaller than the one its page walks by default
+ * (WalkSizes): the sold-out pieces, one edition type, or the value of a second facet kind (a
+ * common tag with a rare style). Other filters never read walkSizesOf's counts.
  */
 export function hasNarrowSets(filter: ImageFilter): boolean {
-  return filter.availability === "sold" || filter.editionTypes.length === 1;
+  return (
+    filter.availability === "sold" ||
+    filter.editionTypes.length === 1 ||
+    singleValuesOf(filter).length > 1
+  );
 }
 
 /** The first of the smallest of these sizes' names (an unknown size is never smallest). */

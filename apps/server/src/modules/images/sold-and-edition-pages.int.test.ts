@@ -17,6 +17,7 @@ interface Seeded {
   id: number;
   forest: boolean;
   tags: string[];
+  colors: string[];
   isPublic: boolean;
   editionType: string;
   soldOut: boolean;
@@ -35,7 +36,9 @@ beforeAll(async () => {
     const isPublic = next(6) > 0;
     const forest = next(3) === 0;
     const title = forest ? "forest at dawn" : "road at dusk";
-    const id = await seedImage(app, { tags, editionType, isPublic, title });
+    // Green is rare: a filter of a common tag and green is walked from green's rows.
+    const colors = next(5) === 0 ? ["green"] : ["red"];
+    const id = await seedImage(app, { tags, colors, editionType, isPublic, title });
     let soldOut = false;
     if (editionType === "one_of_one") {
       const sold = next(2);
@@ -47,7 +50,7 @@ beforeAll(async () => {
       await setImageColumns(app, id, { max_editions: size, sold_editions: sold });
       soldOut = sold >= size;
     }
-    seeded.push({ id, forest, tags, isPublic, editionType, soldOut });
+    seeded.push({ id, forest, tags, colors, isPublic, editionType, soldOut });
   }
 });
 afterAll(async () => {
@@ -61,6 +64,7 @@ function reference(filter: ImageFilter): number[] {
         image.isPublic &&
         (filter.search.length === 0 || image.forest) &&
         (filter.tags.length === 0 || filter.tags.some((tag) => image.tags.includes(tag))) &&
+        (filter.colors.length === 0 || filter.colors.some((c) => image.colors.includes(c))) &&
         (filter.editionTypes.length === 0 || filter.editionTypes.includes(image.editionType)) &&
         (filter.availability === undefined ||
           (filter.availability === "sold"
@@ -95,6 +99,9 @@ const filters: Array<Partial<ImageFilter>> = [
   { availability: "available", editionTypes: ["one_of_one"] },
   { tags: ["dusk"], editionTypes: ["limited_edition"] },
   { tags: ["dawn"], editionTypes: ["sawdust_gallery"] },
+  // Two facet kinds of one value each: either value's rows lead.
+  { tags: ["dawn"], colors: ["green"] },
+  { tags: ["dusk"], colors: ["green"], availability: "available" },
   // A search over a few sold pieces or one type's images: each probed in the full-text index
   // (SQLite), or the words' images walked (PostgreSQL).
   { search: ["forest"], availability: "sold" },
@@ -116,7 +123,7 @@ describe(`sold pieces and one edition type's pages, on ${TEST_DB}`, () => {
   it.each(filters)("every lead gives the reference's pages: %j", async (given) => {
     const filter = filterOf(given);
     const expected = reference(filter);
-    for (const lead of ["walk", "facets", "sold", "edition"] as const) {
+    for (const lead of ["walk", "facets", "sold", "edition", "tag", "color"] as const) {
       expect(await walk(filter, lead), lead).toEqual(expected);
     }
   });
@@ -127,6 +134,7 @@ describe(`sold pieces and one edition type's pages, on ${TEST_DB}`, () => {
     const query = ZImageListQuery.parse({
       tag: filter.tags.join(",") || undefined,
       editionType: filter.editionTypes.join(",") || undefined,
+      color: filter.colors.join(",") || undefined,
       availability: filter.availability,
       q: filter.search.join(" ") || undefined,
       limit: 100,
