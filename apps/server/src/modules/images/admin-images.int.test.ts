@@ -164,6 +164,18 @@ describe(`the admin image table on ${TEST_DB}`, () => {
     expect(await idsOf(`q=${word}&analysis=done&visibility=public`)).toEqual([pub]);
   });
 
+  it("lists one edition type of a visibility without a search, from that type's images", async () => {
+    // Walked from the type's images when they are fewer than the visibility's (smallestWalk).
+    for (const visibility of ["all", "public", "private"] as const) {
+      const page = await table(`editionType=limited_edition&visibility=${visibility}&limit=100`);
+      expect(page.images.every((image) => image.editionType === "limited_edition")).toBe(true);
+      expect(page.images.every((image) => visibility !== "private" || !image.isPublic)).toBe(true);
+      expect(page.images.every((image) => visibility !== "public" || image.isPublic)).toBe(true);
+      expect(page.images.some((image) => image.id === limited)).toBe(visibility !== "private");
+      expect(page.stats.totalImages).toBe(page.images.length);
+    }
+  });
+
   it("pages with a cursor and keeps the filter's total on every page", async () => {
     const first = await table(`q=${word}&limit=2`);
     expect(first.images.map((i) => i.id)).toEqual([limited, failed]);

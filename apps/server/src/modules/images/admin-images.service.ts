@@ -20,10 +20,10 @@ import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
 import type { AdminImagesRepo, BatchRow, BatchWrites, Selected } from "./admin-images.repo.js";
 import { editionChangeOf, isHeldByTheRater, tagsAfter } from "./admin-images.rules.js";
-import { decodeCursor, encodeCursor } from "./catalogue.service.js";
+import { decodeCursor, encodeCursor, smallestWalk } from "./catalogue.service.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS } from "./images.constants.js";
 import { parseArray, presentImage } from "./images.presenter.js";
-import type { ImageFilter, ImagesRepo } from "./images.repo.js";
+import { hasNarrowSets, type ImageFilter, type ImagesRepo, type PageLead } from "./images.repo.js";
 import { searchTermsOf } from "./search-query.js";
 
 /** A batch's selection after parsing: ids, or the admin table's filter. */
@@ -66,6 +66,22 @@ export class AdminImagesService {
     },
   ) {}
 
+  /**
+   * Where a page of the table is found from (PageLead): one edition type's images when they are
+   * fewer than the images of the visibility asked for (the private limited editions walked every
+   * private image: 1 s at 1,000,000 images on SQLite, none existing); a flag, an analysis state or
+   * a search leads from its own index, as before.
+   */
+  private async leadOf(filter: ImageFilter, limit: number): Promise<PageLead> {
+    const own =
+      filter.flagged !== undefined ||
+      filter.analysisStatus !== undefined ||
+      filter.search.length > 0;
+    if (own || !hasNarrowSets(filter)) return "walk";
+    const sizes = await this.deps.images.walkSizesOf(filter);
+    return smallestWalk({ order: "newest", usual: "walk", sizes, limit, matches: 0 });
+  }
+
   /** One page of the table, newest first, with the filter's total. */
   async list(query: AdminImageListQuery, admin: Member): Promise<AdminImageList> {
     const filter = filterOf(query);
@@ -73,6 +89,7 @@ export class AdminImagesService {
       filter,
       decodeCursor(query.cursor),
       query.limit + 1,
+      await this.leadOf(filter, query.limit),
     );
     const page = rows.slice(0, query.limit);
     const renditions = await this.deps.images.findRenditions(page.map((row) => row.id));
