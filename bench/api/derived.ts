@@ -4,13 +4,15 @@
  * server keeps beside them is filled here by the server's own functions: each image's
  * `list_analysis` (what ingest and analysis write beside `ai_analysis`, `listAnalysisOf`) and its
  * display renditions' keys (`key_small`, …, what ingest writes with the renditions) in the same
- * batches, and the kept facet counts (`recountFacets`) once every batch is in.
+ * batches, and the kept facet counts (`recountFacets`) and bytes stored (`recountStorage`) once
+ * every batch is in.
  */
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import {
   backfillListKeys,
   recountFacets,
+  recountStorage,
   refillSearchTerms,
 } from "../../apps/server/src/db/catalogue-derived.js";
 import type { Db } from "../../apps/server/src/db/database.js";
@@ -52,6 +54,7 @@ export function derivedRows(made: SeededImage): DerivedRows {
  */
 export async function finishDerived(db: Db, dialect: DialectName): Promise<void> {
   await recountFacets(db);
+  await recountStorage(db);
   if (dialect === "postgres") await refillSearchTerms(db);
 }
 

@@ -4,8 +4,8 @@ import { listAnalysisOf } from "../modules/images/list-analysis.js";
 /**
  * Values the catalogue keeps beside its rows so that reads never walk it: the facet counts
  * (`facet_counts`) and each image's list-sized analysis (`images.list_analysis`), both from
- * migration 0016, its display renditions' keys (`images.key_*`, 0017) and, on PostgreSQL, its
- * search words as rows (`image_terms`, 0018). The app keeps them up to date in the transactions
+ * migration 0016, its display renditions' keys (`images.key_*`, 0017), the bytes stored
+ * (`storage_totals`, 0026) and, on PostgreSQL, its search words as rows (`image_terms`, 0018). The app keeps them up to date in the transactions
  * that write images (facet-counts.repo.ts, list-analysis.ts; 0018's triggers); these rebuild them
  * from scratch, for the migrations' backfills and for whoever writes image rows behind the app's
  * back (the benchmark's seed, which loads with triggers off).
@@ -45,6 +45,20 @@ export async function recountFacets(db: Kysely<any>): Promise<void> {
       group by f.kind, f.value, i.edition_type, i.is_public
     `.execute(trx);
   });
+}
+
+/**
+ * Writes `storage_totals` (migration 0026) afresh: every original's and every rendition's bytes,
+ * added up. Its triggers keep it from then on; this is for whoever wrote rows with them off.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see recountFacets.
+export async function recountStorage(db: Kysely<any>): Promise<void> {
+  await sql`
+    update storage_totals set
+      original_bytes = coalesce((select sum(original_bytes) from images), 0),
+      rendition_bytes = coalesce((select sum(bytes) from renditions), 0)
+    where id = 1
+  `.execute(db);
 }
 
 /**

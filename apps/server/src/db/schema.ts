@@ -13,6 +13,7 @@ export interface Database {
   image_facets: ImageFacetsTable;
   image_terms: ImageTermsTable;
   facet_counts: FacetCountsTable;
+  storage_totals: StorageTotalsTable;
   renditions: RenditionsTable;
   jobs: JobsTable;
   download_events: DownloadEventsTable;
@@ -316,6 +317,16 @@ export interface ImageViewsTable {
  * How many ready images of each visibility and edition type there are (`kind` 'all', value '')
  * and how many of them carry each facet value (0016; kept by facet-counts.repo.ts).
  */
+/**
+ * The bytes stored, one row (id 1), kept by triggers (migration 0026): every original's
+ * `original_bytes` and every rendition's `bytes`, added up.
+ */
+export interface StorageTotalsTable {
+  id: number;
+  original_bytes: number;
+  rendition_bytes: number;
+}
+
 export interface FacetCountsTable {
   /** all | tag | style | color */
   kind: string;

@@ -24,6 +24,7 @@ import * as sitemapIndex from "./2026-11-28-0022-sitemap-index.js";
 import * as adminIndexes from "./2026-11-28-0023-admin-indexes.js";
 import * as priceIndex from "./2026-11-28-0024-price-index.js";
 import * as soldOutCounts from "./2026-11-28-0025-sold-out-counts.js";
+import * as storageTotals from "./2026-11-28-0026-storage-totals.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-28-0023-admin-indexes": adminIndexes,
   "2026-11-28-0024-price-index": priceIndex,
   "2026-11-28-0025-sold-out-counts": soldOutCounts,
+  "2026-11-28-0026-storage-totals": storageTotals,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -51,7 +51,7 @@ export class AdminStatsRepo {
   ) {}
 
   async totals() {
-    const [users, images, downloads, originals, renditions] = await Promise.all([
+    const [users, images, downloads, stored] = await Promise.all([
       this.db
         .selectFrom("users")
         .select((eb) => eb.fn.countAll().as("n"))
@@ -66,21 +66,19 @@ export class AdminStatsRepo {
         .selectFrom("download_events")
         .select((eb) => eb.fn.countAll().as("n"))
         .executeTakeFirstOrThrow(),
+      // The bytes stored, kept by triggers (storage_totals, migration 0026).
       this.db
-        .selectFrom("images")
-        .select((eb) => eb.fn.sum("original_bytes").as("n"))
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom("renditions")
-        .select((eb) => eb.fn.sum("bytes").as("n"))
-        .executeTakeFirstOrThrow(),
+        .selectFrom("storage_totals")
+        .select(["original_bytes", "rendition_bytes"])
+        .where("id", "=", 1)
+        .executeTakeFirst(),
     ]);
     return {
       users: num(users.n),
       images: num(images.n),
       downloads: num(downloads.n),
-      originalsBytes: num(originals.n),
-      renditionsBytes: num(renditions.n),
+      originalsBytes: num(stored?.original_bytes ?? 0),
+      renditionsBytes: num(stored?.rendition_bytes ?? 0),
     };
   }
 

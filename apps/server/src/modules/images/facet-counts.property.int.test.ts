@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
-import { recountFacets } from "../../db/catalogue-derived.js";
+import { recountFacets, recountStorage } from "../../db/catalogue-derived.js";
 import { AppError } from "../../lib/errors.js";
 import { EditionsRepo } from "../editions/editions.repo.js";
 import { type ImageFilter, ImagesRepo } from "./images.repo.js";
@@ -13,7 +13,8 @@ import { type ImageFilter, ImagesRepo } from "./images.repo.js";
  * Issue 18, acceptance 3: the kept counts (facet_counts) stay equal to a real COUNT through a
  * random mix of what changes them: uploads made ready and analysed, seeded images, admins'
  * edits and tag changes, hides and shows, moderation decisions, batch operations, editions sold
- * and refunded (the sold-out count, migration 0025) and deletes.
+ * and refunded (the sold-out count, migration 0025) and deletes. The bytes stored
+ * (storage_totals, kept by triggers, migration 0026) are checked the same way.
  * Every kept count is compared with the catalogue counted afresh after each step.
  */
 const RUNS = 6;
@@ -299,6 +300,25 @@ async function countedAfresh(): Promise<string[]> {
     .sort();
 }
 
+/** The bytes stored as kept by triggers (storage_totals, migration 0026) and as added up afresh. */
+async function storage(): Promise<{ kept: number[]; summed: number[] }> {
+  const row = await app.database.db
+    .selectFrom("storage_totals")
+    .selectAll()
+    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{
+    originals: number | string | null;
+    renditions: number | string | null;
+  }>`
+    select (select sum(original_bytes) from images) as originals,
+           (select sum(bytes) from renditions) as renditions
+  `.execute(app.database.db);
+  return {
+    kept: [Number(row.original_bytes), Number(row.rendition_bytes)],
+    summed: [Number(rows[0]?.originals ?? 0), Number(rows[0]?.renditions ?? 0)],
+  };
+}
+
 async function kept(): Promise<string[]> {
   const rows = await app.database.db
     .selectFrom("facet_counts")
@@ -404,6 +424,8 @@ describe(`the kept facet counts on ${TEST_DB}`, () => {
           await apply(s);
           const rows = await kept();
           expect(rows).toEqual(await countedAfresh());
+          const bytes = await storage();
+          expect(bytes.kept).toEqual(bytes.summed);
           widest = Math.max(widest, rows.length);
           soldOut += rows.filter((row) => row.startsWith("sold/")).length;
         }
@@ -424,15 +446,37 @@ describe(`the kept facet counts on ${TEST_DB}`, () => {
       fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 8 }), async (steps) => {
         await Promise.all(steps.map(apply));
         expect(await kept()).toEqual(await countedAfresh());
+        const bytes = await storage();
+        expect(bytes.kept).toEqual(bytes.summed);
       }),
       { numRuns: RUNS },
     );
   }, 120_000);
+
+  it("keep the bytes stored when an image's row goes, its renditions with it (the cascade)", async () => {
+    const id = await seedImage(app, { tags: ["sea"] });
+    const before = await storage();
+    const own = await app.database.db
+      .selectFrom("renditions")
+      .select((eb) => eb.fn.sum<number | string>("bytes").as("n"))
+      .where("image_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(Number(own.n)).toBeGreaterThan(0);
+    await repo.deleteById(id);
+    const after = await storage();
+    expect(after.kept).toEqual(after.summed);
+    expect((before.kept[1] ?? 0) - (after.kept[1] ?? 0)).toBe(Number(own.n));
+  });
 
   it("are what recountFacets (the migration's backfill) rebuilds from scratch", async () => {
     const before = await kept();
     await recountFacets(app.database.db);
     expect(await kept()).toEqual(before);
     expect(before).toEqual(await countedAfresh());
+    // The bytes stored, kept by triggers, are what recountStorage adds up.
+    const bytes = await storage();
+    expect(bytes.kept[1]).toBeGreaterThan(0);
+    await recountStorage(app.database.db);
+    expect((await storage()).kept).toEqual(bytes.kept);
   });
 });
