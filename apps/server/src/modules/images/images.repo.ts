@@ -778,36 +778,42 @@ export class ImagesRepo {
    */
   async walkSizesOf(filter: ImageFilter): Promise<WalkSizes> {
     const { isPublic } = keptScopeOf(filter);
-    const anyScope = { isPublic: null, editionTypes: [] };
-    const [catalogue, values, sold, edition, rarest] = await Promise.all([
+    const [catalogue, kinds, sold, edition] = await Promise.all([
       this.facetCounts.sum({ kind: "all", values: [], isPublic, editionTypes: [] }),
-      Promise.all(
-        singleValuesOf(filter).map(async ({ kind, value }) => ({
-          kind,
-          size: await this.facetCounts.sum({ ...anyScope, kind, values: [value] }),
-        })),
-      ),
+      // Each facet kind's rows, whatever their images' visibility and type: what a walk passes.
+      this.facetSizesOf({ ...filter, visibility: "all", editionTypes: [] }),
       filter.availability === "sold"
         ? this.facetCounts.sum({ kind: "sold", values: [], isPublic, editionTypes: [] })
         : undefined,
       filter.editionTypes.length === 1
         ? this.facetCounts.sum({
-            ...anyScope,
+            isPublic: null,
             kind: "all",
             values: [],
             editionTypes: filter.editionTypes,
           })
         : undefined,
-      this.rarestFacetSizeOf({ ...filter, ...{ visibility: "all", editionTypes: [] } }),
     ]);
-    return { values, rarest, sold, edition, catalogue };
+    const values = kinds.filter((k) => k.single).map(({ kind, size }) => ({ kind, size }));
+    return { values, rarest: rarestOf(kinds), sold, edition, catalogue };
   }
 
   /** The filter's facet kind with the fewest images, and how many (kept counts); none: none. */
   private async rarestFacetSizeOf(
     filter: ImageFilter,
   ): Promise<{ kind: FacetKind; size: number } | undefined> {
-    let rarest: { kind: FacetKind; size: number } | undefined;
+    return rarestOf(await this.facetSizesOf(filter));
+  }
+
+  /**
+   * Each facet kind the filter names, with the kept count of its values in the filter's scope (an
+   * upper bound on the images carrying any of them) and whether it names one value. Tag, style,
+   * colour, in that order.
+   */
+  private async facetSizesOf(
+    filter: ImageFilter,
+  ): Promise<Array<{ kind: FacetKind; size: number; single: boolean }>> {
+    const sizes: Array<{ kind: FacetKind; size: number; single: boolean }> = [];
     for (const [kind, values] of [
       ["tag", filter.tags],
       ["style", filter.styles],
@@ -815,9 +821,9 @@ export class ImagesRepo {
     ] as Array<[FacetKind, string[]]>) {
       if (values.length === 0) continue;
       const size = await this.facetCounts.sum({ ...keptScopeOf(filter), kind, values });
-      if (!rarest || size < rarest.size) rarest = { kind, size };
+      sizes.push({ kind, size, single: values.length === 1 });
     }
-    return rarest;
+    return sizes;
   }
 
   /**
@@ -1400,7 +1406,7 @@ export function leadFacetOf(
 }
 
 /** The facet kinds the filter has exactly one value of, with that value: tag, style, colour. */
-export function singleValuesOf(
+function singleValuesOf(
   filter: ImageFilter,
 ): Array<{ kind: FacetKind; field: "tags" | "styles" | "colors"; value: string }> {
   const singles: Array<{ kind: FacetKind; field: "tags" | "styles" | "colors"; value: string }> =
@@ -1514,6 +1520,15 @@ export function hasNarrowSets(filter: ImageFilter): boolean {
     filter.editionTypes.length === 1 ||
     singleValuesOf(filter).length > 1
   );
+}
+
+/** The first facet kind of the fewest images among these (facetSizesOf); none: undefined. */
+function rarestOf(
+  sizes: Array<{ kind: FacetKind; size: number }>,
+): { kind: FacetKind; size: number } | undefined {
+  let rarest: { kind: FacetKind; size: number } | undefined;
+  for (const { kind, size } of sizes) if (!rarest || size < rarest.size) rarest = { kind, size };
+  return rarest;
 }
 
 /** The first of the smallest of these sizes' names (an unknown size is never smallest). */
