@@ -14,6 +14,7 @@ export interface Database {
   image_terms: ImageTermsTable;
   facet_counts: FacetCountsTable;
   storage_totals: StorageTotalsTable;
+  download_days: DownloadDaysTable;
   renditions: RenditionsTable;
   jobs: JobsTable;
   download_events: DownloadEventsTable;
@@ -314,10 +315,6 @@ export interface ImageViewsTable {
 }
 
 /**
- * How many ready images of each visibility and edition type there are (`kind` 'all', value '')
- * and how many of them carry each facet value (0016; kept by facet-counts.repo.ts).
- */
-/**
  * The bytes stored, one row (id 1), kept by triggers (migration 0026): every original's
  * `original_bytes` and every rendition's `bytes`, added up.
  */
@@ -327,8 +324,23 @@ export interface StorageTotalsTable {
   rendition_bytes: number;
 }
 
+/**
+ * The counted downloads of one UTC day (`day_index`, days since 1970-01-01) and size, and their
+ * bytes, kept by triggers on download_events (migration 0027).
+ */
+export interface DownloadDaysTable {
+  day_index: number;
+  size: string;
+  downloads: number;
+  bytes: number;
+}
+
+/**
+ * How many ready images of each visibility and edition type there are (`kind` 'all', value '')
+ * and how many of them carry each facet value (0016; kept by facet-counts.repo.ts).
+ */
 export interface FacetCountsTable {
-  /** all | tag | style | color */
+  /** all | sold | tag | style | color */
   kind: string;
   value: string;
   edition_type: string;

@@ -62,9 +62,10 @@ export class AdminStatsRepo {
         .select(sql<number | string | null>`sum(count)`.as("n"))
         .where("kind", "=", "all")
         .executeTakeFirstOrThrow(),
+      // Counted downloads, kept by day and size by triggers (download_days, migration 0027).
       this.db
-        .selectFrom("download_events")
-        .select((eb) => eb.fn.countAll().as("n"))
+        .selectFrom("download_days")
+        .select(sql<number | string | null>`sum(downloads)`.as("n"))
         .executeTakeFirstOrThrow(),
       // The bytes stored, kept by triggers (storage_totals, migration 0026).
       this.db
@@ -82,11 +83,11 @@ export class AdminStatsRepo {
     };
   }
 
-  /** Every counted download, by size. */
+  /** Every counted download, by size (from download_days, as `totals`). */
   async downloadsBySize(): Promise<Array<{ size: string; downloads: number }>> {
     const rows = await this.db
-      .selectFrom("download_events")
-      .select((eb) => ["size", eb.fn.countAll().as("n")])
+      .selectFrom("download_days")
+      .select((eb) => ["size", eb.fn.sum("downloads").as("n")])
       .groupBy("size")
       .execute();
     return rows.map((row) => ({ size: row.size, downloads: num(row.n) }));
@@ -135,18 +136,13 @@ export class AdminStatsRepo {
     return rows.map((row) => ({ day: row.day, views: num(row.views) }));
   }
 
+  /** From the rows download_days keeps; a window begins and ends on a UTC day's first ms. */
   async downloadsByDay(window: Window): Promise<DownloadDayFigure[]> {
     const rows = await this.db
-      .selectFrom("download_events")
-      .select((eb) => [
-        dayIndexOf("created_at"),
-        "size",
-        eb.fn.countAll().as("downloads"),
-        eb.fn.sum("bytes").as("bytes"),
-      ])
-      .where("created_at", ">=", window.fromMs)
-      .where("created_at", "<", window.toMs)
-      .groupBy([sql`day_index`, "size"])
+      .selectFrom("download_days")
+      .select(["day_index", "size", "downloads", "bytes"])
+      .where("day_index", ">=", Math.floor(window.fromMs / DAY_MS))
+      .where("day_index", "<", Math.ceil(window.toMs / DAY_MS))
       .execute();
     return rows.map((row) => ({
       dayIndex: num(row.day_index),

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, signIn, subscribe, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
@@ -176,5 +177,76 @@ describe(`monthly limits on ${TEST_DB}`, () => {
       headers: { cookie: admin.cookie },
     });
     expect(api.json().downloadStats.basic).toBe(image.dl_basic);
+  });
+
+  // A literal: a bound number is a float to SQLite, and so would the quotient be.
+  const dayOf = sql<number>`created_at / ${sql.lit(86_400_000)}`;
+  it("keeps download_days what the events add up to, through parallel downloads and any write", async () => {
+    const kept = async () =>
+      (
+        await app.database.db
+          .selectFrom("download_days")
+          .select(["day_index", "size", "downloads", "bytes"])
+          .where("downloads", "<>", 0)
+          .orderBy("day_index")
+          .orderBy("size")
+          .execute()
+      ).map((r) => ({ ...r, downloads: Number(r.downloads), bytes: Number(r.bytes) }));
+    const counted = async () =>
+      (
+        await app.database.db
+          .selectFrom("download_events")
+          .select((eb) => [
+            dayOf.as("day_index"),
+            "size",
+            eb.fn.countAll().as("downloads"),
+            eb.fn.sum("bytes").as("bytes"),
+          ])
+          .groupBy([dayOf, "size"])
+          .orderBy("day_index")
+          .orderBy("size")
+          .execute()
+      ).map((r) => ({
+        day_index: Number(r.day_index),
+        size: r.size,
+        downloads: Number(r.downloads),
+        bytes: Number(r.bytes),
+      }));
+    // A new day: 40 parallel downloads make its rows at once, each size's first from several.
+    clock.advance(2 * 86_400_000);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => download(SIZES[i % SIZES.length] as string, pro.cookie)),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const today = Math.floor(clock.now() / 86_400_000);
+    expect((await kept()).filter((r) => r.day_index === today).map((r) => r.downloads)).toEqual([
+      8, 8, 8, 8, 8,
+    ]);
+    expect(await kept()).toEqual(await counted());
+    // Writes the app never makes (moved to another day and size, removed) keep them too.
+    const [first, second] = await app.database.db
+      .selectFrom("download_events")
+      .select("id")
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
+    await app.database.db
+      .updateTable("download_events")
+      .set({ created_at: Date.UTC(2026, 0, 1), size: "ultra", bytes: 7 })
+      .where("id", "=", Number(first?.id))
+      .execute();
+    await app.database.db
+      .deleteFrom("download_events")
+      .where("id", "=", Number(second?.id))
+      .execute();
+    expect(await kept()).toEqual(await counted());
+    // The dashboard reads them.
+    const dashboard = await app.server.inject({
+      method: "GET",
+      url: "/api/v1/admin/dashboard",
+      headers: { cookie: admin.cookie },
+    });
+    const events = await counted();
+    expect(dashboard.json().totals.downloads).toBe(events.reduce((n, r) => n + r.downloads, 0));
   });
 });
