@@ -13,6 +13,7 @@ import {
   ZPriceCents,
 } from "./images.js";
 import { MODERATION_KINDS } from "./moderation.js";
+import { strictQuery } from "./query.js";
 
 /** The admin image table's and batch operations' bounds (ours: the spec names none). */
 export const ADMIN_IMAGES = {
@@ -75,7 +76,8 @@ export type AdminImageFilter = z.output<typeof ZAdminImageFilter>;
 export type AdminImageFilterInput = z.input<typeof ZAdminImageFilter>;
 
 /** GET /api/v1/admin/images. */
-export const ZAdminImageListQuery = ZAdminImageFilter.extend({
+export const ZAdminImageListQuery = strictQuery("the admin image list", {
+  ...ZAdminImageFilter.shape,
   limit: ZImageListQuery.shape.limit,
   cursor: ZImageListQuery.shape.cursor,
 });

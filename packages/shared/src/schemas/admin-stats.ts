@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZDownloadStats } from "./images.js";
+import { strictQuery } from "./query.js";
 
 /**
  * The admin dashboard and analytics (issue 15; design section 4: the figures are real). Each
@@ -115,12 +116,12 @@ export const ZAnalyticsSeries = z.enum(Object.keys(ANALYTICS_SERIES) as [Analyti
 });
 
 /** GET /api/v1/admin/analytics. */
-export const ZAnalyticsQuery = z.object({
+export const ZAnalyticsQuery = strictQuery("the analytics", {
   range: ZAnalyticsRange.default(DEFAULT_ANALYTICS_RANGE),
 });
 
 /** GET /api/v1/admin/analytics.csv. */
-export const ZAnalyticsCsvQuery = z.object({
+export const ZAnalyticsCsvQuery = strictQuery("the analytics CSV", {
   range: ZAnalyticsRange.default(DEFAULT_ANALYTICS_RANGE),
   series: ZAnalyticsSeries,
 });

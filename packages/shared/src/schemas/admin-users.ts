@@ -2,10 +2,11 @@ import { z } from "zod";
 import { ROLES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { ZSubscription, ZTier } from "./billing.js";
+import { strictQuery } from "./query.js";
 import { zRowId } from "./row-id.js";
 
 /** GET /api/v1/admin/users: newest first, a page at a time. */
-export const ZAdminUsersQuery = z.object({
+export const ZAdminUsersQuery = strictQuery("the user list", {
   limit: z.coerce
     .number({ error: "limit must be a number" })
     .int("limit must be a whole number")

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EDITION_FILTER_VALUES, PAGING } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { commaList } from "./images.js";
+import { strictQuery } from "./query.js";
 import { zRowId } from "./row-id.js";
 import { ZTagCount } from "./tags.js";
 
@@ -115,77 +116,61 @@ const cents = (name: string) =>
     .min(0, `${name} must be at least 0`)
     .max(Number.MAX_SAFE_INTEGER, `${name} is too large`);
 
-const MARKETING_PARAMETERS =
-  "limit, cursor, edition_type, tags, style, color, min_price, max_price and sort";
-
 /**
  * GET /api/v1/marketing/images. Several values of one filter (comma-separated) match any of them;
  * different filters must all match. A price bound leaves out images without a price.
  */
-export const ZMarketingImageQuery = z
-  .strictObject(
-    {
-      limit: z.coerce
-        .number({ error: "limit must be a number" })
-        .int("limit must be a whole number")
-        .min(1, `limit must be between 1 and ${PAGING.maxLimit}`)
-        .max(PAGING.maxLimit, `limit must be between 1 and ${PAGING.maxLimit}`)
-        .default(PAGING.defaultLimit)
-        .describe(`Images a page, 1 to ${PAGING.maxLimit}`)
-        .meta({ examples: [PAGING.defaultLimit] }),
-      cursor: z
-        .string()
-        .max(200, "The cursor is not valid: start again without one")
-        .optional()
-        .describe("next_cursor of the previous page; absent for the first"),
-      edition_type: commaList(
-        z.enum(EDITION_FILTER_VALUES, {
-          error: `edition_type must be among: ${EDITION_FILTER_VALUES.join(", ")}`,
-        }),
-        "one_of_one,open_edition",
-      ).describe(`Comma-separated, any of: ${EDITION_FILTER_VALUES.join(", ")}`),
-      tags: commaList(
-        z.string().max(64, "A tag must be at most 64 characters"),
-        "sunset,ocean",
-      ).describe("Comma-separated tags; an image with any of them matches"),
-      style: commaList(
-        z.string().max(64, "A style must be at most 64 characters"),
-        "watercolor",
-      ).describe("Comma-separated styles; any of them matches"),
-      color: commaList(
-        z.string().max(32, "A colour must be at most 32 characters"),
-        "blue",
-      ).describe(
-        "Comma-separated colour names or hex colours (#ff0000 or ff0000: the nearest name)",
-      ),
-      min_price: cents("min_price")
-        .optional()
-        .describe("Lowest price, in cents")
-        .meta({ examples: [1000] }),
-      max_price: cents("max_price")
-        .optional()
-        .describe("Highest price, in cents")
-        .meta({ examples: [50000] }),
-      sort: z
-        .enum(MARKETING_SORTS, { error: `sort must be one of: ${MARKETING_SORTS.join(", ")}` })
-        .default("newest")
-        .describe("newest first (the default), or most downloaded first")
-        .meta({ examples: ["most_downloaded"] }),
-    },
-    {
-      error: (issue) =>
-        issue.code === "unrecognized_keys"
-          ? `Unknown parameter ${issue.keys.join(", ")}: the marketing API takes ${MARKETING_PARAMETERS}`
-          : undefined,
-    },
-  )
-  .refine(
-    (query) =>
-      query.min_price === undefined ||
-      query.max_price === undefined ||
-      query.min_price <= query.max_price,
-    { error: "min_price must not be more than max_price", path: ["min_price"] },
-  );
+export const ZMarketingImageQuery = strictQuery("the marketing API", {
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, `limit must be between 1 and ${PAGING.maxLimit}`)
+    .max(PAGING.maxLimit, `limit must be between 1 and ${PAGING.maxLimit}`)
+    .default(PAGING.defaultLimit)
+    .describe(`Images a page, 1 to ${PAGING.maxLimit}`)
+    .meta({ examples: [PAGING.defaultLimit] }),
+  cursor: z
+    .string()
+    .max(200, "The cursor is not valid: start again without one")
+    .optional()
+    .describe("next_cursor of the previous page; absent for the first"),
+  edition_type: commaList(
+    z.enum(EDITION_FILTER_VALUES, {
+      error: `edition_type must be among: ${EDITION_FILTER_VALUES.join(", ")}`,
+    }),
+    "one_of_one,open_edition",
+  ).describe(`Comma-separated, any of: ${EDITION_FILTER_VALUES.join(", ")}`),
+  tags: commaList(
+    z.string().max(64, "A tag must be at most 64 characters"),
+    "sunset,ocean",
+  ).describe("Comma-separated tags; an image with any of them matches"),
+  style: commaList(
+    z.string().max(64, "A style must be at most 64 characters"),
+    "watercolor",
+  ).describe("Comma-separated styles; any of them matches"),
+  color: commaList(z.string().max(32, "A colour must be at most 32 characters"), "blue").describe(
+    "Comma-separated colour names or hex colours (#ff0000 or ff0000: the nearest name)",
+  ),
+  min_price: cents("min_price")
+    .optional()
+    .describe("Lowest price, in cents")
+    .meta({ examples: [1000] }),
+  max_price: cents("max_price")
+    .optional()
+    .describe("Highest price, in cents")
+    .meta({ examples: [50000] }),
+  sort: z
+    .enum(MARKETING_SORTS, { error: `sort must be one of: ${MARKETING_SORTS.join(", ")}` })
+    .default("newest")
+    .describe("newest first (the default), or most downloaded first")
+    .meta({ examples: ["most_downloaded"] }),
+}).refine(
+  (query) =>
+    query.min_price === undefined ||
+    query.max_price === undefined ||
+    query.min_price <= query.max_price,
+  { error: "min_price must not be more than max_price", path: ["min_price"] },
+);
 export type MarketingImageQuery = z.output<typeof ZMarketingImageQuery>;
 
 /** GET /api/v1/marketing/images/{id}. */

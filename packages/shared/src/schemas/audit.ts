@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { strictQuery } from "./query.js";
 
 /** GET /api/v1/admin/audit: newest first, a page at a time, optionally filtered. */
-export const ZAuditQuery = z.object({
+export const ZAuditQuery = strictQuery("the audit log", {
   limit: z.coerce
     .number({ error: "limit must be a number" })
     .int("limit must be a whole number")

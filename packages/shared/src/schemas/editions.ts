@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LICENCES } from "../constants.js";
 import { ZPriceCents } from "./images.js";
+import { strictQuery } from "./query.js";
 
 /** Selling editions (issue 19): the purchase, the library, certificates and the admin's sales. */
 
@@ -110,7 +111,7 @@ export const ZAdminSale = z.object({
 });
 export type AdminSale = z.infer<typeof ZAdminSale>;
 
-export const ZAdminSalesQuery = z.object({
+export const ZAdminSalesQuery = strictQuery("the sales list", {
   status: z.enum(SALE_STATUSES).optional(),
 });
 

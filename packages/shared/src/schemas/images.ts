@@ -8,6 +8,7 @@ import {
   PAGING,
   UPLOAD,
 } from "../constants.js";
+import { strictQuery } from "./query.js";
 
 /** Search text limits (the list's `q`). */
 export const SEARCH = {
@@ -140,7 +141,7 @@ export const commaList = <T extends z.ZodType<string, string>>(item: T, example?
     )
     .pipe(z.array(item));
 
-export const ZImageListQuery = z.object({
+export const ZImageListQuery = strictQuery("the image list", {
   visibility: z
     .enum(["public", "private", "all"], { error: "visibility must be public, private or all" })
     .optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import * as MESSAGES from "../messages/index.js";
 import { blankToNull } from "../text.js";
+import { strictQuery } from "./query.js";
 
 const m = MESSAGES.moderation;
 
@@ -73,7 +74,7 @@ const ZId = z
   .max(2 ** 52);
 
 /** GET /api/v1/admin/moderation. */
-export const ZModerationQueueQuery = z.object({
+export const ZModerationQueueQuery = strictQuery("the moderation queue", {
   kind: z.enum(["all", ...MODERATION_KINDS]).default("all"),
   /** Entries older than this image id (the previous page's nextCursor). */
   cursor: z.coerce

@@ -204,6 +204,18 @@ describe(`the admin image table on ${TEST_DB}`, () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toEqual(expect.any(String));
     }
+    // A filter the table does not have is named, not dropped to list every image.
+    for (const name of ["tag", "availability"]) {
+      const res = await app.server.inject({
+        method: "GET",
+        url: `/api/v1/admin/images?${name}=x`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toBe(
+        `Unknown parameter ${name}: the admin image list takes visibility, q, editionType, analysis, flagged, limit and cursor`,
+      );
+    }
   });
 });
 

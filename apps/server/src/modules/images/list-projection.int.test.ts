@@ -361,7 +361,7 @@ describe(`list entries from the list-sized analysis on ${TEST_DB}`, () => {
   it("keeps the admin table's entries the same too", async () => {
     const admin = viewers.find(([name]) => name === "admin")?.[1] as Member;
     const table = await app.services.adminImages.list(
-      ZAdminImageListQuery.parse({ tag: TAG, limit: 50 }),
+      ZAdminImageListQuery.parse({ limit: 50 }),
       admin,
     );
     // The table has no tag filter: the images of other tests' tags are left out here.

@@ -106,6 +106,15 @@ describe(`listing filters on ${TEST_DB}`, () => {
       "editionType=rare",
       "editionType must be among: sawdust_gallery, one_of_one, open_edition, limited_edition",
     ],
+    // A misspelt filter is refused, not dropped: it would answer with the whole unfiltered list.
+    [
+      "tags=sunset",
+      "Unknown parameter tags: the image list takes visibility, limit, cursor, q, tag, style, color, editionType and availability",
+    ],
+    [
+      "tag=sunset&edition_type=one_of_one&utm_source=x",
+      "Unknown parameter edition_type, utm_source: the image list takes visibility, limit, cursor, q, tag, style, color, editionType and availability",
+    ],
   ])("refuses %s with a clear 400", async (query, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);

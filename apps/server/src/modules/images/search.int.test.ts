@@ -423,7 +423,7 @@ describe(`odd query strings on ${TEST_DB}`, () => {
     ["visibility=", 400],
     ["q=%00", 200],
     ["q=", 200],
-    ["unknown=1", 200],
+    ["unknown=1", 400],
   ] as const)("GET /images?%s answers %i", async (query, status) => {
     const res = await list(query);
     expect(res.statusCode, res.body).toBe(status);

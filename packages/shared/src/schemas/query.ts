@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** `a, b and c`. */
+function listed(names: string[]): string {
+  return names.length < 2
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * A query string's schema that refuses a parameter it does not take, with a 400 naming it and
+ * every one it does take: a misspelt filter (`?tags=` for `?tag=`) would otherwise be dropped and
+ * the whole unfiltered list returned as if it were the answer. `what` names the endpoint for the
+ * message, e.g. "the image list".
+ */
+export function strictQuery<Shape extends z.ZodRawShape>(what: string, shape: Shape) {
+  const takes = listed(Object.keys(shape));
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown parameter ${issue.keys.join(", ")}: ${what} takes ${takes}`
+        : undefined,
+  });
+}
