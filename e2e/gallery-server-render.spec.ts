@@ -79,6 +79,35 @@ test.describe("gallery rendered on the server", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a button clicked before the app has started is answered once it has", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // The app's scripts are held back: the page is the server's, and no script listens yet.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // The frame's own goto: the page's would wait for the app.
+    await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    release();
+    // Once the app runs, that click opens the drawer, once.
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test("a visitor who chose masonry gets it right after the page is taken over", async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { replayEarlyClick } from "@/app/early-click";
 import { AppProvider } from "@/app/provider";
 import { AppRouter } from "@/app/router";
 import { hydrateServerState } from "@/app/server-state";
@@ -22,6 +23,7 @@ const app = (
 // is. Any other page arrives empty and is rendered here.
 if (hydrateServerState(queryClient) && rootElement.firstElementChild) {
   hydrateRoot(rootElement, app);
+  replayEarlyClick();
 } else {
   rootElement.replaceChildren();
   createRoot(rootElement).render(app);

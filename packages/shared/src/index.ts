@@ -1,6 +1,7 @@
 export * from "./access.js";
 export * from "./browse.js";
 export * from "./constants.js";
+export * from "./early-click.js";
 export * from "./geometry.js";
 export * as MESSAGES from "./messages/index.js";
 export * from "./paths.js";

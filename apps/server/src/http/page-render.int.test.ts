@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { DEFAULT_SITE_SETTINGS } from "@sawdust/shared";
+import { DEFAULT_SITE_SETTINGS, EARLY_CLICK_SCRIPT } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, setImageColumns, signIn } from "../../test/images.js";
 import {
@@ -13,6 +14,7 @@ import {
   type TestApp,
   TestClock,
 } from "../../test/test-app.js";
+import { EARLY_CLICK_TAG } from "./early-click.js";
 import { RENDERED_PAGE_TTL_MS } from "./page-render.js";
 
 const PUBLIC_URL = "https://art.example";
@@ -58,7 +60,10 @@ export async function renderPage({ url, site, fetchApi }) {
   } else if (path === "/one-of-one") {
     shown = titles(await api("/api/v1/images?editionType=one_of_one"));
   } else {
-    shown = titles(await api("/api/v1/images" + (query ? "?" + query : "")));
+    // The gallery's own parameters, as the app builds its list's URL (imageListPath).
+    const given = new URLSearchParams(query ?? "");
+    const own = ["tag", "style", "color"].filter((name) => given.has(name));
+    shown = titles(await api("/api/v1/images?" + own.map((name) => name + "=" + encodeURIComponent(given.get(name))).join("&")));
   }
   return {
     html: "<main>" + shown.replace(/</g, "&lt;") + " / " + site.siteName + "</main>",
@@ -169,6 +174,12 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
       expect(rootOf(res.body), url).toContain(shown);
       expect(res.body, url).toContain('<script type="application/json" id="sawdust-state">');
+      // A click before the app runs is kept by the one inline script the policy lets run.
+      expect(res.body, url).toContain(EARLY_CLICK_TAG);
+      const hash = createHash("sha256").update(EARLY_CLICK_SCRIPT).digest("base64");
+      expect(res.headers["content-security-policy"], url).toContain(
+        `script-src 'self' 'sha256-${hash}';`,
+      );
       expect(titleOf(res.body), url).toBe(title);
       expect(canonicalOf(res.body), url).toBe(`${PUBLIC_URL}${canonical}`);
       expect(descriptionOf(res.body), url).toBeTruthy();
@@ -348,9 +359,10 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     expect(data?.name).toBe(title);
     expect(data?.description).toBe("a & b </SCRIPT>");
     expect(html).not.toContain('<script>alert("x")</script>');
-    // Exactly one script element opened in the head besides the data blocks.
+    // No script element opened in the head but the data block and the early-click script.
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head.match(/<script/gi)).toHaveLength(1);
+    expect(head.match(/<script/gi)).toHaveLength(2);
+    expect(head).toContain(EARLY_CLICK_TAG);
   });
 
   it("titles every page with the site's own name as soon as an admin saves it", async () => {

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/catalogue.service.js";
+import { EARLY_CLICK_TAG } from "./early-click.js";
 import { galleryListParams, galleryPreloadTags } from "./gallery-preload.js";
 import { KeptBody, sendKept } from "./kept-body.js";
 import { loadPageChunks } from "./page-chunks.js";
@@ -218,15 +219,18 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       return { status, html: withSiteHead(index, site.siteName) };
     }
     const preloads = chunks?.tagsOf(page.kind);
-    const html = withShareMeta(index, preloads ? `${head}\n${preloads}` : head);
+    const tags = preloads ? `${head}\n${preloads}` : head;
     if (renderer && !request.cookies[SESSION_COOKIE]) {
       const url = query === undefined ? path : `${path}?${query}`;
       try {
-        return { status: 200, html: await sentPageOf(await renderer.render(url, site), html) };
+        // Its buttons show before the app runs: a click on one meanwhile is kept (early-click.ts).
+        const around = withShareMeta(index, `${tags}\n${EARLY_CLICK_TAG}`);
+        return { status: 200, html: await sentPageOf(await renderer.render(url, site), around) };
       } catch (error) {
         request.log.error({ err: error, path }, "page could not be rendered");
       }
     }
+    const html = withShareMeta(index, tags);
     if (page.kind !== "gallery" && page.kind !== "image") return { status: 200, html };
     try {
       const params = galleryListParams(search);
