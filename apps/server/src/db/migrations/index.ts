@@ -26,6 +26,7 @@ import * as priceIndex from "./2026-11-28-0024-price-index.js";
 import * as soldOutCounts from "./2026-11-28-0025-sold-out-counts.js";
 import * as storageTotals from "./2026-11-28-0026-storage-totals.js";
 import * as downloadDays from "./2026-11-29-0027-download-days.js";
+import * as imageHistoryIndexes from "./2026-11-29-0028-image-history-indexes.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-28-0025-sold-out-counts": soldOutCounts,
   "2026-11-28-0026-storage-totals": storageTotals,
   "2026-11-29-0027-download-days": downloadDays,
+  "2026-11-29-0028-image-history-indexes": imageHistoryIndexes,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
