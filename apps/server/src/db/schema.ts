@@ -15,6 +15,7 @@ export interface Database {
   facet_counts: FacetCountsTable;
   storage_totals: StorageTotalsTable;
   download_days: DownloadDaysTable;
+  image_download_days: ImageDownloadDaysTable;
   renditions: RenditionsTable;
   jobs: JobsTable;
   download_events: DownloadEventsTable;
@@ -333,6 +334,16 @@ export interface DownloadDaysTable {
   size: string;
   downloads: number;
   bytes: number;
+}
+
+/**
+ * One image's counted downloads on one UTC day (`day_index`), kept by triggers on download_events
+ * (migration 0029): the events with an image, grouped by day and image.
+ */
+export interface ImageDownloadDaysTable {
+  day_index: number;
+  image_id: number;
+  downloads: number;
 }
 
 /**

@@ -27,6 +27,7 @@ import * as soldOutCounts from "./2026-11-28-0025-sold-out-counts.js";
 import * as storageTotals from "./2026-11-28-0026-storage-totals.js";
 import * as downloadDays from "./2026-11-29-0027-download-days.js";
 import * as imageHistoryIndexes from "./2026-11-29-0028-image-history-indexes.js";
+import * as imageDownloadDays from "./2026-11-29-0029-image-download-days.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-28-0026-storage-totals": storageTotals,
   "2026-11-29-0027-download-days": downloadDays,
   "2026-11-29-0028-image-history-indexes": imageHistoryIndexes,
+  "2026-11-29-0029-image-download-days": imageDownloadDays,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

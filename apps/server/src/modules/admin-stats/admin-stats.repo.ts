@@ -21,6 +21,15 @@ export interface Window {
   toDayExclusive: string;
 }
 
+/**
+ * The window's UTC day numbers, first and after-last, for the rows kept by day (download_days,
+ * image_download_days): a window begins and ends on a UTC day's first millisecond.
+ */
+const dayIndexesOf = (window: Window): [number, number] => [
+  Math.floor(window.fromMs / DAY_MS),
+  Math.ceil(window.toMs / DAY_MS),
+];
+
 /** A count (or sum) on one UTC day, by day number. */
 export interface DayFigure {
   dayIndex: number;
@@ -136,13 +145,14 @@ export class AdminStatsRepo {
     return rows.map((row) => ({ day: row.day, views: num(row.views) }));
   }
 
-  /** From the rows download_days keeps; a window begins and ends on a UTC day's first ms. */
+  /** From the rows download_days keeps. */
   async downloadsByDay(window: Window): Promise<DownloadDayFigure[]> {
+    const [fromDay, toDay] = dayIndexesOf(window);
     const rows = await this.db
       .selectFrom("download_days")
       .select(["day_index", "size", "downloads", "bytes"])
-      .where("day_index", ">=", Math.floor(window.fromMs / DAY_MS))
-      .where("day_index", "<", Math.ceil(window.toMs / DAY_MS))
+      .where("day_index", ">=", fromDay)
+      .where("day_index", "<", toDay)
       .execute();
     return rows.map((row) => ({
       dayIndex: num(row.day_index),
@@ -267,14 +277,15 @@ export class AdminStatsRepo {
 
   /** The ready images downloaded most in the window: id and downloads, most first. */
   async topDownloaded(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
-    const total = sql<number>`count(*)`;
+    const total = sql<number>`sum(image_download_days.downloads)`;
+    const [fromDay, toDay] = dayIndexesOf(window);
     const rows = await this.db
-      .selectFrom("download_events")
-      .innerJoin("images", "images.id", "download_events.image_id")
+      .selectFrom("image_download_days")
+      .innerJoin("images", "images.id", "image_download_days.image_id")
       .select(["images.id", total.as("n")])
       .where("images.status", "=", "ready")
-      .where("download_events.created_at", ">=", window.fromMs)
-      .where("download_events.created_at", "<", window.toMs)
+      .where("image_download_days.day_index", ">=", fromDay)
+      .where("image_download_days.day_index", "<", toDay)
       .groupBy("images.id")
       .orderBy(total, "desc")
       .orderBy("images.id")
@@ -286,6 +297,7 @@ export class AdminStatsRepo {
   /** These images' views and downloads in the window, with what the lists show of them. */
   async imagesActivity(window: Window, ids: number[]) {
     if (ids.length === 0) return [];
+    const [fromDay, toDay] = dayIndexesOf(window);
     const rows = await this.db
       .selectFrom("images")
       .select((eb) => [
@@ -300,11 +312,11 @@ export class AdminStatsRepo {
           .where("image_view_days.day", "<", window.toDayExclusive)
           .as("views"),
         eb
-          .selectFrom("download_events")
-          .select((sub) => sub.fn.countAll().as("n"))
-          .whereRef("download_events.image_id", "=", "images.id")
-          .where("download_events.created_at", ">=", window.fromMs)
-          .where("download_events.created_at", "<", window.toMs)
+          .selectFrom("image_download_days")
+          .select((sub) => sub.fn.sum("downloads").as("n"))
+          .whereRef("image_download_days.image_id", "=", "images.id")
+          .where("image_download_days.day_index", ">=", fromDay)
+          .where("image_download_days.day_index", "<", toDay)
           .as("downloads"),
         eb
           .selectFrom("renditions")
@@ -331,13 +343,14 @@ export class AdminStatsRepo {
    * downloads there and how many images they were; most viewed first, then most downloaded.
    */
   async topTags(window: Window, limit: number) {
+    const [fromDay, toDay] = dayIndexesOf(window);
     const activity = sql`(
       select image_id, sum(views) as views, 0 as downloads from image_view_days
       where day >= ${window.fromDay} and day < ${window.toDayExclusive}
       group by image_id
       union all
-      select image_id, 0 as views, count(*) as downloads from download_events
-      where created_at >= ${window.fromMs} and created_at < ${window.toMs} and image_id is not null
+      select image_id, 0 as views, sum(downloads) as downloads from image_download_days
+      where day_index >= ${fromDay} and day_index < ${toDay}
       group by image_id
     )`;
     // From the window's activity to its images' tags, in that order: `cross join` is SQLite's

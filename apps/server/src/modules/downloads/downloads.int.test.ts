@@ -240,6 +240,59 @@ describe(`monthly limits on ${TEST_DB}`, () => {
       .where("id", "=", Number(second?.id))
       .execute();
     expect(await kept()).toEqual(await counted());
+    // image_download_days (0029) is the events with an image, grouped by day and image; an
+    // image's deletion takes its rows out with its events' image_id.
+    const keptByImage = async () =>
+      (
+        await app.database.db
+          .selectFrom("image_download_days")
+          .select(["day_index", "image_id", "downloads"])
+          .orderBy("day_index")
+          .orderBy("image_id")
+          .execute()
+      ).map((r) => ({ ...r, image_id: Number(r.image_id), downloads: Number(r.downloads) }));
+    const countedByImage = async () =>
+      (
+        await app.database.db
+          .selectFrom("download_events")
+          .select((eb) => [dayOf.as("day_index"), "image_id", eb.fn.countAll().as("downloads")])
+          .where("image_id", "is not", null)
+          .groupBy([dayOf, "image_id"])
+          .orderBy("day_index")
+          .orderBy("image_id")
+          .execute()
+      ).map((r) => ({
+        day_index: Number(r.day_index),
+        image_id: Number(r.image_id),
+        downloads: Number(r.downloads),
+      }));
+    expect(await keptByImage()).toEqual(await countedByImage());
+    expect((await keptByImage()).length).toBeGreaterThan(1);
+    const uploaded = await uploadPublished(app, admin.cookie, {
+      name: "quay.png",
+      data: await makePng(800, 800, { seed: 9 }),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const other = uploaded.json().uploaded[0].id as number;
+    const fetched = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        app.server.inject({
+          method: "GET",
+          url: `/api/v1/images/${other}/download?size=hd`,
+          headers: { cookie: pro.cookie },
+        }),
+      ),
+    );
+    expect(fetched.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await keptByImage()).find((r) => r.image_id === other)?.downloads).toBe(6);
+    const removed = await app.server.inject({
+      method: "DELETE",
+      url: `/api/v1/images/${other}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await keptByImage()).some((r) => r.image_id === other)).toBe(false);
+    expect(await keptByImage()).toEqual(await countedByImage());
     // The dashboard reads them.
     const dashboard = await app.server.inject({
       method: "GET",
