@@ -7,6 +7,12 @@ function listed(names: string[]): string {
     : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
+/** A parameter's name as a message shows it: as written when a plain word, else quoted, cut short. */
+function nameOf(key: string): string {
+  const short = key.length > 64 ? `${key.slice(0, 64)}…` : key;
+  return /^[\w.-]+$/.test(short) ? short : JSON.stringify(short);
+}
+
 /**
  * A query string's schema that refuses a parameter it does not take, with a 400 naming it and
  * every one it does take: a misspelt filter (`?tags=` for `?tag=`) would otherwise be dropped and
@@ -18,7 +24,7 @@ export function strictQuery<Shape extends z.ZodRawShape>(what: string, shape: Sh
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? `Unknown parameter ${issue.keys.join(", ")}: ${what} takes ${takes}`
+        ? `Unknown parameter ${issue.keys.map(nameOf).join(", ")}: ${what} takes ${takes}`
         : undefined,
   });
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { strictQuery } from "./query.js";
+
+const schema = strictQuery("the list", {
+  limit: z.coerce.number().optional(),
+  tag: z.string().optional(),
+});
+const messageOf = (query: Record<string, string>) => {
+  const result = schema.safeParse(query);
+  return result.success ? undefined : result.error.issues.map((issue) => issue.message).join("; ");
+};
+
+describe("strictQuery", () => {
+  it("takes its own parameters", () => {
+    expect(schema.parse({ limit: "5", tag: "sea" })).toEqual({ limit: 5, tag: "sea" });
+  });
+
+  it("refuses any other, naming it and the ones it takes", () => {
+    expect(messageOf({ tags: "sea" })).toBe("Unknown parameter tags: the list takes limit and tag");
+    expect(messageOf({ tags: "sea", utm_source: "x" })).toBe(
+      "Unknown parameter tags, utm_source: the list takes limit and tag",
+    );
+  });
+
+  it("quotes a name that is not a plain word, and cuts a long one short", () => {
+    expect(messageOf({ "": "x" })).toBe('Unknown parameter "": the list takes limit and tag');
+    expect(messageOf({ "\u0000": "x" })).toBe(
+      'Unknown parameter "\\u0000": the list takes limit and tag',
+    );
+    expect(messageOf({ ["a".repeat(500)]: "x" })).toBe(
+      `Unknown parameter "${"a".repeat(64)}…": the list takes limit and tag`,
+    );
+  });
+});
