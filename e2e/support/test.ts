@@ -8,8 +8,10 @@ export * from "@playwright/test";
  * it over (takenOver): the `page` fixture's, and those a journey opens itself with
  * `browser.newContext()` or `browser.newPage()`, unless JavaScript is off there. A visitor's public
  * pages arrive rendered by the server and show their buttons before the app runs; a journey's click
- * in between reached a button no script listened to yet and was lost (a person's would be too),
- * which failed journeys whenever the server answered faster than the app loaded.
+ * in between reached a button no script listened to yet and was lost, which failed journeys
+ * whenever the server answered faster than the app loaded. A person's is now kept and clicked again
+ * once the app has hydrated the button (EARLY_CLICK_SCRIPT; gallery-server-render.spec.ts), but a
+ * journey still waits, so that what it checks next is the app's answer, not the wait for it.
  */
 export const test = base.extend<object, { waitingBrowser: Browser }>({
   waitingBrowser: [
