@@ -405,6 +405,22 @@ describe(`deleting an account on ${TEST_DB}`, () => {
       expect.objectContaining({ tier: "pro", status: "active", provider: "sandbox" }),
     ]);
 
+    const usersOnDashboard = async () =>
+      (await call("GET", "/api/v1/admin/dashboard", admin.cookie)).json().totals.users as number;
+    const listedForAdmin = async () =>
+      (
+        await call(
+          "GET",
+          `/api/v1/admin/users?q=${encodeURIComponent(member.username)}`,
+          admin.cookie,
+        )
+      ).json();
+    const signupsThisYear = async () =>
+      (await call("GET", "/api/v1/admin/analytics?range=12m", admin.cookie)).json().totals
+        .signups as number;
+    const usersBefore = await usersOnDashboard();
+    const signupsBefore = await signupsThisYear();
+    expect((await listedForAdmin()).users.map((u: { id: number }) => u.id)).toEqual([member.id]);
     const wrong = await call("DELETE", "/api/v1/account", member.cookie, { password: "nope nope" });
     expect(wrong.statusCode).toBe(400);
     const deleted = await call("DELETE", "/api/v1/account", member.cookie, {
@@ -423,6 +439,10 @@ describe(`deleting an account on ${TEST_DB}`, () => {
     expect(row).toMatchObject({ display_name: null, bio: null, website: null });
     expect(row.email).not.toBe(member.email);
     expect(row.deleted_at).not.toBeNull();
+    // Gone from what the admin counts and lists (its row stays, for the payments that name it).
+    expect(await usersOnDashboard()).toBe(usersBefore - 1);
+    expect(await signupsThisYear()).toBe(signupsBefore - 1);
+    expect((await listedForAdmin()).users).toEqual([]);
     const sandbox = await db
       .selectFrom("sandbox_subscriptions")
       .select("status")

@@ -61,9 +61,11 @@ export class AdminStatsRepo {
 
   async totals() {
     const [users, images, downloads, stored] = await Promise.all([
+      // Accounts, less those deleted (their rows stay, anonymised, for the payments naming them).
       this.db
         .selectFrom("users")
         .select((eb) => eb.fn.countAll().as("n"))
+        .where("deleted_at", "is", null)
         .executeTakeFirstOrThrow(),
       // Ready images, public and private, from the kept counts (facet_counts, migration 0016).
       this.db
@@ -168,6 +170,7 @@ export class AdminStatsRepo {
       .select((eb) => [dayIndexOf("created_at"), eb.fn.countAll().as("n")])
       .where("created_at", ">=", window.fromMs)
       .where("created_at", "<", window.toMs)
+      .where("deleted_at", "is", null)
       .groupBy(sql`day_index`)
       .execute();
     return rows.map((row) => ({ dayIndex: num(row.day_index), value: num(row.n) }));

@@ -67,7 +67,7 @@ export interface AdminStatsDeps {
  * 4: real figures). What each figure counts, exactly:
  *
  * Dashboard (all time):
- * - Total Users: every account (members, admins, suspended ones).
+ * - Total Users: every account (members, admins, suspended ones), not those deleted.
  * - Total Images: images that are ready (public or private; not those still uploading or being
  *   deleted).
  * - Total Downloads: every counted download (a download_events row: one per download the

@@ -317,7 +317,9 @@ function containsPattern(text: string): string {
 
 function adminFilters(filters: AdminUserFilters) {
   return (eb: ExpressionBuilder<Database, "users">) => {
-    const conditions: Expression<SqlBool>[] = [];
+    // A deleted account is no one's any more: its row stays, anonymised, for the payments and
+    // sales that name it (accounts.repo.ts), and nothing an admin does applies to it.
+    const conditions: Expression<SqlBool>[] = [eb("users.deleted_at", "is", null)];
     if (filters.q) {
       const pattern = containsPattern(filters.q);
       // A case-insensitive "contains" on both dialects (PostgreSQL's LIKE is case-sensitive).
