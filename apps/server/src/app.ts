@@ -120,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(metricsPlugin, { metrics, token: config.metrics.token });
   server.addHook("onClose", () => services.events.close());
   if (!deps.database) server.addHook("onClose", () => database.close());
+  closeConnectionsAsTheyIdle(server);
 
   // Text responses (pages, JSON, scripts, styles) travel compressed to clients that accept it
   // (COMPRESSION); pictures are already compressed and pass as they are. Bodies sent many times
@@ -260,4 +261,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       stopping = true;
     },
   };
+}
+
+/**
+ * Node's `server.close()` closes the keep-alive connections idle when it starts and waits for the
+ * rest. A request in flight then leaves its connection open and idle once answered (it came
+ * before the close, so Fastify did not add `Connection: close`), and the close waits out its
+ * keep-alive (72 s). While closing, each connection is closed as soon as it idles.
+ */
+function closeConnectionsAsTheyIdle(server: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  server.addHook("preClose", (done) => {
+    timer = setInterval(() => server.server.closeIdleConnections(), 100);
+    timer.unref();
+    done();
+  });
+  // onClose hooks run after the server's own, which ends when the last connection has.
+  server.addHook("onClose", (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
 }

@@ -50,13 +50,10 @@ async function main(): Promise<void> {
     void worker.stop(JOB_HAND_BACK_MS);
     if (config.stopDrainMs > 0) await new Promise((r) => setTimeout(r, config.stopDrainMs));
     // No new connections; requests in flight finish, and a request arriving on a connection
-    // still open is served with `Connection: close`. server.close() closes only the connections
-    // idle when it starts and would wait out the others' keep-alive (72 s): close each as it idles.
-    const idle = setInterval(() => server.server.closeIdleConnections(), 100);
+    // still open is served with `Connection: close` (each connection closes as it idles: app.ts).
     try {
       await server.close();
     } finally {
-      clearInterval(idle);
       await metricsListener?.close();
     }
   });
