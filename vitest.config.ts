@@ -2,13 +2,15 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Integration files that open no database (storage against s3rver, the bundled content-rating
- * model, the Stripe client against its loopback fake): the SQLite pass runs them, the PostgreSQL
- * pass leaves them out, so each runs once.
+ * Integration files that open no test database (storage against s3rver, the bundled
+ * content-rating model, the Stripe client against its loopback fake, SQLite's read thread on a
+ * file of its own): the SQLite pass runs them, the PostgreSQL pass leaves them out, so each runs
+ * once.
  */
 const DATABASE_FREE = [
   "apps/server/src/media/**/*.int.test.ts",
   "apps/server/src/modules/billing/stripe-provider.int.test.ts",
+  "apps/server/src/db/sqlite-off-loop.int.test.ts",
 ];
 
 /**

@@ -5,14 +5,18 @@
  * can be measured on copies of the same database:
  *
  *   npx tsx bench/admin/history.ts seed --db DATA_DIR/sawdust.db [--events 3000000] [--spread]
+ *   npx tsx bench/admin/history.ts seed-views --db DATA_DIR/sawdust.db [--per-day 10000] [--days 400]
  *   npx tsx bench/admin/history.ts measure --port N --password PW [--delete 14,13] [--batch 12,11,10]
  *
  * `seed` writes the events straight into a SQLite database (with the app stopped, or beside it:
  * WAL), over the last 400 days, every size in turn. Without `--spread` all but one in a thousand
  * go to the oldest image and the rest to the others in turn (an image with a few hundred
  * downloads among millions: what deleting one costs); with it, to every image in turn.
+ * `seed-views` writes `image_view_days` the same way: on each of the last `--days` UTC days,
+ * `--per-day` images viewed (the next ones in turn, wrapping), 1–5 views each.
  * `measure` signs in as `admin` on a running app and times five dashboards, the deletes (one
- * request an image, then one batch), and the 30-day and 12-month analytics.
+ * request an image, then one batch), and the 30-day and 12-month analytics, each with /healthz
+ * asked meanwhile (its slowest answer: how long the analytics held other requests).
  */
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
@@ -48,6 +52,33 @@ function seed(file: string, events: number, spread: boolean): void {
   })();
   console.log(
     `${events} events into ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+function seedViews(file: string, perDay: number, days: number): void {
+  const db = new Database(file);
+  const ids = db
+    .prepare("select id from images order by id")
+    .all()
+    .map((row) => (row as { id: number }).id);
+  if (ids.length === 0) throw new Error(`${file} holds no images: start the app on it first`);
+  const insert = db.prepare(
+    "insert into image_view_days (day, image_id, views) values (?, ?, ?) on conflict (day, image_id) do update set views = views + excluded.views",
+  );
+  const now = Date.now();
+  const started = performance.now();
+  let next = 0;
+  db.transaction(() => {
+    for (let d = 0; d < days; d++) {
+      const day = new Date(now - d * DAY_MS).toISOString().slice(0, 10);
+      for (let i = 0; i < perDay; i++) {
+        insert.run(day, ids[next % ids.length], 1 + (next % 5));
+        next += 1;
+      }
+    }
+  })();
+  console.log(
+    `${perDay * days} view rows into ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
@@ -90,8 +121,25 @@ async function measure(port: number, password: string, deletes: number[], batch:
     );
   }
   for (const range of ["30d", "12m"]) {
+    // Meanwhile a visitor asks for /healthz again and again: how long the slowest answer took
+    // is how long the analytics held everyone else.
+    let probing = true;
+    const waits: number[] = [];
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        await (await fetch(`${base}/healthz`)).text();
+        waits.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
     await timed(`analytics ${range}`, () =>
       fetch(`${base}/api/v1/admin/analytics?range=${range}`, { headers }),
+    );
+    probing = false;
+    await probe;
+    console.log(
+      `  /healthz meanwhile: ${waits.length} answers, slowest ${Math.max(...waits).toFixed(0)} ms`,
     );
   }
 }
@@ -103,6 +151,8 @@ const { values } = parseArgs({
     db: { type: "string" },
     events: { type: "string", default: "3000000" },
     spread: { type: "boolean", default: false },
+    "per-day": { type: "string", default: "10000" },
+    days: { type: "string", default: "400" },
     port: { type: "string" },
     password: { type: "string" },
     delete: { type: "string", default: "" },
@@ -112,11 +162,13 @@ const { values } = parseArgs({
 const ids = (text: string) => text.split(",").filter(Boolean).map(Number);
 if (command === "seed" && values.db) {
   seed(values.db, Number(values.events), values.spread);
+} else if (command === "seed-views" && values.db) {
+  seedViews(values.db, Number(values["per-day"]), Number(values.days));
 } else if (command === "measure" && values.port && values.password) {
   await measure(Number(values.port), values.password, ids(values.delete), ids(values.batch));
 } else {
   console.error(
-    "usage: history.ts seed --db FILE [--events N] [--spread] | measure --port N --password PW [--delete ids] [--batch ids]",
+    "usage: history.ts seed --db FILE [--events N] [--spread] | seed-views --db FILE [--per-day N] [--days N] | measure --port N --password PW [--delete ids] [--batch ids]",
   );
   process.exit(2);
 }

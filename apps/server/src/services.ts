@@ -354,7 +354,7 @@ export function createServices(
   });
   const workerHeartbeats = new WorkerHeartbeatsRepo(db);
   const adminStats = new AdminStatsService({
-    repo: new AdminStatsRepo(db, dialect),
+    repo: new AdminStatsRepo(db, dialect, database.longReads),
     heartbeats: workerHeartbeats,
     storage: media.storage,
     media: mediaStore,

@@ -12,11 +12,18 @@ import { keepingPreparedOnce } from "./prepared-once.js";
 import type { Database } from "./schema.js";
 import { SqliteChangeWatch } from "./sqlite-change-watch.js";
 import { SQLite } from "./sqlite-driver.js";
+import { sqliteOffLoop } from "./sqlite-off-loop.js";
 
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * For reads that may take long (the admin analytics over a year): on SQLite they run on a
+   * thread of their own, so the event loop serves meanwhile (sqlite-off-loop.ts); on PostgreSQL
+   * this is `db`, whose pool already waits without holding the loop.
+   */
+  longReads: Db;
   dialect: DialectName;
   /** True when the database answers a trivial query (readiness). */
   ping(): Promise<boolean>;
@@ -41,6 +48,7 @@ export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       ...handle(db, "postgres"),
+      longReads: db,
       notifications: new PgNotifications(config.database.url, pool),
       poolStats: () => ({
         total: pool.totalCount,
@@ -58,10 +66,20 @@ export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: keepingPreparedOnce(sqlite) }),
   });
-  return { ...handle(db, "sqlite"), notifications: new SqliteChangeWatch(sqlite) };
+  const offLoop = sqliteOffLoop(config.database.file);
+  const own = handle(db, "sqlite");
+  return {
+    ...own,
+    longReads: offLoop.db,
+    notifications: new SqliteChangeWatch(sqlite),
+    async close() {
+      await offLoop.close();
+      await own.close();
+    },
+  };
 }
 
-function handle(db: Db, dialect: DialectName): DatabaseHandle {
+function handle(db: Db, dialect: DialectName): Omit<DatabaseHandle, "longReads"> {
   return {
     db,
     dialect,

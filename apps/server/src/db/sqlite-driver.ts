@@ -11,7 +11,8 @@ const nodeMajor = Number(process.versions.node.split(".")[0]);
  * JavaScript (its destructor asks Node for an environment that is not there). On Node 20, which
  * 13 does not support: 12, compiled at install. The API the app uses is the same in both.
  */
-export const SQLite: typeof BetterSqlite3 = require(
-  nodeMajor >= 22 ? "better-sqlite3-napi" : "better-sqlite3",
-);
+const MODULE = nodeMajor >= 22 ? "better-sqlite3-napi" : "better-sqlite3";
+export const SQLite: typeof BetterSqlite3 = require(MODULE);
+/** Where that module is, for a thread that opens its own connection (sqlite-off-loop.ts). */
+export const SQLITE_MODULE_PATH = require.resolve(MODULE);
 export type SQLiteDatabase = BetterSqlite3.Database;

@@ -54,9 +54,14 @@ export interface QueueSnapshot {
 
 /** What the dashboard and the analytics read; every figure is defined in admin-stats.service.ts. */
 export class AdminStatsRepo {
+  /**
+   * @param reads where the analytics read (from viewsByDay on): a year of a busy site's views
+   *   is millions of rows, read off the event loop on SQLite (DatabaseHandle.longReads).
+   */
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
+    private readonly reads: Db = db,
   ) {}
 
   async totals() {
@@ -137,7 +142,7 @@ export class AdminStatsRepo {
   // ——— Analytics: each by UTC day within a window ———
 
   async viewsByDay(window: Window): Promise<Array<{ day: string; views: number }>> {
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("image_view_days")
       .select((eb) => ["day", eb.fn.sum("views").as("views")])
       .where("day", ">=", window.fromDay)
@@ -150,7 +155,7 @@ export class AdminStatsRepo {
   /** From the rows download_days keeps. */
   async downloadsByDay(window: Window): Promise<DownloadDayFigure[]> {
     const [fromDay, toDay] = dayIndexesOf(window);
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("download_days")
       .select(["day_index", "size", "downloads", "bytes"])
       .where("day_index", ">=", fromDay)
@@ -165,7 +170,7 @@ export class AdminStatsRepo {
   }
 
   async signupsByDay(window: Window): Promise<DayFigure[]> {
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("users")
       .select((eb) => [dayIndexOf("created_at"), eb.fn.countAll().as("n")])
       .where("created_at", ">=", window.fromMs)
@@ -178,7 +183,7 @@ export class AdminStatsRepo {
 
   /** Subscriptions by the day they began, leaving out those that never did (first payment failed). */
   async newSubscriptionsByDay(window: Window): Promise<DayFigure[]> {
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("subscriptions")
       .select((eb) => [dayIndexOf("created_at"), eb.fn.countAll().as("n")])
       .where("created_at", ">=", window.fromMs)
@@ -190,7 +195,7 @@ export class AdminStatsRepo {
   }
 
   async cancellationsByDay(window: Window): Promise<DayFigure[]> {
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("subscriptions")
       .select((eb) => [dayIndexOf("canceled_at"), eb.fn.countAll().as("n")])
       .where("canceled_at", ">=", window.fromMs)
@@ -201,7 +206,7 @@ export class AdminStatsRepo {
   }
 
   async revenueByDay(window: Window, currency: string): Promise<DayFigure[]> {
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("payments")
       .select((eb) => [dayIndexOf("paid_at"), eb.fn.sum("amount_cents").as("cents")])
       .where("paid_at", ">=", window.fromMs)
@@ -221,7 +226,7 @@ export class AdminStatsRepo {
     window: Window,
   ): Promise<Array<{ dayIndex: number; editionType: string | null; value: number }>> {
     const [sold, refunded] = await Promise.all([
-      this.db
+      this.reads
         .selectFrom("edition_sales")
         .select((eb) => [
           dayIndexOf("created_at"),
@@ -233,7 +238,7 @@ export class AdminStatsRepo {
         .where("status", "in", ["sold", "refunded"])
         .groupBy([sql`day_index`, "edition_type"])
         .execute(),
-      this.db
+      this.reads
         .selectFrom("edition_sales")
         .select((eb) => [
           dayIndexOf("refunded_at"),
@@ -263,7 +268,7 @@ export class AdminStatsRepo {
   /** The ready images viewed most in the window: id and views, most first (ties: lower id). */
   async topViewed(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
     const total = sql<number>`sum(image_view_days.views)`;
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("image_view_days")
       .innerJoin("images", "images.id", "image_view_days.image_id")
       .select(["images.id", total.as("n")])
@@ -282,7 +287,7 @@ export class AdminStatsRepo {
   async topDownloaded(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
     const total = sql<number>`sum(image_download_days.downloads)`;
     const [fromDay, toDay] = dayIndexesOf(window);
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("image_download_days")
       .innerJoin("images", "images.id", "image_download_days.image_id")
       .select(["images.id", total.as("n")])
@@ -301,7 +306,7 @@ export class AdminStatsRepo {
   async imagesActivity(window: Window, ids: number[]) {
     if (ids.length === 0) return [];
     const [fromDay, toDay] = dayIndexesOf(window);
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("images")
       .select((eb) => [
         "images.id",
@@ -370,7 +375,7 @@ export class AdminStatsRepo {
       group by f.value
       order by sum(a.views) desc, sum(a.downloads) desc, f.value
       limit ${limit}
-    `.execute(this.db);
+    `.execute(this.reads);
     return result.rows.map((row) => ({
       tag: row.tag,
       views: num(row.views),
