@@ -40,6 +40,7 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   payments: PaymentsTable;
   image_view_days: ImageViewDaysTable;
+  view_days: ViewDaysTable;
   edition_reservations: EditionReservationsTable;
   edition_sales: EditionSalesTable;
   certificates: CertificatesTable;
@@ -532,6 +533,13 @@ export interface ImageViewDaysTable {
   /** YYYY-MM-DD. */
   day: string;
   image_id: number;
+  views: number;
+}
+
+/** Counted views on a UTC day, every image's: image_view_days by day, kept by triggers (0030). */
+export interface ViewDaysTable {
+  /** YYYY-MM-DD. */
+  day: string;
   views: number;
 }
 

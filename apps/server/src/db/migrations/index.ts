@@ -28,6 +28,7 @@ import * as storageTotals from "./2026-11-28-0026-storage-totals.js";
 import * as downloadDays from "./2026-11-29-0027-download-days.js";
 import * as imageHistoryIndexes from "./2026-11-29-0028-image-history-indexes.js";
 import * as imageDownloadDays from "./2026-11-29-0029-image-download-days.js";
+import * as viewDays from "./2026-11-29-0030-view-days.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-29-0027-download-days": downloadDays,
   "2026-11-29-0028-image-history-indexes": imageHistoryIndexes,
   "2026-11-29-0029-image-download-days": imageDownloadDays,
+  "2026-11-29-0030-view-days": viewDays,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -141,13 +141,13 @@ export class AdminStatsRepo {
 
   // ——— Analytics: each by UTC day within a window ———
 
+  /** From the rows view_days keeps. */
   async viewsByDay(window: Window): Promise<Array<{ day: string; views: number }>> {
     const rows = await this.reads
-      .selectFrom("image_view_days")
-      .select((eb) => ["day", eb.fn.sum("views").as("views")])
+      .selectFrom("view_days")
+      .select(["day", "views"])
       .where("day", ">=", window.fromDay)
       .where("day", "<", window.toDayExclusive)
-      .groupBy("day")
       .execute();
     return rows.map((row) => ({ day: row.day, views: num(row.views) }));
   }
@@ -267,16 +267,23 @@ export class AdminStatsRepo {
 
   /** The ready images viewed most in the window: id and views, most first (ties: lower id). */
   async topViewed(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
-    const total = sql<number>`sum(image_view_days.views)`;
-    const rows = await this.reads
+    // Each image's views summed first, then those images looked up: joined before the sum, every
+    // one of the range's rows looked its image up (12 months of 10,000 images viewed a day:
+    // 1.8 s against 1.0 s on SQLite). `cross join` keeps that order on SQLite.
+    const viewed = this.reads
       .selectFrom("image_view_days")
-      .innerJoin("images", "images.id", "image_view_days.image_id")
-      .select(["images.id", total.as("n")])
+      .select((eb) => ["image_id", eb.fn.sum<number>("views").as("n")])
+      .where("day", ">=", window.fromDay)
+      .where("day", "<", window.toDayExclusive)
+      .groupBy("image_id")
+      .as("v");
+    const rows = await this.reads
+      .selectFrom(viewed)
+      .crossJoin("images")
+      .select(["images.id", "v.n"])
+      .whereRef("images.id", "=", "v.image_id")
       .where("images.status", "=", "ready")
-      .where("image_view_days.day", ">=", window.fromDay)
-      .where("image_view_days.day", "<", window.toDayExclusive)
-      .groupBy("images.id")
-      .orderBy(total, "desc")
+      .orderBy("v.n", "desc")
       .orderBy("images.id")
       .limit(limit)
       .execute();

@@ -80,7 +80,8 @@ export interface AdminStatsDeps {
  * Analytics (by UTC day for 7d and 30d, by UTC month for 12m; see analytics-buckets.ts):
  * - views: counted views as ViewsService counts them (one per viewer, image and UTC day), from
  *   image_view_days, which is written in the same transaction as each image's `views` counter:
- *   over any days, the series adds up to what the counters gained on them.
+ *   over any days, the series adds up to what the counters gained on them. The series reads
+ *   those rows by day (view_days, kept by triggers), the top lists by image.
  * - downloads (by quality): counted downloads by the time they were counted, as above.
  * - bandwidth: the bytes of those downloads, each at its file's full size.
  * - sign-ups: accounts made in the bucket (still existing).

@@ -164,4 +164,48 @@ describe(`views on ${TEST_DB}`, () => {
       .execute();
     expect(left).toEqual([]);
   });
+
+  it("keeps view_days what image_view_days add up to, through parallel views and any write", async () => {
+    const kept = async () =>
+      (
+        await app.database.db
+          .selectFrom("view_days")
+          .select(["day", "views"])
+          .orderBy("day")
+          .execute()
+      ).map((r) => ({ day: r.day, views: Number(r.views) }));
+    const counted = async () =>
+      (
+        await app.database.db
+          .selectFrom("image_view_days")
+          .select((eb) => ["day", eb.fn.sum("views").as("views")])
+          .groupBy("day")
+          .orderBy("day")
+          .execute()
+      ).map((r) => ({ day: r.day, views: Number(r.views) }));
+    // A new day: 40 viewers at once over two images, each image's first view of the day among them.
+    clock.advance(3 * DAY);
+    const [one, two] = [await seedImage(app), await seedImage(app)];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        view(i % 2 === 0 ? one : two, { ip: `198.51.100.${i + 1}`, userAgent: "parallel" }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    const today = new Date(clock.now()).toISOString().slice(0, 10);
+    expect((await kept()).find((r) => r.day === today)?.views).toBe(40);
+    expect(await kept()).toEqual(await counted());
+    // Writes the app never makes (a row moved to another day, another removed) keep them too,
+    // and a day that comes to nothing has no row.
+    await app.database.db
+      .updateTable("image_view_days")
+      .set({ day: "2026-01-02", views: 5 })
+      .where("day", "=", today)
+      .where("image_id", "=", one)
+      .execute();
+    expect((await kept()).find((r) => r.day === today)?.views).toBe(20);
+    await app.database.db.deleteFrom("image_view_days").where("day", "=", today).execute();
+    expect((await kept()).some((r) => r.day === today)).toBe(false);
+    expect(await kept()).toEqual(await counted());
+  });
 });
