@@ -267,46 +267,71 @@ export class AdminStatsRepo {
 
   /** The ready images viewed most in the window: id and views, most first (ties: lower id). */
   async topViewed(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
-    // Each image's views summed first, then those images looked up: joined before the sum, every
-    // one of the range's rows looked its image up (12 months of 10,000 images viewed a day:
-    // 1.8 s against 1.0 s on SQLite). `cross join` keeps that order on SQLite.
-    const viewed = this.reads
-      .selectFrom("image_view_days")
-      .select((eb) => ["image_id", eb.fn.sum<number>("views").as("n")])
-      .where("day", ">=", window.fromDay)
-      .where("day", "<", window.toDayExclusive)
-      .groupBy("image_id")
-      .as("v");
-    const rows = await this.reads
-      .selectFrom(viewed)
-      .crossJoin("images")
-      .select(["images.id", "v.n"])
-      .whereRef("images.id", "=", "v.image_id")
-      .where("images.status", "=", "ready")
-      .orderBy("v.n", "desc")
-      .orderBy("images.id")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: Number(row.id), n: num(row.n) }));
+    return this.topReady(limit, (count) =>
+      this.reads
+        .selectFrom("image_view_days")
+        .select((eb) => ["image_id", eb.fn.sum<number>("views").as("n")])
+        .where("day", ">=", window.fromDay)
+        .where("day", "<", window.toDayExclusive)
+        .groupBy("image_id")
+        .orderBy("n", "desc")
+        .orderBy("image_id")
+        .limit(count)
+        .execute(),
+    );
   }
 
   /** The ready images downloaded most in the window: id and downloads, most first. */
   async topDownloaded(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
-    const total = sql<number>`sum(image_download_days.downloads)`;
     const [fromDay, toDay] = dayIndexesOf(window);
-    const rows = await this.reads
-      .selectFrom("image_download_days")
-      .innerJoin("images", "images.id", "image_download_days.image_id")
-      .select(["images.id", total.as("n")])
-      .where("images.status", "=", "ready")
-      .where("image_download_days.day_index", ">=", fromDay)
-      .where("image_download_days.day_index", "<", toDay)
-      .groupBy("images.id")
-      .orderBy(total, "desc")
-      .orderBy("images.id")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: Number(row.id), n: num(row.n) }));
+    return this.topReady(limit, (count) =>
+      this.reads
+        .selectFrom("image_download_days")
+        .select((eb) => ["image_id", eb.fn.sum<number>("downloads").as("n")])
+        .where("day_index", ">=", fromDay)
+        .where("day_index", "<", toDay)
+        .groupBy("image_id")
+        .orderBy("n", "desc")
+        .orderBy("image_id")
+        .limit(count)
+        .execute(),
+    );
+  }
+
+  /**
+   * The first `limit` ready images of a ranking (most first, ties by lower id). The ranking's
+   * head is read, then only its images are looked up: joined to `images` before ranking, each of
+   * the window's images was (7 days of 10,000 images viewed a day: 146 ms against 28 ms on
+   * SQLite). Images not ready (uploading, being deleted) are few; if the head held too many, a
+   * longer one is read.
+   */
+  private async topReady(
+    limit: number,
+    ranking: (count: number) => Promise<Array<{ image_id: number; n: unknown }>>,
+  ): Promise<Array<{ id: number; n: number }>> {
+    for (let count = limit * 2; ; count *= 4) {
+      const head = await ranking(count);
+      if (head.length === 0) return [];
+      const ready = new Set(
+        (
+          await this.reads
+            .selectFrom("images")
+            .select("id")
+            .where(
+              "id",
+              "in",
+              head.map((row) => Number(row.image_id)),
+            )
+            .where("status", "=", "ready")
+            .execute()
+        ).map((row) => Number(row.id)),
+      );
+      const top = head
+        .filter((row) => ready.has(Number(row.image_id)))
+        .slice(0, limit)
+        .map((row) => ({ id: Number(row.image_id), n: num(row.n) }));
+      if (top.length === limit || head.length < count) return top;
+    }
   }
 
   /** These images' views and downloads in the window, with what the lists show of them. */

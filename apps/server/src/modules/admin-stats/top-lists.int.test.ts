@@ -1,0 +1,86 @@
+/**
+ * The analytics' top images read a ranking's head, then look only its images up
+ * (AdminStatsRepo.topReady). A deleted image keeps its views and downloads by day, so the head can
+ * be all images that are gone: the list still holds the ready ones, in order, and no other.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedImage } from "../../../test/images.js";
+import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+import { AdminStatsRepo } from "./admin-stats.repo.js";
+
+const DAY = 86_400_000;
+const window = {
+  fromMs: Date.UTC(2026, 10, 1),
+  toMs: Date.UTC(2026, 11, 1),
+  fromDay: "2026-11-01",
+  toDayExclusive: "2026-12-01",
+};
+
+let app: TestApp;
+let repo: AdminStatsRepo;
+let ready: number[];
+let processing: number;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  repo = new AdminStatsRepo(app.database.db, app.database.dialect, app.database.longReads);
+  ready = [await seedImage(app), await seedImage(app), await seedImage(app)];
+  processing = await seedImage(app);
+  await app.database.db
+    .updateTable("images")
+    .set({ status: "processing" })
+    .where("id", "=", processing)
+    .execute();
+  const db = app.database.db;
+  // 45 images gone (ids no image has), each viewed and downloaded more than any ready one; a
+  // ready image viewed on a day outside the window; the one still processing, the most of all.
+  const gone = Array.from({ length: 45 }, (_, i) => 900_000 + i);
+  const day = (n: number) => new Date(window.fromMs + n * DAY).toISOString().slice(0, 10);
+  const dayIndex = (n: number) => Math.floor(window.fromMs / DAY) + n;
+  const views = [
+    ...gone.map((id) => ({ day: day(3), image_id: id, views: 100 + id - 900_000 })),
+    { day: day(1), image_id: processing, views: 1000 },
+    { day: day(2), image_id: ready[0] as number, views: 5 },
+    { day: day(4), image_id: ready[0] as number, views: 2 },
+    { day: day(2), image_id: ready[1] as number, views: 9 },
+    { day: day(5), image_id: ready[2] as number, views: 7 },
+    { day: "2026-10-31", image_id: ready[2] as number, views: 50 },
+  ];
+  await db.insertInto("image_view_days").values(views).execute();
+  const downloads = [
+    ...gone.map((id) => ({ day_index: dayIndex(3), image_id: id, downloads: 100 })),
+    { day_index: dayIndex(1), image_id: processing, downloads: 1000 },
+    { day_index: dayIndex(2), image_id: ready[2] as number, downloads: 3 },
+    { day_index: dayIndex(2), image_id: ready[0] as number, downloads: 3 },
+  ];
+  await db.insertInto("image_download_days").values(downloads).execute();
+});
+afterAll(() => app.close());
+
+describe(`the analytics' top images on ${TEST_DB}`, () => {
+  it("hold the ready images of the window, most first, past a head of images gone", async () => {
+    const [a, b, c] = ready as [number, number, number];
+    expect(await repo.topViewed(window, 10)).toEqual([
+      { id: b, n: 9 },
+      { id: a, n: 7 },
+      { id: c, n: 7 },
+    ]);
+    expect(await repo.topViewed(window, 1)).toEqual([{ id: b, n: 9 }]);
+    // Ties: the lower id first.
+    expect(await repo.topDownloaded(window, 10)).toEqual([
+      { id: a, n: 3 },
+      { id: c, n: 3 },
+    ]);
+  });
+
+  it("are empty for a window nothing happened in", async () => {
+    const empty = { ...window, fromDay: "2020-01-01", toDayExclusive: "2020-02-01" };
+    expect(await repo.topViewed(empty, 10)).toEqual([]);
+    expect(
+      await repo.topDownloaded(
+        { ...empty, fromMs: Date.UTC(2020, 0, 1), toMs: Date.UTC(2020, 1, 1) },
+        10,
+      ),
+    ).toEqual([]);
+  });
+});
