@@ -24,7 +24,8 @@ import Database from "better-sqlite3";
 const SIZES = ["preview", "basic", "hd", "xlarge", "ultra"];
 const DAY_MS = 86_400_000;
 
-function seed(file: string, events: number, spread: boolean): void {
+/** The database and its images' ids, oldest first (at least two: the app made the demo ones). */
+function openWithImages(file: string): { db: Database.Database; ids: number[] } {
   const db = new Database(file);
   const ids = db
     .prepare("select id from images order by id")
@@ -32,6 +33,11 @@ function seed(file: string, events: number, spread: boolean): void {
     .map((row) => (row as { id: number }).id);
   if (ids.length < 2)
     throw new Error(`${file} holds ${ids.length} images: start the app on it first`);
+  return { db, ids };
+}
+
+function seed(file: string, events: number, spread: boolean): void {
+  const { db, ids } = openWithImages(file);
   const [oldest, ...others] = ids as [number, ...number[]];
   const insert = db.prepare(
     "insert into download_events (image_id, user_id, size, bytes, month, created_at) values (?, null, ?, ?, ?, ?)",
@@ -56,12 +62,7 @@ function seed(file: string, events: number, spread: boolean): void {
 }
 
 function seedViews(file: string, perDay: number, days: number): void {
-  const db = new Database(file);
-  const ids = db
-    .prepare("select id from images order by id")
-    .all()
-    .map((row) => (row as { id: number }).id);
-  if (ids.length === 0) throw new Error(`${file} holds no images: start the app on it first`);
+  const { db, ids } = openWithImages(file);
   const insert = db.prepare(
     "insert into image_view_days (day, image_id, views) values (?, ?, ?) on conflict (day, image_id) do update set views = views + excluded.views",
   );
