@@ -2,9 +2,10 @@
  * The analytics' top images read a ranking's head, then look only its images up
  * (AdminStatsRepo.topReady). A deleted image keeps its views and downloads by day, so the head can
  * be all images that are gone: the list still holds the ready ones, in order, and no other.
+ * They are most of the analytics' cost, so a series' CSV does not read them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage } from "../../../test/images.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { seedImage, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import { AdminStatsRepo } from "./admin-stats.repo.js";
 
@@ -82,5 +83,34 @@ describe(`the analytics' top images on ${TEST_DB}`, () => {
         10,
       ),
     ).toEqual([]);
+  });
+
+  it("are read for the analytics, and not for one series' CSV", async () => {
+    const admin = await signIn(app, "top_lists_admin", "admin");
+    const reads = [
+      vi.spyOn(AdminStatsRepo.prototype, "topViewed"),
+      vi.spyOn(AdminStatsRepo.prototype, "topDownloaded"),
+      vi.spyOn(AdminStatsRepo.prototype, "topTags"),
+      vi.spyOn(AdminStatsRepo.prototype, "imagesActivity"),
+    ];
+    try {
+      const csv = await app.server.inject({
+        method: "GET",
+        url: "/api/v1/admin/analytics.csv?range=12m&series=views",
+        headers: { cookie: admin.cookie },
+      });
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body.split("\n")[0]).toMatch(/views/i);
+      expect(reads.map((read) => read.mock.calls.length)).toEqual([0, 0, 0, 0]);
+      const analytics = await app.server.inject({
+        method: "GET",
+        url: "/api/v1/admin/analytics?range=12m",
+        headers: { cookie: admin.cookie },
+      });
+      expect(analytics.statusCode, analytics.body).toBe(200);
+      expect(reads.map((read) => read.mock.calls.length)).toEqual([1, 1, 1, 1]);
+    } finally {
+      for (const read of reads) read.mockRestore();
+    }
   });
 });
