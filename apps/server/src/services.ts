@@ -241,7 +241,7 @@ export function createServices(
   });
   // One per process, shared by every service that changes what the image list counts.
   const listCache = new ListCache(clock);
-  const imagesRepo = new ImagesRepo(db, dialect, listCache);
+  const imagesRepo = new ImagesRepo(db, dialect, listCache, database.longReads);
   const jobs = new JobsRepo(db, dialect);
   const mediaStore = new MediaStore(media.storage, media.signingKey);
   const hooks: { onJobQueued?: () => void } = {};

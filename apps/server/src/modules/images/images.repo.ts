@@ -246,10 +246,16 @@ export interface PrefixWordsKeeper {
 export class ImagesRepo {
   private readonly facetCounts: FacetCountsRepo;
 
+  /**
+   * @param counts where a filter's images are counted (countRowsOf): on SQLite the app's read
+   *   thread (DatabaseHandle.longReads), so a burst of new filters, each a count, no longer holds
+   *   every other request while it runs. Within a transaction, that transaction.
+   */
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
     private readonly kept?: PrefixWordsKeeper,
+    private readonly counts: Db = db,
   ) {
     this.facetCounts = new FacetCountsRepo(db);
   }
@@ -698,7 +704,7 @@ export class ImagesRepo {
     rows: SelectQueryBuilder<Database, any, { one: unknown }>,
     limit: number | undefined,
   ): Promise<number> {
-    const row = await this.db
+    const row = await this.counts
       .selectFrom((limit === undefined ? rows : rows.limit(limit)).as("m"))
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
@@ -1215,7 +1221,7 @@ export class ImagesRepo {
           select 1 from images_fts where images_fts match ${match} and ${hidden}
           ${limitClause(limit)}
         )
-      `.execute(this.db);
+      `.execute(this.counts);
       return Number(rows[0]?.n ?? 0);
     }
     // Two ways to count. (a) Walk the words' matches, as the page does (findSearchPage), testing

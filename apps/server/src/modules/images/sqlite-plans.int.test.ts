@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { Kysely, SqliteDialect } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { filterOf, seedImage } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import type { Database } from "../../db/schema.js";
@@ -12,7 +12,7 @@ import { type ImageFilter, ImagesRepo, type PageLead } from "./images.repo.js";
  * lists. With a common word and a common colour at 1,000,000 images that is hundreds of billions
  * of seeks: one visitor's `?q=landscape&color=green` held the SQLite server for over ten minutes
  * (2026-11-28). Every statement a filter makes is planned here, and no plan may seek an image by
- * two lists at once.
+ * two lists at once. And the app counts on its read thread.
  */
 const filters: Array<Partial<ImageFilter>> = [
   { search: ["forest"], colors: ["green"] },
@@ -207,6 +207,20 @@ describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () 
     for (const { statement, steps } of planned) {
       const seeks = steps.filter((d) => /id=\? AND rowid=\?/.test(d));
       expect(seeks, statement).toEqual([]);
+    }
+  });
+
+  it("counts a filter's images on the app's read thread, not on its connection", async () => {
+    // A count of a new filter reads up to 1,000 matches, more rows when they are sparse: on the
+    // thread, the event loop serves other requests meanwhile (DatabaseHandle.longReads).
+    const onThread = vi.spyOn(app.database.longReads, "selectFrom");
+    try {
+      const res = await app.server.inject({ url: "/api/v1/images?tag=dawn&color=green" });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().stats.totalImages).toBe(2);
+      expect(onThread).toHaveBeenCalled();
+    } finally {
+      onThread.mockRestore();
     }
   });
 });
