@@ -223,4 +223,24 @@ describe.skipIf(TEST_DB !== "sqlite")("SQLite's plans for combined filters", () 
       onThread.mockRestore();
     }
   });
+
+  it("finds a search's page with other conditions on the read thread, a search alone on its connection", async () => {
+    const onThread = vi.spyOn(app.database.longReads, "selectFrom");
+    try {
+      const pageOnThread = async (query: string) => {
+        // The first asks the total too (kept from then on); the second, another page size, only
+        // its page.
+        const first = await app.server.inject({ url: `/api/v1/images?${query}&limit=2` });
+        expect(first.statusCode, first.body).toBe(200);
+        onThread.mockClear();
+        const page = await app.server.inject({ url: `/api/v1/images?${query}&limit=3` });
+        expect(page.statusCode, page.body).toBe(200);
+        return { onThread: onThread.mock.calls.length > 0, ids: page.json().images.length };
+      };
+      expect(await pageOnThread("q=forest&tag=dawn")).toEqual({ onThread: true, ids: 3 });
+      expect(await pageOnThread("q=forest")).toEqual({ onThread: false, ids: 3 });
+    } finally {
+      onThread.mockRestore();
+    }
+  });
 });
