@@ -129,6 +129,8 @@ const ROUTES: Record<string, Access> = {
   "GET /api/v1/site": "anyone",
   "GET /api/v1/admin/dashboard": "admin",
   "GET /api/v1/admin/analytics": "admin",
+  "GET /api/v1/admin/analytics/figures": "admin",
+  "GET /api/v1/admin/analytics/top": "admin",
   "GET /api/v1/admin/analytics.csv": "admin",
   "GET /api/v1/admin/images": "admin",
   "POST /api/v1/admin/images/batch": "admin",

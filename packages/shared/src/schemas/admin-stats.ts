@@ -188,5 +188,20 @@ export const ZAnalytics = z.object({
 });
 export type Analytics = z.infer<typeof ZAnalytics>;
 
+/**
+ * The analytics in two parts, for a page that shows each as it comes: the series (read from rows
+ * kept by day: milliseconds) and the top images and tags (which add up each image's rows of the
+ * range: seconds over a year of a busy site).
+ */
+export const ZAnalyticsFigures = ZAnalytics.pick({
+  range: true,
+  unit: true,
+  buckets: true,
+  totals: true,
+});
+export type AnalyticsFigures = z.infer<typeof ZAnalyticsFigures>;
+export const ZAnalyticsTop = ZAnalytics.pick({ range: true, topImages: true, topTags: true });
+export type AnalyticsTop = z.infer<typeof ZAnalyticsTop>;
+
 /** How many top images and tags the analytics page lists. */
 export const ANALYTICS_TOP = 10;

@@ -1,4 +1,11 @@
-import { ZAdminDashboard, ZAnalytics, ZAnalyticsCsvQuery, ZAnalyticsQuery } from "@sawdust/shared";
+import {
+  ZAdminDashboard,
+  ZAnalytics,
+  ZAnalyticsCsvQuery,
+  ZAnalyticsFigures,
+  ZAnalyticsQuery,
+  ZAnalyticsTop,
+} from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errors, file, json, SIGNED_IN } from "../../http/openapi.js";
@@ -49,6 +56,46 @@ export const adminStatsRoutes: FastifyPluginAsync<{ adminStats: AdminStatsServic
       },
     },
     async (request) => opts.adminStats.analytics(request.query.range),
+  );
+
+  app.get(
+    "/analytics/figures",
+    {
+      schema: {
+        summary: "The analytics' series alone (admins)",
+        description:
+          "What `/analytics` gives but its top images and tags: read from rows kept by day, so it answers in milliseconds whatever the site's history. The analytics page shows it first.",
+        tags: TAGS,
+        operationId: "getAnalyticsFigures",
+        security: SIGNED_IN,
+        querystring: ZAnalyticsQuery,
+        response: {
+          200: json(ZAnalyticsFigures, "Every series of the range"),
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => opts.adminStats.figures(request.query.range),
+  );
+
+  app.get(
+    "/analytics/top",
+    {
+      schema: {
+        summary: "The range's top images and tags alone (admins)",
+        description:
+          "What `/analytics` gives but its series. It adds up each image's views and downloads of the range: over a year of a busy site, seconds.",
+        tags: TAGS,
+        operationId: "getAnalyticsTop",
+        security: SIGNED_IN,
+        querystring: ZAnalyticsQuery,
+        response: {
+          200: json(ZAnalyticsTop, "The top images and tags of the range"),
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => opts.adminStats.top(request.query.range),
   );
 
   app.get(

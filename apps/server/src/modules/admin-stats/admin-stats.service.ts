@@ -3,8 +3,10 @@ import {
   ANALYTICS_TOP,
   type Analytics,
   type AnalyticsBucket,
+  type AnalyticsFigures,
   type AnalyticsRange,
   type AnalyticsSeries,
+  type AnalyticsTop,
   DOWNLOAD_SIZE_NAMES,
   type DownloadSize,
   MESSAGES,
@@ -20,7 +22,7 @@ import type { Clock } from "../../lib/clock.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { LocalStorage } from "../../media/storage/local-storage.js";
 import type { Storage } from "../../media/storage/storage.js";
-import type { AdminStatsRepo, ImageActivity, QueueSnapshot, Window } from "./admin-stats.repo.js";
+import type { AdminStatsRepo, ImageActivity, QueueSnapshot } from "./admin-stats.repo.js";
 import {
   bucketKeyOfDay,
   dayOfIndex,
@@ -152,17 +154,21 @@ export class AdminStatsService {
     };
   }
 
+  /** Every series of the range and its top images and tags. */
   async analytics(range: AnalyticsRange): Promise<Analytics> {
     const plan = planRange(range, this.deps.clock.now());
-    const [buckets, top] = await Promise.all([this.buckets(plan), this.top(plan.window)]);
-    return {
-      range,
-      unit: plan.unit,
-      buckets,
-      totals: sumBuckets(buckets),
-      topImages: top.images,
-      topTags: top.tags,
-    };
+    const [figures, top] = await Promise.all([this.figuresOf(plan), this.topOf(plan)]);
+    return { ...figures, ...top };
+  }
+
+  /** The series alone: rows kept by day, so milliseconds whatever the site's history. */
+  async figures(range: AnalyticsRange): Promise<AnalyticsFigures> {
+    return this.figuresOf(planRange(range, this.deps.clock.now()));
+  }
+
+  /** The top images and tags alone: the analytics' costly part. */
+  async top(range: AnalyticsRange): Promise<AnalyticsTop> {
+    return this.topOf(planRange(range, this.deps.clock.now()));
   }
 
   /**
@@ -176,6 +182,11 @@ export class AdminStatsService {
     const now = this.deps.clock.now();
     const buckets = await this.buckets(planRange(range, now));
     return { filename: csvFilename(series, range, now), body: seriesCsv(series, buckets) };
+  }
+
+  private async figuresOf(plan: RangePlan): Promise<AnalyticsFigures> {
+    const buckets = await this.buckets(plan);
+    return { range: plan.range, unit: plan.unit, buckets, totals: sumBuckets(buckets) };
   }
 
   /** Every series of the range, bucket by bucket. */
@@ -231,8 +242,9 @@ export class AdminStatsService {
   }
 
   /** The window's top images (by views, by downloads) and top tags. */
-  private async top(window: Window) {
+  private async topOf(plan: RangePlan): Promise<AnalyticsTop> {
     const { repo } = this.deps;
+    const { window } = plan;
     const [byViews, byDownloads, tags] = await Promise.all([
       repo.topViewed(window, ANALYTICS_TOP),
       repo.topDownloaded(window, ANALYTICS_TOP),
@@ -250,7 +262,11 @@ export class AdminStatsService {
         const image = activity.get(row.id);
         return image ? [this.presentTopImage(image)] : [];
       });
-    return { images: { byViews: topOf(byViews), byDownloads: topOf(byDownloads) }, tags };
+    return {
+      range: plan.range,
+      topImages: { byViews: topOf(byViews), byDownloads: topOf(byDownloads) },
+      topTags: tags,
+    };
   }
 
   private presentTopImage(image: ImageActivity): TopImage {

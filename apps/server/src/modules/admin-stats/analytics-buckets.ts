@@ -15,6 +15,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The buckets of a range and the window they cover, in UTC. */
 export interface RangePlan {
+  range: AnalyticsRange;
   unit: "day" | "month";
   /** Each bucket's key (YYYY-MM-DD or YYYY-MM) and first millisecond, oldest first. */
   buckets: Array<{ key: string; startMs: number }>;
@@ -48,6 +49,7 @@ export function planRange(range: AnalyticsRange, now: number): RangePlan {
   }
   const fromMs = (buckets[0] as { startMs: number }).startMs;
   return {
+    range,
     unit,
     buckets,
     window: { fromMs, toMs: endMs, fromDay: isoDay(fromMs), toDayExclusive: isoDay(endMs) },

@@ -113,4 +113,35 @@ describe(`the analytics' top images on ${TEST_DB}`, () => {
       for (const read of reads) read.mockRestore();
     }
   });
+
+  it("come alone from /analytics/top, and the series alone from /analytics/figures", async () => {
+    const admin = await signIn(app, "analytics_parts_admin", "admin");
+    const get = async (path: string) => {
+      const res = await app.server.inject({ url: path, headers: { cookie: admin.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    for (const range of ["7d", "30d", "12m"]) {
+      const whole = await get(`/api/v1/admin/analytics?range=${range}`);
+      const figures = await get(`/api/v1/admin/analytics/figures?range=${range}`);
+      const top = await get(`/api/v1/admin/analytics/top?range=${range}`);
+      const { topImages, topTags, ...series } = whole;
+      expect(figures).toEqual(series);
+      expect(top).toEqual({ range, topImages, topTags });
+    }
+    const reads = vi.spyOn(AdminStatsRepo.prototype, "topTags");
+    try {
+      await get("/api/v1/admin/analytics/figures?range=12m");
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    const anonymous = await app.server.inject({ url: "/api/v1/admin/analytics/top?range=12m" });
+    expect(anonymous.statusCode).toBe(401);
+    const badRange = await app.server.inject({
+      url: "/api/v1/admin/analytics/figures?range=5y",
+      headers: { cookie: admin.cookie },
+    });
+    expect(badRange.statusCode, badRange.body).toBe(400);
+  });
 });

@@ -1,8 +1,9 @@
 import {
   ANALYTICS_RANGES,
   ANALYTICS_SERIES,
-  type Analytics,
+  type AnalyticsFigures,
   type AnalyticsRange,
+  type AnalyticsTop,
   DEFAULT_ANALYTICS_RANGE,
   DOWNLOAD_SIZE_NAMES,
   DOWNLOAD_SIZES,
@@ -17,7 +18,7 @@ import { useSearchParams } from "react-router";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAnalytics } from "./api/get-analytics";
+import { useAnalyticsFigures, useAnalyticsTop } from "./api/get-analytics";
 import { bucketLabel } from "./chart-text";
 import { ChartCard } from "./components/chart-card";
 import { RangeSwitch } from "./components/range-switch";
@@ -82,7 +83,8 @@ function rangeOf(value: string | null): AnalyticsRange {
 export function AnalyticsView() {
   const [searchParams] = useSearchParams();
   const range = rangeOf(searchParams.get("range"));
-  const analytics = useAnalytics(range);
+  const figures = useAnalyticsFigures(range);
+  const top = useAnalyticsTop(range);
 
   return (
     <AdminPageFrame>
@@ -91,29 +93,46 @@ export function AnalyticsView() {
         description="Every figure by UTC day (by month over 12 months), counted from the site's own records."
         actions={<RangeSwitch current={range} />}
       />
-      <div className="grid gap-8 pt-8" aria-busy={analytics.isFetching}>
-        {analytics.isError ? (
+      <div className="grid gap-8 pt-8" aria-busy={figures.isFetching || top.isFetching}>
+        {figures.isError ? (
           <LoadErrorPanel
             title={MESSAGES.adminStats.analyticsLoadFailed}
-            text={analytics.error.message}
-            onRetry={() => void analytics.refetch()}
+            text={figures.error.message}
+            onRetry={() => void figures.refetch()}
           />
-        ) : analytics.data ? (
-          <AnalyticsBody analytics={analytics.data} />
+        ) : figures.data ? (
+          <AnalyticsCharts figures={figures.data} />
         ) : (
-          <div role="status" aria-label="Loading analytics" className="grid gap-4 lg:grid-cols-2">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-96 rounded-xl" />
-            ))}
-          </div>
+          <Loading label="Loading analytics" cards={4} />
+        )}
+        {top.isError ? (
+          <LoadErrorPanel
+            title={MESSAGES.adminStats.analyticsLoadFailed}
+            text={top.error.message}
+            onRetry={() => void top.refetch()}
+          />
+        ) : top.data ? (
+          <TopLists top={top.data} />
+        ) : (
+          <Loading label="Loading the top images and tags" cards={2} />
         )}
       </div>
     </AdminPageFrame>
   );
 }
 
-function AnalyticsBody({ analytics }: { analytics: Analytics }) {
-  const { buckets, totals, range, unit } = analytics;
+function Loading({ label, cards }: { label: string; cards: number }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-4 lg:grid-cols-2">
+      {[...Array(cards).keys()].map((card) => (
+        <Skeleton key={card} className="h-96 rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+function AnalyticsCharts({ figures }: { figures: AnalyticsFigures }) {
+  const { buckets, totals, range, unit } = figures;
   const charts = useMemo(() => {
     const labels = buckets.map((b) => bucketLabel(b.key, unit));
     const line = (label: string, values: number[], color = BRAND): DrawnLine => ({
@@ -177,102 +196,104 @@ function AnalyticsBody({ analytics }: { analytics: Analytics }) {
   const common = { range, labels: charts.labels };
 
   return (
-    <>
-      <section aria-labelledby="series-heading">
-        <h2 id="series-heading" className="mb-4 font-display text-xl font-semibold tracking-tight">
-          Over the last {ANALYTICS_RANGES[range].label}
-        </h2>
-        <div className="grid gap-4 lg:grid-cols-2">
-          <ChartCard
-            {...common}
-            series="views"
-            title={`${ANALYTICS_SERIES.views.label} ${per}`}
-            total={count(totals.views)}
-            lines={charts.views}
-            kind="line"
-            format={count}
-            integers
-          />
-          <ChartCard
-            {...common}
-            series="downloads"
-            title={`${ANALYTICS_SERIES.downloads.label} ${per}`}
-            total={count(totals.downloads.total)}
-            lines={charts.downloads}
-            kind="line"
-            format={count}
-            integers
-          />
-          <ChartCard
-            {...common}
-            series="bandwidth"
-            title={`${ANALYTICS_SERIES.bandwidth.label} ${per}`}
-            total={bytes(totals.bandwidthBytes)}
-            lines={charts.bandwidth}
-            kind="bars"
-            format={bytes}
-          />
-          <ChartCard
-            {...common}
-            series="signups"
-            title={`${ANALYTICS_SERIES.signups.label} ${per}`}
-            total={count(totals.signups)}
-            lines={charts.signups}
-            kind="bars"
-            format={count}
-            integers
-          />
-          <ChartCard
-            {...common}
-            series="subscriptions"
-            title={`${ANALYTICS_SERIES.subscriptions.label} ${per}`}
-            total={`${count(totals.newSubscriptions)} new · ${count(totals.cancelledSubscriptions)} cancelled`}
-            lines={charts.subscriptions}
-            kind="bars"
-            format={count}
-            integers
-          />
-          <ChartCard
-            {...common}
-            series="revenue"
-            title={`${ANALYTICS_SERIES.revenue.label} ${per} (USD)`}
-            total={dollars(totals.revenueCents)}
-            lines={charts.revenue}
-            kind="bars"
-            format={dollars}
-          />
-          <ChartCard
-            {...common}
-            series="editions"
-            title={`${ANALYTICS_SERIES.editions.label} ${per}, net of refunds (USD)`}
-            total={`${dollars(totals.editionRevenueCents.total)} net`}
-            lines={charts.editions}
-            kind="bars"
-            format={dollars}
-          />
-        </div>
-      </section>
+    <section aria-labelledby="series-heading">
+      <h2 id="series-heading" className="mb-4 font-display text-xl font-semibold tracking-tight">
+        Over the last {ANALYTICS_RANGES[range].label}
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ChartCard
+          {...common}
+          series="views"
+          title={`${ANALYTICS_SERIES.views.label} ${per}`}
+          total={count(totals.views)}
+          lines={charts.views}
+          kind="line"
+          format={count}
+          integers
+        />
+        <ChartCard
+          {...common}
+          series="downloads"
+          title={`${ANALYTICS_SERIES.downloads.label} ${per}`}
+          total={count(totals.downloads.total)}
+          lines={charts.downloads}
+          kind="line"
+          format={count}
+          integers
+        />
+        <ChartCard
+          {...common}
+          series="bandwidth"
+          title={`${ANALYTICS_SERIES.bandwidth.label} ${per}`}
+          total={bytes(totals.bandwidthBytes)}
+          lines={charts.bandwidth}
+          kind="bars"
+          format={bytes}
+        />
+        <ChartCard
+          {...common}
+          series="signups"
+          title={`${ANALYTICS_SERIES.signups.label} ${per}`}
+          total={count(totals.signups)}
+          lines={charts.signups}
+          kind="bars"
+          format={count}
+          integers
+        />
+        <ChartCard
+          {...common}
+          series="subscriptions"
+          title={`${ANALYTICS_SERIES.subscriptions.label} ${per}`}
+          total={`${count(totals.newSubscriptions)} new · ${count(totals.cancelledSubscriptions)} cancelled`}
+          lines={charts.subscriptions}
+          kind="bars"
+          format={count}
+          integers
+        />
+        <ChartCard
+          {...common}
+          series="revenue"
+          title={`${ANALYTICS_SERIES.revenue.label} ${per} (USD)`}
+          total={dollars(totals.revenueCents)}
+          lines={charts.revenue}
+          kind="bars"
+          format={dollars}
+        />
+        <ChartCard
+          {...common}
+          series="editions"
+          title={`${ANALYTICS_SERIES.editions.label} ${per}, net of refunds (USD)`}
+          total={`${dollars(totals.editionRevenueCents.total)} net`}
+          lines={charts.editions}
+          kind="bars"
+          format={dollars}
+        />
+      </div>
+    </section>
+  );
+}
 
-      <section aria-labelledby="top-heading">
-        <h2 id="top-heading" className="mb-4 font-display text-xl font-semibold tracking-tight">
-          Top images and tags
-        </h2>
-        <div className="grid gap-4 lg:grid-cols-2">
-          <TopImages
-            id="top-viewed"
-            title={m.topImagesByViews}
-            images={analytics.topImages.byViews}
-            by="views"
-          />
-          <TopImages
-            id="top-downloaded"
-            title={m.topImagesByDownloads}
-            images={analytics.topImages.byDownloads}
-            by="downloads"
-          />
-          <TopTags tags={analytics.topTags} />
-        </div>
-      </section>
-    </>
+function TopLists({ top }: { top: AnalyticsTop }) {
+  return (
+    <section aria-labelledby="top-heading">
+      <h2 id="top-heading" className="mb-4 font-display text-xl font-semibold tracking-tight">
+        Top images and tags
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TopImages
+          id="top-viewed"
+          title={m.topImagesByViews}
+          images={top.topImages.byViews}
+          by="views"
+        />
+        <TopImages
+          id="top-downloaded"
+          title={m.topImagesByDownloads}
+          images={top.topImages.byDownloads}
+          by="downloads"
+        />
+        <TopTags tags={top.topTags} />
+      </div>
+    </section>
   );
 }
