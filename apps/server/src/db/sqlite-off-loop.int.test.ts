@@ -94,4 +94,23 @@ describe("SQLite reads off the event loop", () => {
     const [row] = (await slowCount(3).execute(offLoop.db)).rows;
     expect(row?.n).toBe(3);
   });
+
+  it("answers a statement its cache (of two, here) dropped, prepared again", async () => {
+    const small = sqliteOffLoop(file, 2);
+    try {
+      const views = (id: number) =>
+        small.db.selectFrom("image_view_days").select("views").where("image_id", "=", id);
+      // Three texts through a cache of two: the first is dropped, then asked again.
+      const texts = [
+        () => views(7).execute(),
+        () => views(8).limit(1).execute(),
+        () => slowCount(5).execute(small.db),
+      ];
+      for (const text of [...texts, ...texts]) await text();
+      expect(await views(7).execute()).toEqual([{ views: 7 }]);
+      expect((await slowCount(5).execute(small.db)).rows).toEqual([{ n: 5 }]);
+    } finally {
+      await small.close();
+    }
+  });
 });

@@ -10,27 +10,34 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
+import { PREPARED_STATEMENTS_KEPT } from "./prepared-once.js";
 import type { Database } from "./schema.js";
 import { SQLITE_MODULE_PATH } from "./sqlite-driver.js";
 
 /**
  * The thread's code, run as a script (`eval`): one read-only connection to the database file,
- * each statement prepared once, every message one statement whose rows go back. WAL lets it read
- * beside the app's writer; each statement sees what was committed when it began.
+ * each statement prepared once (PREPARED_STATEMENTS_KEPT at most), every message one statement
+ * whose rows go back. WAL lets it read beside the app's writer; each statement sees what was
+ * committed when it began.
  */
 const THREAD = `
 const { parentPort, workerData } = require("node:worker_threads");
 const SQLite = require(workerData.module);
 const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma("busy_timeout = 5000");
+// Kept by text, the least recently used dropped past workerData.kept (texts vary with the
+// length of \`in (…)\` lists, as on the app's connection: prepared-once.ts).
 const statements = new Map();
 parentPort.on("message", ({ id, sql, parameters }) => {
   try {
     let statement = statements.get(sql);
-    if (!statement) {
+    if (statement) {
+      statements.delete(sql);
+    } else {
       statement = db.prepare(sql);
-      statements.set(sql, statement);
+      if (statements.size >= workerData.kept) statements.delete(statements.keys().next().value);
     }
+    statements.set(sql, statement);
     if (!statement.reader) throw new Error("this connection only reads");
     parentPort.postMessage({ id, rows: statement.all(parameters) });
   } catch (error) {
@@ -52,7 +59,10 @@ interface Answer {
  * to the same file, and come back as promises; the event loop serves meanwhile. Statements run
  * one after another on that thread. Reads only: a write or a transaction throws.
  */
-export function sqliteOffLoop(file: string): { db: Kysely<Database>; close(): Promise<void> } {
+export function sqliteOffLoop(
+  file: string,
+  kept: number = PREPARED_STATEMENTS_KEPT,
+): { db: Kysely<Database>; close(): Promise<void> } {
   let thread: Worker | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve(rows: unknown[]): void; reject(e: Error): void }>();
@@ -67,7 +77,7 @@ export function sqliteOffLoop(file: string): { db: Kysely<Database>; close(): Pr
     if (thread) return thread;
     const worker = new Worker(THREAD, {
       eval: true,
-      workerData: { module: SQLITE_MODULE_PATH, file },
+      workerData: { module: SQLITE_MODULE_PATH, file, kept },
     });
     worker.unref();
     worker.on("message", (answer: Answer) => {
