@@ -8,7 +8,7 @@ const m = MESSAGES.adminStats.analytics;
 export function TopTags({ tags }: { tags: TopTag[] }) {
   return (
     <div
-      className="min-w-0 rounded-xl lg:col-span-2 border bg-card text-card-foreground shadow-sm p-5"
+      className="min-w-0 rounded-xl lg:col-span-2 border bg-card text-card-foreground shadow-sm p-4 sm:p-5"
       data-testid="top-tags"
     >
       <section aria-labelledby="top-tags-heading">
@@ -27,16 +27,16 @@ export function TopTags({ tags }: { tags: TopTag[] }) {
             <table className="w-full text-left text-sm tabular-nums">
               <thead>
                 <tr className="border-b text-muted-foreground">
-                  <th scope="col" className="py-2 pr-4 font-medium">
+                  <th scope="col" className="py-2 pr-2 font-medium sm:pr-4">
                     Tag
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                     Views
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                     Downloads
                   </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
+                  <th scope="col" className="py-2 pl-2 text-right font-medium sm:pl-3">
                     Images
                   </th>
                 </tr>
@@ -44,7 +44,7 @@ export function TopTags({ tags }: { tags: TopTag[] }) {
               <tbody className="divide-y">
                 {tags.map((tag) => (
                   <tr key={tag.tag}>
-                    <th scope="row" className="py-2 pr-4 font-normal">
+                    <th scope="row" className="py-2 pr-2 font-normal sm:pr-4">
                       <Link
                         to={paths.tag.getHref(tag.tag)}
                         className="font-medium text-brand-strong hover:underline"
@@ -52,9 +52,9 @@ export function TopTags({ tags }: { tags: TopTag[] }) {
                         #{tag.tag}
                       </Link>
                     </th>
-                    <td className="px-3 py-2 text-right">{groupDigits(tag.views)}</td>
-                    <td className="px-3 py-2 text-right">{groupDigits(tag.downloads)}</td>
-                    <td className="py-2 pl-3 text-right">{groupDigits(tag.images)}</td>
+                    <td className="px-2 py-2 text-right sm:px-3">{groupDigits(tag.views)}</td>
+                    <td className="px-2 py-2 text-right sm:px-3">{groupDigits(tag.downloads)}</td>
+                    <td className="py-2 pl-2 text-right sm:pl-3">{groupDigits(tag.images)}</td>
                   </tr>
                 ))}
               </tbody>
