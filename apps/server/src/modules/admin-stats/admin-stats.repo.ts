@@ -55,13 +55,13 @@ export interface QueueSnapshot {
 /** What the dashboard and the analytics read; every figure is defined in admin-stats.service.ts. */
 export class AdminStatsRepo {
   /**
-   * @param reads where the analytics read (from viewsByDay on): a year of a busy site's views
+   * @param longReads where the analytics read (from viewsByDay on): a year of a busy site's views
    *   is millions of rows, read off the event loop on SQLite (DatabaseHandle.longReads).
    */
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
-    private readonly reads: Db = db,
+    private readonly longReads: Db = db,
   ) {}
 
   async totals() {
@@ -143,7 +143,7 @@ export class AdminStatsRepo {
 
   /** From the rows view_days keeps. */
   async viewsByDay(window: Window): Promise<Array<{ day: string; views: number }>> {
-    const rows = await this.reads
+    const rows = await this.longReads
       .selectFrom("view_days")
       .select(["day", "views"])
       .where("day", ">=", window.fromDay)
@@ -155,7 +155,7 @@ export class AdminStatsRepo {
   /** From the rows download_days keeps. */
   async downloadsByDay(window: Window): Promise<DownloadDayFigure[]> {
     const [fromDay, toDay] = dayIndexesOf(window);
-    const rows = await this.reads
+    const rows = await this.longReads
       .selectFrom("download_days")
       .select(["day_index", "size", "downloads", "bytes"])
       .where("day_index", ">=", fromDay)
@@ -170,7 +170,7 @@ export class AdminStatsRepo {
   }
 
   async signupsByDay(window: Window): Promise<DayFigure[]> {
-    const rows = await this.reads
+    const rows = await this.longReads
       .selectFrom("users")
       .select((eb) => [dayIndexOf("created_at"), eb.fn.countAll().as("n")])
       .where("created_at", ">=", window.fromMs)
@@ -183,7 +183,7 @@ export class AdminStatsRepo {
 
   /** Subscriptions by the day they began, leaving out those that never did (first payment failed). */
   async newSubscriptionsByDay(window: Window): Promise<DayFigure[]> {
-    const rows = await this.reads
+    const rows = await this.longReads
       .selectFrom("subscriptions")
       .select((eb) => [dayIndexOf("created_at"), eb.fn.countAll().as("n")])
       .where("created_at", ">=", window.fromMs)
@@ -195,7 +195,7 @@ export class AdminStatsRepo {
   }
 
   async cancellationsByDay(window: Window): Promise<DayFigure[]> {
-    const rows = await this.reads
+    const rows = await this.longReads
       .selectFrom("subscriptions")
       .select((eb) => [dayIndexOf("canceled_at"), eb.fn.countAll().as("n")])
       .where("canceled_at", ">=", window.fromMs)
@@ -206,7 +206,7 @@ export class AdminStatsRepo {
   }
 
   async revenueByDay(window: Window, currency: string): Promise<DayFigure[]> {
-    const rows = await this.reads
+    const rows = await this.longReads
       .selectFrom("payments")
       .select((eb) => [dayIndexOf("paid_at"), eb.fn.sum("amount_cents").as("cents")])
       .where("paid_at", ">=", window.fromMs)
@@ -226,7 +226,7 @@ export class AdminStatsRepo {
     window: Window,
   ): Promise<Array<{ dayIndex: number; editionType: string | null; value: number }>> {
     const [sold, refunded] = await Promise.all([
-      this.reads
+      this.longReads
         .selectFrom("edition_sales")
         .select((eb) => [
           dayIndexOf("created_at"),
@@ -238,7 +238,7 @@ export class AdminStatsRepo {
         .where("status", "in", ["sold", "refunded"])
         .groupBy([sql`day_index`, "edition_type"])
         .execute(),
-      this.reads
+      this.longReads
         .selectFrom("edition_sales")
         .select((eb) => [
           dayIndexOf("refunded_at"),
@@ -268,7 +268,7 @@ export class AdminStatsRepo {
   /** The ready images viewed most in the window: id and views, most first (ties: lower id). */
   async topViewed(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
     return this.topReady(limit, (count) =>
-      this.reads
+      this.longReads
         .selectFrom("image_view_days")
         .select((eb) => ["image_id", eb.fn.sum<number>("views").as("n")])
         .where("day", ">=", window.fromDay)
@@ -285,7 +285,7 @@ export class AdminStatsRepo {
   async topDownloaded(window: Window, limit: number): Promise<Array<{ id: number; n: number }>> {
     const [fromDay, toDay] = dayIndexesOf(window);
     return this.topReady(limit, (count) =>
-      this.reads
+      this.longReads
         .selectFrom("image_download_days")
         .select((eb) => ["image_id", eb.fn.sum<number>("downloads").as("n")])
         .where("day_index", ">=", fromDay)
@@ -314,7 +314,7 @@ export class AdminStatsRepo {
       if (head.length === 0) return [];
       const ready = new Set(
         (
-          await this.reads
+          await this.longReads
             .selectFrom("images")
             .select("id")
             .where(
@@ -338,7 +338,7 @@ export class AdminStatsRepo {
   async imagesActivity(window: Window, ids: number[]) {
     if (ids.length === 0) return [];
     const [fromDay, toDay] = dayIndexesOf(window);
-    const rows = await this.reads
+    const rows = await this.longReads
       .selectFrom("images")
       .select((eb) => [
         "images.id",
@@ -407,7 +407,7 @@ export class AdminStatsRepo {
       group by f.value
       order by sum(a.views) desc, sum(a.downloads) desc, f.value
       limit ${limit}
-    `.execute(this.reads);
+    `.execute(this.longReads);
     return result.rows.map((row) => ({
       tag: row.tag,
       views: num(row.views),
