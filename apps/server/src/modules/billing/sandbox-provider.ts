@@ -358,13 +358,19 @@ export class SandboxProvider implements PaymentProvider {
       created_at: now,
     };
     await this.deps.repo.transaction(async (repo) => {
+      // The card goes on the customer first: that write holds the customer's row (PostgreSQL)
+      // until the commit, so two checkouts of one customer paid at once take turns, and the
+      // second sees the first's subscription below. Checked before as well, for the common case.
+      await repo.setCustomerCard(checkout.customer_id, card.kind, card.last4);
+      if (await repo.findLiveSubscriptionOf(checkout.customer_id)) {
+        throw conflict(m.alreadySubscribed, "already_subscribed");
+      }
       if (!(await repo.completeCheckout(checkout.id, subscription.provider_id, now))) {
         throw conflict(m.checkoutComplete, "checkout_complete");
       }
       const { id: _generated, ...values } = subscription;
       await repo.insertSubscription(values);
       await repo.insertInvoice(invoice);
-      await repo.setCustomerCard(checkout.customer_id, card.kind, card.last4);
       const completed = {
         ...checkout,
         status: "complete",

@@ -252,6 +252,40 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     expect((expiry - paidAt) / DAY).toBeLessThanOrEqual(366);
   });
 
+  it("starts one subscription when a member pays four open checkouts at once", async () => {
+    const member = await newMember();
+    const sessions = [];
+    for (const cycle of ["monthly", "yearly", "monthly", "yearly"] as const) {
+      sessions.push(await startCheckout(member, cycle));
+    }
+    const paid = await Promise.all(sessions.map((id) => pay(member, id, "pays")));
+    expect(paid.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of paid.filter((r) => r.statusCode === 409)) {
+      expect(refused.json()).toEqual({ message: m.alreadySubscribed, code: "already_subscribed" });
+    }
+    const db = app.database.db;
+    const provider = await db
+      .selectFrom("sandbox_subscriptions")
+      .select("status")
+      .where("user_id", "=", member.userId)
+      .execute();
+    expect(provider).toEqual([{ status: "active" }]);
+    const invoices = await db
+      .selectFrom("sandbox_invoices as i")
+      .innerJoin("sandbox_subscriptions as s", "s.provider_id", "i.subscription_id")
+      .select("i.id")
+      .where("s.user_id", "=", member.userId)
+      .execute();
+    expect(invoices).toHaveLength(1);
+    const local = await db
+      .selectFrom("subscriptions")
+      .select("status")
+      .where("user_id", "=", member.userId)
+      .execute();
+    expect(local).toEqual([{ status: "active" }]);
+    expect((await current(member)).isPro).toBe(true);
+  });
+
   it("leaves a member free when the card is declined, and creates nothing", async () => {
     const cat = await newMember();
     const sessionId = await startCheckout(cat, "monthly");
