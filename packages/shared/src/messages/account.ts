@@ -48,6 +48,7 @@ export const account = {
   pendingEmail: (email: string) => `Waiting for confirmation at ${email}`,
   sameEmail: "That is already your email address",
   emailChanged: "Your email address is changed.",
+  tooManyConfirmationMails: "Too many confirmation emails for now. Try again later.",
   // Sessions.
   sessionsSection: "Sessions",
   sessionsIntro: "Browsers where you are signed in.",

@@ -259,10 +259,18 @@ export class AccountsRepo {
       .selectFrom("collection_images")
       .innerJoin("collections", "collections.id", "collection_images.collection_id")
       .innerJoin("images", "images.id", "collection_images.image_id")
-      .select([
+      .select((eb) => [
         "collection_images.collection_id",
         "collection_images.image_id",
-        "images.title",
+        // An image an admin has hidden (or that is not ready) stays in the member's collection, as
+        // its id, but nothing of it shows: its collection shows it no more (collections.service).
+        eb
+          .case()
+          .when(eb.and([eb("images.status", "=", "ready"), eb("images.is_public", "=", 1)]))
+          .then(eb.ref("images.title"))
+          .else(null)
+          .end()
+          .as("title"),
         "collection_images.added_at",
       ])
       .where("collections.user_id", "=", userId)

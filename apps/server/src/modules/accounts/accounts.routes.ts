@@ -91,7 +91,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = 
       schema: {
         summary: "Change the email address",
         description:
-          "Needs the current password. The new address receives a confirmation link and takes effect when it is opened; the current address is told at once.",
+          "Needs the current password. The new address receives a confirmation link and takes effect when it is opened; the current address is told at once. Confirmation links, to a new address or sent again, are limited per account (429 with Retry-After beyond).",
         tags: TAGS,
         operationId: "changeEmail",
         security: SIGNED_IN,

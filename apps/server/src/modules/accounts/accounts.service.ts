@@ -38,7 +38,10 @@ export interface AccountLimits {
   /** Wrong current passwords (changing the password or email, deleting) per window. */
   passwordTries: number;
   passwordWindowMs: number;
-  /** Confirmation mails a member may ask for again per window. */
+  /**
+   * Confirmation links one account may have sent per window, beyond its first: asked for again,
+   * or to a new address (changing the email). One limit for both, so neither goes around it.
+   */
   verificationMails: number;
   verificationWindowMs: number;
 }
@@ -132,13 +135,19 @@ export class AccountsService {
   async resendVerification(userId: number): Promise<void> {
     const user = await this.liveUser(userId);
     if (user.email_verified_at !== null) throw conflict(m.alreadyVerified, "already_verified");
-    await this.reserve(
-      `verify:user:${userId}`,
-      this.deps.limits.verificationMails,
-      this.deps.limits.verificationWindowMs,
-      m.tooManyResets,
-    );
+    await this.reserveConfirmationMail(userId);
     await this.sendVerification(user);
+  }
+
+  /** A place in the account's window of confirmation mails (AccountLimits.verificationMails). */
+  private reserveConfirmationMail(userId: number): Promise<void> {
+    const { verificationMails, verificationWindowMs } = this.deps.limits;
+    return this.reserve(
+      `verify:user:${userId}`,
+      verificationMails,
+      verificationWindowMs,
+      m.tooManyConfirmationMails,
+    );
   }
 
   /** An admin sends a member's confirmation link again (audited). */
@@ -268,6 +277,9 @@ export class AccountsService {
     if (await repo.emailTakenByAnother(email, userId)) {
       throw conflict(MESSAGES.auth.emailTaken, "email_taken");
     }
+    // Each change mails a link to an address of the member's choosing: limited as asking for a
+    // confirmation again is, or anyone's inbox could be filled from one account.
+    await this.reserveConfirmationMail(userId);
     const now = clock.now();
     await repo.setPendingEmail(userId, email, now);
     const token = await repo.tokens.issue(userId, "change_email", email, now);

@@ -1,3 +1,4 @@
+import { FREE_TIER } from "@sawdust/shared";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, signIn, subscribe, uploadPublished } from "../../../test/images.js";
@@ -97,6 +98,65 @@ describe(`download access on ${TEST_DB}`, () => {
     expect((await download("basic", member.cookie, { "if-none-match": etag })).statusCode).toBe(
       304,
     );
+  });
+});
+
+describe(`resumed downloads on ${TEST_DB}`, () => {
+  it("counts a resume's bytes toward the bandwidth, so ranges cannot fetch a file again and again", async () => {
+    const member = await signIn(app, "dl_resumer");
+    const whole = await download("basic", member.cookie);
+    expect(whole.statusCode).toBe(200);
+    const size = whole.rawPayload.length;
+    const usage = () =>
+      app.database.db
+        .selectFrom("usage_monthly")
+        .select(["downloads", "bytes"])
+        .where("user_id", "=", member.userId)
+        .executeTakeFirstOrThrow();
+    expect(await usage()).toEqual({ downloads: 1, bytes: size });
+
+    const rest = await download("basic", member.cookie, { range: "bytes=1-" });
+    expect(rest.statusCode).toBe(206);
+    expect(await usage()).toEqual({ downloads: 1, bytes: size + size - 1 });
+
+    // 50 bytes of the month's bandwidth left: 40 parallel resumes of 10 bytes, exactly 5 sent.
+    const limit = FREE_TIER.monthlyBandwidthBytes;
+    await app.database.db
+      .updateTable("usage_monthly")
+      .set({ bytes: limit - 50 })
+      .where("user_id", "=", member.userId)
+      .execute();
+    const ranges = await Promise.all(
+      Array.from({ length: 40 }, () => download("basic", member.cookie, { range: "bytes=10-19" })),
+    );
+    expect(ranges.filter((r) => r.statusCode === 206)).toHaveLength(5);
+    const refused = ranges.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(35);
+    expect(refused[0]?.json().message).toContain("December 1, 2026");
+    expect(await usage()).toEqual({ downloads: 1, bytes: limit });
+    // Whatever header rides along: a weak validator does not make a range free.
+    const weak = await download("basic", member.cookie, {
+      range: "bytes=10-19",
+      "if-none-match": 'W/"other"',
+    });
+    expect(weak.statusCode).toBe(429);
+  });
+
+  it("lets a Pro member resume without limits, still adding the bytes to the usage shown", async () => {
+    const member = await signIn(app, "dl_pro_resumer");
+    await subscribe(app, member.userId);
+    const whole = await download("hd", member.cookie);
+    expect(whole.statusCode).toBe(200);
+    const size = whole.rawPayload.length;
+    for (let i = 0; i < 3; i++) {
+      expect((await download("hd", member.cookie, { range: "bytes=1-" })).statusCode).toBe(206);
+    }
+    const usage = await app.database.db
+      .selectFrom("usage_monthly")
+      .select(["downloads", "bytes"])
+      .where("user_id", "=", member.userId)
+      .executeTakeFirstOrThrow();
+    expect(usage).toEqual({ downloads: 1, bytes: size + 3 * (size - 1) });
   });
 });
 

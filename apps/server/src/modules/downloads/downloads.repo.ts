@@ -11,13 +11,17 @@ export interface DownloadRecord {
   /** Counts toward the user's monthly usage (and its limits, when given). */
   usage?: { limits?: { downloads: number; bytes: number } };
   /**
-   * A byte range after the first byte: free when this member's download of the same image and
-   * size was counted this month, counted like any download otherwise.
+   * A byte range after the first byte, of this many bytes: when this member's download of the
+   * same image and size was counted this month, it is not counted as a download again, but its
+   * bytes count toward the month's bandwidth (refused past it); counted like any download otherwise.
    */
-  resume?: boolean;
+  resume?: { bytes: number };
 }
 
-/** What `record` did: counted it, let a resume through free, or refused it at the limits. */
+/**
+ * What `record` did: counted it, let a resume through (as a download, free), or refused it at
+ * the limits.
+ */
 export type RecordOutcome = "counted" | "resumed" | "refused";
 
 const STAT_COLUMN = {
@@ -35,7 +39,7 @@ export class DownloadsRepo {
    * Records one download in one transaction: the user's monthly usage (refused, with nothing
    * written, when it would pass the limits), the image's per-quality and total counts, and the
    * event; and the member's grant for the image and size this month, which lets a resume of it
-   * through free.
+   * through without counting it as a download again.
    */
   async record(d: DownloadRecord): Promise<RecordOutcome> {
     return this.db.transaction().execute(async (trx) => {
@@ -48,7 +52,22 @@ export class DownloadsRepo {
           .where("size", "=", d.size)
           .where("month", "=", d.month)
           .executeTakeFirst();
-        if (granted) return "resumed";
+        if (granted) {
+          if (!d.usage) return "resumed";
+          // A resume's bytes are bandwidth all the same, or `bytes=1-` would fetch a counted
+          // file again and again for nothing: one conditional statement, as a download's count.
+          const limits = d.usage.limits;
+          const charged = await trx
+            .updateTable("usage_monthly")
+            .set({ bytes: sql<number>`usage_monthly.bytes + ${d.resume.bytes}` })
+            .where("user_id", "=", d.userId)
+            .where("month", "=", d.month)
+            .$if(limits !== undefined, (qb) =>
+              qb.where(sql<boolean>`usage_monthly.bytes + ${d.resume?.bytes} <= ${limits?.bytes}`),
+            )
+            .executeTakeFirst();
+          return Number(charged.numUpdatedRows) === 1 || !limits ? "resumed" : "refused";
+        }
       }
       if (d.userId !== null && d.usage) {
         const limits = d.usage.limits;

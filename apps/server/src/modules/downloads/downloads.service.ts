@@ -87,16 +87,17 @@ export class DownloadsService {
   }
 
   /**
-   * Counts a download (`resume`: a byte range after the first byte, free when this member's
-   * download of it was counted this month): per-quality stats, totals, the event and the member's monthly usage,
-   * atomically, refusing a free member past the limits with 429 and the reset date. A visitor's
-   * previews are limited per address instead.
+   * Counts a download (`resume`: a byte range after the first byte, of this many bytes; not a
+   * download again when this member's download of it was counted this month, only bandwidth):
+   * per-quality stats, totals, the event and the member's monthly usage, atomically, refusing a
+   * free member past the limits with 429 and the reset date. A visitor's previews are limited per
+   * address instead.
    */
   async count(
     download: PreparedDownload,
     viewer: Principal,
     ip: string,
-    resume = false,
+    resume?: { bytes: number },
   ): Promise<void> {
     const { downloads, rateLimits, clock } = this.deps;
     const now = clock.now();

@@ -265,10 +265,13 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       const file = await opts.downloads.prepare(request.params.id, request.query.size, viewer);
       // Only what sends no file skips counting: a revalidation that names this file's ETag (304)
       // and a range outside it (416). A range after byte 0 resumes a download this member was
-      // counted for this month, or is counted like any other.
+      // counted for this month (its bytes count toward the bandwidth), or is counted like any other.
       const range = parseRange(request.headers.range, file.bytes);
       if (!isNotModified(request, file.etag) && range !== "unsatisfiable") {
-        const resume = range !== undefined && range.start > 0;
+        const resume =
+          range !== undefined && range.start > 0
+            ? { bytes: range.end - range.start + 1 }
+            : undefined;
         await opts.downloads.count(file, viewer, request.ip, resume);
       }
       if (file.ownedLicence) {
