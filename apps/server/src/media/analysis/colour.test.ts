@@ -58,6 +58,14 @@ describe("colour analysis", () => {
       px.set(i < px.length / 2 ? [0, 200, 0, 255] : [255, 0, 0, 0], i);
     expect(analyseColours(px, 64, 64, 4).swatches.map((s) => s.name)).toEqual(["green"]);
   });
+
+  it("reads a translucent image's colours when no pixel is even half opaque", () => {
+    const px = new Uint8Array(64 * 64 * 4);
+    for (let i = 0; i < px.length; i += 4) px.set([20, 40, 220, 51], i);
+    expect(analyseColours(px, 64, 64, 4).swatches.map((s) => s.name)).toEqual(["blue"]);
+    const clear = new Uint8Array(64 * 64 * 4);
+    expect(analyseColours(clear, 64, 64, 4).swatches.map((s) => s.name)).toEqual(["black"]);
+  });
 });
 
 describe("colour names", () => {

@@ -98,7 +98,10 @@ export function analyseColours(
   channels: 3 | 4,
   maxSwatches = 5,
 ): ColourAnalysis {
-  const samples = samplePixels(pixels, width, height, channels, 4096);
+  // Transparent pixels are no colour, unless nothing is even half opaque (a translucent wash,
+  // a cut-out at low opacity): then the colours the artwork has are all there is to go on.
+  let samples = samplePixels(pixels, width, height, channels, 4096, 128);
+  if (samples.length === 0) samples = samplePixels(pixels, width, height, channels, 4096, 0);
   if (samples.length === 0) throw new Error("no pixels to analyse");
   const labs = samples.map(([r, g, b]) => rgbToLab(r, g, b));
   const clusters = kMeans(labs, Math.min(maxSwatches, labs.length), 12);
@@ -164,13 +167,14 @@ function samplePixels(
   height: number,
   channels: 3 | 4,
   max: number,
+  minAlpha: number,
 ) {
   const step = Math.max(1, Math.floor(Math.sqrt((width * height) / max)));
   const out: Array<[number, number, number]> = [];
   for (let y = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step) {
       const i = (y * width + x) * channels;
-      if (channels === 4 && (pixels[i + 3] ?? 255) < 128) continue; // Transparent pixels are no colour.
+      if (channels === 4 && (pixels[i + 3] ?? 255) < minAlpha) continue;
       out.push([pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0]);
     }
   }

@@ -80,6 +80,27 @@ describe(`analysis without a vision model on ${TEST_DB}`, () => {
     expect(byName.images).toEqual([]);
   });
 
+  it("analyses and publishes an image no pixel of which is even half opaque", async () => {
+    const wash = await sharp({
+      create: {
+        width: 1000,
+        height: 1000,
+        channels: 4,
+        background: { r: 20, g: 40, b: 220, alpha: 0.2 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = (await upload(app, admin.cookie, { name: "blue-wash.png", data: wash })).json()
+      .uploaded[0];
+    await runJobs(app);
+    const image = await imageOf(app, uploaded.id, admin.cookie);
+    expect(image.analysisStatus).toBe("done");
+    expect(image.isPublic).toBe(true);
+    expect(image.aiAnalysis.palette[0]).toMatchObject({ name: "blue" });
+    expect(image.aiAnalysis.title).toBeTruthy();
+  });
+
   it("reads the generation prompt: title, description, tags, style and provenance", async () => {
     const png = injectPngChunks(await makePng(1024, 1024), [
       tEXt(
