@@ -255,7 +255,9 @@ describe("a server that cannot start fails npm start", () => {
         const run = npm(["start"], { PORT: String(port) });
         const { code } = await run.exited;
         expect(code).not.toBe(0);
-        expect(run.output()).toMatch(/EADDRINUSE/);
+        expect(run.output()).toMatch(
+          new RegExp(`PORT ${port}: another process already listens there`),
+        );
       } finally {
         await new Promise((r) => blocker.close(r));
       }

@@ -70,6 +70,8 @@ describe("loadConfig", () => {
     [{ DEMO_CONTENT: "maybe" }, "DEMO_CONTENT"],
     [{ S3_BUCKET: "media" }, "S3_BUCKET"],
     [{ ADMIN_USERNAME: "root" }, "ADMIN_USERNAME"],
+    [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD: Password must be"],
+    [{ ADMIN_USERNAME: "b", ADMIN_PASSWORD: "long enough pass" }, "ADMIN_USERNAME: Username"],
   ])("rejects %j naming %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

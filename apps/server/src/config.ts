@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { ZNewPassword, ZUsername } from "@sawdust/shared";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -38,8 +39,9 @@ const ZEnv = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  ADMIN_USERNAME: optionalString,
-  ADMIN_PASSWORD: optionalString,
+  // The rules an account made through the app follows (an admin made at start-up is one).
+  ADMIN_USERNAME: z.preprocess(emptyToUndefined, ZUsername.optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, ZNewPassword.optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email("must be an email address").optional()),
   DEMO_CONTENT: booleanFlag,
   PUBLIC_URL: z.preprocess(

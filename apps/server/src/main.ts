@@ -1,28 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { createWorker, startJanitor } from "./background.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { type Config, ConfigError, loadConfig } from "./config.js";
 import { seedDemoCatalogue } from "./demo/seed-demo.js";
 import { serveMetrics } from "./http/metrics.js";
+import { explainStartupError } from "./lib/startup-errors.js";
 import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
 import { DEFAULT_UPLOAD_LEASE_MS, type Services } from "./services.js";
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+async function main(config: Config): Promise<void> {
   const { server, services, metrics, markStopping } = await buildApp(config);
-
-  const admin = await services.auth.ensureAdmin(config.admin);
-  if (admin?.generatedPassword) {
-    // Logged once: the admin exists from now on and this branch never runs again.
-    server.log.warn(
-      { adminUsername: admin.username, adminPassword: admin.generatedPassword },
-      "Created the administrator account. Sign in with adminUsername and adminPassword; the password is shown only this once (reset it with `npm run admin -- reset-password --username admin`).",
-    );
-  } else if (admin) {
-    server.log.info({ username: admin.username }, "created the administrator from ADMIN_USERNAME");
-  }
-
-  if (config.demoContent) seedDemoInBackground(services, server.log);
 
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, server.log);
   const worker = createWorker(services, server.log, {
@@ -58,6 +45,21 @@ async function main(): Promise<void> {
     }
   });
   await server.listen({ port: config.port, host: config.host });
+
+  // Only once the listeners are up: a start that fails (a port in use, a bad HOST) has then made
+  // no administrator, so the password below is shown by the start that works, not lost with one
+  // that did not.
+  const admin = await services.auth.ensureAdmin(config.admin);
+  if (admin?.generatedPassword) {
+    // Logged once: the admin exists from now on and this branch never runs again.
+    server.log.warn(
+      { adminUsername: admin.username, adminPassword: admin.generatedPassword },
+      "Created the administrator account. Sign in with adminUsername and adminPassword; the password is shown only this once (reset it with `npm run admin -- reset-password --username admin`).",
+    );
+  } else if (admin) {
+    server.log.info({ username: admin.username }, "created the administrator from ADMIN_USERNAME");
+  }
+  if (config.demoContent) seedDemoInBackground(services, server.log);
 }
 
 /**
@@ -72,11 +74,14 @@ function seedDemoInBackground(services: Services, log: FastifyBaseLogger): void 
   seed().catch((error: unknown) => log.error({ err: error }, "seeding the demo catalogue failed"));
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error("Sawdust failed to start:", error);
-  }
+let config: Config | undefined;
+try {
+  config = loadConfig();
+  await main(config);
+} catch (error: unknown) {
+  const explained = config && explainStartupError(error, config);
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (explained) console.error(`Sawdust failed to start: ${explained}`);
+  else console.error("Sawdust failed to start:", error);
   process.exit(1);
-});
+}

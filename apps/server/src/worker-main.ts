@@ -1,10 +1,11 @@
 import { pino } from "pino";
 import { createWorker, startJanitor } from "./background.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { type Config, ConfigError, loadConfig } from "./config.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
 import { serveMetrics } from "./http/metrics.js";
 import { jobHandlers } from "./jobs/handlers.js";
 import { Metrics } from "./lib/metrics.js";
+import { explainStartupError } from "./lib/startup-errors.js";
 import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
 import { DEFAULT_UPLOAD_LEASE_MS, openServices } from "./services.js";
 
@@ -12,8 +13,7 @@ import { DEFAULT_UPLOAD_LEASE_MS, openServices } from "./services.js";
  * `npm run worker`: a process that only runs background jobs (and the janitor), for deployments
  * that keep API processes at WORKERS=0. Runs at least one worker whatever WORKERS says.
  */
-async function main(): Promise<void> {
-  const config = loadConfig();
+async function main(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel });
   const database = openDatabase(config);
   await migrateToLatest(database);
@@ -51,7 +51,14 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+let config: Config | undefined;
+try {
+  config = loadConfig();
+  await main(config);
+} catch (error: unknown) {
+  const explained = config && explainStartupError(error, config);
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (explained) console.error(`The worker failed to start: ${explained}`);
+  else console.error("The worker failed to start:", error);
   process.exit(1);
-});
+}

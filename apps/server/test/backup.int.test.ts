@@ -5,7 +5,15 @@
  * and a passing /readyz. The embedded database only: on PostgreSQL the command points to pg_dump.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -237,6 +245,66 @@ describe.skipIf(TEST_DB !== "sqlite")("backup and restore of the embedded databa
     } finally {
       await app.close();
     }
+  });
+
+  it("refuses a backup missing its media or database, or damaged, and writes nothing", async () => {
+    const boss = await signIn(live, "backup_checker", "admin");
+    const res = await upload(live, boss.cookie, {
+      name: "checked.png",
+      data: await makePng(900, 900, { seed: 99 }),
+    });
+    expect(res.statusCode).toBe(201);
+    const worker = createWorker(live.services, quiet);
+    while (await worker.runOnce()) {}
+    const good = join(folder("checked"), "backup");
+    expect((await admin(["backup", "--to", good], live.env)).code).toBe(0);
+
+    const damaged = (name: string, damage: (dir: string) => void) => {
+      const dir = join(folder(name), "backup");
+      cpSync(good, dir, { recursive: true });
+      damage(dir);
+      return dir;
+    };
+    const cases: Array<[string, string]> = [
+      [
+        damaged("no-media", (dir) => rmSync(join(dir, "media"), { recursive: true })),
+        "/media holds 0 file(s)",
+      ],
+      [
+        damaged("one-file-gone", (dir) => {
+          const stack = [join(dir, "media")];
+          for (let next = stack.pop(); next; next = stack.pop()) {
+            for (const entry of readdirSync(next, { withFileTypes: true })) {
+              if (entry.isDirectory()) stack.push(join(next, entry.name));
+              else return unlinkSync(join(next, entry.name));
+            }
+          }
+        }),
+        "the backup is incomplete",
+      ],
+      [damaged("no-db", (dir) => unlinkSync(join(dir, "sawdust.db"))), "has no usable sawdust.db"],
+      [
+        damaged("garbage-db", (dir) => writeFileSync(join(dir, "sawdust.db"), "garbage")),
+        "has no usable sawdust.db",
+      ],
+      [
+        damaged("truncated-db", (dir) => truncateSync(join(dir, "sawdust.db"), 40 * 1024)),
+        "has no usable sawdust.db",
+      ],
+    ];
+    for (const [from, message] of cases) {
+      const dataDir = join(folder("restore-refused"), "data");
+      const refused = await admin(["restore", "--from", from], { ...live.env, DATA_DIR: dataDir });
+      expect({ from, code: refused.code }).toEqual({ from, code: 1 });
+      expect(refused.output).toContain(message);
+      expect(refused.output).toContain("nothing was restored");
+      expect(readdirSync(join(dataDir, ".."))).toEqual([]);
+    }
+    const accepted = await admin(["restore", "--from", good], {
+      ...live.env,
+      DATA_DIR: join(folder("restore-good"), "data"),
+    });
+    expect(accepted.code, accepted.output).toBe(0);
   });
 
   it("refuses a folder that is not a backup", async () => {

@@ -46,6 +46,31 @@ describe(`npm run admin on ${TEST_DB}`, () => {
     }
   });
 
+  it("says so when create promotes an existing account: a new password, the email kept", async () => {
+    const member = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      payload: { username: "promoted", email: "promoted@example.com", password: "member password" },
+    });
+    expect(member.statusCode, member.body).toBe(201);
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const args = ["create", "--username", "Promoted", "--email", "other@example.com"];
+      expect(await runAdminCli(args, env)).toBe(0);
+      const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
+      expect(printed).toContain(
+        "The account 'Promoted' already existed: it is an administrator now",
+      );
+      expect(printed).toContain("Its email stays promoted@example.com.");
+      const generated = /password: (\S+)/.exec(printed)?.[1] as string;
+      expect((await login("promoted", "member password")).statusCode).toBe(401);
+      const signedIn = await login("promoted", generated);
+      expect(signedIn.json().user).toMatchObject({ role: "admin", email: "promoted@example.com" });
+    } finally {
+      log.mockRestore();
+    }
+  });
+
   it("refuses an unknown account and bad arguments without a stack trace", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -53,6 +78,7 @@ describe(`npm run admin on ${TEST_DB}`, () => {
       expect(error.mock.calls.flat().join(" ")).toContain("No account named 'nobody'");
       expect(await runAdminCli(["create", "--username", "x"], env)).toBe(2);
       expect(await runAdminCli(["explode"], env)).toBe(2);
+      expect(error.mock.calls.flat().join(" ")).toContain("Unknown command 'explode'");
       expect(
         await runAdminCli(
           ["create", "--username", "weak", "--email", "w@example.com", "--password", "short"],

@@ -9,7 +9,8 @@ import { BackupError, backup, restore } from "./backup.js";
 
 const USAGE = `Usage:
   npm run admin -- create --username NAME --email EMAIL [--password PASSWORD]
-      Create an administrator (or make an existing account of that name one, with this password).
+      Create an administrator, or make an existing account of that name one: its password is
+      replaced (its sessions end) and its email stays as it is.
   npm run admin -- reset-password --username NAME [--password PASSWORD]
       Set a new password; the account's sessions end.
   npm run admin -- backup --to DIR
@@ -46,13 +47,13 @@ export async function runAdminCli(argv: string[], env = process.env): Promise<nu
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  if (
-    values.help ||
-    !command ||
-    !["create", "reset-password", "backup", "restore"].includes(command)
-  ) {
+  if (values.help || !command) {
     console.error(USAGE);
     return values.help ? 0 : 2;
+  }
+  if (!["create", "reset-password", "backup", "restore"].includes(command)) {
+    console.error(`Unknown command '${command}'.\n\n${USAGE}`);
+    return 2;
   }
   if (command === "backup" || command === "restore") {
     return runBackupCommand(command, command === "backup" ? values.to : values.from, env);
@@ -69,12 +70,16 @@ export async function runAdminCli(argv: string[], env = process.env): Promise<nu
     const { auth } = createServices(database, await openMedia(config, database));
     const password = values.password ?? randomBytes(15).toString("base64url");
     if (command === "create") {
-      await auth.upsertAdmin({
+      const made = await auth.upsertAdmin({
         username: values.username,
         email: values.email as string,
         password,
       });
-      console.log(`Administrator '${values.username}' is ready.`);
+      console.log(
+        made.created
+          ? `Administrator '${values.username}' is ready.`
+          : `The account '${values.username}' already existed: it is an administrator now, with a new password (its sessions have ended). Its email stays ${made.email}.`,
+      );
     } else {
       await auth.resetPassword(values.username, password);
       console.log(`Password of '${values.username}' reset; its sessions have ended.`);

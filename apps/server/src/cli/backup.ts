@@ -113,15 +113,83 @@ export async function restore(config: Config, from: string, out: Out): Promise<v
       "This backup holds its media on disk, but S3 is configured: restore into a DATA_DIR without S3 settings (then copy the media folder into the bucket if you move to S3).",
     );
   await mustBeEmpty(config.dataDir, "DATA_DIR");
+  await mustMatchManifest(from, manifest);
   await mkdir(config.dataDir, { recursive: true });
-  await copyFile(join(from, DATABASE_FILE), config.database.file);
-  const files =
-    manifest.media === "included"
-      ? await copyTree(join(from, "media"), join(config.dataDir, "media"))
-      : 0;
+  let files: number;
+  try {
+    await copyFile(join(from, DATABASE_FILE), config.database.file);
+    files =
+      manifest.media === "included"
+        ? await copyTree(join(from, "media"), join(config.dataDir, "media"))
+        : 0;
+  } catch (error) {
+    // DATA_DIR was empty: it is again, rather than half an installation.
+    for (const entry of await readdir(config.dataDir)) {
+      await rm(join(config.dataDir, entry), { recursive: true, force: true });
+    }
+    throw new BackupError(
+      `Restoring into ${config.dataDir} failed (${(error as Error).message}); it is empty again.`,
+    );
+  }
   out(
     `Restored ${manifest.counts.users} user(s), ${manifest.counts.images} image(s) and ${files} media file(s) from the backup of ${manifest.createdAt} into ${config.dataDir}. Start the server on it (npm start).`,
   );
+}
+
+/**
+ * Refuses a backup that is not what its manifest says, before anything is written: its database
+ * must pass SQLite's check and hold the users and images listed, and its media (when included)
+ * the files and bytes listed. A backup missing its media folder would otherwise restore into a
+ * site whose every picture is a 404.
+ */
+async function mustMatchManifest(from: string, manifest: Manifest): Promise<void> {
+  const nothing = "nothing was restored";
+  let counts: SnapshotCounts;
+  try {
+    counts = snapshotCounts(join(from, DATABASE_FILE), true);
+  } catch (error) {
+    throw new BackupError(
+      `${from} has no usable ${DATABASE_FILE} (${(error as Error).message}): the backup is incomplete or damaged; ${nothing}.`,
+    );
+  }
+  const listed = manifest.counts;
+  if (counts.users !== listed.users || counts.images !== listed.images) {
+    throw new BackupError(
+      `${from}/${DATABASE_FILE} holds ${counts.users} user(s) and ${counts.images} image(s) where the manifest lists ${listed.users} and ${listed.images}: it is not this backup's database; ${nothing}.`,
+    );
+  }
+  if (manifest.media !== "included") return;
+  const media = await measureTree(join(from, "media"));
+  if (media.files !== listed.files || media.bytes !== listed.bytes) {
+    throw new BackupError(
+      `${from}/media holds ${media.files} file(s) (${media.bytes} bytes) where the manifest lists ${listed.files} (${listed.bytes} bytes): the backup is incomplete; ${nothing}.`,
+    );
+  }
+}
+
+/** The files under a folder and their bytes (none when it does not exist). */
+async function measureTree(dir: string): Promise<{ files: number; bytes: number }> {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { files: 0, bytes: 0 };
+    throw error;
+  }
+  let files = 0;
+  let bytes = 0;
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = await measureTree(path);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else if (entry.isFile()) {
+      files += 1;
+      bytes += (await stat(path)).size;
+    }
+  }
+  return { files, bytes };
 }
 
 /** Refuses a folder that holds anything: a backup or restore never overwrites. */

@@ -67,9 +67,26 @@ export function snapshotImages(file: string): SnapshotImage[] {
   }
 }
 
-export function snapshotCounts(file: string): SnapshotCounts {
+/**
+ * The rows a snapshot holds, after SQLite's own check of the whole file (`quick_check`) when
+ * `checked`: a truncated or damaged copy throws rather than counting what it still can.
+ */
+export function snapshotCounts(file: string, checked = false): SnapshotCounts {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
+    if (checked) {
+      const problems = db.pragma("quick_check", { simple: false }) as Array<{
+        quick_check: string;
+      }>;
+      if (problems[0]?.quick_check !== "ok") {
+        throw new Error(
+          problems
+            .map((p) => p.quick_check)
+            .slice(0, 3)
+            .join("; "),
+        );
+      }
+    }
     const count = (table: string) =>
       (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
     return {

@@ -343,14 +343,22 @@ export class AuthService {
     return this.deps.users.firstIdWithRole("admin");
   }
 
-  /** CLI: create an admin, or promote and reset an existing account of that name. */
-  async upsertAdmin(input: { username: string; email: string; password: string }): Promise<void> {
+  /**
+   * CLI: create an admin, or promote and reset an existing account of that name (its email is
+   * kept: the answer gives it, for the CLI to say so).
+   */
+  async upsertAdmin(input: {
+    username: string;
+    email: string;
+    password: string;
+  }): Promise<{ created: true } | { created: false; email: string }> {
     const existing = await this.deps.users.findByUsernameKey(input.username.toLowerCase());
     if (!existing) {
       await this.createUser(input, "admin");
-      return;
+      return { created: true };
     }
     await this.resetPassword(input.username, input.password, "admin");
+    return { created: false, email: existing.email };
   }
 
   /** CLI: set a new password; every session of the account ends. */

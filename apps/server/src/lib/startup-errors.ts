@@ -1,0 +1,87 @@
+import type { Config } from "../config.js";
+
+/** What a failed start threw: Node's system errors, pg's and better-sqlite3's carry a code. */
+interface CodedError {
+  code?: unknown;
+  port?: unknown;
+  hostname?: unknown;
+  path?: unknown;
+  message?: unknown;
+}
+
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+]);
+/** PostgreSQL's SQLSTATEs for a server that answers but will not have us. */
+const REFUSED_BY_POSTGRES: Record<string, string> = {
+  "28P01": "the password was refused",
+  "28000": "the role may not sign in",
+  "3D000": "the database does not exist",
+  "57P03": "the server is starting up or shutting down",
+};
+
+/**
+ * A failed start explained in the operator's terms, naming the setting to look at (README:
+ * "a bad value stops the process with a message naming the variable"): a port in use, a HOST that
+ * is no address here, a DATABASE_URL that cannot be reached, a DATA_DIR that cannot be written.
+ * Undefined for anything else, which is printed whole.
+ */
+export function explainStartupError(error: unknown, config: Config): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, port, hostname, path, message } = error as CodedError;
+  const text = typeof message === "string" ? message : String(error);
+  const listenSetting =
+    port !== undefined && port === config.metrics.port ? "METRICS_PORT" : "PORT";
+
+  if (code === "EADDRINUSE") {
+    return `${listenSetting} ${String(port)}: another process already listens there on ${config.host}. Stop it or choose another ${listenSetting}.`;
+  }
+  if (code === "EACCES" && port !== undefined) {
+    return `${listenSetting} ${String(port)}: this user may not listen on it (ports below 1024 need privileges). Choose another ${listenSetting}.`;
+  }
+  if (
+    code === "EADDRNOTAVAIL" ||
+    ((code === "ENOTFOUND" || code === "EAI_AGAIN") && hostname === config.host)
+  ) {
+    return `HOST ${config.host}: not an address of this machine (${String(code)}). Use 127.0.0.1, 0.0.0.0 or one of this machine's addresses.`;
+  }
+
+  if (config.database.kind === "postgres") {
+    const refused = typeof code === "string" ? REFUSED_BY_POSTGRES[code] : undefined;
+    if (refused || (typeof code === "string" && UNREACHABLE.has(code))) {
+      return `DATABASE_URL (${withoutPassword(config.database.url)}): cannot connect: ${refused ?? text}.`;
+    }
+  }
+
+  const file = config.database.kind === "sqlite" ? config.database.file : undefined;
+  if (code === "SQLITE_NOTADB" && file) {
+    return `DATA_DIR ${config.dataDir}: ${file} is not a SQLite database (${text}).`;
+  }
+  const inDataDir = typeof path === "string" && path.startsWith(config.dataDir);
+  if ((code === "EEXIST" || code === "ENOTDIR") && inDataDir) {
+    return `DATA_DIR ${config.dataDir}: not a directory (${text}).`;
+  }
+  if (
+    (typeof code === "string" && code.startsWith("SQLITE_CANTOPEN")) ||
+    code === "SQLITE_READONLY" ||
+    (typeof code === "string" && inDataDir)
+  ) {
+    return `DATA_DIR ${config.dataDir}: cannot create or write it (${text}). It must be a directory this user can write.`;
+  }
+  return undefined;
+}
+
+/** A connection URL fit for a log: the password, if any, left out. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparsable)";
+  }
+}
