@@ -42,7 +42,12 @@ export const ZSiteSettings = z.object({
     .boolean({ error: "registrationOpen must be true or false" })
     .describe("Whether visitors may create accounts (sign-in is never closed)"),
   defaultEditionType: z
-    .enum(EDITION_TYPES, { error: m.editionType(EDITION_TYPES) })
+    .enum(EDITION_TYPES, {
+      error: (issue) =>
+        issue.input === undefined
+          ? MESSAGES.validation.required("Default edition type")
+          : m.editionType(EDITION_TYPES),
+    })
     .describe("The upload form's default, and the server's for an upload that names none"),
   freeTier: z
     .object({

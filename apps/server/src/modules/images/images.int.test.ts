@@ -219,6 +219,15 @@ describe(`upload and renditions on ${TEST_DB}`, () => {
     expect((await get(tampered)).statusCode).toBe(403);
     const otherImage = image.urlXLarge.replace(`/signed/${image.id}/`, `/signed/${image.id + 1}/`);
     expect((await get(otherImage)).statusCode).toBe(403);
+    // A link cut short or edited by hand is told as a bad link, in words.
+    for (const broken of [
+      image.urlXLarge.replace(/exp=\d+/, "exp=abc"),
+      image.urlXLarge.replace(/&sig=[^&]+/, ""),
+    ]) {
+      const res = await get(broken);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain("This image link has expired or is not valid");
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { notFound } from "../../lib/errors.js";
 import type { Storage } from "../../media/storage/storage.js";
 import type { AuthService } from "../auth/auth.service.js";
 import { SESSION_COOKIE } from "../auth/session-token.js";
+import { IMAGE_MESSAGES } from "../images/images.constants.js";
 import type { RenditionsService } from "../images/renditions.service.js";
 
 const ZPublicParams = z.object({
@@ -28,7 +29,13 @@ const ZSignedParams = z.object({
     .max(2 ** 52),
   size: z.string().max(16),
 });
-const ZSignedQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
+/** A link cut short or edited is told as a bad link, not by what the validator expected. */
+const ZSignedQuery = z.object({
+  exp: z.coerce
+    .number({ error: IMAGE_MESSAGES.badSignature })
+    .int({ error: IMAGE_MESSAGES.badSignature }),
+  sig: z.string({ error: IMAGE_MESSAGES.badSignature }).max(100, IMAGE_MESSAGES.badSignature),
+});
 
 /**
  * How long a public rendition may be kept. Browsers keep it 10 minutes, shared caches (a CDN,

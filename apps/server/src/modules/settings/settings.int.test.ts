@@ -119,6 +119,7 @@ describe(`the site settings routes on ${TEST_DB}`, () => {
         { ...defaults(), defaultEditionType: "limited_edition" },
         "Default edition type must be one of: sawdust_gallery, one_of_one, open_edition",
       ],
+      [{ ...defaults(), defaultEditionType: undefined }, "Default edition type is required"],
       [{ ...defaults(), registrationOpen: "yes" }, "registrationOpen must be true or false"],
       [
         { ...defaults(), licencePrices: { standardCents: 49, commercialCents: 9900 } },
