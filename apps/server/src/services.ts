@@ -315,7 +315,15 @@ export function createServices(
     events,
     onJobQueued,
   });
-  const renditions = new RenditionsService({ images: imagesRepo, media: mediaStore, clock });
+  const ownership = {
+    licenceOf: (userId: number, imageId: number) => editions.ownedLicence(userId, imageId),
+  };
+  const renditions = new RenditionsService({
+    images: imagesRepo,
+    media: mediaStore,
+    clock,
+    ownership,
+  });
   const downloads = new DownloadsService({
     downloads: new DownloadsRepo(db),
     images: imagesRepo,
@@ -323,7 +331,7 @@ export function createServices(
     rateLimits,
     siteSettings,
     clock,
-    ownership: { licenceOf: (userId, imageId) => editions.ownedLicence(userId, imageId) },
+    ownership,
   });
   const editions = new EditionsService({
     editions: new EditionsRepo(db, dialect),

@@ -62,13 +62,15 @@ export class DownloadsService {
   /** Checks access (spec sections 5 and 6) and finds, or makes, the file to send. */
   async prepare(imageId: number, size: DownloadSize, viewer: Principal): Promise<PreparedDownload> {
     const row = await this.deps.images.findReadyById(imageId);
-    if (!row || !canViewImage(viewer, { isPublic: row.is_public === 1 })) {
-      throw notFound(IMAGE_MESSAGES.notFound);
-    }
+    if (!row) throw notFound(IMAGE_MESSAGES.notFound);
     const ownedLicence =
       viewer.kind === "member" && this.deps.ownership
         ? await this.deps.ownership.licenceOf(viewer.userId, imageId)
         : null;
+    // A piece bought stays its owner's to download while an admin has it hidden.
+    if (!ownedLicence && !canViewImage(viewer, { isPublic: row.is_public === 1 })) {
+      throw notFound(IMAGE_MESSAGES.notFound);
+    }
     // An owner downloads every size of their piece, whatever their tier.
     if (!ownedLicence) assertMayDownload(size, viewer);
     const rendition = await this.deps.renditions.ensureRendition(row, RENDITION_FOR_DOWNLOAD[size]);

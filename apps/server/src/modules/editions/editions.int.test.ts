@@ -247,6 +247,42 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect((await imageOf(id, buyer)).ownedLicence).toBe("commercial");
   }, 60_000);
 
+  it("keeps a bought piece its owner's to see and download while an admin has it hidden", async () => {
+    const id = await piece({ editionType: "one_of_one", price: 4000 });
+    const [buyer, other] = (await newMembers(2)) as [Who, Who];
+    const bought = await purchase(buyer, id);
+    expect((await pay(buyer, sessionOf(bought.json().url))).statusCode).toBe(200);
+    const hidden = await call("PATCH", `/api/v1/images/${id}/visibility`, admin, {
+      isPublic: false,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+
+    const library = ZLibrary.parse((await call("GET", "/api/v1/library", buyer)).json());
+    const owned = library.editions.find((e) => e.imageId === id);
+    expect(owned?.urlSmall).toMatch(/^\/media\/images\//);
+    const picture = await call("GET", owned?.urlSmall as string, buyer);
+    expect(picture.statusCode).toBe(200);
+    // Nobody keeps a hidden image's file on the way.
+    expect(picture.headers["cache-control"]).toBe("private, no-store");
+    const download = `/api/v1/images/${id}/download?size=ultra`;
+    expect((await call("GET", download, buyer)).statusCode).toBe(200);
+    for (const who of [other, undefined]) {
+      expect((await call("GET", owned?.urlSmall as string, who)).statusCode).toBe(404);
+      expect((await call("GET", download, who)).statusCode).toBe(404);
+      expect((await call("GET", `/api/v1/images/${id}`, who)).statusCode).toBe(404);
+    }
+
+    // Deleted, it is gone for the owner too.
+    const deleted = await app.server.inject({
+      method: "DELETE",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect((await call("GET", download, buyer)).statusCode).toBe(404);
+    expect((await call("GET", owned?.urlSmall as string, buyer)).statusCode).toBe(404);
+  }, 60_000);
+
   it("refuses visitors, the free gallery, and a redelivered payment changes nothing", async () => {
     const gallery = await piece({ editionType: "sawdust_gallery" });
     const [member] = (await newMembers(1)) as [Who];

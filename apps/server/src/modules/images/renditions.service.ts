@@ -1,4 +1,4 @@
-import { isAdmin, type Principal } from "@sawdust/shared";
+import type { Licence, Principal } from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound } from "../../lib/errors.js";
@@ -18,17 +18,29 @@ export class RenditionsService {
       images: ImagesRepo;
       media: MediaStore;
       clock: Clock;
+      /** The licence a member bought this image's edition under, if they did (editions). */
+      ownership?: { licenceOf(userId: number, imageId: number): Promise<Licence | null> };
     },
   ) {}
 
   /**
-   * Whether this image's files may be served to this principal: anyone while it is public, only
-   * admins while it is hidden, flagged or waiting for its rating. `principal` is asked only then,
-   * so the common case costs one primary-key lookup and no session lookup.
+   * Whether this image's files may be served to this principal: anyone while it is public; while
+   * it is hidden, flagged or waiting for its rating, admins, and a member who bought an edition of
+   * it (a piece bought stays theirs to see and download). `principal` is asked only then, so the
+   * common case costs one primary-key lookup and no session lookup.
    */
   async mayServeFiles(id: number, principal: () => Promise<Principal>): Promise<boolean> {
     if (await this.deps.images.isReadyAndPublic(id)) return true;
-    return isAdmin(await principal());
+    const viewer = await principal();
+    if (viewer.kind !== "member") return false;
+    return viewer.role === "admin" || (await this.ownsReady(viewer.userId, id));
+  }
+
+  /** Whether this member bought an edition of this image, and it is still there (not deleted). */
+  private async ownsReady(userId: number, imageId: number): Promise<boolean> {
+    const { ownership, images } = this.deps;
+    if (!ownership || (await ownership.licenceOf(userId, imageId)) === null) return false;
+    return (await images.findReadyById(imageId)) !== undefined;
   }
 
   /**
