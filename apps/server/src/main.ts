@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { createWorker, startJanitor } from "./background.js";
-import { type Config, ConfigError, loadConfig } from "./config.js";
+import type { Config } from "./config.js";
 import { seedDemoCatalogue } from "./demo/seed-demo.js";
 import { serveMetrics } from "./http/metrics.js";
-import { explainStartupError } from "./lib/startup-errors.js";
+import { startOrExplain } from "./lib/startup-errors.js";
 import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
 import { DEFAULT_UPLOAD_LEASE_MS, type Services } from "./services.js";
 
@@ -74,14 +74,4 @@ function seedDemoInBackground(services: Services, log: FastifyBaseLogger): void 
   seed().catch((error: unknown) => log.error({ err: error }, "seeding the demo catalogue failed"));
 }
 
-let config: Config | undefined;
-try {
-  config = loadConfig();
-  await main(config);
-} catch (error: unknown) {
-  const explained = config && explainStartupError(error, config);
-  if (error instanceof ConfigError) console.error(error.message);
-  else if (explained) console.error(`Sawdust failed to start: ${explained}`);
-  else console.error("Sawdust failed to start:", error);
-  process.exit(1);
-}
+await startOrExplain("Sawdust", main);

@@ -1,11 +1,11 @@
 import { pino } from "pino";
 import { createWorker, startJanitor } from "./background.js";
-import { type Config, ConfigError, loadConfig } from "./config.js";
+import type { Config } from "./config.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
 import { serveMetrics } from "./http/metrics.js";
 import { jobHandlers } from "./jobs/handlers.js";
 import { Metrics } from "./lib/metrics.js";
-import { explainStartupError } from "./lib/startup-errors.js";
+import { startOrExplain } from "./lib/startup-errors.js";
 import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
 import { DEFAULT_UPLOAD_LEASE_MS, openServices } from "./services.js";
 
@@ -51,14 +51,4 @@ async function main(config: Config): Promise<void> {
   });
 }
 
-let config: Config | undefined;
-try {
-  config = loadConfig();
-  await main(config);
-} catch (error: unknown) {
-  const explained = config && explainStartupError(error, config);
-  if (error instanceof ConfigError) console.error(error.message);
-  else if (explained) console.error(`The worker failed to start: ${explained}`);
-  else console.error("The worker failed to start:", error);
-  process.exit(1);
-}
+await startOrExplain("The worker", main);

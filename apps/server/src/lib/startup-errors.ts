@@ -1,4 +1,26 @@
-import type { Config } from "../config.js";
+import { type Config, ConfigError, loadConfig } from "../config.js";
+
+/**
+ * An entry point's start: the settings read, then `main`; a failure is one line naming what to
+ * fix where it can be (a bad setting, explainStartupError's cases), else the error whole, and
+ * the process exits 1.
+ */
+export async function startOrExplain(
+  who: string,
+  main: (config: Config) => Promise<void>,
+): Promise<void> {
+  let config: Config | undefined;
+  try {
+    config = loadConfig();
+    await main(config);
+  } catch (error: unknown) {
+    const explained = config && explainStartupError(error, config);
+    if (error instanceof ConfigError) console.error(error.message);
+    else if (explained) console.error(`${who} failed to start: ${explained}`);
+    else console.error(`${who} failed to start:`, error);
+    process.exit(1);
+  }
+}
 
 /** What a failed start threw: Node's system errors, pg's and better-sqlite3's carry a code. */
 interface CodedError {
