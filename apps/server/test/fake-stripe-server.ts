@@ -499,6 +499,9 @@ export class FakeStripeServer {
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "POST" && path === "/v1/customers") return this.createCustomer(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return this.createCheckout(params);
+    if (method === "GET" && path === "/v1/checkout/sessions") return this.listCheckouts(params);
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === "POST" && expire?.[1]) return this.expireCheckout(decodeURIComponent(expire[1]));
     if (method === "POST" && path === "/v1/billing_portal/sessions")
       return this.createPortal(params);
     if (method === "POST" && path === "/v1/refunds") return this.createRefund(params);
@@ -547,6 +550,36 @@ export class FakeStripeServer {
     };
     this.customers.set(customer.id, customer);
     return customer;
+  }
+
+  /** GET /v1/checkout/sessions: newest first, by `customer` and `status` when given, one page. */
+  private listCheckouts(params: Record<string, unknown>): Json {
+    const limit = Math.min(100, Number(params.limit ?? 10) || 10);
+    const found = [...this.checkoutSessions.values()]
+      .filter((c) => params.customer === undefined || c.customer === params.customer)
+      .filter((c) => params.status === undefined || c.status === params.status)
+      .reverse();
+    return {
+      object: "list",
+      data: found.slice(0, limit).map((c) => this.checkoutSessionJson(c)),
+      has_more: found.length > limit,
+      url: "/v1/checkout/sessions",
+    };
+  }
+
+  /** POST /v1/checkout/sessions/{id}/expire: only an open session can be expired. */
+  private expireCheckout(id: string): Json {
+    const session = this.checkoutSessions.get(id);
+    if (!session) throw noSuch("checkout.session", id, "session");
+    if (session.status !== "open") {
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
+    }
+    session.status = "expired";
+    return this.checkoutSessionJson(session);
   }
 
   private createCheckout(params: Record<string, unknown>): Json {

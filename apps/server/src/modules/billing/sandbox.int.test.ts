@@ -252,12 +252,30 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     expect((expiry - paidAt) / DAY).toBeLessThanOrEqual(366);
   });
 
+  it("closes a member's open checkout when they start another: only the newest can be paid", async () => {
+    const member = await newMember();
+    const older = await startCheckout(member, "monthly");
+    const newer = await startCheckout(member, "yearly");
+    const stale = await pay(member, older, "pays");
+    expect(stale.statusCode).toBe(410);
+    expect(stale.json().code).toBe("checkout_expired");
+    expect((await pay(member, newer, "pays")).statusCode).toBe(200);
+    expect((await current(member)).subscription?.billingCycle).toBe("yearly");
+  });
+
   it("starts one subscription when a member pays four open checkouts at once", async () => {
     const member = await newMember();
     const sessions = [];
     for (const cycle of ["monthly", "yearly", "monthly", "yearly"] as const) {
       sessions.push(await startCheckout(member, cycle));
     }
+    // Each closed the one before; two tabs starting checkout together can still leave several
+    // open, as here.
+    await app.database.db
+      .updateTable("sandbox_checkouts")
+      .set({ status: "open" })
+      .where("id", "in", sessions)
+      .execute();
     const paid = await Promise.all(sessions.map((id) => pay(member, id, "pays")));
     expect(paid.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
     for (const refused of paid.filter((r) => r.statusCode === 409)) {

@@ -82,6 +82,17 @@ export class SandboxRepo {
       .execute();
   }
 
+  /** Expires the customer's open checkouts for a subscription (a newer one replaces them). */
+  async expireOpenSubscriptionCheckouts(customerId: string): Promise<void> {
+    await this.db
+      .updateTable("sandbox_checkouts")
+      .set({ status: "expired" })
+      .where("customer_id", "=", customerId)
+      .where("mode", "=", "subscription")
+      .where("status", "=", "open")
+      .execute();
+  }
+
   /** Completes an open, unexpired checkout; false when it was not open (paid twice, expired). */
   async completeCheckout(id: string, subscriptionId: string, now: number): Promise<boolean> {
     const result = await this.db

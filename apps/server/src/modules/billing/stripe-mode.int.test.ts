@@ -141,12 +141,21 @@ describe(`Stripe mode through the SDK on ${TEST_DB}`, () => {
     const first = await startCheckout(member, "monthly");
     const second = await startCheckout(member, "yearly");
 
+    // The second checkout closes the first, still open: both could otherwise be paid and billed.
     expect(fake.calls().slice(before)).toEqual([
       "POST /v1/customers",
+      "GET /v1/checkout/sessions",
       "POST /v1/checkout/sessions",
+      "GET /v1/checkout/sessions",
+      `POST /v1/checkout/sessions/${first}/expire`,
       "POST /v1/checkout/sessions",
     ]);
-    const [customerCall, firstCall, secondCall] = fake.requests.slice(before);
+    expect(fake.checkoutSession(first)).toMatchObject({
+      status: "expired",
+      url: expect.any(String),
+    });
+    expect(fake.checkoutSession(second)).toMatchObject({ status: "open" });
+    const [customerCall, , firstCall, , , secondCall] = fake.requests.slice(before);
     expect(customerCall?.body).toEqual({
       email: "sm_twice@example.com",
       name: "sm_twice",

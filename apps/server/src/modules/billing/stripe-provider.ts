@@ -83,6 +83,21 @@ export class StripeProvider implements PaymentProvider {
     cancelUrl: string;
   }) {
     const userId = String(input.userId);
+    // One open checkout for Pro a customer at a time: one left open in another tab could
+    // otherwise be paid as well, and Stripe would bill both subscriptions.
+    for await (const open of this.stripe.checkout.sessions.list({
+      customer: input.customerId,
+      status: "open",
+      limit: 100,
+    })) {
+      if (open.mode !== "subscription") continue;
+      try {
+        await this.stripe.checkout.sessions.expire(open.id);
+      } catch (error) {
+        // Completed or expired since the list: nothing left to close.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    }
     const session = await this.stripe.checkout.sessions.create({
       mode: "subscription",
       customer: input.customerId,

@@ -114,7 +114,7 @@ describe(`with Stripe, on ${TEST_DB}`, () => {
     // Every checkout is for that customer, and it is the one kept.
     const sessions = fake.requests
       .slice(before)
-      .filter((r) => r.path === "/v1/checkout/sessions")
+      .filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")
       .map((r) => r.body.customer);
     expect(new Set(sessions)).toEqual(new Set([customerId]));
     expect(await keptCustomers(site.first, member.userId)).toEqual([
