@@ -140,6 +140,8 @@ describe(`hidden and unrated pictures on ${TEST_DB}`, () => {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers["cache-control"]).toBe("public, max-age=600, s-maxage=300");
+      // Other sites may show a public picture (the marketing API hands out these URLs).
+      expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     }
     expect((await setVisibility(image.id, false)).statusCode).toBe(200);
     for (const url of urls) {
@@ -155,6 +157,7 @@ describe(`hidden and unrated pictures on ${TEST_DB}`, () => {
       const asAdmin = await get(url, { cookie: admin.cookie });
       expect(asAdmin.statusCode).toBe(200);
       expect(asAdmin.headers["cache-control"]).toBe("private, no-store");
+      expect(asAdmin.headers["cross-origin-resource-policy"]).toBe("same-origin");
     }
     for (const size of ["preview", "basic"]) {
       const res = await get(`/api/v1/images/${image.id}/download?size=${size}`, {

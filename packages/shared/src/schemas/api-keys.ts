@@ -109,12 +109,20 @@ export type ApiKeyList = z.infer<typeof ZApiKeyList>;
 
 /* ----------------------------------------------------------------- the marketing API itself */
 
-const cents = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number of cents` })
-    .int(`${name} must be a whole number of cents`)
-    .min(0, `${name} must be at least 0`)
-    .max(Number.MAX_SAFE_INTEGER, `${name} is too large`);
+/** Written out in digits: an empty `min_price=` (or `0x10`, `1e3`) is refused, not read as a number. */
+const cents = (name: string, example: number) =>
+  z
+    .string({ error: `${name} must be a number of cents` })
+    .meta({ examples: [String(example)] })
+    .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number of cents`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(`${name} must be a whole number of cents`)
+        .min(0, `${name} must be at least 0`)
+        .max(Number.MAX_SAFE_INTEGER, `${name} is too large`),
+    );
 
 /**
  * GET /api/v1/marketing/images. Several values of one filter (comma-separated) match any of them;
@@ -151,14 +159,8 @@ export const ZMarketingImageQuery = strictQuery("the marketing API", {
   color: commaList(z.string().max(32, "A colour must be at most 32 characters"), "blue").describe(
     "Comma-separated colour names or hex colours (#ff0000 or ff0000: the nearest name)",
   ),
-  min_price: cents("min_price")
-    .optional()
-    .describe("Lowest price, in cents")
-    .meta({ examples: [1000] }),
-  max_price: cents("max_price")
-    .optional()
-    .describe("Highest price, in cents")
-    .meta({ examples: [50000] }),
+  min_price: cents("min_price", 1000).optional().describe("Lowest price, in cents"),
+  max_price: cents("max_price", 50000).optional().describe("Highest price, in cents"),
   sort: z
     .enum(MARKETING_SORTS, { error: `sort must be one of: ${MARKETING_SORTS.join(", ")}` })
     .default("newest")
@@ -223,5 +225,8 @@ export const ZMarketingImagePage = z.object({
 export type MarketingImagePage = z.infer<typeof ZMarketingImagePage>;
 
 /** GET /api/v1/marketing/tags: every tag of the public catalogue, most used first. */
+/** GET /api/v1/marketing/tags takes no parameters: any is refused by name, as the lists do. */
+export const ZMarketingTagsQuery = strictQuery("the marketing API's tags", {});
+
 export const ZMarketingTagList = z.object({ tags: z.array(ZTagCount) });
 export type MarketingTagList = z.infer<typeof ZMarketingTagList>;

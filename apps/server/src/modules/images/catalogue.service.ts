@@ -424,13 +424,14 @@ export function decodePageStart(
   order: ListOrder,
 ): PageStart | undefined {
   const afterId = decodeCursor(cursor);
-  if (afterId === undefined || order === "newest") {
-    return afterId === undefined ? undefined : { afterId };
-  }
+  if (afterId === undefined) return undefined;
   const { d } = JSON.parse(Buffer.from(cursor as string, "base64url").toString("utf8")) as {
     d?: unknown;
   };
-  if (typeof d === "number" && Number.isSafeInteger(d) && d >= 0) {
+  // A most-downloaded cursor carries a count, a newest one does not: either is refused in the
+  // other order, rather than read as a place it never was.
+  if (order === "newest" && d === undefined) return { afterId };
+  if (order !== "newest" && typeof d === "number" && Number.isSafeInteger(d) && d >= 0) {
     return { afterId, afterDownloads: d };
   }
   throw badRequest(IMAGE_MESSAGES.badCursor, "bad_cursor");

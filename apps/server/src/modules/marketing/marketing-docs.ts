@@ -35,6 +35,14 @@ const RATE_LIMIT_HEADERS = {
   },
 } as const;
 
+/** What a 429 adds to them: when to try again. */
+const RETRY_AFTER = {
+  "Retry-After": {
+    description: "Seconds until the hour ends and the key may make requests again",
+    schema: { type: "integer" },
+  },
+} as const;
+
 function description(origin: string): string {
   const base = `${origin}${PARTNER_API.basePath}`;
   return [
@@ -64,7 +72,7 @@ function description(origin: string): string {
     "",
     "## Paging and filters",
     "",
-    `\`GET /images\` answers up to \`limit\` images (default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}) and a \`next_cursor\`; pass it as \`cursor\` for the next page (null: the last page). Images published while you page never make a page repeat or skip one. Several values of one filter (comma-separated) match any of them; different filters must all match. Prices are whole cents (USD), like \`price\`; a price bound leaves out pieces not for sale.`,
+    `\`GET /images\` answers up to \`limit\` images (default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}) and a \`next_cursor\`; pass it as \`cursor\` for the next page (null: the last page). Images published while you page never make a page repeat or skip one. Most downloaded first (\`sort=most_downloaded\`) orders by a count that moves: an image downloaded while you page can rise above your place and be missed; page newest first (the default) to see every image once. A cursor works only in the order it came from. Several values of one filter (comma-separated) match any of them; different filters must all match. Prices are whole cents (USD), like \`price\`; a price bound leaves out pieces not for sale.`,
     "",
     "## Errors",
     "",
@@ -90,11 +98,12 @@ export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiD
       if (!operation.security) continue;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (status === "401") continue;
+        const names = [
+          ...Object.keys(RATE_LIMIT_HEADERS),
+          ...(status === "429" ? Object.keys(RETRY_AFTER) : []),
+        ];
         response.headers = Object.fromEntries(
-          Object.keys(RATE_LIMIT_HEADERS).map((name) => [
-            name,
-            { $ref: `#/components/headers/${name}` },
-          ]),
+          names.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
         );
       }
     }
@@ -112,7 +121,7 @@ export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiD
     components: {
       schemas: copy.components?.schemas ?? {},
       securitySchemes: { partnerKey: PARTNER_KEY_SCHEME },
-      headers: RATE_LIMIT_HEADERS,
+      headers: { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER },
     },
   });
 }

@@ -333,6 +333,9 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
 
   it("answers a bad parameter with 400 and a message that names it", async () => {
     const newestCursor = (await get("/api/v1/marketing/images?limit=1")).json().next_cursor;
+    const mostDownloadedCursor = (
+      await get("/api/v1/marketing/images?limit=1&sort=most_downloaded")
+    ).json().next_cursor;
     const cases: Array<[string, string]> = [
       ["limit=0", "limit must be between 1 and 100"],
       ["limit=101", "limit must be between 1 and 100"],
@@ -340,6 +343,9 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
       ["edition_type=poster", "edition_type must be among: "],
       ["min_price=-1", "min_price must be at least 0"],
       ["min_price=cheap", "min_price must be a number of cents"],
+      ["min_price=", "min_price must be a number of cents"],
+      ["max_price=%20", "max_price must be a number of cents"],
+      ["min_price=0x10", "min_price must be a number of cents"],
       ["max_price=9.99", "max_price must be a whole number of cents"],
       ["min_price=500&max_price=100", "min_price must not be more than max_price"],
       ["sort=random", "sort must be one of: newest, most_downloaded"],
@@ -348,6 +354,7 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
         `sort=most_downloaded&cursor=${newestCursor}`,
         "The cursor is not valid: start again without one",
       ],
+      [`cursor=${mostDownloadedCursor}`, "The cursor is not valid: start again without one"],
       ["tag=sunset", "Unknown parameter tag: the marketing API takes limit, cursor"],
     ];
     for (const [query, message] of cases) {
@@ -356,6 +363,9 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
       expect(res.json().message, query).toContain(message);
       expect(res.headers["x-ratelimit-limit"], query).toBe("100000");
     }
+    const tagsWithLimit = await get("/api/v1/marketing/tags?limit=5");
+    expect(tagsWithLimit.statusCode).toBe(400);
+    expect(tagsWithLimit.json().message).toContain("Unknown parameter limit");
     const badId = await get("/api/v1/marketing/images/abc");
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toBe("The image id must be a number");

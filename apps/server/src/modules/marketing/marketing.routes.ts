@@ -5,6 +5,7 @@ import {
   ZMarketingImageParams,
   ZMarketingImageQuery,
   ZMarketingTagList,
+  ZMarketingTagsQuery,
 } from "@sawdust/shared";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -150,6 +151,7 @@ export const marketingRoutes: FastifyPluginAsync<MarketingRoutesOptions> = async
           tags: TAGS,
           operationId: "listMarketingTags",
           ...KEYED,
+          querystring: ZMarketingTagsQuery,
           response: {
             200: json(ZMarketingTagList, "Tags, most used first"),
             ...KEY_ERRORS,

@@ -98,6 +98,9 @@ export const mediaRoutes: FastifyPluginAsync<{
       const key = `public/images/${parsed.data.id}/${parsed.data.file}`;
       const bytes = await opts.storage.size(key);
       if (bytes === undefined) throw notFound("No such media file");
+      // A public picture may be shown on other sites (partners' pages, newsletters: the marketing
+      // API hands out these URLs); a hidden one's stays same-origin, as every other answer.
+      if (!hidden) reply.header("cross-origin-resource-policy", "cross-origin");
       return sendStored(request, reply, opts.storage, {
         key,
         bytes,
