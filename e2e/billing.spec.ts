@@ -145,6 +145,17 @@ test.describe("subscribing in the sandbox", () => {
     await expect(checkout.getByTestId("invoice-row")).toHaveCount(1);
     await expectNoSeriousViolations(checkout);
 
+    // A switch to monthly is shown as scheduled for the renewal, and can be taken back.
+    await checkout.getByRole("button", { name: MESSAGES.billing.switchTo("Monthly") }).click();
+    await expect(checkout.getByTestId("portal-switch")).toHaveText(
+      MESSAGES.billing.switchScheduled("Monthly", shownDate(portal.subscription?.expiryDate)),
+    );
+    await checkout.getByRole("button", { name: MESSAGES.billing.keepCycle("Yearly") }).click();
+    await expect(checkout.getByTestId("portal-switch")).toHaveCount(0);
+    await expect(
+      checkout.getByRole("button", { name: MESSAGES.billing.switchTo("Monthly") }),
+    ).toBeVisible();
+
     // Cancel at period end, then back: still Pro, "Cancels on …".
     await checkout.getByRole("button", { name: MESSAGES.billing.cancelAtPeriodEnd }).click();
     const confirm = checkout.getByRole("alertdialog");
@@ -383,6 +394,10 @@ test.describe("Pro's AI tools in the image detail", () => {
     expect(seen.aiAnalysis.generation).toBeUndefined();
     await teaser.getByRole("button", { name: "Unlock with Pro" }).click();
     await expect(upgradeDialog(page)).toBeVisible();
+    // Closed, it gives the focus back to the button that opened it, inside the image's dialog.
+    await page.keyboard.press("Escape");
+    await expect(upgradeDialog(page)).toHaveCount(0);
+    await expect(teaser.getByRole("button", { name: "Unlock with Pro" })).toBeFocused();
   });
 });
 

@@ -125,6 +125,8 @@ test.describe("collections", () => {
     await expect(toastText(page, m.updated)).toBeVisible();
     await expect(edit).toHaveCount(0);
     const renamed = collectionCard(page, "Night harbours");
+    // Focus is back where the dialog was opened from, not on the page's body.
+    await expect(renamed.getByRole("button", { name: "Edit Night harbours" })).toBeFocused();
     await expect(renamed).toContainText("0 images");
     await expect(renamed).not.toContainText("Boats at rest.");
 

@@ -28,6 +28,9 @@ export const billing = {
     `Your plan stays Pro until ${date}, then returns to free. You can resume it until then.`,
   resume: "Resume plan",
   switchTo: (cycle: string) => `Switch to ${cycle.toLowerCase()} billing`,
+  switchScheduled: (cycle: string, date: string) =>
+    `Switches to ${cycle.toLowerCase()} billing on ${date}, at the next renewal.`,
+  keepCycle: (cycle: string) => `Keep ${cycle.toLowerCase()} billing`,
   updateCard: "Update card",
   cardOnFile: (last4: string) => `Card ending in ${last4}`,
   noCard: "No card on file",

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -20,11 +20,28 @@ export function DialogOverlay({
   );
 }
 
+/**
+ * The dialog's box. Closing it gives focus back to what had it when it opened, as a trigger would:
+ * most of the app's dialogs are opened from state (a menu item, a row's button, another dialog),
+ * with no trigger for Radix to return to, and a keyboard user was left on the page's body. A
+ * caller's own `onCloseAutoFocus` that prevents the default still decides; an opener gone from
+ * the page (a row just deleted) leaves Radix's default.
+ */
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ref,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useRef<Element | null>(null);
+  const box = useRef<HTMLDivElement | null>(null);
+  // Read while the box is not on the page yet: once it is, a field with autoFocus inside may have
+  // taken the focus (and Radix then reports no opening focus at all).
+  if (!box.current?.isConnected && typeof document !== "undefined") {
+    opener.current = document.activeElement;
+  }
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -34,6 +51,20 @@ export function DialogContent({
           "-translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-xl",
           className,
         )}
+        ref={(node) => {
+          box.current = node;
+          if (typeof ref === "function") ref(node);
+          else if (ref) ref.current = node;
+        }}
+        onOpenAutoFocus={onOpenAutoFocus}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const back = opener.current;
+          if (event.defaultPrevented || !(back instanceof HTMLElement) || !back.isConnected) return;
+          if (back === document.body) return;
+          event.preventDefault();
+          back.focus();
+        }}
         {...props}
       >
         {children}

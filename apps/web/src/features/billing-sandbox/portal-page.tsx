@@ -57,10 +57,13 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 function SubscriptionPanel({
   subscription,
+  pendingCycle,
   pending,
   onAction,
 }: {
   subscription: Subscription;
+  /** A switch of cycle asked for, from the next renewal (null: none). */
+  pendingCycle: BillingCycle | null;
   pending: boolean;
   onAction: (action: SandboxPortalAction) => void;
 }) {
@@ -106,6 +109,11 @@ function SubscriptionPanel({
       {subscription.cancelAtPeriodEnd && !ended && (
         <p className="mt-4 rounded-md bg-muted px-3 py-2 text-sm">{b.cancelExplained(periodEnd)}</p>
       )}
+      {pendingCycle && !ended && (
+        <p className="mt-4 rounded-md bg-muted px-3 py-2 text-sm" data-testid="portal-switch">
+          {b.switchScheduled(cycleLabel(pendingCycle), periodEnd)}
+        </p>
+      )}
       {!ended && (
         <div className="mt-5 flex flex-wrap gap-2">
           {subscription.cancelAtPeriodEnd ? (
@@ -121,12 +129,20 @@ function SubscriptionPanel({
               {b.cancelAtPeriodEnd}
             </Button>
           )}
+          {/* A switch asked for is undone by asking for the cycle the plan is on. */}
           <Button
             variant="outline"
             disabled={pending}
-            onClick={() => onAction({ action: "switch", billingCycle: other })}
+            onClick={() =>
+              onAction({
+                action: "switch",
+                billingCycle: pendingCycle ? subscription.billingCycle : other,
+              })
+            }
           >
-            {b.switchTo(cycleLabel(other))}
+            {pendingCycle
+              ? b.keepCycle(cycleLabel(subscription.billingCycle))
+              : b.switchTo(cycleLabel(other))}
           </Button>
         </div>
       )}
@@ -192,6 +208,7 @@ function PortalContent({ portal, sessionId }: { portal: SandboxPortal; sessionId
       {subscription ? (
         <SubscriptionPanel
           subscription={subscription}
+          pendingCycle={portal.pendingBillingCycle}
           pending={change.isPending}
           onAction={(action) => change.mutate(action)}
         />
