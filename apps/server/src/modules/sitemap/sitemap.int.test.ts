@@ -134,6 +134,8 @@ describe(`sitemap.xml and robots.txt, on ${TEST_DB}`, () => {
     expect(new Set(locs).size).toBe(locs.length);
     // Each image says when it last changed.
     const file = await get(`/sitemaps/images-1.xml`);
+    // A shared cache keeps it no longer than a public picture: a hidden image leaves it as soon.
+    expect(file.headers["cache-control"]).toBe("public, max-age=600, s-maxage=300");
     expect(file.body).toMatch(
       new RegExp(`<loc>${PUBLIC_URL}/image/${shown}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T`),
     );

@@ -2,6 +2,13 @@ import type { FastifyPluginAsync } from "fastify";
 import { KeptBody, sendKept } from "../../http/kept-body.js";
 import { robotsTxt, type SitemapFile, type SitemapService } from "./sitemap.service.js";
 
+/**
+ * How long a sitemap file may be kept: as long as a public picture (media.routes.ts), so a shared
+ * cache stops listing a hidden image's page within 5 minutes. Each is an ETag'd kept body: a
+ * crawler's revalidation costs a 304.
+ */
+const SITEMAP_CACHE = "public, max-age=600, s-maxage=300";
+
 export interface SitemapRoutesOptions {
   sitemap: SitemapService;
   publicUrl: string;
@@ -26,7 +33,7 @@ export const sitemapRoutes: FastifyPluginAsync<SitemapRoutesOptions> = async (ap
   app.get("/sitemap.xml", async (request, reply) =>
     sendKept(
       request,
-      reply.type(xml).header("cache-control", "public, max-age=3600"),
+      reply.type(xml).header("cache-control", SITEMAP_CACHE),
       bodyOf(await opts.sitemap.index()),
     ),
   );
@@ -36,11 +43,7 @@ export const sitemapRoutes: FastifyPluginAsync<SitemapRoutesOptions> = async (ap
     if (file === null) {
       return reply.code(404).send({ message: "No such sitemap", code: "not_found" });
     }
-    return sendKept(
-      request,
-      reply.type(xml).header("cache-control", "public, max-age=3600"),
-      bodyOf(file),
-    );
+    return sendKept(request, reply.type(xml).header("cache-control", SITEMAP_CACHE), bodyOf(file));
   });
   const robots = robotsTxt(opts.publicUrl);
   app.get("/robots.txt", async (_request, reply) =>
