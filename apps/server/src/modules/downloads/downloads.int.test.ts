@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, signIn, subscribe, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { DOWNLOAD_MESSAGES } from "./downloads.service.js";
 
 const clock = new TestClock(Date.UTC(2026, 10, 21, 12));
 let app: TestApp;
@@ -98,6 +99,40 @@ describe(`download access on ${TEST_DB}`, () => {
     expect((await download("basic", member.cookie, { "if-none-match": etag })).statusCode).toBe(
       304,
     );
+  });
+});
+
+describe(`downloads another site starts on ${TEST_DB}`, () => {
+  it("refuses a member's download another site sent the browser to, and counts nothing", async () => {
+    const member = await signIn(app, "dl_forged");
+    const usage = async () =>
+      (
+        await app.server.inject({
+          method: "GET",
+          url: "/api/v1/usage",
+          headers: { cookie: member.cookie },
+        })
+      ).json().downloads.used;
+    for (const site of ["cross-site", "same-site"]) {
+      const res = await download("basic", member.cookie, { "sec-fetch-site": site });
+      expect(res.statusCode, site).toBe(403);
+      expect(res.json()).toEqual({
+        message: DOWNLOAD_MESSAGES.fromAnotherSite,
+        code: "foreign_origin",
+      });
+    }
+    expect(await usage()).toBe(0);
+    // From the site's own pages, or a link opened directly: counted as ever.
+    for (const site of ["same-origin", "none"]) {
+      expect((await download("basic", member.cookie, { "sec-fetch-site": site })).statusCode).toBe(
+        200,
+      );
+    }
+    expect(await usage()).toBe(2);
+    // A visitor's preview is no member's to spend: another site may link it.
+    expect(
+      (await download("preview", undefined, { "sec-fetch-site": "cross-site" })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -28,6 +28,8 @@ export const DOWNLOAD_MESSAGES = {
   quota: (reset: string, limits: { monthlyDownloads: number; monthlyBandwidthBytes: number }) =>
     `You have used this month's ${limits.monthlyDownloads} downloads (or ${formatBytes(limits.monthlyBandwidthBytes)}). Your downloads reset on ${reset}; Pro has no limit.`,
   previewRate: "Too many preview downloads from your address. Try again later.",
+  fromAnotherSite:
+    "This download was started by another site. Open the image on this site and download it there.",
 } as const;
 
 /** Visitors' previews are not counted against anyone, but are limited per address. */

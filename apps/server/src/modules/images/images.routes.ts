@@ -23,9 +23,10 @@ import { adminFirst } from "../../http/request-auth.js";
 import { isNotModified, parseRange, sendStored } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
 import { adminViewerOf, viewerOf } from "../../http/viewer.js";
+import { forbidden } from "../../lib/errors.js";
 import type { Storage } from "../../media/storage/storage.js";
 import { SESSION_COOKIE } from "../auth/session-token.js";
-import type { DownloadsService } from "../downloads/downloads.service.js";
+import { DOWNLOAD_MESSAGES, type DownloadsService } from "../downloads/downloads.service.js";
 import type { CatalogueService } from "./catalogue.service.js";
 import type { ImageEditsService } from "./image-edits.service.js";
 import type { IngestService } from "./ingest.service.js";
@@ -262,6 +263,13 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
+      // A GET that counts against a member's month: another site must not spend it by sending
+      // the member's browser here (the session cookie, SameSite=Lax, rides along on a top-level
+      // navigation). A link opened directly ("none") or from our own pages passes.
+      const from = request.headers["sec-fetch-site"];
+      if (viewer.kind === "member" && (from === "cross-site" || from === "same-site")) {
+        throw forbidden(DOWNLOAD_MESSAGES.fromAnotherSite, "foreign_origin");
+      }
       const file = await opts.downloads.prepare(request.params.id, request.query.size, viewer);
       // Only what sends no file skips counting: a revalidation that names this file's ETag (304)
       // and a range outside it (416). A range after byte 0 resumes a download this member was

@@ -22,6 +22,11 @@ describe("safeRedirectPath", () => {
     "javascript:alert(1)",
     "/\t/evil.example",
     "/auth?redirect=/auth",
+    // Dot segments that resolve to a path beginning "//": another host to a router or a browser.
+    "/.//evil.example/index.html",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/a/..//evil.example",
   ])("rejects %j", (raw) => {
     expect(safeRedirectPath(raw, origin)).toBeNull();
   });

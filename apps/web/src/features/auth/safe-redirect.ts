@@ -12,5 +12,7 @@ export function safeRedirectPath(raw: string | null, origin: string): string | n
     return null;
   }
   if (url.origin !== origin || url.pathname === "/auth") return null;
+  // Dot segments can resolve to "//host" ("/.//host", "/a/..//host"): the answer must keep the rule.
+  if (url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
