@@ -77,6 +77,10 @@ test.describe("accounts", () => {
     await password.getByLabel(m.newPassword).fill("a changed password");
     await password.getByRole("button", { name: m.changePassword }).click();
     await expect(password.getByRole("alert")).toHaveText(m.wrongPassword);
+    // A submit the form refuses itself clears the last refusal: it no longer describes the form.
+    await password.getByLabel(m.currentPassword).fill("");
+    await password.getByRole("button", { name: m.changePassword }).click();
+    await expect(password.getByText(m.wrongPassword)).toHaveCount(0);
     await password.getByLabel(m.currentPassword).fill(account.password);
     await password.getByRole("button", { name: m.changePassword }).click();
     await expect(page.getByText(m.passwordChanged).first()).toBeVisible();

@@ -210,4 +210,22 @@ describe(`the subscriber list on ${TEST_DB}`, () => {
     ]);
     expect((await subscribers("?q=nobody-at-all")).subscribers).toEqual([]);
   });
+
+  it("leaves out an account its member deleted, from the rows and the count", async () => {
+    const leaving = await signIn(app, "adm_leaving");
+    const before = await subscribers("?limit=100");
+    expect(before.subscribers.map((s) => s.id)).toContain(leaving.userId);
+    const deleted = await app.server.inject({
+      method: "DELETE",
+      url: "/api/v1/account",
+      headers: { cookie: leaving.cookie },
+      payload: { password: "correct horse battery" },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await subscribers("?limit=100");
+    expect(after.subscribers.map((s) => s.id)).not.toContain(leaving.userId);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.total).toBe(after.subscribers.length);
+    expect((await subscribers("?q=deleted")).subscribers).toEqual([]);
+  });
 });

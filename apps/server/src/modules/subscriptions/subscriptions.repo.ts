@@ -185,6 +185,8 @@ export class SubscriptionsRepo {
       )
       .select(["users.id", "users.username", "users.email", "users.role", "users.created_at"])
       .select((eb) => eb.fn.coalesce("usage_monthly.downloads", eb.lit(0)).as("monthly_downloads"))
+      // A deleted account is no member (as on the users page and the dashboard).
+      .where("users.deleted_at", "is", null)
       .orderBy("users.id", "desc")
       .limit(query.limit);
     if (query.beforeId !== undefined) select = select.where("users.id", "<", query.beforeId);
@@ -194,7 +196,10 @@ export class SubscriptionsRepo {
   }
 
   async countMembers(q?: string): Promise<number> {
-    let select = this.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n"));
+    let select = this.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("users.deleted_at", "is", null);
     if (q) select = select.where(usernameOrEmailContains(q));
     return Number((await select.executeTakeFirstOrThrow()).n);
   }

@@ -58,13 +58,16 @@ export function EmailSection({ account }: { account: Account }) {
       <form
         className="grid gap-4 sm:grid-cols-2"
         noValidate
-        onSubmit={form.handleSubmit((body) =>
-          change.mutate(body, {
-            onSuccess: () => {
-              form.reset();
-              toast({ title: m.emailChangeSent(body.email) });
-            },
-          }),
+        onSubmit={form.handleSubmit(
+          (body) =>
+            change.mutate(body, {
+              onSuccess: () => {
+                form.reset();
+                toast({ title: m.emailChangeSent(body.email) });
+              },
+            }),
+          // Refused here before it is sent: the last answer's refusal no longer describes the form.
+          () => change.reset(),
         )}
       >
         <LabelledInput

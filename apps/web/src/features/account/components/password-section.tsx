@@ -22,13 +22,16 @@ export function PasswordSection() {
       <form
         className="grid gap-4 sm:grid-cols-2"
         noValidate
-        onSubmit={form.handleSubmit((body) =>
-          change.mutate(body, {
-            onSuccess: () => {
-              form.reset();
-              toast({ title: m.passwordChanged });
-            },
-          }),
+        onSubmit={form.handleSubmit(
+          (body) =>
+            change.mutate(body, {
+              onSuccess: () => {
+                form.reset();
+                toast({ title: m.passwordChanged });
+              },
+            }),
+          // Refused here before it is sent: the last answer's refusal no longer describes the form.
+          () => change.reset(),
         )}
       >
         <LabelledInput

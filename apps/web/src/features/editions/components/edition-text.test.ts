@@ -10,6 +10,17 @@ describe("priceText", () => {
 
   it("asks for a price on request without one", () => {
     expect(priceText({ price: null })).toBe("Price on request");
+    expect(priceText({ price: null, licencePrices: null })).toBe("Price on request");
+  });
+
+  it("shows what the Standard licence costs, the site's default when the piece has no price", () => {
+    // A limited edition keeps no price of its own and sells at the default licence prices.
+    expect(priceText({ price: null, licencePrices: { standard: 2500, commercial: 9900 } })).toBe(
+      "$25.00",
+    );
+    expect(priceText({ price: 4000, licencePrices: { standard: 4000, commercial: 9900 } })).toBe(
+      "$40.00",
+    );
   });
 });
 

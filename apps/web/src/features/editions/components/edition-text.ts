@@ -1,9 +1,13 @@
 import type { Image } from "@sawdust/shared";
 import { formatPrice } from "@/lib/images";
 
-/** The price as the spec shows it ("$12.50"), or what a buyer does without one. */
-export function priceText(image: Pick<Image, "price">): string {
-  return formatPrice(image.price) ?? "Price on request";
+/**
+ * The price as the spec shows it ("$12.50"): what a buyer pays for the Standard licence (the
+ * piece's own price, else the site's default, as the server sells it), or what a buyer does
+ * without one.
+ */
+export function priceText(image: Pick<Image, "price" | "licencePrices">): string {
+  return formatPrice(image.licencePrices?.standard ?? image.price) ?? "Price on request";
 }
 
 /** Whether the image is sold in a numbered run (limited edition) rather than without limit. */
