@@ -44,22 +44,29 @@ async function main(config: Config): Promise<void> {
       await metricsListener?.close();
     }
   });
+  // An administrator from ADMIN_USERNAME/ADMIN_PASSWORD exists before the first request (the
+  // operator knows its password). One with a generated password is made only once the listeners
+  // are up: a start that fails (a port in use, a bad HOST) then makes none, and the password is
+  // shown by the start that works instead of being lost with one that did not.
+  if (config.admin) announceAdmin(server.log, await services.auth.ensureAdmin(config.admin));
   await server.listen({ port: config.port, host: config.host });
+  if (!config.admin) announceAdmin(server.log, await services.auth.ensureAdmin(undefined));
+  if (config.demoContent) seedDemoInBackground(services, server.log);
+}
 
-  // Only once the listeners are up: a start that fails (a port in use, a bad HOST) has then made
-  // no administrator, so the password below is shown by the start that works, not lost with one
-  // that did not.
-  const admin = await services.auth.ensureAdmin(config.admin);
+function announceAdmin(
+  log: FastifyBaseLogger,
+  admin: Awaited<ReturnType<Services["auth"]["ensureAdmin"]>>,
+): void {
   if (admin?.generatedPassword) {
     // Logged once: the admin exists from now on and this branch never runs again.
-    server.log.warn(
+    log.warn(
       { adminUsername: admin.username, adminPassword: admin.generatedPassword },
       "Created the administrator account. Sign in with adminUsername and adminPassword; the password is shown only this once (reset it with `npm run admin -- reset-password --username admin`).",
     );
   } else if (admin) {
-    server.log.info({ username: admin.username }, "created the administrator from ADMIN_USERNAME");
+    log.info({ username: admin.username }, "created the administrator from ADMIN_USERNAME");
   }
-  if (config.demoContent) seedDemoInBackground(services, server.log);
 }
 
 /**
