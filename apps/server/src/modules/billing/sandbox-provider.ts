@@ -328,9 +328,6 @@ export class SandboxProvider implements PaymentProvider {
     if (checkout.status !== "open") throw new AppError(410, m.checkoutExpired, "checkout_expired");
     const card = chargeableCard(body.cardNumber, body.expiry, now);
     if (checkout.mode === "payment") return this.payOnce(checkout, card, now);
-    if (await this.deps.repo.findLiveSubscriptionOf(checkout.customer_id)) {
-      throw conflict(m.alreadySubscribed, "already_subscribed");
-    }
     const cycle = cycleOf(checkout.billing_cycle);
     const subscription: SandboxSubscriptionRow = {
       id: 0,
@@ -363,7 +360,7 @@ export class SandboxProvider implements PaymentProvider {
     await this.deps.repo.transaction(async (repo) => {
       // The card goes on the customer first: that write holds the customer's row (PostgreSQL)
       // until the commit, so two checkouts of one customer paid at once take turns, and the
-      // second sees the first's subscription below. Checked before as well, for the common case.
+      // second sees the first's subscription below (and, refused, writes nothing).
       await repo.setCustomerCard(checkout.customer_id, card.kind, card.last4);
       if (await repo.findLiveSubscriptionOf(checkout.customer_id)) {
         throw conflict(m.alreadySubscribed, "already_subscribed");

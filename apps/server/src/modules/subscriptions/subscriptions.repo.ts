@@ -176,8 +176,7 @@ export class SubscriptionsRepo {
     q?: string;
     month: string;
   }): Promise<SubscriberRow[]> {
-    let select = this.db
-      .selectFrom("users")
+    let select = this.members(query.q)
       .leftJoin("usage_monthly", (join) =>
         join
           .onRef("usage_monthly.user_id", "=", "users.id")
@@ -185,22 +184,21 @@ export class SubscriptionsRepo {
       )
       .select(["users.id", "users.username", "users.email", "users.role", "users.created_at"])
       .select((eb) => eb.fn.coalesce("usage_monthly.downloads", eb.lit(0)).as("monthly_downloads"))
-      // A deleted account is no member (as on the users page and the dashboard).
-      .where("users.deleted_at", "is", null)
       .orderBy("users.id", "desc")
       .limit(query.limit);
     if (query.beforeId !== undefined) select = select.where("users.id", "<", query.beforeId);
-    if (query.q) select = select.where(usernameOrEmailContains(query.q));
     const rows = await select.execute();
     return rows.map((row) => ({ ...row, monthly_downloads: Number(row.monthly_downloads) }));
   }
 
   async countMembers(q?: string): Promise<number> {
-    let select = this.db
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("users.deleted_at", "is", null);
-    if (q) select = select.where(usernameOrEmailContains(q));
+    const select = this.members(q).select((eb) => eb.fn.countAll<number>().as("n"));
     return Number((await select.executeTakeFirstOrThrow()).n);
+  }
+
+  /** The accounts the subscribers list shows: not deleted ones (as the users page and the dashboard), matching `q`. */
+  private members(q?: string) {
+    const live = this.db.selectFrom("users").where("users.deleted_at", "is", null);
+    return q ? live.where(usernameOrEmailContains(q)) : live;
   }
 }
