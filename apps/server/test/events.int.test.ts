@@ -92,6 +92,9 @@ describe(`changes between processes on ${TEST_DB}`, () => {
         (await b.server.inject({ method: "GET", url: "/api/v1/images?limit=50" })).json()
           .images as Array<{ id: number; views: number }>
       ).find((image) => image.id === id)?.views;
+    // Every announcement of the publication (there may be more than the first one B acted on)
+    // reaches B before the count is read: B's event poll runs every 250 ms on SQLite.
+    await new Promise((resolve) => setTimeout(resolve, 600));
     const before = await viewsOnB();
 
     const viewed = await a.server.inject({
