@@ -136,6 +136,9 @@ test.describe("collections", () => {
     await ask.getByRole("button", { name: "Delete" }).click();
     await expect(toastText(page, m.deleted)).toBeVisible();
     await expect(page.getByRole("heading", { name: "No collections yet" })).toBeVisible();
+    // The button that opened the question went with the card: focus lands on the page's heading,
+    // so the next Tab continues from the page, not from the top of the document.
+    await expect(page.getByRole("heading", { level: 1, name: "Collections" })).toBeFocused();
     await page.goto(collectionPath);
     await expect(page.getByRole("heading", { name: m.notFoundTitle })).toBeVisible();
   });

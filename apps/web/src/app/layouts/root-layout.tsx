@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { TopNav } from "@/features/navigation/components/top-nav";
 import { useUser } from "@/lib/api/get-current-user";
+import { focusMainContent, MAIN_CONTENT_ID } from "@/lib/main-content";
 import { page as lazyExport } from "../lazy-page";
 import { RouteErrorBoundary } from "../routes/route-error";
 
@@ -32,9 +33,6 @@ function useScrollToTopOnNewPage(): void {
   }, [pathname, navigationType]);
 }
 
-/** Where "Skip to content" leads: the page's main region (the auth screen's has the same id). */
-const MAIN_CONTENT_ID = "main-content";
-
 /** The first stop of the Tab key, shown only when focused: past the header to the page itself. */
 function SkipLink() {
   return (
@@ -43,7 +41,7 @@ function SkipLink() {
       // Focus moves without touching the address (a hash would be a history entry of its own).
       onClick={(event) => {
         event.preventDefault();
-        document.getElementById(MAIN_CONTENT_ID)?.focus();
+        focusMainContent();
       }}
       className="fixed left-3 top-3 z-50 -translate-y-20 rounded-md bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground shadow-lg focus:translate-y-0"
     >

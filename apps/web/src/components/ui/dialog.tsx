@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ComponentProps, useRef } from "react";
+import { focusMainContent } from "@/lib/main-content";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -24,8 +25,9 @@ export function DialogOverlay({
  * The dialog's box. Closing it gives focus back to what had it when it opened, as a trigger would:
  * most of the app's dialogs are opened from state (a menu item, a row's button, another dialog),
  * with no trigger for Radix to return to, and a keyboard user was left on the page's body. A
- * caller's own `onCloseAutoFocus` that prevents the default still decides; an opener gone from
- * the page (a row just deleted) leaves Radix's default.
+ * caller's own `onCloseAutoFocus` that prevents the default still decides. When the opener is gone
+ * from the page (a row or collection just deleted), focus goes to the page's main region, so the
+ * next Tab continues from the page rather than from the top of the document.
  */
 export function DialogContent({
   className,
@@ -60,10 +62,15 @@ export function DialogContent({
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           const back = opener.current;
-          if (event.defaultPrevented || !(back instanceof HTMLElement) || !back.isConnected) return;
-          if (back === document.body) return;
-          event.preventDefault();
-          back.focus();
+          if (event.defaultPrevented || !(back instanceof HTMLElement) || back === document.body) {
+            return;
+          }
+          if (back.isConnected) {
+            event.preventDefault();
+            back.focus();
+          } else if (focusMainContent()) {
+            event.preventDefault();
+          }
         }}
         {...props}
       >

@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUser } from "@/lib/api/get-current-user";
 import { useSite } from "@/lib/api/get-site";
 import { useDocumentTitle } from "@/lib/document-title";
+import { MAIN_CONTENT_ID } from "@/lib/main-content";
 import { AuthHeader } from "./components/auth-header";
 import { AuthImagePanel } from "./components/auth-image-panel";
 import { LoginForm } from "./components/login-form";
@@ -36,7 +37,7 @@ export function AuthScreen() {
       <div className="flex min-w-0 flex-col">
         <AuthHeader />
         <main
-          id="main-content"
+          id={MAIN_CONTENT_ID}
           tabIndex={-1}
           className="flex flex-1 outline-none items-start justify-center px-4 pb-16 pt-8 sm:items-center sm:pt-0"
         >

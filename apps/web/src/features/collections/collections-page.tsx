@@ -6,7 +6,7 @@ import {
   principalOf,
 } from "@sawdust/shared";
 import { FolderPlus, Plus } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
@@ -35,6 +35,10 @@ export function CollectionsPage() {
   const [deleting, setDeleting] = useState<Collection | null>(null);
   const remove = useDeleteCollection();
   useDocumentTitle("Collections");
+  // A deleted collection's card takes its Delete button with it: focus then goes to the page's
+  // heading rather than to the top of the document.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
   const principal = principalOf(user);
   // The free plan's limit, shown with the count; null for whoever has none.
   const freeLimit = useSite().site.freeTier.collections;
@@ -45,6 +49,7 @@ export function CollectionsPage() {
     remove.mutate(deleting.id, {
       onSuccess: () => {
         toast({ title: MESSAGES.collections.deleted, description: deleting.name });
+        deleted.current = true;
         setDeleting(null);
       },
       onError: () => {
@@ -61,7 +66,11 @@ export function CollectionsPage() {
           <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">
             Your library
           </p>
-          <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="mt-2 font-display text-4xl font-semibold tracking-tight outline-none sm:text-5xl"
+          >
             Collections
           </h1>
           <p className="mt-2 text-muted-foreground">
@@ -148,6 +157,12 @@ export function CollectionsPage() {
         destructive
         pending={remove.isPending}
         onConfirm={confirmDelete}
+        onCloseAutoFocus={(event) => {
+          if (!deleted.current) return;
+          deleted.current = false;
+          event.preventDefault();
+          heading.current?.focus();
+        }}
       />
     </div>
   );

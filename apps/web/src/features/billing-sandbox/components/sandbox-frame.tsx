@@ -2,6 +2,7 @@ import { MESSAGES } from "@sawdust/shared";
 import type { ReactNode } from "react";
 import { paths } from "@/app/paths";
 import { BrandMark } from "@/components/layout/brand-mark";
+import { MAIN_CONTENT_ID } from "@/lib/main-content";
 
 /**
  * The frame of a page the sandbox provider serves in place of Stripe's: marked as a sandbox at
@@ -29,7 +30,7 @@ export function SandboxFrame({ title, children }: { title: string; children: Rea
           <span className="text-sm font-medium text-muted-foreground">{title}</span>
         </div>
       </header>
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>
       </main>
     </div>
