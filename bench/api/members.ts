@@ -70,6 +70,8 @@ export async function createBenchMember(db: Db, tier: "free" | "pro"): Promise<B
       created_at: now,
       last_seen_at: now,
       expires_at: now + SESSION_LIFETIME.idleMs,
+      // A new member's epoch: nothing has ended their sessions yet.
+      epoch: 0,
     })
     .execute();
   return { userId: user.id, cookie: `${SESSION_COOKIE}=${token}` };

@@ -82,6 +82,11 @@ export interface UsersTable {
   deleted_at: Generated<number | null>;
   /** 1: the member's sold 1/1s read "collected privately", and certificates name no one (0015). */
   collects_privately: Generated<number>;
+  /**
+   * Moved on by whatever ends every session (a password reset or change, a suspension, a
+   * deletion): a session counts only while its `epoch` equals this (0031).
+   */
+  session_epoch: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
@@ -95,6 +100,8 @@ export interface SessionsTable {
   expires_at: number;
   /** The browser's User-Agent when the session started (0012). */
   user_agent: Generated<string | null>;
+  /** The member's `session_epoch` when their password was checked for this session (0031). */
+  epoch: number;
 }
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -571,6 +578,8 @@ export interface PendingSignInsTable {
   user_id: number;
   created_at: number;
   expires_at: number;
+  /** The member's `session_epoch` when their password was checked; the session inherits it (0031). */
+  epoch: number;
 }
 
 /** An edition held for a buyer at checkout (issue 19): active | completed | expired | released. */

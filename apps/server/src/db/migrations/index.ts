@@ -29,6 +29,7 @@ import * as downloadDays from "./2026-11-29-0027-download-days.js";
 import * as imageHistoryIndexes from "./2026-11-29-0028-image-history-indexes.js";
 import * as imageDownloadDays from "./2026-11-29-0029-image-download-days.js";
 import * as viewDays from "./2026-11-29-0030-view-days.js";
+import * as sessionEpochs from "./2026-11-29-0031-session-epochs.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-29-0028-image-history-indexes": imageHistoryIndexes,
   "2026-11-29-0029-image-download-days": imageDownloadDays,
   "2026-11-29-0030-view-days": viewDays,
+  "2026-11-29-0031-session-epochs": sessionEpochs,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -11,6 +11,7 @@ import {
   TestClock,
 } from "../../../test/test-app.js";
 import { createWorker } from "../../background.js";
+import { hashSessionToken, newSessionToken, SESSION_COOKIE } from "../auth/session-token.js";
 import { USERNAME_GRACE_MS } from "./accounts.service.js";
 
 const PUBLIC_URL = "http://sawdust.test:8080";
@@ -359,6 +360,137 @@ describe(`account settings on ${TEST_DB}`, () => {
     expect(
       (await call("DELETE", `/api/v1/account/sessions/${theirs}`, member.cookie)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe(`sessions opened with the old password on ${TEST_DB}`, () => {
+  /** The member's session epoch now. */
+  const epochOf = async (id: number) =>
+    (
+      await app.database.db
+        .selectFrom("users")
+        .select("session_epoch")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).session_epoch;
+
+  /** Writes a session as a sign-in does, with the epoch it read; answers its cookie. */
+  async function writeSession(userId: number, epoch: number): Promise<string> {
+    const token = newSessionToken();
+    const now = clock.now();
+    await app.database.db
+      .insertInto("sessions")
+      .values({
+        token_hash: hashSessionToken(token),
+        user_id: userId,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now + 60 * 60_000,
+        epoch,
+      })
+      .execute();
+    return `${SESSION_COOKIE}=${token}`;
+  }
+
+  it("a session written after a reset, a change or a deletion, by a sign-in that checked the old password before it, is born ended", async () => {
+    for (const end of ["reset", "change", "delete"] as const) {
+      const member = await register();
+      const before = await epochOf(member.id);
+      if (end === "reset") {
+        await call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email });
+        const link = await latestLink(member.email, "/auth/reset");
+        const reset = await call("POST", "/api/v1/auth/password-reset/confirm", undefined, {
+          token: tokenOf(link),
+          password: "the reset password",
+        });
+        expect(reset.statusCode, reset.body).toBe(200);
+      } else if (end === "change") {
+        const changed = await call("POST", "/api/v1/account/password", member.cookie, {
+          currentPassword: member.password,
+          newPassword: "the changed password",
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+        // The session that changed it stays.
+        expect((await call("GET", "/api/v1/auth/user", member.cookie)).statusCode).toBe(200);
+      } else {
+        const deleted = await call("DELETE", "/api/v1/account", member.cookie, {
+          password: member.password,
+        });
+        expect(deleted.statusCode, deleted.body).toBe(200);
+      }
+      // What a sign-in in flight writes: the epoch it read with the old password's row.
+      const late = await writeSession(member.id, before);
+      expect((await call("GET", "/api/v1/auth/user", late)).statusCode, end).toBe(401);
+      // The control: the same row with the account's epoch now counts, unless it is deleted.
+      const current = await writeSession(member.id, await epochOf(member.id));
+      expect((await call("GET", "/api/v1/auth/user", current)).statusCode, end).toBe(
+        end === "delete" ? 401 : 200,
+      );
+    }
+  });
+
+  it("no sign-in racing a reset or a deletion keeps a session (20 in parallel with each)", async () => {
+    for (const end of ["reset", "delete"] as const) {
+      const member = await register();
+      let link: URL | undefined;
+      if (end === "reset") {
+        await call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email });
+        link = await latestLink(member.email, "/auth/reset");
+      }
+      const logins = Array.from({ length: 20 }, () => login(member.username, member.password));
+      const ending =
+        end === "reset" && link
+          ? call("POST", "/api/v1/auth/password-reset/confirm", undefined, {
+              token: tokenOf(link),
+              password: "the raced password",
+            })
+          : call("DELETE", "/api/v1/account", member.cookie, { password: member.password });
+      const [ended, ...signedIn] = await Promise.all([ending, ...logins]);
+      expect(ended?.statusCode, ended?.body).toBe(200);
+      for (const res of signedIn) {
+        if (res.statusCode !== 200) continue;
+        const cookie = sessionCookieOf(res);
+        expect((await call("GET", "/api/v1/auth/user", cookie)).statusCode, end).toBe(401);
+      }
+    }
+  });
+
+  it("a change of address waiting for its link is called off by a password change or reset", async () => {
+    for (const end of ["change", "reset"] as const) {
+      const member = await register();
+      const thief = `thief-${member.id}@example.org`;
+      const asked = await call("POST", "/api/v1/account/email", member.cookie, {
+        email: thief,
+        password: member.password,
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const link = await latestLink(thief, "/auth/verify");
+      let cookie = member.cookie;
+      if (end === "change") {
+        const changed = await call("POST", "/api/v1/account/password", member.cookie, {
+          currentPassword: member.password,
+          newPassword: "taken back again",
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+      } else {
+        await call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email });
+        const reset = await call("POST", "/api/v1/auth/password-reset/confirm", undefined, {
+          token: tokenOf(await latestLink(member.email, "/auth/reset")),
+          password: "taken back again",
+        });
+        expect(reset.statusCode, reset.body).toBe(200);
+        cookie = sessionCookieOf(await login(member.username, "taken back again"));
+      }
+      expect((await call("GET", "/api/v1/account", cookie)).json()).toMatchObject({
+        email: member.email,
+        pendingEmail: null,
+      });
+      const opened = await call("POST", "/api/v1/auth/verify-email", undefined, {
+        token: tokenOf(link),
+      });
+      expect(opened.statusCode, end).toBe(400);
+      expect((await call("GET", "/api/v1/account", cookie)).json().email).toBe(member.email);
+    }
   });
 });
 

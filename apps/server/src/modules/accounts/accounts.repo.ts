@@ -1,10 +1,11 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
-import type { AccountTokenRow, SessionRow, UserRow } from "../../db/schema.js";
+import type { AccountTokenRow, Database, SessionRow, UserRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
+import { ENDING_SESSIONS } from "../auth/sessions.repo.js";
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
-import { AccountTokensRepo, type TokenRefusal } from "./account-tokens.repo.js";
+import { AccountTokensRepo, type TokenPurpose, type TokenRefusal } from "./account-tokens.repo.js";
 
 /** The username key a released account takes: `~` is never part of a username. */
 export const releasedUsernameKey = (id: number) => `~deleted-${id}`;
@@ -174,12 +175,18 @@ export class AccountsRepo {
       if (typeof row === "string") return row;
       const updated = await trx
         .updateTable("users")
-        .set({ password_hash: passwordHash, updated_at: now })
+        .set({
+          password_hash: passwordHash,
+          updated_at: now,
+          pending_email: null,
+          ...ENDING_SESSIONS,
+        })
         .where("id", "=", row.user_id)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return "invalid";
       await trx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();
+      await this.voidLinks(trx, row.user_id, ["change_email"], now);
       return row.user_id;
     });
   }
@@ -192,23 +199,47 @@ export class AccountsRepo {
     now: number,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
+      const { session_epoch } = await trx
         .updateTable("users")
-        .set({ password_hash: passwordHash, updated_at: now })
+        .set({
+          password_hash: passwordHash,
+          updated_at: now,
+          pending_email: null,
+          ...ENDING_SESSIONS,
+        })
         .where("id", "=", userId)
-        .execute();
+        .returning("session_epoch")
+        .executeTakeFirstOrThrow();
       let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
-      if (keepTokenHash) others = others.where("token_hash", "!=", keepTokenHash);
+      if (keepTokenHash) {
+        others = others.where("token_hash", "!=", keepTokenHash);
+        await trx
+          .updateTable("sessions")
+          .set({ epoch: session_epoch })
+          .where("token_hash", "=", keepTokenHash)
+          .where("user_id", "=", userId)
+          .execute();
+      }
       await others.execute();
-      // A reset link mailed before the change would undo it: it stops working.
-      await trx
-        .updateTable("account_tokens")
-        .set({ used_at: now })
-        .where("user_id", "=", userId)
-        .where("purpose", "=", "reset_password")
-        .where("used_at", "is", null)
-        .execute();
+      // A reset link mailed before the change would undo it, and a change of address started by
+      // whoever knew the old password would hand them the account back: both stop working.
+      await this.voidLinks(trx, userId, ["reset_password", "change_email"], now);
     });
+  }
+
+  private async voidLinks(
+    trx: Transaction<Database>,
+    userId: number,
+    purposes: TokenPurpose[],
+    now: number,
+  ): Promise<void> {
+    await trx
+      .updateTable("account_tokens")
+      .set({ used_at: now })
+      .where("user_id", "=", userId)
+      .where("purpose", "in", purposes)
+      .where("used_at", "is", null)
+      .execute();
   }
 
   async recordDevice(tokenHash: string, userAgent: string): Promise<void> {
@@ -361,6 +392,7 @@ export class AccountsRepo {
           specialties: "[]",
           deleted_at: now,
           updated_at: now,
+          ...ENDING_SESSIONS,
         })
         .where("id", "=", userId)
         .where("deleted_at", "is", null)
@@ -392,6 +424,10 @@ export class AccountsRepo {
       await trx.deleteFrom("collections").where("user_id", "=", userId).execute();
       await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
       await trx.deleteFrom("account_tokens").where("user_id", "=", userId).execute();
+      // Its second factor goes too: a sign-in waiting for a code must not finish.
+      await trx.deleteFrom("pending_sign_ins").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("two_factor_recovery_codes").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("user_two_factor").where("user_id", "=", userId).execute();
       return true;
     });
   }

@@ -82,8 +82,12 @@ export interface TwoFactorPending {
 export interface TwoFactorGate {
   isEnabled(userId: number): Promise<boolean>;
   setupRequired(user: { id: number; role: string }): Promise<boolean>;
-  startPendingSignIn(userId: number): Promise<{ token: string; expiresAt: number }>;
-  findPendingSignIn(token: string): Promise<number | undefined>;
+  startPendingSignIn(user: {
+    id: number;
+    session_epoch: number;
+  }): Promise<{ token: string; expiresAt: number }>;
+  /** The member and the session epoch their password was checked at. */
+  findPendingSignIn(token: string): Promise<{ userId: number; epoch: number } | undefined>;
   finishSignIn(
     token: string,
     userId: number,
@@ -135,7 +139,11 @@ export class AuthService {
       throw error;
     }
     await this.deps.onRegistered?.(user, requestId);
-    return { user, tier: "free", sessionToken: await this.startSession(user.id) };
+    return {
+      user,
+      tier: "free",
+      sessionToken: await this.startSession(user.id, user.session_epoch),
+    };
   }
 
   /**
@@ -182,7 +190,7 @@ export class AuthService {
       // counted, so signing in again never buys more code guesses than the limit.
       await rateLimits.release(accountKey, now);
       await rateLimits.release(ipKey, now);
-      const pending = await twoFactor.startPendingSignIn(user.id);
+      const pending = await twoFactor.startPendingSignIn(user);
       return { twoFactorRequired: true, pendingToken: pending.token, expiresAt: pending.expiresAt };
     }
     await rateLimits.clear(accountKey);
@@ -209,9 +217,12 @@ export class AuthService {
     const twoFactor = this.deps.twoFactor;
     const expired = () =>
       unauthorized(MESSAGES.twoFactor.signInExpired, "two_factor_sign_in_expired");
-    const userId = twoFactor ? await twoFactor.findPendingSignIn(body.pendingToken) : undefined;
-    const user = userId === undefined ? undefined : await users.findById(userId);
-    if (!twoFactor || !user) throw expired();
+    const pending = twoFactor ? await twoFactor.findPendingSignIn(body.pendingToken) : undefined;
+    const user = pending === undefined ? undefined : await users.findById(pending.userId);
+    // A deletion, or a reset or change of the password, since the password was checked ends the
+    // pending sign-in as it ends sessions.
+    if (!twoFactor || !pending || !user || user.deleted_at !== null) throw expired();
+    if (user.session_epoch !== pending.epoch) throw expired();
     const accountKey = `login:user:${user.username_key}`;
     const ipKey = `login:ip:${ip}`;
     await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
@@ -239,7 +250,7 @@ export class AuthService {
     }
     await rateLimits.clear(accountKey);
     await rateLimits.release(ipKey, clock.now());
-    const signedIn = await this.finishLogin(user, previousToken);
+    const signedIn = await this.finishLogin(user, previousToken, pending.epoch);
     await this.auditSignIn(user, from, { with: `password and ${secondFactor}` });
     return signedIn;
   }
@@ -271,13 +282,22 @@ export class AuthService {
     );
   }
 
-  private async finishLogin(user: UserRow, previousToken?: string): Promise<SignedIn> {
+  /**
+   * Starts the session with the session epoch of the row the password was checked against (by
+   * default the row given): should the password be reset or changed, or the account suspended or
+   * deleted, after that check, the session is born ended (SessionsRepo.findLiveWithTier).
+   */
+  private async finishLogin(
+    user: UserRow,
+    previousToken?: string,
+    epoch = user.session_epoch,
+  ): Promise<SignedIn> {
     const now = this.deps.clock.now();
     // Rotate: the session from before sign-in (if any) never carries over.
     if (previousToken) await this.logout(previousToken);
     await this.deps.sessions.deleteExpired(now);
     const tier = await this.deps.subscriptions.tierOf(user.id);
-    return { user, tier, sessionToken: await this.startSession(user.id) };
+    return { user, tier, sessionToken: await this.startSession(user.id, epoch) };
   }
 
   /** Takes a place in a limited window, or refuses with 429 and when the window ends. */
@@ -409,12 +429,13 @@ export class AuthService {
     throw conflict(MESSAGES.auth.emailTaken, "email_taken");
   }
 
-  private async startSession(userId: number): Promise<string> {
+  private async startSession(userId: number, epoch: number): Promise<string> {
     const now = this.deps.clock.now();
     const token = newSessionToken();
     await this.deps.sessions.insert({
       token_hash: hashSessionToken(token),
       user_id: userId,
+      epoch,
       created_at: now,
       last_seen_at: now,
       expires_at: sessionExpiry(now, now),

@@ -1,5 +1,5 @@
 import { BILLING_RULES } from "@sawdust/shared";
-import type { ExpressionBuilder, Insertable } from "kysely";
+import { type ExpressionBuilder, type Insertable, sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { CompiledShapes } from "../../db/prepared-once.js";
 import type { Database, SessionRow, SessionsTable, UserRow } from "../../db/schema.js";
@@ -20,6 +20,13 @@ type LiveSessionRow = UserRow & {
   carried_tier: string | null;
 };
 
+/**
+ * Spread into the `set` of the update that ends every session of a member (a reset or change of
+ * the password, a suspension, a deletion): moves their `session_epoch` on, so a session a sign-in
+ * in flight writes afterwards, with the epoch it read before, is born ended. Delete the rows too.
+ */
+export const ENDING_SESSIONS = { session_epoch: sql<number>`session_epoch + 1` };
+
 export class SessionsRepo {
   /** findLiveWithTier's one statement, compiled once. */
   private readonly liveShapes = new CompiledShapes(1);
@@ -31,7 +38,7 @@ export class SessionsRepo {
    * request asks): a row a carrying subscription, or one with a null tier when none carries Pro.
    * The tier rule is the subscriptions' own (`carriesPro`), with `now` and the start of the renewal
    * leeway as parameters so the statement is built once. Undefined when the session is unknown or
-   * expired, or its member is gone.
+   * expired, its member is gone or deleted, or its epoch is not the member's.
    */
   async findLiveWithTier(tokenHash: string, now: number): Promise<LiveSession | undefined> {
     const rows = await this.liveShapes.run<LiveSessionRow>(
@@ -60,7 +67,11 @@ export class SessionsRepo {
             "subscriptions.tier as carried_tier",
           ])
           .where("sessions.token_hash", "=", slot(0))
-          .where("sessions.expires_at", ">", slot(1)),
+          .where("sessions.expires_at", ">", slot(1))
+          // Ended by a reset, a password change, a suspension or a deletion after its password
+          // was checked (a sign-in in flight writes its session after theirs deleted the others).
+          .whereRef("sessions.epoch", "=", "users.session_epoch")
+          .where("users.deleted_at", "is", null),
     );
     const first = rows[0];
     if (!first) return undefined;

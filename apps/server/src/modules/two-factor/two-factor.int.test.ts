@@ -267,6 +267,43 @@ describe(`signing in with two-factor on ${TEST_DB}`, () => {
     expect(res.json().message).toBe(MESSAGES.twoFactor.signInExpired);
     expect(res.cookies).toEqual([]);
   });
+
+  it("a pending sign-in ends when the account is deleted or its password changed meanwhile", async () => {
+    const gone = await memberWithTwoFactor("tf_deleted_meanwhile");
+    const goneAddress = newAddress();
+    const goneToken = await passwordStep(gone.username, goneAddress);
+    const deleted = await call("DELETE", "/api/v1/account", gone.cookie, { password: PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const afterDeletion = await secondFactor(
+      { pendingToken: goneToken, code: await codeFor(gone.secret) },
+      goneAddress,
+    );
+    expect(afterDeletion.statusCode).toBe(401);
+    expect(afterDeletion.json().message).toBe(MESSAGES.twoFactor.signInExpired);
+    expect(afterDeletion.cookies).toEqual([]);
+    // Its second factor went with it.
+    const factor = await app.database.db
+      .selectFrom("user_two_factor")
+      .select("user_id")
+      .where("user_id", "=", gone.userId)
+      .execute();
+    expect(factor).toEqual([]);
+
+    const moved = await memberWithTwoFactor("tf_password_meanwhile");
+    const movedAddress = newAddress();
+    const movedToken = await passwordStep(moved.username, movedAddress);
+    const changed = await call("POST", "/api/v1/account/password", moved.cookie, {
+      currentPassword: PASSWORD,
+      newPassword: "a password changed meanwhile",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const afterChange = await secondFactor(
+      { pendingToken: movedToken, code: await codeFor(moved.secret) },
+      movedAddress,
+    );
+    expect(afterChange.statusCode).toBe(401);
+    expect(afterChange.json().message).toBe(MESSAGES.twoFactor.signInExpired);
+  });
 });
 
 describe(`wrong codes count toward the sign-in limit on ${TEST_DB}`, () => {

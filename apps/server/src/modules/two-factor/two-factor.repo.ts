@@ -15,6 +15,13 @@ class Refused extends Error {
   }
 }
 
+/** A password checked, waiting for its second factor. */
+export interface PendingSignIn {
+  userId: number;
+  /** The member's `session_epoch` when the password was checked: the session starts with it. */
+  epoch: number;
+}
+
 /** Two-factor secrets, recovery codes and pending sign-ins. */
 export class TwoFactorRepo {
   constructor(private readonly db: Db) {}
@@ -184,6 +191,7 @@ export class TwoFactorRepo {
     user_id: number;
     created_at: number;
     expires_at: number;
+    epoch: number;
   }): Promise<void> {
     await this.db
       .deleteFrom("pending_sign_ins")
@@ -192,15 +200,15 @@ export class TwoFactorRepo {
     await this.db.insertInto("pending_sign_ins").values(row).execute();
   }
 
-  /** The user a live pending sign-in belongs to. */
-  async findPendingSignIn(tokenHash: string, now: number): Promise<number | undefined> {
+  /** The user a live pending sign-in belongs to, and the session epoch its password was checked at. */
+  async findPendingSignIn(tokenHash: string, now: number): Promise<PendingSignIn | undefined> {
     const row = await this.db
       .selectFrom("pending_sign_ins")
-      .select("user_id")
+      .select(["user_id", "epoch"])
       .where("token_hash", "=", tokenHash)
       .where("expires_at", ">", now)
       .executeTakeFirst();
-    return row?.user_id;
+    return row && { userId: row.user_id, epoch: row.epoch };
   }
 
   /**

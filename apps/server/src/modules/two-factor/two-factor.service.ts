@@ -29,7 +29,12 @@ import type { SiteSettingsService } from "../settings/settings.service.js";
 import type { UsersRepo } from "../users/users.repo.js";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes.js";
 import type { SecretBox } from "./secret-box.js";
-import type { SecondFactor, SignInOutcome, TwoFactorRepo } from "./two-factor.repo.js";
+import type {
+  PendingSignIn,
+  SecondFactor,
+  SignInOutcome,
+  TwoFactorRepo,
+} from "./two-factor.repo.js";
 
 const m = MESSAGES.twoFactor;
 
@@ -190,21 +195,25 @@ export class TwoFactorService {
   // The code step of sign-in (AuthService keeps the limits around these).
 
   /** A pending sign-in for a member past their password: its token, answered once. */
-  async startPendingSignIn(userId: number): Promise<{ token: string; expiresAt: number }> {
+  async startPendingSignIn(user: {
+    id: number;
+    session_epoch: number;
+  }): Promise<{ token: string; expiresAt: number }> {
     const now = this.deps.clock.now();
     const token = newSessionToken();
     const expiresAt = now + TWO_FACTOR.pendingSignInMs;
     await this.deps.repo.insertPendingSignIn({
       token_hash: hashSessionToken(token),
-      user_id: userId,
+      user_id: user.id,
       created_at: now,
       expires_at: expiresAt,
+      epoch: user.session_epoch,
     });
     return { token, expiresAt };
   }
 
   /** The member a live pending sign-in belongs to. */
-  findPendingSignIn(token: string): Promise<number | undefined> {
+  findPendingSignIn(token: string): Promise<PendingSignIn | undefined> {
     return this.deps.repo.findPendingSignIn(hashSessionToken(token), this.deps.clock.now());
   }
 

@@ -99,6 +99,7 @@ describe(`the user list on ${TEST_DB}`, () => {
         created_at: clock.now() - 10,
         last_seen_at: clock.now() - 10,
         expires_at: clock.now() - 1,
+        epoch: 0,
       })
       .execute();
     await subscribe(app, ann.userId);

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import type { Database, NewUserRow, UserRow, UsersTable } from "../../db/schema.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
+import { ENDING_SESSIONS } from "../auth/sessions.repo.js";
 
 /** The advisory lock every change of a user's role or suspension takes on PostgreSQL. */
 const STANDING_LOCK = "sawdust.users:standing";
@@ -134,6 +135,7 @@ export class UsersRepo {
         password_hash: passwordHash,
         role,
         updated_at: now,
+        ...ENDING_SESSIONS,
         // An administrator made by the CLI counts as confirmed.
         ...(role === "admin"
           ? { email_verified_at: sql<number>`coalesce(email_verified_at, ${now})` }
@@ -208,7 +210,7 @@ export class UsersRepo {
       if (!change) return { kind: "unchanged" };
       const after = await trx
         .updateTable("users")
-        .set({ ...change.set, updated_at: now })
+        .set({ ...change.set, updated_at: now, ...(change.endSessions ? ENDING_SESSIONS : {}) })
         .where("id", "=", id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -244,6 +246,7 @@ export class UsersRepo {
         .where("id", "=", id)
         .executeTakeFirst();
       if (!user) return undefined;
+      await trx.updateTable("users").set(ENDING_SESSIONS).where("id", "=", id).execute();
       const deleted = await trx.deleteFrom("sessions").where("user_id", "=", id).executeTakeFirst();
       const ended = Number(deleted.numDeletedRows);
       await trx
