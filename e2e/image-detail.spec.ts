@@ -81,6 +81,20 @@ test.describe("the image detail dialog", () => {
     await expect(page).toHaveURL("/gallery");
   });
 
+  test("says what went wrong, header in place, when the dialog's code cannot be fetched", async ({
+    page,
+  }) => {
+    await page.goto(`/gallery?tag=${sharedWord}`);
+    await hydrated(page);
+    // The server out of reach, or a release that replaced the code's files: no chunk arrives.
+    await page.route("**/assets/**", (route) => route.abort());
+    await page.locator(`[data-testid="image-tile"][data-image-id="${shared.id}"]`).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Something went wrong" });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole("button", { name: "Reload the page" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+  });
+
   test("says plainly when the image is not available", async ({ page }) => {
     await page.goto("/image/987654321");
     await expect(

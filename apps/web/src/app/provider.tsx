@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { whenFirstToast } from "@/hooks/use-toast";
 import { createQueryClient } from "@/lib/query-client";
+import { RouteErrorBoundary } from "./routes/route-error";
 
 // Radix Toast is not needed to paint a page: it loads with the first notification, or once the
 // browser is idle.
@@ -20,10 +21,13 @@ function DeferredToaster() {
       unsubscribe();
     };
   }, [wanted]);
+  // Its code out of reach (the server restarting, a new release): the page goes on without it.
   return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <RouteErrorBoundary resetKey="toaster" silent>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </RouteErrorBoundary>
   ) : null;
 }
 
@@ -37,7 +41,7 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <RouteErrorBoundary resetKey="app">{children}</RouteErrorBoundary>
       <DeferredToaster />
     </QueryClientProvider>
   );

@@ -19,7 +19,6 @@ export const CLASS_MERGE_CONFIG: Omit<Config<string, string>, "cacheSize" | "the
     "border-w-r": [{"border":["r"]}],
     "border-w-t": [{"border":["t"]}],
     "bottom": [{"bottom":["0","2","4"]}],
-    "break": [{"break":["all","words"]}],
     "col-start": [{"col":[{"start":["1","2","3"]}]}],
     "col-start-end": [{"col":[{"span":["1","2","3"]}]}],
     "cursor": [{"cursor":["default","pointer",{"not":["allowed"],"zoom":["in","out"]}]}],

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
+import { RouteErrorBoundary } from "./route-error";
 
 // The detail dialog's code loads when an image is first opened. A shared image's page comes with
 // the dialog rendered: its code loads as the page hydrates, not in the page's first JavaScript,
@@ -17,8 +18,10 @@ export function ImageDetailRoute() {
   const id = Number(imageId);
   if (imageId === undefined || !Number.isSafeInteger(id) || id <= 0) return null;
   return (
-    <Suspense fallback={null}>
-      <ImageDetailDialog imageId={id} />
-    </Suspense>
+    <RouteErrorBoundary resetKey={imageId} overlay>
+      <Suspense fallback={null}>
+        <ImageDetailDialog imageId={id} />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

@@ -6,9 +6,17 @@ interface RouteErrorBoundaryProps {
   children: ReactNode;
   /** Changes on navigation: a new page gets a fresh chance to render. */
   resetKey: string;
+  /** Shown over the page (a dialog's place) rather than in the page's flow. */
+  overlay?: boolean;
+  /** Shows nothing at all (a part the page does without, such as notifications). */
+  silent?: boolean;
 }
 
-/** Shown when a page fails to render or its code fails to load (say, after a new release). */
+/**
+ * Shown when a page fails to render or its code fails to load (say, after a new release, or with
+ * the server out of reach): never a blank document. Also around the parts loaded on their own
+ * (the detail dialog, notifications) and the whole app.
+ */
 export class RouteErrorBoundary extends Component<
   RouteErrorBoundaryProps,
   { error: unknown; resetKey: string }
@@ -33,7 +41,8 @@ export class RouteErrorBoundary extends Component<
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
-    return (
+    if (this.props.silent) return null;
+    const message = (
       <section
         role="alert"
         className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
@@ -46,6 +55,11 @@ export class RouteErrorBoundary extends Component<
           Reload the page
         </Button>
       </section>
+    );
+    return this.props.overlay ? (
+      <div className="fixed inset-0 z-50 overflow-y-auto bg-background/95">{message}</div>
+    ) : (
+      message
     );
   }
 }

@@ -24,7 +24,11 @@ export function MailOutboxPage() {
     <AdminPageFrame>
       <AdminPageHeader
         title="Mail Outbox"
-        description="Mail the site kept instead of sending, because no SMTP_URL is set. With one, mail goes out and nothing is kept here."
+        description={
+          outbox.data?.sending
+            ? "SMTP_URL is set: the site's mail goes out, and nothing new is kept here. Messages kept before it was set stay below."
+            : "Mail the site kept instead of sending, because no SMTP_URL is set. With one, mail goes out and nothing is kept here."
+        }
       />
       <div className="grid gap-6 pt-8">
         <ListSearch
@@ -53,7 +57,9 @@ export function MailOutboxPage() {
           <EmptyPanel icon={<Mail className="size-6" aria-hidden />} title="No mail kept">
             {to
               ? "No kept message went to this address."
-              : "Messages appear here as the site sends them."}
+              : outbox.data?.sending
+                ? "Mail goes out through SMTP_URL, so none is kept."
+                : "Messages appear here as the site sends them."}
           </EmptyPanel>
         ) : (
           <ol className="grid gap-3" aria-label="Kept messages">

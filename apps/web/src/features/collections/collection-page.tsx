@@ -135,7 +135,7 @@ export function CollectionPage() {
           </p>
           <VisibilityBadge isPublic={collection.data.isPublic} />
         </div>
-        <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight break-words sm:text-5xl">
+        <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight wrap-anywhere sm:text-5xl">
           {collection.data.name}
         </h1>
         {collection.data.description && (

@@ -40,7 +40,7 @@ export function DashboardPage() {
           Dashboard
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <h1 className="min-w-0 font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
+          <h1 className="min-w-0 font-display text-3xl font-semibold tracking-tight wrap-anywhere sm:text-4xl">
             {greeting(user.displayName ?? user.username, user.createdAt)}
           </h1>
           <MembershipBadge user={user} />

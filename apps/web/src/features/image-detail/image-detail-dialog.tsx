@@ -204,7 +204,7 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
             )}
             <div className="grid gap-2.5">
               <BuyButton image={image} user={user} className="w-full" />
-              <div className="flex gap-2.5">
+              <div className="flex flex-wrap gap-2.5">
                 <DownloadMenu
                   image={image}
                   user={user}

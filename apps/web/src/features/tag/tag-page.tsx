@@ -56,7 +56,7 @@ export function TagPage() {
             <TagIcon className="size-3.5" aria-hidden />
             Tag
           </p>
-          <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight break-words sm:text-5xl">
+          <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight wrap-anywhere sm:text-5xl">
             {label}
           </h1>
           <p className="mt-2 text-muted-foreground" aria-live="polite">

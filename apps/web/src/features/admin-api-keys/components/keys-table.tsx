@@ -107,7 +107,7 @@ export function KeysTable({ apiKeys, onRevoke }: KeysTableProps) {
               >
                 <td className="px-4 py-3 tabular-nums text-muted-foreground">{apiKey.id}</td>
                 <td className="px-4 py-3">
-                  <div className="font-medium break-words">{apiKey.name}</div>
+                  <div className="font-medium wrap-anywhere">{apiKey.name}</div>
                   <div className="font-mono text-xs text-muted-foreground">{apiKey.display}</div>
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap tabular-nums">
@@ -141,7 +141,7 @@ export function KeysTable({ apiKeys, onRevoke }: KeysTableProps) {
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="font-medium break-words">{apiKey.name}</p>
+                <p className="font-medium wrap-anywhere">{apiKey.name}</p>
                 <p className="font-mono text-xs text-muted-foreground">
                   #{apiKey.id} · {apiKey.display}
                 </p>

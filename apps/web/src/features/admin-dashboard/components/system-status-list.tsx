@@ -50,7 +50,7 @@ export function SystemStatusList({ checks }: { checks: SystemCheck[] }) {
                 </span>
                 <span className="text-sm text-muted-foreground">{check.summary}</span>
               </div>
-              <p className="text-sm break-words text-muted-foreground">{check.detail}</p>
+              <p className="text-sm wrap-anywhere text-muted-foreground">{check.detail}</p>
             </div>
           </li>
         );

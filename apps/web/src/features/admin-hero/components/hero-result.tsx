@@ -76,7 +76,7 @@ function HtmlBlock({ label, html }: { label: string; html: string }) {
       <figcaption className="text-sm font-medium">{label}</figcaption>
       <pre
         data-testid={`hero-html-${label.toLowerCase()}`}
-        className="overflow-x-auto whitespace-pre-wrap break-words rounded-lg border bg-muted/60 p-4 font-mono text-sm"
+        className="overflow-x-auto whitespace-pre-wrap wrap-anywhere rounded-lg border bg-muted/60 p-4 font-mono text-sm"
       >
         <code>{html || "(empty)"}</code>
       </pre>

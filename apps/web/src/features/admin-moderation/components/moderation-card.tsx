@@ -95,7 +95,7 @@ export function ModerationCard({
         <h3 className="min-w-0 font-display text-lg font-semibold leading-snug">
           <Link
             to={paths.admin.editImage.getHref(item.imageId)}
-            className="break-words hover:underline"
+            className="wrap-anywhere hover:underline"
           >
             {title}
           </Link>
@@ -104,7 +104,7 @@ export function ModerationCard({
         {item.moderationReason && item.moderation !== "reported" && (
           <p className="flex items-start gap-2 text-sm text-muted-foreground">
             <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span className="min-w-0 break-words">{item.moderationReason}</span>
+            <span className="min-w-0 wrap-anywhere">{item.moderationReason}</span>
           </p>
         )}
         {item.reports.open > 0 && (
@@ -122,7 +122,7 @@ export function ModerationCard({
                 key={`${note.reporter}-${note.createdAt}`}
                 className="border-l-2 pl-3 text-muted-foreground"
               >
-                <p className="break-words">“{note.note}”</p>
+                <p className="wrap-anywhere">“{note.note}”</p>
                 <footer className="mt-0.5 text-xs">
                   {note.reporter}, {reasonLabel(note.reason).toLowerCase()}
                 </footer>

@@ -66,7 +66,7 @@ export function CollectionCard({ collection, onEdit, onDelete, priority }: Colle
             <Link
               to={paths.collection.getHref(collection.id)}
               // The link stretches over the whole card; the buttons below sit above it.
-              className="break-words outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring hover:underline"
+              className="wrap-anywhere outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring hover:underline"
             >
               {collection.name}
             </Link>

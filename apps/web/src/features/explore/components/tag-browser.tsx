@@ -34,7 +34,7 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
         </Link>
       </Button>
       <header className="mt-4 border-b pb-6">
-        <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">
+        <h1 className="font-display text-3xl font-semibold tracking-tight wrap-anywhere sm:text-4xl">
           Browsing: {words}
         </h1>
         <p className="mt-2 text-muted-foreground">

@@ -26,7 +26,7 @@ export function GalleryToolbar({ total, filters, layout, onLayoutChange }: Galle
   return (
     <div className="sticky top-16 z-30 border-b bg-background">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <div className="flex min-w-0 shrink-0 items-baseline gap-3">
+        <div className="flex min-w-0 items-baseline gap-3">
           <h1 className="font-display text-2xl font-semibold tracking-tight">Gallery</h1>
           <ImageCount total={total} />
         </div>
@@ -67,7 +67,7 @@ function ImageCount({ total }: { total: ImageListResponse["stats"] | undefined }
     <p
       data-testid="image-count"
       aria-live="polite"
-      className="w-28 truncate text-sm tabular-nums text-muted-foreground"
+      className="w-28 min-w-0 shrink truncate text-sm tabular-nums text-muted-foreground"
     >
       {total === undefined ? (
         <>

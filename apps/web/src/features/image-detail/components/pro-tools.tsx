@@ -70,7 +70,7 @@ function PromptText({ label, text }: { label: string; text: string }) {
       </div>
       <p
         className={cn(
-          "rounded-lg bg-muted px-3 py-2.5 font-mono text-xs leading-relaxed break-words whitespace-pre-line",
+          "rounded-lg bg-muted px-3 py-2.5 font-mono text-xs leading-relaxed wrap-anywhere whitespace-pre-line",
           !open && "line-clamp-3",
         )}
       >
@@ -108,7 +108,7 @@ function GenerationDetailsSection({ image }: { image: Image }) {
                   className="flex items-baseline justify-between gap-4 px-3 py-2"
                 >
                   <dt className="shrink-0 text-muted-foreground">{field.label}</dt>
-                  <dd className="min-w-0 break-words text-right font-medium tabular-nums">
+                  <dd className="min-w-0 wrap-anywhere text-right font-medium tabular-nums">
                     {field.value}
                   </dd>
                 </div>
