@@ -4,7 +4,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import { PARTNER_API, paths, VISITOR } from "@sawdust/shared";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
@@ -13,9 +13,11 @@ import { registerErrorHandler } from "./http/error-handler.js";
 import { COMPRESSION } from "./http/kept-body.js";
 import { ListPages } from "./http/list-pages.js";
 import { metricsPlugin } from "./http/metrics.js";
+import { refuseNulCharacters } from "./http/nul-characters.js";
 import { registerApiDocs } from "./http/openapi.js";
 import { requestAuthPlugin } from "./http/request-auth.js";
 import { requestIdOf, requestIdPlugin } from "./http/request-id.js";
+import { requestForLog } from "./http/request-log.js";
 import { securityPlugin } from "./http/security.js";
 import { registerWebApp } from "./http/web-app.js";
 import { jobHandlers } from "./jobs/handlers.js";
@@ -80,7 +82,19 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.m
 
 /** Builds the whole application from a config; tests build it exactly the same way. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  const database = deps.database ?? openDatabase(config);
+  // The server's logger exists only once Fastify does; a connection lost before then is told on
+  // the console.
+  let log: FastifyBaseLogger | undefined;
+  const database =
+    deps.database ??
+    openDatabase(config, (error) =>
+      log
+        ? log.warn(
+            { err: error },
+            "database: an idle connection was closed; reconnecting on next use",
+          )
+        : console.warn(`[sawdust] database: an idle connection was closed (${error.message})`),
+    );
   await migrateToLatest(database);
   const services = await openServices(config, database, console, deps);
 
@@ -88,6 +102,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      // The address of a page a mailed link opens carries its token (`/auth/reset?token=…`):
+      // whoever reads the logs must not be able to use it.
+      serializers: { req: requestForLog },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // TRUST_PROXY: X-Forwarded-For is read only from the proxies it names (request.ip is what
@@ -98,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // `Connection: close`) rather than refused with 503: an accepted request never fails.
     return503OnClosing: false,
   });
+  log = server.log;
   const routes: Array<{ method: string; url: string }> = [];
   server.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
@@ -107,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  refuseNulCharacters(server);
   let stopping = false;
   const metrics = new Metrics({
     queueStats: () => services.jobs.queueStats(),

@@ -15,7 +15,9 @@ import { DEFAULT_UPLOAD_LEASE_MS, openServices } from "./services.js";
  */
 async function main(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel });
-  const database = openDatabase(config);
+  const database = openDatabase(config, (error) =>
+    log.warn({ err: error }, "database: an idle connection was closed; reconnecting on next use"),
+  );
   await migrateToLatest(database);
   const services = await openServices(config, database, log);
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, log);

@@ -286,10 +286,25 @@ export class FakeStripeServer {
     return this.event("checkout.session.completed", this.checkoutSession(sessionId));
   }
 
-  /** `charge.refunded` for a payment intent, as Stripe sends it once a refund went through. */
-  chargeRefundedEvent(paymentIntentId: string): Json {
+  /**
+   * `charge.refunded` for a payment intent, as Stripe sends it once a refund went through;
+   * `partCents`, a partial refund made in the dashboard (Stripe sends the same event, with
+   * `refunded: false`).
+   */
+  chargeRefundedEvent(paymentIntentId: string, partCents?: number): Json {
     const payment = this.payments.get(paymentIntentId);
     if (!payment) throw new Error(`no payment intent ${paymentIntentId}`);
+    if (partCents !== undefined) {
+      return this.event("charge.refunded", {
+        id: payment.chargeId,
+        object: "charge",
+        amount: payment.amount,
+        amount_refunded: partCents,
+        payment_intent: payment.id,
+        refunded: partCents >= payment.amount,
+        status: "succeeded",
+      });
+    }
     return this.event("charge.refunded", {
       id: payment.chargeId,
       object: "charge",

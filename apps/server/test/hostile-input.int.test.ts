@@ -3,6 +3,7 @@
  * skip counting, hidden pictures at every URL they had, uploads before their rating, and inputs
  * that used to answer 500.
  */
+import { MESSAGES } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventory, makePng, multipart, signIn, upload } from "./images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "./test-app.js";
@@ -269,6 +270,61 @@ describe(`inputs that used to answer 500 on ${TEST_DB}`, () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/nested/i);
+    expect((await get("/healthz")).statusCode).toBe(200);
+  });
+
+  it("refuses a NUL character in any text with one 400, on sign-in, bodies and queries alike", async () => {
+    const member = await signIn(app, "nul_member");
+    const image = await publishedImage(503);
+    const attempts: Array<{
+      method: "GET" | "POST" | "PATCH";
+      url: string;
+      payload?: object;
+      cookie?: string;
+    }> = [
+      {
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { username: "a\u0000", password: "x" },
+      },
+      {
+        method: "POST",
+        url: "/api/v1/collections",
+        payload: { name: "a\u0000b" },
+        cookie: member.cookie,
+      },
+      {
+        method: "PATCH",
+        url: "/api/v1/profile",
+        payload: { bio: "x\u0000" },
+        cookie: member.cookie,
+      },
+      {
+        method: "PATCH",
+        url: `/api/v1/images/${image.id}`,
+        payload: { aiAnalysis: { title: "a\u0000b" } },
+        cookie: admin.cookie,
+      },
+      { method: "GET", url: "/api/v1/images?q=a%00b" },
+      { method: "GET", url: "/api/v1/admin/users?q=%00", cookie: admin.cookie },
+    ];
+    for (const { method, url, cookie, payload } of attempts) {
+      const res = await app.server.inject({
+        method,
+        url,
+        headers: cookie ? { cookie } : {},
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ message: MESSAGES.nulCharacter, code: "nul_character" });
+    }
+    // A file name is not typed by anyone: its control characters are left out of the title.
+    const named = await upload(app, admin.cookie, {
+      name: "sun\u0000set\u0001.png",
+      data: await makePng(800, 800, { seed: 504 }),
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(JSON.stringify(named.json())).not.toMatch(/\\u000[01]/);
     expect((await get("/healthz")).statusCode).toBe(200);
   });
 

@@ -41,9 +41,25 @@ export interface DatabaseHandle {
 // Number's safe range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
 
-export function openDatabase(config: Pick<Config, "database">): DatabaseHandle {
+/**
+ * Told when PostgreSQL closes one of the pool's idle connections (a restart or failover, an
+ * `idle_session_timeout`, a pooler, `pg_terminate_backend`). The pool drops that connection and
+ * opens another on next use; nothing else is lost.
+ */
+export type ConnectionLost = (error: Error) => void;
+
+const warnConnectionLost: ConnectionLost = (error) =>
+  console.warn(`[sawdust] database: an idle connection was closed (${error.message})`);
+
+export function openDatabase(
+  config: Pick<Config, "database">,
+  onConnectionLost: ConnectionLost = warnConnectionLost,
+): DatabaseHandle {
   if (config.database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    // Without a listener, node-postgres re-emits an idle connection's error on the pool, and an
+    // 'error' event nobody hears ends the process: every request in flight, and a worker's jobs.
+    pool.on("error", onConnectionLost);
     if (config.database.preparedStatements !== false) preparingHotStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.js";
+import { validationMessage } from "./validation-message.js";
 
 /** One error shape for the whole API: `{ message, code }` with the right status. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -22,7 +23,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? `${name} was given more than once: give it once, with several values separated by commas where it takes them (${name}=a,b)`
         : atRoot && first?.keyword === "invalid_type"
           ? `The request ${error.validationContext ?? "body"} must be a JSON object`
-          : (first?.message ?? "Invalid request");
+          : validationMessage(first, error.validationContext);
       return reply.code(400).send({ message, code: "validation_failed" });
     }
     const status = error.statusCode ?? 500;

@@ -58,8 +58,10 @@ export async function receiveUpload(
         throw badRequest(UPLOAD_MESSAGES.oneFile, "too_many_files");
       }
       const path = join(tmpDir, `upload-${Date.now()}-${randomBytes(6).toString("hex")}`);
-      received = { path, bytes: 0, format: "png", filename: part.filename, fields };
-      const name = part.filename || "The file";
+      // Control characters (a NUL above all: PostgreSQL refuses it) never reach a title.
+      const filename = part.filename.replace(/\p{Cc}/gu, "");
+      received = { path, bytes: 0, format: "png", filename, fields };
+      const name = filename || "The file";
       const written = await writeSniffed(part.file, path, name);
       if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, "file_too_large");
       if (!written.format) throw badRequest(UPLOAD_MESSAGES.notImage(name), "not_an_image");

@@ -3,3 +3,5 @@ export const notFoundTitle = "404 Page Not Found";
 export const notFoundHint = "Did you forget to add the page to the router?";
 export const genericError = "An error occurred";
 export const unknownError = "An unknown error occurred";
+/** Any text a request sends holding U+0000 (PostgreSQL cannot store it). */
+export const nulCharacter = "Text cannot contain the NUL character (U+0000)";

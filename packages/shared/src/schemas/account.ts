@@ -16,7 +16,7 @@ export const ZAccountToken = z
 const ZCurrentPassword = z
   .string({ error: v.required("Password") })
   .min(1, v.required("Password"))
-  .max(ACCOUNT_RULES.passwordMax);
+  .max(ACCOUNT_RULES.passwordMax, MESSAGES.account.wrongPassword);
 
 /** POST /api/v1/auth/password-reset: always the same answer, whether the address is known. */
 export const ZPasswordResetRequestBody = z.object({ email: ZEmail });
@@ -161,6 +161,10 @@ export const ZMailOutboxMessage = z.object({
   html: z.string(),
   createdAt: z.string(),
 });
-export const ZMailOutbox = z.object({ messages: z.array(ZMailOutboxMessage) });
+export const ZMailOutbox = z.object({
+  /** True when SMTP_URL is set: mail goes out, and only messages kept before then are here. */
+  sending: z.boolean(),
+  messages: z.array(ZMailOutboxMessage),
+});
 export type MailOutboxMessage = z.infer<typeof ZMailOutboxMessage>;
 export type MailOutbox = z.infer<typeof ZMailOutbox>;

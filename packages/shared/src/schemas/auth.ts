@@ -39,8 +39,14 @@ export type RegisterBody = z.infer<typeof ZRegisterBody>;
 
 /** Login takes whatever was typed: bounds are checked only at registration. */
 export const ZLoginBody = z.object({
-  username: text("Username").trim().min(1, v.required("Username")).max(256),
-  password: text("Password").min(1, v.required("Password")).max(r.passwordMax),
+  // Longer than any account's name or password: the same answer as a wrong one.
+  username: text("Username")
+    .trim()
+    .min(1, v.required("Username"))
+    .max(256, MESSAGES.auth.invalidCredentials),
+  password: text("Password")
+    .min(1, v.required("Password"))
+    .max(r.passwordMax, MESSAGES.auth.invalidCredentials),
 });
 export type LoginBody = z.infer<typeof ZLoginBody>;
 

@@ -41,7 +41,8 @@ export type CollectionUpdateBody = z.input<typeof ZCollectionUpdateBody>;
 
 /** POST /api/v1/collections/{id}/images. */
 export const ZCollectionAddImageBody = z.object({
-  imageId: z.coerce
+  // Not coerced: `true` or `[10]` read as numbers and added an image no one named.
+  imageId: z
     .number({ error: "imageId must be a number" })
     .int("imageId must be a whole number")
     .positive("imageId must be positive"),

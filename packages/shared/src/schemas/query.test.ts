@@ -12,6 +12,13 @@ const messageOf = (query: Record<string, string>) => {
 };
 
 describe("strictQuery", () => {
+  it("says when an endpoint takes no parameters at all", () => {
+    const none = strictQuery("the tags", {}).safeParse({ limit: "5" });
+    expect(none.success ? undefined : none.error.issues[0]?.message).toBe(
+      "Unknown parameter limit: the tags takes no parameters",
+    );
+  });
+
   it("takes its own parameters", () => {
     expect(schema.parse({ limit: "5", tag: "sea" })).toEqual({ limit: 5, tag: "sea" });
   });

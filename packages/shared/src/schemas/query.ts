@@ -24,7 +24,7 @@ export function strictQuery<Shape extends z.ZodRawShape>(what: string, shape: Sh
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? `Unknown parameter ${issue.keys.map(nameOf).join(", ")}: ${what} takes ${takes}`
+        ? `Unknown parameter ${issue.keys.map(nameOf).join(", ")}: ${what} ${takes ? `takes ${takes}` : "takes no parameters"}`
         : undefined,
   });
 }

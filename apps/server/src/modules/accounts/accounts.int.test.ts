@@ -19,15 +19,23 @@ const m = MESSAGES.account;
 const quietLog = { warn() {}, error() {}, debug() {}, info() {} } as never;
 
 const clock = new TestClock();
+/** The server's log lines. */
+const log: string[] = [];
 let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
 let app: TestApp;
 
 beforeAll(async () => {
   smtp = await startLoopbackSmtp();
   app = await createTestApp(
-    { SMTP_URL: smtp.url, MAIL_FROM: "Sawdust <no-reply@sawdust.test>", PUBLIC_URL },
+    {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Sawdust <no-reply@sawdust.test>",
+      PUBLIC_URL,
+      LOG_LEVEL: "info",
+    },
     {
       clock,
+      logStream: { write: (line: string) => void log.push(line) },
       authLimits: { registrationsPerIp: 10_000 },
       // The client-address limit is the timing test's concern, not these tests'.
       accountLimits: { resetsPerIp: 10_000 },
@@ -164,6 +172,28 @@ describe(`password reset on ${TEST_DB}`, () => {
     });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe(m.linkInvalid);
+  });
+
+  it("tells the admin's outbox that mail goes out when SMTP_URL is set", async () => {
+    const admin = await signIn(app, `outbox_smtp_${Date.now()}`, "admin");
+    const outbox = await call("GET", "/api/v1/admin/mail-outbox", admin.cookie);
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.json()).toEqual({ sending: true, messages: [] });
+  });
+
+  it("keeps the links' tokens out of the server's log when their pages are opened", async () => {
+    const member = await register();
+    await call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email });
+    const reset = tokenOf(await latestLink(member.email, "/auth/reset"));
+    const verify = tokenOf(await latestLink(member.email, "/auth/verify"));
+    for (const url of [`/auth/reset?token=${reset}`, `/auth/verify?token=${verify}`]) {
+      await call("GET", url, undefined, undefined, { accept: "text/html" });
+    }
+    const text = log.join("");
+    expect(text).toContain("/auth/reset?token=[redacted]");
+    expect(text).toContain("/auth/verify?token=[redacted]");
+    expect(text).not.toContain(reset);
+    expect(text).not.toContain(verify);
   });
 
   it("refuses a reset link after an hour", async () => {
@@ -617,6 +647,16 @@ describe(`deleting an account on ${TEST_DB}`, () => {
       .where("user_id", "=", member.id)
       .execute();
     expect(sandbox.map((s) => s.status)).toEqual(["canceled"]);
+    // The admin's subscriptions list keeps the payment, not the name.
+    const listed = await call("GET", "/api/v1/admin/subscriptions", admin.cookie);
+    expect(JSON.stringify(listed.json())).not.toContain(member.username);
+    expect(listed.json().subscriptions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          user: expect.objectContaining({ username: `deleted-${member.id}` }),
+        }),
+      ]),
+    );
     const collections = await db
       .selectFrom("collections")
       .select("id")
@@ -743,6 +783,7 @@ describe(`without SMTP_URL on ${TEST_DB}`, () => {
       expect((await read(sessionCookieOf(reg))).statusCode).toBe(403);
       const outbox = await read(admin.cookie);
       expect(outbox.statusCode).toBe(200);
+      expect(outbox.json().sending).toBe(false);
       const messages = outbox.json().messages as Array<{ to: string; text: string; html: string }>;
       expect(messages).toHaveLength(1);
       expect(messages[0]?.text).toContain(`${PUBLIC_URL}/auth/verify?token=`);

@@ -432,6 +432,17 @@ export class AccountsRepo {
     });
   }
 
+  /** The member's customer id at this payment provider, if they ever started a checkout. */
+  async customerIdOf(userId: number, provider: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("billing_customers")
+      .select("customer_id")
+      .where("user_id", "=", userId)
+      .where("provider", "=", provider)
+      .executeTakeFirst();
+    return row?.customer_id;
+  }
+
   /** Frees the usernames of accounts deleted before `deletedBefore`; returns how many. */
   async releaseUsernames(deletedBefore: number): Promise<number> {
     const result = await this.db

@@ -396,6 +396,10 @@ export class AccountsService {
       throw conflict(m.lastAdmin, "last_admin");
     }
     const rows = await repo.exportRows(userId);
+    // A checkout still open in another tab must not be payable for an account that is gone: it
+    // would start a subscription, or sell a piece, to no one.
+    const customerId = await repo.customerIdOf(userId, provider.name);
+    if (customerId) await provider.expireOpenCheckouts(customerId);
     for (const s of rows.subscriptions) {
       if (s.provider === provider.name && s.provider_subscription_id && s.status !== "canceled") {
         await provider.cancelNow(s.provider_subscription_id);

@@ -122,6 +122,16 @@ export class BillingRepo {
     return row?.user_id ?? null;
   }
 
+  /** True when the member deleted their account. */
+  async memberDeleted(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("users")
+      .select("deleted_at")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    return row !== undefined && row.deleted_at !== null;
+  }
+
   async hasEvent(eventId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom("billing_events")

@@ -55,11 +55,24 @@ export interface PaymentProvider {
   cancelNow(id: string): Promise<void>;
 
   /**
+   * Expires every checkout of the customer still open, of both modes (an account being deleted:
+   * no page left open elsewhere can be paid for it afterwards).
+   */
+  expireOpenCheckouts(customerId: string): Promise<void>;
+
+  /**
    * Checks a webhook delivery's `Stripe-Signature` header against the raw body (Stripe's scheme:
    * HMAC-SHA256 of `${t}.${body}`, 300 s tolerance) and parses it. Throws
    * `InvalidWebhookSignature` on a missing, bad or stale signature.
    */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+}
+
+/** The statuses in which a provider still bills a subscription. */
+export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"] as const;
+
+export function isLiveSubscription(status: string): boolean {
+  return (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
 
 /**

@@ -32,6 +32,7 @@ import type { SettingsRepo } from "../settings/settings.repo.js";
 import { periodEndOf } from "./billing-periods.js";
 import {
   InvalidWebhookSignature,
+  isLiveSubscription,
   type NewCustomer,
   PAYMENT_SESSION_GRACE_MS,
   type PaymentCheckoutInput,
@@ -234,9 +235,13 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
+  async expireOpenCheckouts(customerId: string): Promise<void> {
+    await this.deps.repo.expireOpenCheckouts(customerId);
+  }
+
   async cancelNow(id: string): Promise<void> {
     const s = await this.deps.repo.findSubscription(id);
-    if (!s || !isLive(s.status)) return;
+    if (!s || !isLiveSubscription(s.status)) return;
     const now = await this.now();
     await this.deps.repo.transaction(async (repo) => {
       const ended = { ...s, status: "canceled", ended_at: now, retry_until: null, updated_at: now };
@@ -722,8 +727,4 @@ function chargeableCard(
 
 function cycleOf(value: string): BillingCycle {
   return value === "yearly" ? "yearly" : "monthly";
-}
-
-function isLive(status: string): boolean {
-  return status === "active" || status === "trialing" || status === "past_due";
 }

@@ -11,9 +11,10 @@ import type {
   SandboxSubscriptionRow,
   SandboxSubscriptionsTable,
 } from "../../db/schema.js";
+import { LIVE_SUBSCRIPTION_STATUSES } from "./payment-provider.js";
 
 /** The statuses in which a sandbox subscription still bills (and so can come due). */
-const LIVE_STATUSES = ["active", "trialing", "past_due"];
+const LIVE_STATUSES = [...LIVE_SUBSCRIPTION_STATUSES];
 
 /** The sandbox provider's own state: what Stripe would keep on its side. */
 export class SandboxRepo {
@@ -89,6 +90,16 @@ export class SandboxRepo {
       .set({ status: "expired" })
       .where("customer_id", "=", customerId)
       .where("mode", "=", "subscription")
+      .where("status", "=", "open")
+      .execute();
+  }
+
+  /** Expires every open checkout of the customer, of both modes (the account is being deleted). */
+  async expireOpenCheckouts(customerId: string): Promise<void> {
+    await this.db
+      .updateTable("sandbox_checkouts")
+      .set({ status: "expired" })
+      .where("customer_id", "=", customerId)
       .where("status", "=", "open")
       .execute();
   }

@@ -83,12 +83,12 @@ describe("StripeProvider against a loopback Stripe", () => {
 
     expect(checkout.id).toMatch(/^cs_test_/);
     expect(checkout.url).toBe(`http://127.0.0.1:${fake.transport.port}/c/pay/${checkout.id}`);
-    // First the customer's open checkouts are looked for (none: nothing to close).
+    // Then the customer's open checkouts are looked at (only this one: nothing to close).
     expect(fake.calls().slice(before)).toEqual([
-      "GET /v1/checkout/sessions",
       "POST /v1/checkout/sessions",
+      "GET /v1/checkout/sessions",
     ]);
-    expect(fake.requests.at(-1)).toMatchObject({
+    expect(fake.requests.at(-2)).toMatchObject({
       method: "POST",
       path: "/v1/checkout/sessions",
       status: 200,
@@ -101,7 +101,7 @@ describe("StripeProvider against a loopback Stripe", () => {
           "https://art.example.com/subscriptions?checkout=success&session_id={CHECKOUT_SESSION_ID}",
         cancel_url: "https://art.example.com/subscriptions?checkout=cancelled",
         client_reference_id: "8",
-        metadata: { userId: "8" },
+        metadata: { userId: "8", startedAt: expect.stringMatching(/^\d{13}$/) },
         subscription_data: { metadata: { userId: "8" } },
       },
     });
@@ -113,8 +113,16 @@ describe("StripeProvider against a loopback Stripe", () => {
       successUrl: `${PUBLIC_URL}/subscriptions`,
       cancelUrl: `${PUBLIC_URL}/subscriptions`,
     });
-    expect(fake.requests.at(-1)?.body.line_items).toEqual([
+    const created = fake.requests.filter(
+      (r) => r.method === "POST" && r.path === "/v1/checkout/sessions",
+    );
+    expect(created.at(-1)?.body.line_items).toEqual([
       { price: "price_pro_monthly", quantity: "1" },
+    ]);
+    // The newer one stays open; the one before it is expired.
+    expect(fake.calls().slice(-2)).toEqual([
+      "GET /v1/checkout/sessions",
+      `POST /v1/checkout/sessions/${checkout.id}/expire`,
     ]);
   });
 

@@ -83,21 +83,6 @@ export class StripeProvider implements PaymentProvider {
     cancelUrl: string;
   }) {
     const userId = String(input.userId);
-    // One open checkout for Pro a customer at a time: one left open in another tab could
-    // otherwise be paid as well, and Stripe would bill both subscriptions.
-    for await (const open of this.stripe.checkout.sessions.list({
-      customer: input.customerId,
-      status: "open",
-      limit: 100,
-    })) {
-      if (open.mode !== "subscription") continue;
-      try {
-        await this.stripe.checkout.sessions.expire(open.id);
-      } catch (error) {
-        // Completed or expired since the list: nothing left to close.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-      }
-    }
     const session = await this.stripe.checkout.sessions.create({
       mode: "subscription",
       customer: input.customerId,
@@ -105,12 +90,60 @@ export class StripeProvider implements PaymentProvider {
       success_url: this.absolute(input.successUrl),
       cancel_url: this.absolute(input.cancelUrl),
       client_reference_id: userId,
-      metadata: { userId },
+      // When it was started, to the millisecond (Stripe's `created` is in seconds): the newest
+      // open one is the one kept (keepNewestSubscriptionCheckout).
+      metadata: { userId, startedAt: String(Date.now()) },
       subscription_data: { metadata: { userId } },
     });
     if (!session.url)
       throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+    await this.keepNewestSubscriptionCheckout(input.customerId);
     return { id: session.id, url: session.url };
+  }
+
+  /**
+   * One open checkout for Pro a customer at a time: one left open in another tab could otherwise
+   * be paid as well, and Stripe would bill both subscriptions. Run after each new one is made, it
+   * expires every open one but the newest (by the `startedAt` it carries, then id). Checkouts started at the
+   * same instant all run it: the newest of all is never expired by any of them (each sees a
+   * subset with it as its newest, or sees it not yet), and the last to list sees every other.
+   */
+  private async keepNewestSubscriptionCheckout(customerId: string): Promise<void> {
+    const open: Stripe.Checkout.Session[] = [];
+    for await (const session of this.stripe.checkout.sessions.list({
+      customer: customerId,
+      status: "open",
+      limit: 100,
+    })) {
+      if (session.mode === "subscription") open.push(session);
+    }
+    const startedAt = (session: Stripe.Checkout.Session) =>
+      Number(session.metadata?.startedAt) || session.created * 1000;
+    open.sort((a, b) => startedAt(b) - startedAt(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    await this.expireSessions(open.slice(1));
+  }
+
+  async expireOpenCheckouts(customerId: string): Promise<void> {
+    const open: Stripe.Checkout.Session[] = [];
+    for await (const session of this.stripe.checkout.sessions.list({
+      customer: customerId,
+      status: "open",
+      limit: 100,
+    })) {
+      open.push(session);
+    }
+    await this.expireSessions(open);
+  }
+
+  private async expireSessions(sessions: Stripe.Checkout.Session[]): Promise<void> {
+    for (const session of sessions) {
+      try {
+        await this.stripe.checkout.sessions.expire(session.id);
+      } catch (error) {
+        // Completed or expired since the list: nothing left to close.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    }
   }
 
   async createPaymentCheckout(input: PaymentCheckoutInput) {

@@ -111,6 +111,9 @@ class ScriptedProvider implements PaymentProvider {
   async cancelNow(): Promise<void> {
     throw new Error("not used here");
   }
+  async expireOpenCheckouts(): Promise<void> {
+    throw new Error("not used here");
+  }
 }
 
 const clock = new TestClock();

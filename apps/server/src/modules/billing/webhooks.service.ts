@@ -5,6 +5,7 @@ import { mailTemplates } from "../mail/mail-templates.js";
 import type { BillingRepo, PaymentRecord, ProviderSubscriptionRow } from "./billing.repo.js";
 import {
   InvalidWebhookSignature,
+  isLiveSubscription,
   type OneOffPaymentHandler,
   type PaymentProvider,
   type ProviderSubscription,
@@ -76,7 +77,23 @@ export class WebhooksService {
     return this.deps.billing.serialised(`subscription:${subscriptionId}`, async (billing) => {
       // Cheap first look: a redelivery never costs a call to the provider.
       if (await billing.hasEvent(event.id)) return { received: true, duplicate: true };
-      const subscription = await this.deps.provider.retrieveSubscription(subscriptionId);
+      let subscription = await this.deps.provider.retrieveSubscription(subscriptionId);
+      // Paid for an account deleted meanwhile (a checkout finished at the instant of deletion):
+      // nobody can use or cancel it, so it ends now rather than bill a deleted account.
+      const owner = subscription ? await this.ownerOf(billing, subscription) : null;
+      if (subscription && owner !== null && isLiveSubscription(subscription.status)) {
+        if (await billing.memberDeleted(owner)) {
+          await this.deps.provider.cancelNow(subscription.id);
+          this.deps.log?.warn(
+            { eventId: event.id, subscriptionId, userId: owner },
+            "a subscription started for a deleted account: cancelled at the provider",
+          );
+          subscription = (await this.deps.provider.retrieveSubscription(subscriptionId)) ?? {
+            ...subscription,
+            status: "canceled",
+          };
+        }
+      }
       const row = subscription ? await this.rowOf(billing, subscription, event) : null;
       if (subscription && !row) {
         this.deps.log?.warn(
@@ -145,12 +162,17 @@ export class WebhooksService {
    * the new period is not paid, so it is the period's start; the grace runs from the failed
    * renewal (that start) for BILLING_RULES.gracePeriodMs.
    */
+  /** The member a subscription is for: its metadata, else its customer's. */
+  private async ownerOf(billing: BillingRepo, subscription: ProviderSubscription) {
+    return subscription.userId ?? (await billing.userIdOfCustomer(subscription.customerId));
+  }
+
   private async rowOf(
     billing: BillingRepo,
     subscription: ProviderSubscription,
     event: WebhookEvent,
   ): Promise<ProviderSubscriptionRow | null> {
-    const userId = subscription.userId ?? (await billing.userIdOfCustomer(subscription.customerId));
+    const userId = await this.ownerOf(billing, subscription);
     if (userId === null) return null;
     const unpaid = subscription.status === "past_due" || subscription.status === "unpaid";
     const failedAt = subscription.currentPeriodStart ?? event.created * 1000;

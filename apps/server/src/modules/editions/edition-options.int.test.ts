@@ -138,6 +138,28 @@ describe(`edition options on ${TEST_DB}`, () => {
     expect(await entry()).toMatchObject({ collectedBy: "Ada Collector" });
     expect((await certificate()).buyer).toBe("Ada Collector");
 
+    // Once the account is deleted, no one is named: not on the certificate, not to the admin.
+    await app.database.db
+      .updateTable("users")
+      .set({ deleted_at: Date.now(), display_name: null })
+      .where("id", "=", collector.userId)
+      .execute();
+    expect((await certificate()).buyer).toBe(m.formerMember);
+    expect((await certificate(admin)).buyer).toBe(m.formerMember);
+    const { username } = await app.database.db
+      .selectFrom("users")
+      .select("username")
+      .where("id", "=", collector.userId)
+      .executeTakeFirstOrThrow();
+    const sales = JSON.stringify((await call("GET", "/api/v1/admin/sales", admin)).json());
+    expect(sales).toContain(`"imageId":${id}`);
+    expect(sales).not.toContain(`@${username}`);
+    await app.database.db
+      .updateTable("users")
+      .set({ deleted_at: null, display_name: "Ada Collector" })
+      .where("id", "=", collector.userId)
+      .execute();
+
     // Members only, and a boolean only.
     expect((await privacy(undefined)).statusCode).toBe(401);
     expect((await privacy(undefined, true)).statusCode).toBe(401);

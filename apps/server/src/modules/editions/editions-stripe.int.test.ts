@@ -129,6 +129,13 @@ describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
     const library = await call("GET", "/api/v1/library", late);
     expect(JSON.stringify(library.json())).not.toContain(`"imageId":${id}`);
 
+    // A partial refund made in Stripe's dashboard (a goodwill dollar) is not a refund of the
+    // sale: the buyer keeps the piece and its certificate.
+    const goodwill = fake.chargeRefundedEvent(paid, 100);
+    expect((await fake.deliver(app.server, goodwill)).statusCode).toBe(200);
+    expect((await salesOf(id)).find((s) => s.status === "sold")?.providerPaymentId).toBe(paid);
+    expect(await soldOf(id)).toBe(1);
+
     // The admin refunds the sale: Stripe is asked once, the sale is revoked at once, and
     // Stripe's `charge.refunded` that follows changes nothing more.
     const sale = sales.find((s) => s.status === "sold");

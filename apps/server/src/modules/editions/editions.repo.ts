@@ -391,7 +391,10 @@ export class EditionsRepo {
         .innerJoin("users", "users.id", "edition_sales.user_id")
         .select([
           "edition_sales.image_id",
-          "users.username",
+          // A deleted account's name is not shown, though the row keeps it for a while.
+          sql<string | null>`case when users.deleted_at is null then users.username end`.as(
+            "username",
+          ),
           "users.display_name",
           "users.collects_privately",
           "users.deleted_at",
@@ -489,7 +492,10 @@ export class EditionsRepo {
         "images.title",
         "images.edition_type",
         "images.max_editions",
-        "users.username",
+        // A deleted account's name is not shown, though the row keeps it for a while.
+        sql<string | null>`case when users.deleted_at is null then users.username end`.as(
+          "username",
+        ),
         "users.display_name",
         "users.collects_privately",
         "edition_sales.user_id",
@@ -519,7 +525,10 @@ export class EditionsRepo {
         "images.title",
         "images.edition_type",
         "images.max_editions",
-        "users.username",
+        // A deleted account's name is not shown, though the row keeps it for a while.
+        sql<string | null>`case when users.deleted_at is null then users.username end`.as(
+          "username",
+        ),
         "certificates.id as certificate_id",
       ])
       .orderBy("edition_sales.id", "desc")

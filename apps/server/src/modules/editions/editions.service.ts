@@ -176,7 +176,9 @@ export class EditionsService implements OneOffPaymentHandler {
     const receivedAt = this.deps.clock.now();
     const record = { id: event.id, type: event.type, receivedAt };
     if (event.type === "charge.refunded") {
-      if (!paymentId) return { received: true, ignored: true };
+      // Only the whole payment given back revokes the sale: a partial refund (a goodwill
+      // discount from the dashboard) leaves the buyer their piece and the place in the edition.
+      if (!paymentId || !fullyRefunded(object)) return { received: true, ignored: true };
       const sale = await this.deps.editions.refund({ paymentId, now: receivedAt, event: record });
       if (sale) await this.changed(sale.image_id);
       return { received: true };
@@ -485,4 +487,11 @@ function idOf(value: unknown): string | null {
     return (value as { id: string }).id;
   }
   return null;
+}
+
+/** A charge whose whole amount went back (Stripe's `refunded`, or the amounts when it is absent). */
+function fullyRefunded(charge: Record<string, unknown>): boolean {
+  if (typeof charge.refunded === "boolean") return charge.refunded;
+  const amount = Number(charge.amount);
+  return Number.isFinite(amount) && Number(charge.amount_refunded) >= amount;
 }

@@ -123,7 +123,7 @@ export const mailTemplates = {
       paragraphs: [
         `Hello ${username},`,
         `Someone signed in to your account asked to change its email address to ${newEmail}. It changes once the link sent there is opened.`,
-        "If this was not you, change your password now: that ends every other session.",
+        "If this was not you, change your password now: that ends every other session and calls off the change.",
       ],
     }),
 
@@ -133,7 +133,7 @@ export const mailTemplates = {
       paragraphs: [
         `Hello ${username},`,
         `Your account's email address is now ${newEmail}: the link sent there was opened. Mail for the account goes there from now on, and this address no longer signs in or resets the password.`,
-        "If this was not you, reply to this message at once: an administrator can restore your address.",
+        `If this was not you, contact the administrators of ${siteName} at once (this address takes no replies): they can restore your address.`,
       ],
     }),
 

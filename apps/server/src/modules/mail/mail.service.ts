@@ -55,6 +55,7 @@ export class MailService {
   async outbox(query: { to?: string; limit: number }): Promise<MailOutbox> {
     const rows = await this.deps.repo.findOutbox(query);
     return {
+      sending: this.deps.mailer !== undefined,
       messages: rows.map((row) => ({
         id: row.id,
         to: row.to_address,

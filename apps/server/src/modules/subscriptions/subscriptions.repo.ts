@@ -128,7 +128,13 @@ export class SubscriptionsRepo {
       .selectFrom("subscriptions")
       .innerJoin("users", "users.id", "subscriptions.user_id")
       .selectAll("subscriptions")
-      .select(["users.username", "users.email"])
+      // A deleted account keeps its payments, not its name: shown as the name it is later given.
+      .select([
+        sql<string>`case when users.deleted_at is null then users.username else 'deleted-' || cast(users.id as text) end`.as(
+          "username",
+        ),
+        "users.email",
+      ])
       .select((eb) => carriesProColumn(eb, now))
       .orderBy("subscriptions.id", "desc")
       .limit(query.limit);

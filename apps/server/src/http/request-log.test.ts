@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { urlForLog } from "./request-log.js";
+
+describe("urlForLog", () => {
+  it("redacts a mailed link's token wherever it stands in the query, and nothing else", () => {
+    expect(urlForLog("/auth/reset?token=9oEnKDeVlA2_AcWp")).toBe("/auth/reset?token=[redacted]");
+    expect(urlForLog("/auth/verify?next=%2Fa&TOKEN=abc&x=1")).toBe(
+      "/auth/verify?next=%2Fa&TOKEN=[redacted]&x=1",
+    );
+    expect(urlForLog("/x?pendingToken=abc#frag")).toBe("/x?pendingToken=[redacted]#frag");
+    expect(urlForLog("/api/v1/images?tag=token&mytoken=1")).toBe(
+      "/api/v1/images?tag=token&mytoken=1",
+    );
+    expect(urlForLog("/tag/token=abc")).toBe("/tag/token=abc");
+  });
+});

@@ -1,0 +1,54 @@
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_DB, type TestApp } from "./test-app.js";
+
+/**
+ * PostgreSQL closing the pool's idle connections (a restart, a failover, `idle_session_timeout`,
+ * a pooler, `pg_terminate_backend`) costs nothing but new connections. Before, node-postgres
+ * re-emitted the closed connection's error on the pool, no one listened, and the API process (and
+ * the worker) exited. An 'error' event nobody hears fails this file too.
+ */
+describe.skipIf(TEST_DB !== "postgres")("idle connections closed by PostgreSQL", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  /** The backend pids of connections the app's pool holds (several at once, so several open). */
+  async function poolPids(): Promise<number[]> {
+    const rows = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(
+          app.database.db,
+        ),
+      ),
+    );
+    return [...new Set(rows.map((r) => Number(r.rows[0]?.pid)))];
+  }
+
+  it("keeps serving, on new connections, after its idle ones are terminated", async () => {
+    expect((await app.server.inject({ url: "/api/v1/images?limit=2" })).statusCode).toBe(200);
+    const pids = await poolPids();
+    expect(pids.length).toBeGreaterThan(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const ended = await admin.query(
+        "select pg_terminate_backend(pid) as ended from unnest($1::int[]) as pid",
+        [pids],
+      );
+      expect(ended.rows.every((r: { ended: boolean }) => r.ended)).toBe(true);
+    } finally {
+      await admin.end();
+    }
+    // Let the closed connections' errors arrive while they sit idle in the pool.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ready = await app.server.inject({ url: "/readyz" });
+    expect(ready.json()).toEqual({ status: "ok", database: true });
+    expect((await app.server.inject({ url: "/api/v1/images?limit=2" })).statusCode).toBe(200);
+    const after = await poolPids();
+    expect(after.some((pid) => pids.includes(pid))).toBe(false);
+  });
+});
