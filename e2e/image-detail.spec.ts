@@ -187,6 +187,8 @@ test.describe("the image detail dialog", () => {
     expect(file.suggestedFilename()).toBe(`${slugifyTag(sharedTitle)}-hd.webp`);
     const path = await file.path();
     expect((await stat(path)).size).toBeGreaterThan(0);
+    // The keyboard is back on the Download button, not left on the dialog.
+    await expect(page.getByRole("button", { name: "Download", exact: true })).toBeFocused();
   });
 
   test("Copy link copies the share link and reads 'Copied' for a moment", async ({

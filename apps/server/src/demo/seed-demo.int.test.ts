@@ -182,9 +182,16 @@ describe("the demo catalogue on an installation with a history", () => {
     const app = await createTestApp();
     try {
       const adminId = await freshAdmin(app);
-      const firstPiece = three.slice(0, 1);
-      await seedDemoCatalogue(app.services, adminId, quietLog, firstPiece);
-      await app.services.settings.set("demo_seeded", "started"); // As if the process died here.
+      const [, second] = three;
+      await seedDemoCatalogue(app.services, adminId, quietLog, three.slice(0, 2));
+      // As if the process died here, in the middle of the second piece: its row still processing,
+      // for the janitor to remove. The seeding resumes with it and the third.
+      await app.database.db
+        .updateTable("images")
+        .set({ status: "processing" })
+        .where("original_name", "=", `${second?.slug}.png`)
+        .execute();
+      await app.services.settings.set("demo_seeded", "started");
       const resumed = await seedDemoCatalogue(app.services, adminId, quietLog, three);
       expect(resumed).toMatchObject({ skipped: false, seeded: 2, failed: 0 });
       expect((await app.services.catalogue.originalNames()).sort()).toEqual(

@@ -30,9 +30,49 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status < 500) {
       return reply.code(status).send({ message: humanise(error), code: codeOf(error) });
     }
+    const unavailable = unavailableMessage(error);
+    if (unavailable) {
+      request.log.error({ err: error }, "a service the request needed was not available");
+      return reply
+        .code(503)
+        .header("retry-after", "30")
+        .send({ message: unavailable, code: "service_unavailable" });
+    }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: "Internal Server Error", code: "internal" });
   });
+}
+
+/** System error codes of a disk that is full or read-only. */
+const DISK_FULL = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
+/** …and of a storage or database server out of reach. */
+const OUT_OF_REACH = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * A failure of what the server stands on rather than of the request (a full disk, S3 or the
+ * database out of reach): a 503 the person can act on (try again later) instead of a bare 500.
+ * Undefined for anything else.
+ */
+export function unavailableMessage(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && DISK_FULL.has(code)) {
+      return "The server has run out of storage space, so nothing was saved. Please try again later, or tell the site's administrators.";
+    }
+    if (typeof code === "string" && OUT_OF_REACH.has(code)) {
+      return "The site cannot reach its storage or database right now. Please try again in a moment.";
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 function humanise(error: FastifyError): string {

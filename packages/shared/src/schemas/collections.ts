@@ -7,11 +7,16 @@ import { ZImage } from "./images.js";
 const m = MESSAGES.collections;
 const v = MESSAGES.validation;
 
+/** Something a person can see: a letter, digit, mark, symbol or punctuation. */
+const VISIBLE = /[\p{L}\p{N}\p{M}\p{S}\p{P}]/u;
+
 const name = (emptyMessage: string) =>
   z
     .string({ error: emptyMessage })
     .trim()
     .min(1, emptyMessage)
+    // Zero-width and other invisible characters alone (U+200B, U+2060, U+FEFF…) are no name.
+    .regex(VISIBLE, emptyMessage)
     .max(COLLECTION_RULES.nameMax, m.nameTooLong(COLLECTION_RULES.nameMax));
 
 /** Trimmed; blank becomes null (no description). */

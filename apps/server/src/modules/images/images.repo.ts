@@ -402,8 +402,16 @@ export class ImagesRepo {
   }
 
   /** The file names images were uploaded under (the demo seeder resumes by them). */
+  /**
+   * The original file names of the images that stay: one still processing or being deleted is
+   * left out (a seeding cut short by a crash left it behind, and the janitor removes it).
+   */
   async findOriginalNames(): Promise<string[]> {
-    const rows = await this.db.selectFrom("images").select("original_name").execute();
+    const rows = await this.db
+      .selectFrom("images")
+      .select("original_name")
+      .where("status", "not in", ["processing", "deleting"])
+      .execute();
     return rows.map((r) => r.original_name).filter((n): n is string => n !== null);
   }
 

@@ -164,10 +164,17 @@ function ImageDetail({ image, user, onDeleted }: ImageDetailProps) {
             </>
           ) : (
             <>
-              <DetailTitle className="font-display text-3xl font-semibold leading-tight tracking-tight text-balance">
+              {/* dir="auto": a title or description written right to left reads right to left. */}
+              <DetailTitle
+                dir="auto"
+                className="font-display text-3xl font-semibold leading-tight tracking-tight text-balance"
+              >
                 {title}
               </DetailTitle>
-              <DialogDescription className="text-base leading-relaxed text-muted-foreground">
+              <DialogDescription
+                dir="auto"
+                className="text-base leading-relaxed text-muted-foreground"
+              >
                 {description || "No description yet."}
               </DialogDescription>
             </>

@@ -7,7 +7,7 @@ import {
 } from "@sawdust/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, Download, LoaderCircle, Lock } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -44,6 +44,19 @@ export interface DownloadMenuProps {
 export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: DownloadMenuProps) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<DownloadSize | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const wasPending = useRef(false);
+  // The button is disabled while a download runs, so the closing menu could not give it the
+  // focus back and the keyboard was left on the dialog: once it is enabled again, it takes it.
+  useEffect(() => {
+    const finished = wasPending.current && pending === null;
+    wasPending.current = pending !== null;
+    if (!finished) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.getAttribute("role") === "dialog") {
+      trigger.current?.focus();
+    }
+  }, [pending]);
 
   async function download(size: DownloadSize) {
     setPending(size);
@@ -82,7 +95,13 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="brand" size="lg" className="flex-1" disabled={pending !== null}>
+        <Button
+          ref={trigger}
+          variant="brand"
+          size="lg"
+          className="flex-1"
+          disabled={pending !== null}
+        >
           {pending ? (
             <LoaderCircle className="animate-spin" aria-hidden />
           ) : (

@@ -1,0 +1,39 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { registerErrorHandler } from "./error-handler.js";
+
+const failing = (error: Error) => {
+  const app = Fastify({ logger: false });
+  registerErrorHandler(app);
+  app.get("/", async () => {
+    throw error;
+  });
+  return app;
+};
+
+const systemError = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
+
+describe("the error handler", () => {
+  it("answers a full disk with a 503 saying so, and tries again later", async () => {
+    const res = await failing(systemError("ENOSPC")).inject({ url: "/" });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe("30");
+    expect(res.json()).toEqual({
+      message: expect.stringContaining("run out of storage space"),
+      code: "service_unavailable",
+    });
+  });
+
+  it("answers storage out of reach (the code on the error or its cause) with a 503", async () => {
+    const wrapped = new Error("S3 request failed", { cause: systemError("ECONNREFUSED") });
+    const res = await failing(wrapped).inject({ url: "/" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toContain("cannot reach its storage or database");
+  });
+
+  it("keeps a bare 500 for anything else", async () => {
+    const res = await failing(new TypeError("x is undefined")).inject({ url: "/" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: "Internal Server Error", code: "internal" });
+  });
+});
