@@ -315,6 +315,14 @@ test.describe("collections", () => {
     const tile = page.getByRole("button", { name: harbourTitle, exact: true });
     await tile.click();
     const viewer = page.getByRole("dialog", { name: harbourTitle });
+    await expect(viewer).toBeVisible();
+    // The browser's Back closes the viewer and stays on the collection.
+    await page.goBack();
+    await expect(viewer).toHaveCount(0);
+    await expect(page).toHaveURL(`/collections/${collection.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Both" })).toBeVisible();
+
+    await tile.click();
     await viewer.getByRole("link", { name: "View artwork details" }).click();
     await expect(page).toHaveURL(`/image/${harbour.id}`);
     const detail = page.getByRole("dialog", { name: harbourTitle });

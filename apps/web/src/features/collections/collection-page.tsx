@@ -1,7 +1,7 @@
 import { MESSAGES } from "@sawdust/shared";
 import { ArrowLeft, ImagePlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { EmptyPanel } from "@/components/layout/state-panels";
@@ -72,6 +72,33 @@ function CollectionSkeleton() {
   );
 }
 
+/** Where the viewer stands in the collection, or null when it is closed or its image is gone. */
+function viewerIndex(images: ReadonlyArray<{ image: { id: number } }>, imageId: number | null) {
+  const index = imageId === null ? -1 : images.findIndex((entry) => entry.image.id === imageId);
+  return index < 0 ? null : index;
+}
+
+/**
+ * The image the collection's viewer shows, kept in the address (`?view=<imageId>`): opening it
+ * is a history entry of its own, so the browser's Back closes the viewer and stays on the
+ * collection; moving within it replaces the entry; closing it goes back to the entry before.
+ */
+function useViewedImage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const raw = Number(params.get("view"));
+  const imageId = Number.isSafeInteger(raw) && raw > 0 ? raw : null;
+  const opened = (location.state as { viewerOpened?: boolean } | null)?.viewerOpened === true;
+  return {
+    imageId,
+    open: (id: number) => setParams({ view: String(id) }, { state: { viewerOpened: true } }),
+    move: (id: number) =>
+      setParams({ view: String(id) }, { replace: true, state: { viewerOpened: opened } }),
+    close: () => (opened ? navigate(-1) : setParams({}, { replace: true })),
+  };
+}
+
 /**
  * /collections/{id}: the collection's name, description and images (spec section 2). Loading,
  * error, not found (a 404, or an id that is not a number) and loaded are its states (section 4).
@@ -81,7 +108,7 @@ export function CollectionPage() {
   const collectionId = collectionIdOf(param);
   const collection = useCollection(collectionId);
   const removal = useRemoveCollectionImage(collectionId ?? 0);
-  const [viewing, setViewing] = useState<number | null>(null);
+  const viewer = useViewedImage();
   const [removing, setRemoving] = useState<{ id: number; title: string } | null>(null);
   useDocumentTitle(
     collection.data?.name ??
@@ -175,7 +202,7 @@ export function CollectionPage() {
                 key={entry.id}
                 entry={entry}
                 priority={index < EAGER_TILES}
-                onOpen={() => setViewing(index)}
+                onOpen={() => viewer.open(entry.image.id)}
                 onRemove={() => setRemoving({ id: entry.image.id, title: imageTitle(entry.image) })}
               />
             ))}
@@ -183,7 +210,15 @@ export function CollectionPage() {
         )}
       </section>
 
-      <ImageViewerDialog entries={images} index={viewing} onIndexChange={setViewing} />
+      <ImageViewerDialog
+        entries={images}
+        index={viewerIndex(images, viewer.imageId)}
+        onIndexChange={(index) => {
+          const next = index === null ? undefined : images[index];
+          if (next) viewer.move(next.image.id);
+          else viewer.close();
+        }}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

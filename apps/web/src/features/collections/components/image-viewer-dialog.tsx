@@ -111,11 +111,13 @@ export function ImageViewerDialog({ entries, index, onIndexChange }: ImageViewer
                 </DialogDescription>
               </div>
               <Button asChild variant="secondary" className="max-sm:w-full">
-                {/* The details open over this page, which stays as it is under them. */}
+                {/* The details open over this page, which stays as it is under them, without the
+                    viewer: they take the viewer's place in the history, so closing them (or Back)
+                    returns to the collection itself. */}
                 <Link
                   to={paths.image.getHref(entry.image.id)}
-                  state={detailState(location)}
-                  onClick={() => onIndexChange(null)}
+                  replace
+                  state={detailState({ ...location, search: "", state: null })}
                 >
                   View artwork details
                   <ArrowUpRight aria-hidden />
