@@ -82,6 +82,7 @@ test.describe("moderation", () => {
     page,
     browser,
   }) => {
+    test.slow(); // Two browsers, a report, the admin's queue and an accessibility check.
     const word = uniqueWord("reported");
     const title = `Night Market ${word}`;
     const image = await seed(title, false);

@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
+import { cacheDefaults } from "./http/cache-defaults.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { COMPRESSION } from "./http/kept-body.js";
 import { ListPages } from "./http/list-pages.js";
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
   refuseNulCharacters(server);
+  cacheDefaults(server);
   let stopping = false;
   const metrics = new Metrics({
     queueStats: () => services.jobs.queueStats(),

@@ -101,6 +101,37 @@ describe(`the free download quota under every header on ${TEST_DB}`, () => {
     expect(await usage()).toBe(10);
   }, 120_000);
 
+  it("counts no HEAD, and gives the whole file when If-Range names another version", async () => {
+    const member = await signIn(app, "head_member");
+    const image = await publishedImage(130);
+    const url = `/api/v1/images/${image.id}/download?size=basic`;
+    const usage = async () =>
+      (await get("/api/v1/usage", { cookie: member.cookie })).json().downloads.used as number;
+    for (let i = 0; i < 12; i++) {
+      const head = await app.server.inject({
+        method: "HEAD",
+        url,
+        headers: { cookie: member.cookie },
+      });
+      expect(head.statusCode).toBe(200);
+    }
+    expect(await usage()).toBe(0);
+    const whole = await get(url, {
+      cookie: member.cookie,
+      range: "bytes=10-19",
+      "if-range": '"stale"',
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers["content-range"]).toBeUndefined();
+    const part = await get(url, {
+      cookie: member.cookie,
+      range: "bytes=0-9",
+      "if-range": String(whole.headers.etag),
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toHaveLength(10);
+  });
+
   it("counts 40 parallel downloads with mixed headers up to the quota and no further", async () => {
     const member = await signIn(app, "quota_burst");
     const image = await publishedImage(200);

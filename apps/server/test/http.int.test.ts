@@ -18,6 +18,19 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
     expect(ready.json()).toEqual({ status: "ok", database: true });
   });
 
+  it("lets no shared cache keep an API answer that did not say it may, and varies public ones on the cookie", async () => {
+    const privateAnswer = await get("/api/v1/auth/user");
+    expect(privateAnswer.headers["cache-control"]).toBe("no-store");
+    const missing = await get("/api/v1/images/999999");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["cache-control"]).toBe("no-store");
+    const list = await get("/api/v1/images?limit=2", { "accept-encoding": "gzip" });
+    expect(list.headers["cache-control"]).toMatch(/\bpublic\b/);
+    expect(String(list.headers.vary).split(/,\s*/)).toEqual(
+      expect.arrayContaining(["Cookie", "accept-encoding"]),
+    );
+  });
+
   it("answers unknown API paths with a JSON 404, even when the client wants HTML", async () => {
     for (const accept of ["application/json", "text/html"]) {
       const res = await get("/api/v1/nothing-here", { accept });
@@ -69,6 +82,7 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(csp).not.toContain("unsafe-eval");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -96,7 +110,8 @@ describe("behind HTTPS", () => {
       });
       expect(res.statusCode).toBe(201);
       expect(String(res.headers["set-cookie"])).toMatch(/; Secure/);
-      expect(res.headers["strict-transport-security"]).toMatch(/max-age=/);
+      // This host only: not every subdomain of the site's domain.
+      expect(res.headers["strict-transport-security"]).toBe("max-age=15552000");
     } finally {
       await secure.close();
     }

@@ -51,7 +51,12 @@ export const securityPlugin = fp(
           ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
         },
       },
-      strictTransportSecurity: opts.https ? { maxAge: 15_552_000 } : false,
+      // This host only: a site at its domain's apex must not force every subdomain to HTTPS.
+      strictTransportSecurity: opts.https
+        ? { maxAge: 15_552_000, includeSubDomains: false }
+        : false,
+      // As frame-ancestors 'none' says, for browsers that read only this header.
+      xFrameOptions: { action: "deny" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
     });

@@ -33,6 +33,17 @@ export function parseRange(
   return { start, end };
 }
 
+/**
+ * The range a request asks of this file: none when an `If-Range` names another version of it (an
+ * ETag that is not this one, or a date: ours are ETags), so a resumed download of a file that
+ * changed gets the whole new file rather than a splice of two (RFC 9110, 13.1.5).
+ */
+export function rangeAsked(request: FastifyRequest, file: { bytes: number; etag: string }) {
+  const ifRange = [request.headers["if-range"]].flat()[0];
+  if (ifRange !== undefined && ifRange.trim() !== file.etag) return undefined;
+  return parseRange(request.headers.range, file.bytes);
+}
+
 export function isNotModified(request: FastifyRequest, etag: string): boolean {
   const tags = request.headers["if-none-match"]?.split(",").map((t) => t.trim()) ?? [];
   return tags.includes(etag) || tags.includes("*");
@@ -57,7 +68,7 @@ export async function sendStored(
   }
   if (isNotModified(request, file.etag)) return reply.code(304).send();
 
-  const range = parseRange(request.headers.range, file.bytes);
+  const range = rangeAsked(request, file);
   if (range === "unsatisfiable") {
     // The error is JSON, whatever type the file would have had.
     reply.removeHeader("content-disposition");

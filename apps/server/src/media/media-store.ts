@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { Semaphore } from "../lib/semaphore.js";
 import {
   decodeOnce,
   type EncodedRendition,
@@ -7,6 +8,9 @@ import {
   type RenditionName,
 } from "./renditions.js";
 import type { Storage } from "./storage/storage.js";
+
+/** Sizes made from an original at once in one process (renderFromOriginal). */
+const RENDERS_AT_ONCE = 1;
 
 /** Signed URLs kept for the latest expiry: a few MB at most. */
 const SIGNED_URLS_KEPT = 20_000;
@@ -19,6 +23,12 @@ const SIGNED_URLS_KEPT = 20_000;
  */
 export class MediaStore {
   private readonly inFlight = new Map<string, Promise<EncodedRendition & { key: string }>>();
+  /**
+   * One size made from an original at a time in this process: each decodes the whole original
+   * (300–400 MB for 100 megapixels) and keeps libvips' threads busy. Four Pro downloads of large
+   * images at once took 5.6 GB and left public thumbnails waiting 14–40 s; now they take turns.
+   */
+  private readonly rendering = new Semaphore(RENDERS_AT_ONCE);
 
   constructor(
     readonly storage: Storage,
@@ -99,13 +109,15 @@ export class MediaStore {
     const flightKey = `${imageId}:${name}`;
     const existing = this.inFlight.get(flightKey);
     if (existing) return existing;
-    const work = (async () => {
-      const decoded = await decodeOnce(await this.storage.readBuffer(originalKey));
-      const rendition = await encodeRendition(decoded, name);
-      const key = this.renditionKey(imageId, rendition);
-      await this.storage.put(key, rendition.data, "image/webp");
-      return { ...rendition, key };
-    })().finally(() => this.inFlight.delete(flightKey));
+    const work = this.rendering
+      .run(async () => {
+        const decoded = await decodeOnce(await this.storage.readBuffer(originalKey));
+        const rendition = await encodeRendition(decoded, name);
+        const key = this.renditionKey(imageId, rendition);
+        await this.storage.put(key, rendition.data, "image/webp");
+        return { ...rendition, key };
+      })
+      .finally(() => this.inFlight.delete(flightKey));
     this.inFlight.set(flightKey, work);
     return work;
   }

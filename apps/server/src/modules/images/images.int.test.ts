@@ -231,6 +231,40 @@ describe(`upload and renditions on ${TEST_DB}`, () => {
   });
 });
 
+describe(`a size made on first request for an image deleted meanwhile on ${TEST_DB}`, () => {
+  it("answers 404 and leaves no file behind", async () => {
+    const res = await uploadPublished(app, admin.cookie, {
+      name: "gone-while-rendering.png",
+      data: await makePng(900, 900, { seed: 77 }),
+    });
+    const image = res.json().uploaded[0] as { id: number; urlXLarge: string };
+    const { media } = (app.services.renditions as unknown as { deps: { media: unknown } }).deps as {
+      media: {
+        renderFromOriginal: (...args: unknown[]) => Promise<{ key: string }>;
+        storage: { size(key: string): Promise<number | undefined> };
+      };
+    };
+    const render = media.renderFromOriginal.bind(media);
+    let made: string | undefined;
+    // The admin deletes the image while its XLarge is being made.
+    media.renderFromOriginal = async (...args) => {
+      const rendition = await render(...args);
+      made = rendition.key;
+      await app.database.db.deleteFrom("renditions").where("image_id", "=", image.id).execute();
+      await app.database.db.deleteFrom("images").where("id", "=", image.id).execute();
+      return rendition;
+    };
+    try {
+      const answer = await app.server.inject({ method: "GET", url: image.urlXLarge });
+      expect(answer.statusCode, answer.body).toBe(404);
+    } finally {
+      media.renderFromOriginal = render;
+    }
+    expect(made).toBeDefined();
+    expect(await media.storage.size(made as string)).toBeUndefined();
+  });
+});
+
 describe(`bad uploads leave nothing behind on ${TEST_DB}`, () => {
   const cases: Array<
     [string, () => Promise<{ name: string; data: Buffer }>, Record<string, string>, number, RegExp]

@@ -20,7 +20,7 @@ import type { ListPages } from "../../http/list-pages.js";
 import { error, errors, file, json, noBody, SIGNED_IN, unparsedBody } from "../../http/openapi.js";
 import { rememberQueryVerdicts } from "../../http/remembered-query.js";
 import { adminFirst } from "../../http/request-auth.js";
-import { isNotModified, parseRange, sendStored } from "../../http/send-stored.js";
+import { isNotModified, rangeAsked, sendStored } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
 import { adminViewerOf, viewerOf } from "../../http/viewer.js";
 import { forbidden } from "../../lib/errors.js";
@@ -271,11 +271,16 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
         throw forbidden(DOWNLOAD_MESSAGES.fromAnotherSite, "foreign_origin");
       }
       const file = await opts.downloads.prepare(request.params.id, request.query.size, viewer);
-      // Only what sends no file skips counting: a revalidation that names this file's ETag (304)
-      // and a range outside it (416). A range after byte 0 resumes a download this member was
-      // counted for this month (its bytes count toward the bandwidth), or is counted like any other.
-      const range = parseRange(request.headers.range, file.bytes);
-      if (!isNotModified(request, file.etag) && range !== "unsatisfiable") {
+      // Only what sends no file skips counting: a HEAD, a revalidation that names this file's ETag
+      // (304) and a range outside it (416). A range after byte 0 resumes a download this member
+      // was counted for this month (its bytes count toward the bandwidth), or is counted like any
+      // other.
+      const range = rangeAsked(request, file);
+      const sendsFile =
+        request.method !== "HEAD" &&
+        !isNotModified(request, file.etag) &&
+        range !== "unsatisfiable";
+      if (sendsFile) {
         const resume =
           range !== undefined && range.start > 0
             ? { bytes: range.end - range.start + 1 }

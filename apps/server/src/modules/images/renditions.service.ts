@@ -56,18 +56,25 @@ export class RenditionsService {
       media.originalKey(row.id, EXTENSION_OF[row.original_format as SniffedFormat] ?? "png"),
       name,
     );
-    await images.insertRendition(
-      row.id,
-      {
-        size: name,
-        storageKey: made.key,
-        width: made.width,
-        height: made.height,
-        bytes: made.data.length,
-        upscaled: made.upscaled,
-      },
-      clock.now(),
-    );
+    try {
+      await images.insertRendition(
+        row.id,
+        {
+          size: name,
+          storageKey: made.key,
+          width: made.width,
+          height: made.height,
+          bytes: made.data.length,
+          upscaled: made.upscaled,
+        },
+        clock.now(),
+      );
+    } catch (error) {
+      // Deleted while it was being made: its file goes too, and the answer is the deletion's.
+      if ((await images.findReadyById(row.id)) !== undefined) throw error;
+      await media.storage.deletePrefix(made.key);
+      throw notFound(IMAGE_MESSAGES.notFound);
+    }
     const stored = (await images.findRenditions([row.id])).find((r) => r.size === name);
     if (!stored) throw new Error(`rendition ${name} of image ${row.id} vanished`);
     return stored;

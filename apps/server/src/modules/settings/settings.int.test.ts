@@ -193,7 +193,7 @@ describe(`settings apply at once on ${TEST_DB}`, () => {
     expect((await download(reader.cookie)).statusCode).toBe(200);
     const third = await download(reader.cookie);
     expect(third.statusCode).toBe(429);
-    expect(third.json().message).toContain("this month's 2 downloads");
+    expect(third.json().message).toContain("free limit: 2 downloads or");
     // Raised again: the same member may go on at once.
     expect((await save(withFreeTier({ monthlyDownloads: 3 }))).statusCode).toBe(200);
     expect((await download(reader.cookie)).statusCode).toBe(200);
@@ -215,7 +215,7 @@ describe(`settings apply at once on ${TEST_DB}`, () => {
     await save(withFreeTier({ monthlyBandwidthBytes: 1024 }));
     const res = await download(reader.cookie);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toContain("(or 1 KB)");
+    expect(res.json().message).toContain("downloads or 1 KB, whichever comes first");
     const usage = await app.server.inject({
       method: "GET",
       url: "/api/v1/usage",
