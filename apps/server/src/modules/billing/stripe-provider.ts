@@ -109,14 +109,7 @@ export class StripeProvider implements PaymentProvider {
    * subset with it as its newest, or sees it not yet), and the last to list sees every other.
    */
   private async keepNewestSubscriptionCheckout(customerId: string): Promise<void> {
-    const open: Stripe.Checkout.Session[] = [];
-    for await (const session of this.stripe.checkout.sessions.list({
-      customer: customerId,
-      status: "open",
-      limit: 100,
-    })) {
-      if (session.mode === "subscription") open.push(session);
-    }
+    const open = (await this.openSessions(customerId)).filter((s) => s.mode === "subscription");
     const startedAt = (session: Stripe.Checkout.Session) =>
       Number(session.metadata?.startedAt) || session.created * 1000;
     open.sort((a, b) => startedAt(b) - startedAt(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
@@ -124,6 +117,11 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async expireOpenCheckouts(customerId: string): Promise<void> {
+    await this.expireSessions(await this.openSessions(customerId));
+  }
+
+  /** The customer's checkout sessions still open, of both modes. */
+  private async openSessions(customerId: string): Promise<Stripe.Checkout.Session[]> {
     const open: Stripe.Checkout.Session[] = [];
     for await (const session of this.stripe.checkout.sessions.list({
       customer: customerId,
@@ -132,7 +130,7 @@ export class StripeProvider implements PaymentProvider {
     })) {
       open.push(session);
     }
-    await this.expireSessions(open);
+    return open;
   }
 
   private async expireSessions(sessions: Stripe.Checkout.Session[]): Promise<void> {
