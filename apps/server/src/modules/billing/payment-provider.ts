@@ -123,6 +123,25 @@ export interface ProviderSubscription {
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
   createdAt: number;
+  /** When a canceled subscription ended (at its period's end, at once, or when retries ran out). */
+  endedAt: number | null;
+}
+
+/**
+ * The end of what was paid for, the date a member's plan shows: while past_due or unpaid the new
+ * period is not paid, so it is the period's start; once canceled, when it ended if that came
+ * before the period's end (cancelled at once, or its failed renewal's retries ran out).
+ */
+export function expiryOf(
+  s: Pick<ProviderSubscription, "status" | "currentPeriodStart" | "currentPeriodEnd" | "endedAt">,
+): number | null {
+  if (s.status === "past_due" || s.status === "unpaid") {
+    return s.currentPeriodStart ?? s.currentPeriodEnd;
+  }
+  if (s.status === "canceled" && s.endedAt !== null && s.currentPeriodEnd !== null) {
+    return Math.min(s.endedAt, s.currentPeriodEnd);
+  }
+  return s.currentPeriodEnd;
 }
 
 /** A verified webhook event: Stripe's envelope, of which Sawdust reads these fields. */

@@ -31,6 +31,7 @@ import { KeyedLock } from "../../lib/keyed-lock.js";
 import type { SettingsRepo } from "../settings/settings.repo.js";
 import { periodEndOf } from "./billing-periods.js";
 import {
+  expiryOf,
   InvalidWebhookSignature,
   isLiveSubscription,
   type NewCustomer,
@@ -232,6 +233,7 @@ export class SandboxProvider implements PaymentProvider {
       currentPeriodEnd: s.current_period_end,
       cancelAtPeriodEnd: s.cancel_at_period_end === 1,
       createdAt: s.created_at,
+      endedAt: s.ended_at,
     };
   }
 
@@ -526,14 +528,23 @@ export class SandboxProvider implements PaymentProvider {
       },
     );
     const now = this.deps.clock.now() + offsetMs;
+    await this.processDueBy(now);
+    const delivered = await this.flush();
+    return { now: new Date(now).toISOString(), offsetMs, delivered };
+  }
+
+  /**
+   * Does, in order, every step due by `now` (sandbox time): the clock's advance, and the
+   * redelivery tick for steps that fall due as real time passes. Steps another process takes at
+   * the same moment are done once (each is a conditional update of the row it read).
+   */
+  private async processDueBy(now: number): Promise<void> {
     await this.deps.repo.expireCheckouts(now);
     for (let step = 0; step < MAX_STEPS_PER_ADVANCE; step++) {
       const due = await this.deps.repo.findFirstDue(now);
       if (!due) break;
       await this.processDue(due);
     }
-    const delivered = await this.flush();
-    return { now: new Date(now).toISOString(), offsetMs, delivered };
   }
 
   /** One due step of one subscription, at the moment it fell due. */
@@ -560,7 +571,7 @@ export class SandboxProvider implements PaymentProvider {
         price_cents: PRO_PRICES_CENTS[cycle],
         pending_billing_cycle: null,
         current_period_start: s.current_period_end,
-        current_period_end: periodEndOf(s.current_period_end, cycle),
+        current_period_end: periodEndOf(s.current_period_end, cycle, s.created_at),
         retry_until: fails ? at + BILLING_RULES.gracePeriodMs : null,
         updated_at: at,
       };
@@ -633,9 +644,12 @@ export class SandboxProvider implements PaymentProvider {
   startRedelivery(intervalMs = REDELIVERY_INTERVAL_MS): { stop(): Promise<void> } {
     let running: Promise<unknown> = Promise.resolve();
     const tick = () => {
-      running = this.flush().catch((error: unknown) => {
-        this.deps.log?.warn({ err: error }, "the sandbox could not read its undelivered events");
-      });
+      running = this.now()
+        .then((now) => this.processDueBy(now))
+        .then(() => this.flush())
+        .catch((error: unknown) => {
+          this.deps.log?.warn({ err: error }, "the sandbox could not bring its billing up to date");
+        });
     };
     tick();
     const timer = setInterval(tick, intervalMs);
@@ -681,14 +695,20 @@ export class SandboxProvider implements PaymentProvider {
 
 /** The sandbox's subscription in the API's terms (the portal shows the provider's own view). */
 function presentSandboxSubscription(s: SandboxSubscriptionRow): Subscription {
-  const unpaid = s.status === "past_due" || s.status === "unpaid";
   return {
     id: s.id,
     tier: "pro",
     status: s.status as SubscriptionStatus,
     billingCycle: cycleOf(s.billing_cycle),
     createdAt: new Date(s.created_at).toISOString(),
-    expiryDate: new Date(unpaid ? s.current_period_start : s.current_period_end).toISOString(),
+    expiryDate: new Date(
+      expiryOf({
+        status: s.status as SubscriptionStatus,
+        currentPeriodStart: s.current_period_start,
+        currentPeriodEnd: s.current_period_end,
+        endedAt: s.ended_at,
+      }) as number,
+    ).toISOString(),
     cancelAtPeriodEnd: s.cancel_at_period_end === 1,
     graceUntil:
       s.status === "past_due" && s.retry_until ? new Date(s.retry_until).toISOString() : null,

@@ -374,7 +374,12 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     await advance(8);
     const ended = await current(eve);
     expect(ended).toMatchObject({ tier: "free", isPro: false });
-    expect(ended.subscription).toMatchObject({ status: "canceled", graceUntil: null });
+    // It ended when the grace did ("Ended on"), not at the end of the period never paid for.
+    expect(ended.subscription).toMatchObject({
+      status: "canceled",
+      graceUntil: null,
+      expiryDate: new Date(renewal + BILLING_RULES.gracePeriodMs).toISOString(),
+    });
     expect((await download("hd", eve)).statusCode).toBe(403);
   });
 
@@ -510,6 +515,53 @@ describe(`the sandbox's pages and clock refuse whoever they are not for, on ${TE
     const before = await sandboxNow();
     const moved = await advance(2);
     expect(Date.parse(moved.now) - before).toBe(2 * DAY);
+  });
+});
+
+describe(`the sandbox as real time passes, on ${TEST_DB}`, () => {
+  it("renews when the period ends without anyone moving its clock, keeping the first day's date", async () => {
+    // 31 January: the renewals fall on the 28th of February, then the 31st of March.
+    const ownClock = new TestClock(Date.UTC(2027, 0, 31, 10, 0, 0));
+    const own = await createTestApp({}, { clock: ownClock });
+    try {
+      const ask = (method: "GET" | "POST", url: string, cookie: string, payload?: object) =>
+        own.server.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      const member = await signIn(own, "sbx_realtime");
+      const created = await ask("POST", "/api/v1/subscriptions/create", member.cookie, {
+        billingCycle: "monthly",
+      });
+      const sessionId = (created.json().url as string).split("/").at(-1) as string;
+      const paid = await ask(
+        "POST",
+        `/api/v1/billing/sandbox/checkout/${sessionId}/pay`,
+        member.cookie,
+        card("pays"),
+      );
+      expect(paid.statusCode, paid.body).toBe(200);
+      const sandbox = own.services.billing.sandbox as NonNullable<
+        typeof own.services.billing.sandbox
+      >;
+      const expiries: string[] = [];
+      for (const days of [29, 31]) {
+        ownClock.advance(days * DAY);
+        // What every process does each minute: here one tick, waited for.
+        await sandbox.startRedelivery(60 * 60 * 1000).stop();
+        const signedIn = await own.server.inject({
+          method: "POST",
+          url: "/api/v1/auth/login",
+          payload: { username: "sbx_realtime", password: "correct horse battery" },
+        });
+        const cookie = String(signedIn.headers["set-cookie"]).split(";")[0] as string;
+        const now = ZCurrentSubscription.parse(
+          (await ask("GET", "/api/v1/subscriptions/current", cookie)).json(),
+        );
+        expect(now).toMatchObject({ tier: "pro", subscription: { status: "active" } });
+        expiries.push(now.subscription?.expiryDate as string);
+      }
+      expect(expiries).toEqual(["2027-03-31T10:00:00.000Z", "2027-04-30T10:00:00.000Z"]);
+    } finally {
+      await own.close();
+    }
   });
 });
 

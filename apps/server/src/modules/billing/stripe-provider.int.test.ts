@@ -173,6 +173,7 @@ describe("StripeProvider against a loopback Stripe", () => {
       currentPeriodEnd: (item?.current_period_end ?? 0) * 1000,
       cancelAtPeriodEnd: false,
       createdAt: stripeSide.created * 1000,
+      endedAt: null,
     });
     const periodDays = ((subscription?.currentPeriodEnd ?? 0) - Date.now()) / DAY;
     expect(periodDays).toBeGreaterThan(364);

@@ -275,6 +275,7 @@ export class StripeProvider implements PaymentProvider {
       currentPeriodEnd: item ? item.current_period_end * 1000 : null,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       createdAt: subscription.created * 1000,
+      endedAt: subscription.ended_at ? subscription.ended_at * 1000 : null,
     };
   }
 

@@ -167,6 +167,7 @@ async function subscriptionAtProvider(): Promise<ProviderSubscription> {
     currentPeriodEnd: start + 30 * DAY,
     cancelAtPeriodEnd: false,
     createdAt: start,
+    endedAt: null,
   };
   provider.put(subscription);
   return subscription;

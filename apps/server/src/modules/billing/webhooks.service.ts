@@ -4,6 +4,7 @@ import { badRequest } from "../../lib/errors.js";
 import { mailTemplates } from "../mail/mail-templates.js";
 import type { BillingRepo, PaymentRecord, ProviderSubscriptionRow } from "./billing.repo.js";
 import {
+  expiryOf,
   InvalidWebhookSignature,
   isLiveSubscription,
   type OneOffPaymentHandler,
@@ -156,17 +157,16 @@ export class WebhooksService {
     }
   }
 
-  /**
-   * The subscription in Sawdust's columns, for its member: the one its metadata names, else the
-   * owner of its customer. `expiry_date` is the end of the paid period: while past_due or unpaid
-   * the new period is not paid, so it is the period's start; the grace runs from the failed
-   * renewal (that start) for BILLING_RULES.gracePeriodMs.
-   */
   /** The member a subscription is for: its metadata, else its customer's. */
   private async ownerOf(billing: BillingRepo, subscription: ProviderSubscription) {
     return subscription.userId ?? (await billing.userIdOfCustomer(subscription.customerId));
   }
 
+  /**
+   * The subscription in Sawdust's columns, for its member: the one its metadata names, else the
+   * owner of its customer. `expiry_date` is the end of what was paid for (`expiryOf`); the grace
+   * runs from the failed renewal (the unpaid period's start) for BILLING_RULES.gracePeriodMs.
+   */
   private async rowOf(
     billing: BillingRepo,
     subscription: ProviderSubscription,
@@ -174,7 +174,6 @@ export class WebhooksService {
   ): Promise<ProviderSubscriptionRow | null> {
     const userId = await this.ownerOf(billing, subscription);
     if (userId === null) return null;
-    const unpaid = subscription.status === "past_due" || subscription.status === "unpaid";
     const failedAt = subscription.currentPeriodStart ?? event.created * 1000;
     return {
       user_id: userId,
@@ -182,9 +181,7 @@ export class WebhooksService {
       status: subscription.status,
       billing_cycle: subscription.billingCycle,
       created_at: subscription.createdAt,
-      expiry_date: unpaid
-        ? (subscription.currentPeriodStart ?? subscription.currentPeriodEnd)
-        : subscription.currentPeriodEnd,
+      expiry_date: expiryOf(subscription),
       provider: this.deps.provider.name,
       provider_subscription_id: subscription.id,
       provider_customer_id: subscription.customerId,
