@@ -15,6 +15,8 @@ describe("slugifyTag", () => {
     ["#Sci-Fi!", "sci-fi"],
     ["rock & roll", "rock-roll"],
     ["Café  Noir", "café-noir"],
+    // A separate accent mark (as macOS often types it) makes the same tag as the accented letter.
+    ["Zoe\u0308 Tag", "zoë-tag"],
   ])("%j → %j", (input, expected) => {
     expect(slugifyTag(input)).toBe(expected);
   });

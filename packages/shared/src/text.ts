@@ -1,8 +1,13 @@
 import { BYTE_UNITS } from "./constants.js";
 
-/** Spec section 5 "Filters": lower-case, trim, drop punctuation, spaces become hyphens. */
+/**
+ * Spec section 5 "Filters": lower-case, trim, drop punctuation, spaces become hyphens. Composed
+ * first (NFC), so a tag typed with a separate accent mark is the same tag as one typed with an
+ * accented letter, rather than losing its accent.
+ */
 export function slugifyTag(tag: string): string {
   return tag
+    .normalize("NFC")
     .toLowerCase()
     .trim()
     .replace(/^#+/, "")
@@ -13,7 +18,7 @@ export function slugifyTag(tag: string): string {
 }
 
 export function normalizeStyle(style: string): string {
-  return style.toLowerCase().trim();
+  return style.normalize("NFC").toLowerCase().trim();
 }
 
 /** The colour filter drops the leading '#' (and we compare hex in lower case). */

@@ -9,6 +9,7 @@ export interface Database {
   sessions: SessionsTable;
   subscriptions: SubscriptionsTable;
   rate_limits: RateLimitsTable;
+  rate_limit_attempts: RateLimitAttemptsTable;
   images: ImagesTable;
   image_facets: ImageFacetsTable;
   image_terms: ImageTermsTable;
@@ -237,6 +238,13 @@ export interface SandboxEventsTable {
   payload: string;
   created_at: number;
   delivered_at: number | null;
+}
+
+/** One attempt within a sliding-window limit (migration 0033; RateLimitsRepo.reserve). */
+export interface RateLimitAttemptsTable {
+  id: Generated<number>;
+  key: string;
+  at: number;
 }
 
 export interface RateLimitsTable {

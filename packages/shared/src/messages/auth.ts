@@ -19,5 +19,6 @@ export const auth = {
   usernameTaken: "That username is already taken",
   emailTaken: "An account with that email already exists",
   tooManyAttempts: "Too many sign-in attempts. Try again later.",
+  tooManyRegistrations: "Too many new accounts from this address. Try again later.",
   foreignOrigin: "Request refused: it did not come from this site",
 } as const;

@@ -30,6 +30,8 @@ import * as imageHistoryIndexes from "./2026-11-29-0028-image-history-indexes.js
 import * as imageDownloadDays from "./2026-11-29-0029-image-download-days.js";
 import * as viewDays from "./2026-11-29-0030-view-days.js";
 import * as sessionEpochs from "./2026-11-29-0031-session-epochs.js";
+import * as searchWithoutAccents from "./2026-11-29-0032-search-without-accents.js";
+import * as rateLimitAttempts from "./2026-11-29-0033-rate-limit-attempts.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -69,6 +71,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-29-0029-image-download-days": imageDownloadDays,
   "2026-11-29-0030-view-days": viewDays,
   "2026-11-29-0031-session-epochs": sessionEpochs,
+  "2026-11-29-0032-search-without-accents": searchWithoutAccents,
+  "2026-11-29-0033-rate-limit-attempts": rateLimitAttempts,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

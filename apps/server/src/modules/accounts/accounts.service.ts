@@ -427,15 +427,16 @@ export class AccountsService {
     if (!(await verifyPassword(user.password_hash, password))) {
       throw badRequest(m.wrongPassword, "wrong_password");
     }
-    await rateLimits.release(key, clock.now());
+    await rateLimits.release(key);
   }
 
   private async reserve(key: string, max: number, windowMs: number, message: string) {
-    const { rateLimits, clock } = this.deps;
-    const now = clock.now();
-    if (await rateLimits.reserve(key, now, windowMs, max)) return;
-    const window = await rateLimits.read(key, now);
-    throw tooManyRequests(message, ((window?.windowEndsAt ?? now + windowMs) - now) / 1000);
+    await this.deps.rateLimits.reserveOrRefuse(
+      key,
+      this.deps.clock.now(),
+      { max, windowMs },
+      message,
+    );
   }
 
   private link(path: string): string {

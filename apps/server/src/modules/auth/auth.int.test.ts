@@ -225,6 +225,24 @@ describe(`sign-in limits on ${TEST_DB}`, () => {
     clock.advance(15 * 60 * 1000 + 1);
     expect((await attempt(account.password)).statusCode).toBe(200);
   });
+
+  it("counts the 15 minutes before each attempt, not a fixed window: no burst across its edge", async () => {
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const attempt = () =>
+      post("/api/v1/auth/login", { username: account.username, password: "wrong password" });
+    const MINUTE = 60 * 1000;
+    expect((await attempt()).statusCode).toBe(401);
+    clock.advance(14 * MINUTE + 55_000);
+    for (let i = 0; i < 4; i++) expect((await attempt()).statusCode).toBe(401);
+    // Past the first attempt's 15 minutes: one place has freed, not five.
+    clock.advance(7_000);
+    expect((await attempt()).statusCode).toBe(401);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    // Until the oldest of the five in the window is 15 minutes old.
+    expect(Number(refused.headers["retry-after"])).toBe(15 * 60 - 7);
+  });
 });
 
 describe(`sign-in limits under concurrency on ${TEST_DB}`, () => {
@@ -304,6 +322,8 @@ describe(`registrations per address on ${TEST_DB}`, () => {
       const third = await register();
       expect(third.statusCode).toBe(429);
       expect(third.headers["retry-after"]).toBeDefined();
+      // It names what the address did: registering, not signing in.
+      expect(third.json().message).toBe(MESSAGES.auth.tooManyRegistrations);
     } finally {
       await limited.close();
     }

@@ -129,13 +129,18 @@ export class AuthService {
       throw forbidden(MESSAGES.siteSettings.registrationClosed, "registration_closed");
     }
     const ipKey = `register:ip:${ip}`;
-    await this.reserveAttempt(ipKey, limits.registrationsPerIp, limits.registrationWindowMs);
+    await this.reserveAttempt(
+      ipKey,
+      limits.registrationsPerIp,
+      limits.registrationWindowMs,
+      MESSAGES.auth.tooManyRegistrations,
+    );
     let user: UserRow;
     try {
       user = await this.createUser(body, "user");
     } catch (error) {
       // Only accounts made count against the address: a refused form gives its place back.
-      await this.deps.rateLimits.release(ipKey, this.deps.clock.now());
+      await this.deps.rateLimits.release(ipKey);
       throw error;
     }
     await this.deps.onRegistered?.(user, requestId);
@@ -165,7 +170,7 @@ export class AuthService {
     try {
       await this.reserveAttempt(ipKey, limits.ipFailures, limits.failureWindowMs);
     } catch (error) {
-      await rateLimits.release(accountKey, clock.now());
+      await rateLimits.release(accountKey);
       throw error;
     }
 
@@ -188,13 +193,13 @@ export class AuthService {
     if (twoFactor && (await twoFactor.isEnabled(user.id))) {
       // The password is no failure, but the window is not cleared either: wrong codes stay
       // counted, so signing in again never buys more code guesses than the limit.
-      await rateLimits.release(accountKey, now);
-      await rateLimits.release(ipKey, now);
+      await rateLimits.release(accountKey);
+      await rateLimits.release(ipKey);
       const pending = await twoFactor.startPendingSignIn(user);
       return { twoFactorRequired: true, pendingToken: pending.token, expiresAt: pending.expiresAt };
     }
     await rateLimits.clear(accountKey);
-    await rateLimits.release(ipKey, now);
+    await rateLimits.release(ipKey);
     const signedIn = await this.finishLogin(user, previousToken);
     await this.auditSignIn(user, from, { with: "password" });
     const twoFactorSetupRequired = twoFactor ? await twoFactor.setupRequired(user) : false;
@@ -229,7 +234,7 @@ export class AuthService {
     try {
       await this.reserveAttempt(ipKey, limits.ipFailures, limits.failureWindowMs);
     } catch (error) {
-      await rateLimits.release(accountKey, clock.now());
+      await rateLimits.release(accountKey);
       throw error;
     }
     const outcome = await twoFactor.finishSignIn(body.pendingToken, user.id, body);
@@ -249,7 +254,7 @@ export class AuthService {
       throw forbidden(MESSAGES.adminUsers.suspended, "account_suspended");
     }
     await rateLimits.clear(accountKey);
-    await rateLimits.release(ipKey, clock.now());
+    await rateLimits.release(ipKey);
     const signedIn = await this.finishLogin(user, previousToken, pending.epoch);
     await this.auditSignIn(user, from, { with: `password and ${secondFactor}` });
     return signedIn;
@@ -300,15 +305,18 @@ export class AuthService {
     return { user, tier, sessionToken: await this.startSession(user.id, epoch) };
   }
 
-  /** Takes a place in a limited window, or refuses with 429 and when the window ends. */
-  private async reserveAttempt(key: string, max: number, windowMs: number): Promise<void> {
-    const { rateLimits, clock } = this.deps;
-    const now = clock.now();
-    if (await rateLimits.reserve(key, now, windowMs, max)) return;
-    const window = await rateLimits.read(key, now);
-    throw tooManyRequests(
-      MESSAGES.auth.tooManyAttempts,
-      ((window?.windowEndsAt ?? now + windowMs) - now) / 1000,
+  /** Takes a place in a sliding window, or refuses with 429 and when the oldest place frees. */
+  private async reserveAttempt(
+    key: string,
+    max: number,
+    windowMs: number,
+    message: string = MESSAGES.auth.tooManyAttempts,
+  ): Promise<void> {
+    await this.deps.rateLimits.reserveOrRefuse(
+      key,
+      this.deps.clock.now(),
+      { max, windowMs },
+      message,
     );
   }
 

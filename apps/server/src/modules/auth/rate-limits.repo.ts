@@ -1,24 +1,21 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
+import { tooManyRequests } from "../../lib/errors.js";
 
 export interface WindowCount {
   count: number;
   windowEndsAt: number;
 }
 
-/** Fixed-window counters in the database, so every server process sees the same numbers. */
+/** A sliding-window reservation: taken (the attempts now within the window), or when one frees. */
+export type Reservation = { taken: true; count: number } | { taken: false; freesAt: number };
+
+/**
+ * Limits kept in the database, so every server process sees the same numbers: sliding windows
+ * of attempts (`reserve`: sign-in, registration, two-factor) and fixed-window counters (`hit`).
+ */
 export class RateLimitsRepo {
   constructor(private readonly db: Db) {}
-
-  async read(key: string, now: number): Promise<WindowCount | undefined> {
-    const row = await this.db
-      .selectFrom("rate_limits")
-      .select(["count", "window_ends_at"])
-      .where("key", "=", key)
-      .where("window_ends_at", ">", now)
-      .executeTakeFirst();
-    return row && { count: row.count, windowEndsAt: row.window_ends_at };
-  }
 
   /** Adds one to the key's window (starting a new window if the old one ended), atomically. */
   async hit(key: string, now: number, windowMs: number): Promise<WindowCount> {
@@ -38,48 +35,68 @@ export class RateLimitsRepo {
   }
 
   /**
-   * Takes one of the window's `max` places in one conditional statement: the count goes up only
-   * while it is below `max` (or the old window ended). Returns the new count, or undefined when
-   * the window is full, so concurrent callers can never pass the limit together.
+   * Takes one of `max` places within the `windowMs` before `now` (a sliding window: at most `max`
+   * in any such span, however they fall), or tells when the oldest place frees. One transaction
+   * that first takes the key's row in `rate_limits` as a lock, so callers of one key, in any
+   * process, count and add in turn and can never pass the limit together.
    */
-  async reserve(
-    key: string,
-    now: number,
-    windowMs: number,
-    max: number,
-  ): Promise<WindowCount | undefined> {
-    const ends = now + windowMs;
-    const row = await this.db
-      .insertInto("rate_limits")
-      .values({ key, count: 1, window_ends_at: ends })
-      .onConflict((oc) =>
-        oc
-          .column("key")
-          .doUpdateSet({
-            count: sql<number>`case when rate_limits.window_ends_at <= ${now} then 1 else rate_limits.count + 1 end`,
-            window_ends_at: sql<number>`case when rate_limits.window_ends_at <= ${now} then ${ends} else rate_limits.window_ends_at end`,
-          })
-          .where((eb) =>
-            eb.or([eb("rate_limits.window_ends_at", "<=", now), eb("rate_limits.count", "<", max)]),
-          ),
-      )
-      .returning(["count", "window_ends_at"])
-      .executeTakeFirst();
-    return row && { count: row.count, windowEndsAt: row.window_ends_at };
+  async reserve(key: string, now: number, windowMs: number, max: number): Promise<Reservation> {
+    const since = now - windowMs;
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("rate_limits")
+        .values({ key, count: 0, window_ends_at: 0 })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ count: sql`rate_limits.count` }))
+        .execute();
+      await trx
+        .deleteFrom("rate_limit_attempts")
+        .where("key", "=", key)
+        .where("at", "<=", since)
+        .execute();
+      const within = await trx
+        .selectFrom("rate_limit_attempts")
+        .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("at").as("oldest")])
+        .where("key", "=", key)
+        .executeTakeFirstOrThrow();
+      const count = Number(within.count);
+      if (count >= max) return { taken: false, freesAt: Number(within.oldest) + windowMs };
+      await trx.insertInto("rate_limit_attempts").values({ key, at: now }).execute();
+      return { taken: true, count: count + 1 };
+    });
   }
 
-  /** Gives back a place `reserve` took (the attempt turned out not to count). */
-  async release(key: string, now: number): Promise<void> {
+  /** `reserve`, refusing with 429 `message` and when the oldest place frees when there is none. */
+  async reserveOrRefuse(
+    key: string,
+    now: number,
+    limit: { max: number; windowMs: number },
+    message: string,
+  ): Promise<void> {
+    const reservation = await this.reserve(key, now, limit.windowMs, limit.max);
+    if (!reservation.taken) throw tooManyRequests(message, (reservation.freesAt - now) / 1000);
+  }
+
+  /** Gives back a place `reserve` took (the attempt turned out not to count): its newest one. */
+  async release(key: string, _now?: number): Promise<void> {
     await this.db
-      .updateTable("rate_limits")
-      .set({ count: sql<number>`count - 1` })
-      .where("key", "=", key)
-      .where("count", ">", 0)
-      .where("window_ends_at", ">", now)
+      .deleteFrom("rate_limit_attempts")
+      .where(
+        "id",
+        "=",
+        this.db
+          .selectFrom("rate_limit_attempts")
+          .select("id")
+          .where("key", "=", key)
+          .orderBy("at", "desc")
+          .orderBy("id", "desc")
+          .limit(1),
+      )
       .execute();
   }
 
+  /** Forgets every attempt of the key (a right password, a right code). */
   async clear(key: string): Promise<void> {
+    await this.db.deleteFrom("rate_limit_attempts").where("key", "=", key).execute();
     await this.db.deleteFrom("rate_limits").where("key", "=", key).execute();
   }
 }

@@ -6,6 +6,19 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const MAX_WORD_CHARS = 64;
 
 /**
+ * Text without its accents, as both indexes hold it: decomposed, the combining diacritical marks
+ * (U+0300–U+036F) removed, composed again. SQLite's unicode61 tokenizer folds them itself;
+ * PostgreSQL's search_vector is made the same way (migration 0032), so "cafe" finds "Café" and
+ * "Café" finds "Cafe" on both.
+ */
+export function withoutAccents(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC");
+}
+
+/**
  * The words of what a person typed into search, and nothing else: quotes, operators, `*`, `-`,
  * control characters and punctuation all fall away, so no input can reach the database as query
  * syntax. A slug such as `misty-forest` becomes its words, as the index holds it. An empty list
@@ -13,7 +26,7 @@ const MAX_WORD_CHARS = 64;
  */
 export function searchTermsOf(text: string | undefined): string[] {
   if (!text) return [];
-  const words = text.normalize("NFC").match(WORD) ?? [];
+  const words = withoutAccents(text).match(WORD) ?? [];
   return [...new Set(words.map((w) => Array.from(w).slice(0, MAX_WORD_CHARS).join("")))].slice(
     0,
     SEARCH.maxTerms,

@@ -74,6 +74,21 @@ describe(`search (q) on ${TEST_DB}`, () => {
     expect(await search("  stormy   OCEAN ")).toEqual([lighthouse]);
   });
 
+  it("reads words without their accents, typed either way, composed or not", async () => {
+    const cafe = await seedImage(app, {
+      title: "Café Crème at Noël",
+      // Decomposed, as macOS often writes it: "e" followed by a combining acute accent.
+      description: "Pe\u0301tanque by the river",
+      tags: ["zoë"],
+    });
+    for (const q of ["cafe", "Café", "CAFE", "creme", "noel", "Noël", "caf", "cré"]) {
+      expect(await search(q), q).toContain(cafe);
+    }
+    for (const q of ["petanque", "pétanque", "pe\u0301tanque", "zoe", "zoë"]) {
+      expect(await search(q), q).toEqual([cafe]);
+    }
+  });
+
   it("matches the last word as a prefix while the person types, every word required", async () => {
     expect(await search("drag")).toEqual([dragon]);
     expect(await search("light")).toEqual([lighthouse]);

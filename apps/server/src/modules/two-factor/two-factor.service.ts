@@ -292,13 +292,12 @@ export class TwoFactorService {
     const { rateLimits, clock, limits } = this.deps;
     const key = `two-factor:user:${userId}`;
     const now = clock.now();
-    if (!(await rateLimits.reserve(key, now, limits.failureWindowMs, limits.accountFailures))) {
-      const window = await rateLimits.read(key, now);
-      throw tooManyRequests(
-        MESSAGES.auth.tooManyAttempts,
-        ((window?.windowEndsAt ?? now + limits.failureWindowMs) - now) / 1000,
-      );
-    }
+    await rateLimits.reserveOrRefuse(
+      key,
+      now,
+      { max: limits.accountFailures, windowMs: limits.failureWindowMs },
+      MESSAGES.auth.tooManyAttempts,
+    );
     const result = await run();
     await rateLimits.clear(key);
     return result;
