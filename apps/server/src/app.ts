@@ -16,7 +16,7 @@ import { ListPages } from "./http/list-pages.js";
 import { metricsPlugin } from "./http/metrics.js";
 import { refuseNulCharacters } from "./http/nul-characters.js";
 import { registerApiDocs } from "./http/openapi.js";
-import { requestAuthPlugin } from "./http/request-auth.js";
+import { memberOf, requestAuthPlugin } from "./http/request-auth.js";
 import { requestIdOf, requestIdPlugin } from "./http/request-id.js";
 import { requestForLog } from "./http/request-log.js";
 import { securityPlugin } from "./http/security.js";
@@ -265,6 +265,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
     shareCard: (id) => services.catalogue.shareCard(id),
+    memberMaySee: async (id, token) => {
+      const current = await services.auth.userForSession(token);
+      if (!current) return false;
+      return services.catalogue.get(id, memberOf(current)).then(
+        () => true,
+        () => false,
+      );
+    },
     visitorImage: (id) => services.catalogue.get(id, VISITOR),
     galleryFirstPage: (params) => listPages.page(CatalogueService.queryOf(params)),
     siteSettings: () => services.siteSettings.current(),

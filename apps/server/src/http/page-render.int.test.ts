@@ -237,9 +237,17 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
       expect(res.body).not.toContain("application/ld+json");
       expect(titleOf(res.body)).toBe("Sawdust");
     }
-    // A signed-in member gets the app, which asks the API as them (an admin may see the image):
-    // still nothing of the image in the page itself.
+    // A cookie that is no live session, or a member who may not see it, still gets the 404.
+    const member = await signIn(app, "render-private-member");
+    for (const cookie of ["sawdust_session=garbage", member.cookie]) {
+      for (const url of [`/image/${hidden}`, "/image/999999"]) {
+        expect((await page(url, { cookie })).statusCode, `${cookie} ${url}`).toBe(404);
+      }
+    }
+    // An admin, who may see it, gets the app, which asks the API as them: still nothing of the
+    // image in the page itself.
     const admin = await signIn(app, "render-private-admin", "admin");
+    expect((await page("/image/999999", { cookie: admin.cookie })).statusCode).toBe(404);
     const forAdmin = await page(`/image/${hidden}`, { cookie: admin.cookie });
     expect(forAdmin.statusCode).toBe(200);
     expect(rootOf(forAdmin.body)).toBe("");

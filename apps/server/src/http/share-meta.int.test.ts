@@ -197,10 +197,23 @@ describe(`pages for every client on ${TEST_DB}`, () => {
       expect(res.body, path).toContain('<div id="root">');
     }
     // API paths, media and files stay JSON 404s.
-    for (const path of ["/api/v1/nope", "/media/nope", "/assets/gone.js", "/favicon.png"]) {
-      const res = await page(path);
+    for (const [path, accept] of [
+      ["/api/v1/nope", undefined],
+      ["/media/nope", undefined],
+      ["/assets/gone.js", undefined],
+      ["/favicon.png", "image/avif,image/webp,image/*,*/*;q=0.8"],
+      ["/robots-old.txt", "*/*"],
+    ] as const) {
+      const res = await page(path, accept);
       expect(res.statusCode, path).toBe(404);
       expect(res.json().code, path).toBe("not_found");
+    }
+    // A browser navigating to a page path with a dot in it gets the app (which says not found),
+    // not JSON.
+    for (const path of ["/collections/1.5", "/tag/art.deco"]) {
+      const res = await page(path, "text/html,application/xhtml+xml,*/*;q=0.8");
+      expect(res.headers["content-type"], path).toMatch(/^text\/html/);
+      expect(res.body, path).toContain('<div id="root">');
     }
   });
 });

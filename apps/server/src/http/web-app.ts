@@ -41,6 +41,11 @@ export interface WebAppOptions {
   publicUrl: string;
   /** A public image's share card; null when it is missing or private. */
   shareCard: (imageId: number) => Promise<ShareCard | null>;
+  /**
+   * Whether the member signed in with this session cookie may see an image no visitor may (an
+   * admin a hidden one, a collector the 1/1 they own): false for a session that is not live.
+   */
+  memberMaySee: (imageId: number, sessionToken: string) => Promise<boolean>;
   /** A public image as a visitor sees it (its structured data and the artwork's preload). */
   visitorImage: (imageId: number) => Promise<Image>;
   /** A visitor's first page of the gallery list for these parameters. */
@@ -213,10 +218,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const [site, index] = await Promise.all([options.siteSettings(), readIndex()]);
     const head = await headOf(request, page, path, search, site);
     if (head === null) {
-      // A private or missing image: the API's 404 with nothing of it in the page. A signed-in
-      // member gets the app, which asks the API as them (an admin may see a private image).
-      const status = request.cookies[SESSION_COOKIE] ? 200 : 404;
-      return { status, html: withSiteHead(index, site.siteName) };
+      // A private or missing image: the API's 404 with nothing of it in the page, unless the
+      // member signed in may see it (an admin a private image): then the app, which asks the
+      // API as them. Any cookie is not enough: the session must be live and allowed.
+      const token = request.cookies[SESSION_COOKIE];
+      const allowed =
+        page.kind === "image" && token !== undefined
+          ? await options.memberMaySee(page.imageId, token)
+          : false;
+      return { status: allowed ? 200 : 404, html: withSiteHead(index, site.siteName) };
     }
     const preloads = chunks?.tagsOf(page.kind);
     const tags = preloads ? `${head}\n${preloads}` : head;
@@ -274,12 +284,16 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     // Every page path gets the app's HTML whatever the Accept header says: link-preview crawlers
-    // send `*/*`. API paths, media and files (a name with an extension) get a JSON 404.
+    // send `*/*`. API paths, media and files (a name with an extension) get a JSON 404, unless a
+    // browser navigates to one (`/collections/1.5`, `/tag/art.deco`): the app says not found.
+    const looksLikeFile = /\.[A-Za-z0-9]+$/.test(path);
+    const navigation = (request.headers.accept ?? "").includes("text/html");
     const isPage =
       (request.method === "GET" || request.method === "HEAD") &&
       !path.startsWith("/api/") &&
       !path.startsWith("/media/") &&
-      !/\.[A-Za-z0-9]+$/.test(path);
+      !path.startsWith("/assets/") &&
+      (!looksLikeFile || navigation);
     if (!isPage) {
       return reply
         .code(404)

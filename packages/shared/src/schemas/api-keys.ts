@@ -177,7 +177,7 @@ export type MarketingImageQuery = z.output<typeof ZMarketingImageQuery>;
 
 /** GET /api/v1/marketing/images/{id}. */
 export const ZMarketingImageParams = z.object({
-  id: zRowId("image").meta({ examples: [1] }),
+  id: zRowId("image", { examples: [1] }),
 });
 
 /** A colour of the image's palette: hex, its name, and its share of the picture (0–1). */

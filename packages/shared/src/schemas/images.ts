@@ -251,7 +251,7 @@ export const ZUploadResponse = z.object({
   error: z.string().optional(),
 });
 
-export const ZDownloadQuery = z.object({
+export const ZDownloadQuery = strictQuery("a download", {
   size: ZDownloadSize.default("preview"),
 });
 

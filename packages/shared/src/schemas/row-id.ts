@@ -1,12 +1,27 @@
 import { z } from "zod";
 
 /**
- * A row's id in a URL (`/…/{id}`): a positive whole number, read from the path's text, with
- * messages that name what the id is of ("The image id must be a number").
+ * Digits as a person writes a row's id, and the near misses that deserve their own message
+ * (a fraction, a sign, zero). Anything else, such as `0x14`, `1e1`, `+20`, ` 20` or `020`, which
+ * `Number()` would read as an id too, is refused: one resource, one URL.
  */
-export const zRowId = (noun: string) =>
-  z.coerce
-    .number({ error: `The ${noun} id must be a number` })
-    .int(`The ${noun} id must be a whole number`)
-    .positive(`The ${noun} id must be positive`)
-    .max(2 ** 52, `The ${noun} id is too large`);
+const ID_TEXT = /^(?:[1-9][0-9]*|-?[0-9]+|-?[0-9]+\.[0-9]+)$/;
+
+/**
+ * A row's id in a URL (`/…/{id}`): a positive whole number, read from the path's text, with
+ * messages that name what the id is of ("The image id must be a number"). `meta` goes on the
+ * number, where the OpenAPI document reads it (metadata on the whole would be dropped).
+ */
+export const zRowId = (noun: string, meta?: { examples: number[] }) =>
+  z.preprocess(
+    (value) =>
+      typeof value === "string" && ID_TEXT.test(value) && !/^-?0[0-9]/.test(value)
+        ? Number(value)
+        : value,
+    z
+      .number({ error: `The ${noun} id must be a number` })
+      .int(`The ${noun} id must be a whole number`)
+      .positive(`The ${noun} id must be positive`)
+      .max(2 ** 52, `The ${noun} id is too large`)
+      .meta(meta ?? {}),
+  );

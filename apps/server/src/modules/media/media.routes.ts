@@ -1,4 +1,4 @@
-import { type Principal, VISITOR } from "@sawdust/shared";
+import { type Principal, VISITOR, zRowId } from "@sawdust/shared";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -13,20 +13,12 @@ import { IMAGE_MESSAGES } from "../images/images.constants.js";
 import type { RenditionsService } from "../images/renditions.service.js";
 
 const ZPublicParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 52),
+  id: zRowId("image"),
   file: z.string().regex(/^(small|medium|large)-[0-9a-f]{16}\.webp$/),
 });
 
 const ZSignedParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 52),
+  id: zRowId("image"),
   size: z.string().max(16),
 });
 /** A link cut short or edited is told as a bad link, not by what the validator expected. */
