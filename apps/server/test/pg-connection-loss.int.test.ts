@@ -51,4 +51,26 @@ describe.skipIf(TEST_DB !== "postgres")("idle connections closed by PostgreSQL",
     const after = await poolPids();
     expect(after.some((pid) => pids.includes(pid))).toBe(false);
   });
+
+  it("survives a connection closed while a transaction holds it between statements", async () => {
+    const terminate = async (pid: number) => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query("select pg_terminate_backend($1)", [pid]);
+      } finally {
+        await admin.end();
+      }
+    };
+    // Checked out, so the pool's listener is not on it: the connection's own must be.
+    const held = app.database.db.transaction().execute(async (trx) => {
+      const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]
+        ?.pid;
+      await terminate(Number(pid));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`select 1`.execute(trx);
+    });
+    await expect(held).rejects.toThrow();
+    expect((await app.server.inject({ url: "/api/v1/images?limit=2" })).statusCode).toBe(200);
+  });
 });

@@ -42,14 +42,14 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
 
 /**
- * Told when PostgreSQL closes one of the pool's idle connections (a restart or failover, an
+ * Told when PostgreSQL closes one of the pool's connections (a restart or failover, an
  * `idle_session_timeout`, a pooler, `pg_terminate_backend`). The pool drops that connection and
- * opens another on next use; nothing else is lost.
+ * opens another on next use; nothing else is lost but a query it was running, which fails.
  */
 export type ConnectionLost = (error: Error) => void;
 
 const warnConnectionLost: ConnectionLost = (error) =>
-  console.warn(`[sawdust] database: an idle connection was closed (${error.message})`);
+  console.warn(`[sawdust] database: a connection was closed (${error.message})`);
 
 export function openDatabase(
   config: Pick<Config, "database">,
@@ -60,6 +60,12 @@ export function openDatabase(
     // Without a listener, node-postgres re-emits an idle connection's error on the pool, and an
     // 'error' event nobody hears ends the process: every request in flight, and a worker's jobs.
     pool.on("error", onConnectionLost);
+    // The pool hears an idle connection only: one checked out (between a transaction's
+    // statements, or between being taken and its query sent) that PostgreSQL closes emits
+    // 'error' on the connection itself, and that too would end the process. Each connection gets
+    // its own listener for life; the query in flight, if any, fails on its own, and the pool
+    // drops the broken connection when it comes back.
+    pool.on("connect", (client) => client.on("error", onConnectionLost));
     if (config.database.preparedStatements !== false) preparingHotStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {

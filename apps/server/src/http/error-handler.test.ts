@@ -31,6 +31,18 @@ describe("the error handler", () => {
     expect(res.json().message).toContain("cannot reach its storage or database");
   });
 
+  it("answers PostgreSQL shutting down or dropping the connection with a 503", async () => {
+    for (const error of [
+      systemError("57P01"),
+      systemError("57P03"),
+      new Error("Connection terminated unexpectedly"),
+    ]) {
+      const res = await failing(error).inject({ url: "/" });
+      expect(res.statusCode, error.message).toBe(503);
+      expect(res.json().code).toBe("service_unavailable");
+    }
+  });
+
   it("keeps a bare 500 for anything else", async () => {
     const res = await failing(new TypeError("x is undefined")).inject({ url: "/" });
     expect(res.statusCode).toBe(500);

@@ -57,6 +57,13 @@ const OUT_OF_REACH = new Set([
 ]);
 
 /**
+ * PostgreSQL's own words for "not now": the server shutting down or restarting (57P01–57P03),
+ * or a connection it closed mid-query (node-postgres gives that one no code, only its message).
+ */
+const DATABASE_GOING = new Set(["57P01", "57P02", "57P03"]);
+const CONNECTION_ENDED = /^Connection terminated( unexpectedly)?$/;
+
+/**
  * A failure of what the server stands on rather than of the request (a full disk, S3 or the
  * database out of reach): a 503 the person can act on (try again later) instead of a bare 500.
  * Undefined for anything else.
@@ -67,7 +74,11 @@ export function unavailableMessage(error: unknown): string | undefined {
     if (typeof code === "string" && DISK_FULL.has(code)) {
       return "The server has run out of storage space, so nothing was saved. Please try again later, or tell the site's administrators.";
     }
-    if (typeof code === "string" && OUT_OF_REACH.has(code)) {
+    const message = (cause as { message?: unknown }).message;
+    if (
+      (typeof code === "string" && (OUT_OF_REACH.has(code) || DATABASE_GOING.has(code))) ||
+      (code === undefined && typeof message === "string" && CONNECTION_ENDED.test(message))
+    ) {
       return "The site cannot reach its storage or database right now. Please try again in a moment.";
     }
     cause = (cause as { cause?: unknown }).cause;
