@@ -419,9 +419,15 @@ test("on a phone the Filters drawer holds the tag search, the layout toggle and 
   // The bar's own controls are hidden at this width.
   await expect(page.getByRole("combobox", { name: "Search tags" })).toBeHidden();
 
-  await page.getByRole("button", { name: "Filters" }).click();
+  const opener = page.getByRole("button", { name: "Filters" });
+  await opener.click();
   const drawer = page.getByRole("dialog", { name: "Filters" });
   await expect(drawer.getByRole("combobox", { name: "Search tags" })).toBeVisible();
+  // Closed from the keyboard, it gives focus back to its button.
+  await page.keyboard.press("Escape");
+  await expect(drawer).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await opener.click();
   await expect(drawer.getByRole("button", { name: "Grid", exact: true })).toBeVisible();
   await drawer.getByRole("button", { name: "Masonry", exact: true }).click();
   // Behind the open drawer the page is hidden from the accessibility tree: found by attribute.

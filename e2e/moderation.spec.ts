@@ -131,6 +131,17 @@ test.describe("moderation", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await lookAt(page, { path: "/tmp/moderation-report-dialog-390.png" });
 
+    // On a phone held sideways the dialog is taller than the screen: it scrolls within it, so
+    // its buttons can be reached.
+    await page.setViewportSize({ width: 844, height: 390 });
+    const tall = page.getByRole("dialog", { name: m.reportTitle });
+    const box = await tall.boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(390);
+    const send = tall.getByRole("button", { name: "Send report" });
+    await send.scrollIntoViewIfNeeded();
+    await expect(send).toBeInViewport();
+
     // A visitor is not offered the action; an admin has the queue instead.
     const visitor = await browser.newPage();
     await visitor.goto(`/image/${image.id}`);

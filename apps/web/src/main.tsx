@@ -10,6 +10,19 @@ import "./styles.css";
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
+/**
+ * An image opened over a page of the app keeps that page in its history entry (lib/detail-route),
+ * and a reload keeps the entry. The server rendered the image's own page (the gallery under its
+ * detail), so the app takes over that page rather than the one the entry remembers: otherwise
+ * React finds other markup than it would render and throws the server's away.
+ */
+function forgetPageUnderDetail(): void {
+  const state = window.history.state as { usr?: { background?: unknown } } | null;
+  if (!state?.usr?.background) return;
+  const { background: _, ...usr } = state.usr;
+  window.history.replaceState({ ...state, usr }, "");
+}
+
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
@@ -22,6 +35,7 @@ const app = (
 // The server renders the gallery's first view for visitors (entry-server.tsx): take it over as it
 // is. Any other page arrives empty and is rendered here.
 if (hydrateServerState(queryClient) && rootElement.firstElementChild) {
+  forgetPageUnderDetail();
   hydrateRoot(rootElement, app);
   replayEarlyClick();
 } else {

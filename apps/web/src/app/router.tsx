@@ -1,7 +1,7 @@
 import { BrowserRouter, matchPath, Route, Routes, useLocation } from "react-router";
 import { backgroundOf } from "@/lib/detail-route";
 import { AdminOnly, SignedInOnly, SignedInOrSignIn } from "./guards";
-import { RootLayout } from "./layouts/root-layout";
+import { RootLayout, useScrollToTopOnNewPage } from "./layouts/root-layout";
 import { page } from "./lazy-page";
 import { paths } from "./paths";
 import { ImageDetailRoute } from "./routes/image-detail-route";
@@ -112,6 +112,7 @@ export function AppRoutes() {
   const location = useLocation();
   const background = backgroundOf(location.state);
   const overPage = background && matchPath(paths.image.path, location.pathname);
+  useScrollToTopOnNewPage(overPage ? background.pathname : location.pathname);
   return (
     <>
       <PageRoutes location={overPage ? background : location} />

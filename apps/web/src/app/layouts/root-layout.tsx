@@ -19,9 +19,10 @@ const GALLERY_PATHS = /^\/(gallery)?$|^\/image\/[^/]+$/;
 /**
  * A new page starts at the top; Back and Forward keep the browser's own scroll restoration.
  * Opening or closing an image's detail keeps the gallery where it was, under the dialog.
+ * `pathname` is the page shown (under an image opened over it, that page's). Called above the
+ * page's `<Routes location>`: inside it React Router reports every navigation as a POP.
  */
-function useScrollToTopOnNewPage(): void {
-  const { pathname } = useLocation();
+export function useScrollToTopOnNewPage(pathname: string): void {
   const navigationType = useNavigationType();
   const previous = useRef(pathname);
   useEffect(() => {
@@ -54,7 +55,6 @@ function SkipLink() {
 export function RootLayout({ bare = false }: { bare?: boolean }) {
   const { pathname } = useLocation();
   const { data: user } = useUser();
-  useScrollToTopOnNewPage();
   const page = (
     <RouteErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageSpinner />}>

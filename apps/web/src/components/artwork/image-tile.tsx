@@ -107,7 +107,7 @@ export function ImageTile({
         state={detailState(location)}
         aria-label={title}
         aria-keyshortcuts={shownTags.length > 0 ? "ArrowRight" : undefined}
-        className="block rounded-lg focus-visible:outline-none"
+        className="block rounded-lg focus-visible:outline-hidden"
         {...openerProps(image.id)}
       >
         <div className="relative w-full" style={{ aspectRatio }}>

@@ -42,7 +42,7 @@ export function DropdownMenuItem({
     <DropdownMenuPrimitive.Item
       className={cn(
         "relative flex cursor-default select-none items-center gap-2.5 rounded-md px-2.5 py-2",
-        "text-sm outline-none transition-colors focus:bg-accent focus:text-accent-foreground",
+        "text-sm outline-hidden transition-colors focus:bg-accent focus:text-accent-foreground",
         "data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
         "[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground",
         className,

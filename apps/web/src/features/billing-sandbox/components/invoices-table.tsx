@@ -1,5 +1,6 @@
 import { MESSAGES, type SandboxInvoice } from "@sawdust/shared";
 import { Badge } from "@/components/ui/badge";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { cycleLabel, formatBillingDate, formatPriceCents } from "@/lib/billing/billing-text";
 import { cn } from "@/lib/utils";
 
@@ -16,7 +17,7 @@ export function InvoicesTable({ invoices }: { invoices: SandboxInvoice[] }) {
     return <p className="text-sm text-muted-foreground">{MESSAGES.billing.noInvoices}</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Invoices" className="rounded-none border-0 bg-transparent shadow-none">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="border-b text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
@@ -56,6 +57,6 @@ export function InvoicesTable({ invoices }: { invoices: SandboxInvoice[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,6 +1,6 @@
 import type { ImageListResponse } from "@sawdust/shared";
 import { SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { TileLayout } from "@/components/artwork/image-tile";
 import { Button } from "@/components/ui/button";
 import { listTotalLabel } from "@/lib/counts";
@@ -100,10 +100,12 @@ interface FiltersDrawerProps {
 function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDrawerProps) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const prefetch = () => void loadFiltersSheet();
   return (
     <>
       <Button
+        ref={opener}
         variant="outline"
         size="sm"
         aria-haspopup="dialog"
@@ -127,7 +129,11 @@ function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDr
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <FiltersSheet open={open} onOpenChange={setOpen}>
+          <FiltersSheet
+            open={open}
+            onOpenChange={setOpen}
+            returnFocus={() => opener.current?.focus()}
+          >
             <div className="grid gap-2">
               <p className="text-sm font-medium">Tag</p>
               <TagSearch onApply={(tag) => filters.apply({ tag })} />

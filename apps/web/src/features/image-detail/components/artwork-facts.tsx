@@ -92,7 +92,7 @@ export function ArtworkFilters({ image }: { image: Image }) {
                 >
                   <span
                     aria-hidden
-                    className="size-8 rounded-full shadow-inner ring-1 ring-black/10 transition-transform group-hover:scale-110 motion-reduce:transition-none"
+                    className="size-8 rounded-full shadow-inner ring-1 ring-black/10 forced-color-adjust-none transition-transform group-hover:scale-110 motion-reduce:transition-none"
                     style={{ backgroundColor: `#${swatch.hex}` }}
                   />
                   <span className="grid text-left leading-tight">
