@@ -79,6 +79,21 @@ describe(`download access on ${TEST_DB}`, () => {
       "Upgrade to Pro to download the HD size",
     );
     expect((await download("giant", free.cookie)).statusCode).toBe(400);
+    // A size asked for under another name is refused, not answered with the preview.
+    const misnamed = await app.server.inject({
+      method: "GET",
+      url: `/api/v1/images/${imageId}/download?size[]=hd`,
+      headers: { cookie: free.cookie },
+    });
+    expect(misnamed.statusCode).toBe(400);
+    expect(misnamed.json().message).toMatch(/^Unknown parameter "size\[\]"/);
+    // An id is written one way: /images/0x14 is not /images/20.
+    const hex = await app.server.inject({
+      method: "GET",
+      url: `/api/v1/images/0x${imageId.toString(16)}/download?size=preview`,
+    });
+    expect(hex.statusCode).toBe(400);
+    expect(hex.json().message).toBe("The image id must be a number");
   });
 
   it("serves a byte range and does not count a resumed download", async () => {
