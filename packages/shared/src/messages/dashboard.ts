@@ -1,6 +1,7 @@
 export const dashboard = {
   upgradeToPro: "Upgrade to Pro",
-  resetsOn: (date: string) => `Resets on ${date}`,
+  // The month is UTC's: a member west of Greenwich sees the reset on the evening before.
+  resetsOn: (date: string) => `Resets on ${date} at 00:00 UTC`,
   comingSoon: ["Advanced Analytics Dashboard", "Download History", "AI Style Presets"],
   tiles: {
     artistProfile: "Artist Profile",

@@ -217,7 +217,7 @@ describe(`monthly limits on ${TEST_DB}`, () => {
       expect((await download("basic", member.cookie)).statusCode).toBe(200);
     const refused = await download("basic", member.cookie);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toContain("December 1, 2026");
+    expect(refused.json().message).toContain("December 1, 2026 at 00:00 UTC");
     expect(Number(refused.headers["retry-after"])).toBe(
       (Date.UTC(2026, 11, 1) - clock.now()) / 1000,
     );

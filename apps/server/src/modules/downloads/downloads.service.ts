@@ -26,7 +26,7 @@ export const DOWNLOAD_MESSAGES = {
   signInForPro: "Sign in with a Pro subscription to download this size",
   upgradeForPro: (size: string) => `Upgrade to Pro to download the ${size} size`,
   quota: (reset: string, limits: { monthlyDownloads: number; monthlyBandwidthBytes: number }) =>
-    `You have reached this month's free limit: ${limits.monthlyDownloads} downloads or ${formatBytes(limits.monthlyBandwidthBytes)}, whichever comes first. Your downloads reset on ${reset}; Pro has no limit.`,
+    `You have reached this month's free limit: ${limits.monthlyDownloads} downloads or ${formatBytes(limits.monthlyBandwidthBytes)}, whichever comes first. Your downloads reset on ${reset} at 00:00 UTC; Pro has no limit.`,
   previewRate: "Too many preview downloads from your address. Try again later.",
   fromAnotherSite:
     "This download was started by another site. Open the image on this site and download it there.",
