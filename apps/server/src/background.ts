@@ -37,7 +37,8 @@ export function createWorker(
 /**
  * Cleans what a crashed process left: abandoned uploads and deletions (rows and files), and
  * temporary upload files older than the upload lease; forgets the view records (and visitor
- * salts) of past days. Runs at start and then every minute.
+ * salts) of past days and the rate limits' records no window counts. Runs at start and then
+ * every minute.
  */
 export function startJanitor(
   services: Services,
@@ -52,8 +53,9 @@ export function startJanitor(
       await services.views.prune();
       // Deleted accounts' usernames become free after their grace period.
       await services.accounts.releaseUsernames();
-      const dir = uploadTmpDir(dataDir);
       const now = services.clock.now();
+      await services.rateLimits.prune(now);
+      const dir = uploadTmpDir(dataDir);
       for (const name of await readdir(dir).catch(() => [] as string[])) {
         const path = join(dir, name);
         const info = await stat(path).catch(() => undefined);

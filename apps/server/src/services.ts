@@ -447,6 +447,7 @@ export function createServices(
     clock,
   });
   return {
+    rateLimits,
     auth,
     accounts,
     mail,

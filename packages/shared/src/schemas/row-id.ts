@@ -2,10 +2,10 @@ import { z } from "zod";
 
 /**
  * Digits as a person writes a row's id, and the near misses that deserve their own message
- * (a fraction, a sign, zero). Anything else, such as `0x14`, `1e1`, `+20`, ` 20` or `020`, which
+ * (a fraction, a sign, zero). Anything else, such as `0x14`, `1e1`, `+20`, ` 20`, `020` or `20.0`, which
  * `Number()` would read as an id too, is refused: one resource, one URL.
  */
-const ID_TEXT = /^(?:[1-9][0-9]*|-?[0-9]+|-?[0-9]+\.[0-9]+)$/;
+const ID_TEXT = /^(?:[1-9][0-9]*|-?[0-9]+|-?[0-9]+\.[0-9]*[1-9][0-9]*)$/;
 
 /**
  * A row's id in a URL (`/…/{id}`): a positive whole number, read from the path's text, with

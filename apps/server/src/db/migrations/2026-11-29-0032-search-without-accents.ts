@@ -10,9 +10,11 @@ const JOINERS = "-_./\\:@<>&;+'";
  * ("e" followed by a combining accent, as macOS often writes it) is found at all. Before this,
  * the same catalogue answered "noel" on SQLite and nothing on PostgreSQL.
  *
- * The text is decomposed (NFD) and its combining diacritical marks (U+0300–U+036F) removed; what
- * people type is folded the same way (search-query.ts `searchTermsOf`). No extension is needed
- * (unaccent is not immutable, so a generated column cannot call it).
+ * The text is decomposed (NFD), the combining diacritical marks (U+0300–U+036F) after a Latin
+ * letter removed (SQLite folds Latin letters only: Cyrillic "й" and Greek tonos stay on both), and
+ * composed again (NFC: Hangul and kana come apart in NFD). What people type is folded the same way
+ * (search-query.ts `withoutAccents`). No extension is needed (unaccent is not immutable, so a
+ * generated column cannot call it).
  *
  * A generated column's expression cannot be changed in place: the column is made again, with
  * its GIN index and the trigger on it, and `image_terms` (0018) is filled again from it.
@@ -25,11 +27,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await sql`alter table images drop column search_vector`.execute(db);
   await sql`
     alter table images add column search_vector tsvector generated always as (
-      to_tsvector('simple'::regconfig, regexp_replace(normalize(translate(
+      to_tsvector('simple'::regconfig, normalize(regexp_replace(normalize(translate(
         coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || tags || ' ' ||
           coalesce(style, ''),
         ${sql.lit(JOINERS)}, ${sql.lit(spaces)}
-      ), NFD), '[\\u0300-\\u036f]', '', 'g'))
+      ), NFD), '([A-Za-z])[\\u0300-\\u036f]+', '\\1', 'g'), NFC))
     ) stored
   `.execute(db);
   await sql`create index images_search_idx on images using gin (search_vector)`.execute(db);

@@ -220,7 +220,7 @@ export class AccountsService {
       limits.resetWindowMs,
       limits.resetsPerAccount,
     );
-    if (!room) return;
+    if (!room.taken) return;
     const token = await repo.tokens.issue(user.id, "reset_password", user.email, now);
     await this.deps.mail.queue(
       mailTemplates.passwordReset(

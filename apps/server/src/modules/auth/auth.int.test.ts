@@ -226,6 +226,22 @@ describe(`sign-in limits on ${TEST_DB}`, () => {
     expect((await attempt(account.password)).statusCode).toBe(200);
   });
 
+  it("forgets attempts no window counts any more, for keys never used again", async () => {
+    const limits = app.services.rateLimits;
+    const old = `test:prune:old:${Date.now()}`;
+    const recent = `test:prune:recent:${Date.now()}`;
+    await limits.reserve(old, clock.now(), 60_000, 5);
+    clock.advance(25 * 60 * 60 * 1000);
+    await limits.reserve(recent, clock.now(), 60_000, 5);
+    await limits.prune(clock.now());
+    const left = await app.database.db
+      .selectFrom("rate_limit_attempts")
+      .select("key")
+      .where("key", "in", [old, recent])
+      .execute();
+    expect(left.map((row) => row.key)).toEqual([recent]);
+  });
+
   it("counts the 15 minutes before each attempt, not a fixed window: no burst across its edge", async () => {
     const account = newAccount();
     await post("/api/v1/auth/register", account);

@@ -7,6 +7,9 @@ export interface WindowCount {
   windowEndsAt: number;
 }
 
+/** How long a window's records are kept, well past the longest window. */
+const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+
 /** A sliding-window reservation: taken (the attempts now within the window), or when one frees. */
 export type Reservation = { taken: true; count: number } | { taken: false; freesAt: number };
 
@@ -92,6 +95,17 @@ export class RateLimitsRepo {
           .limit(1),
       )
       .execute();
+  }
+
+  /**
+   * Forgets what no window still counts: attempts and windows more than a day old (the longest
+   * window is an hour). A key's own attempts are pruned as it takes more; this is for the keys
+   * never used again (a made-up username, an address seen once). The janitor runs it.
+   */
+  async prune(now: number): Promise<void> {
+    const before = now - PRUNE_AFTER_MS;
+    await this.db.deleteFrom("rate_limit_attempts").where("at", "<", before).execute();
+    await this.db.deleteFrom("rate_limits").where("window_ends_at", "<", before).execute();
   }
 
   /** Forgets every attempt of the key (a right password, a right code). */

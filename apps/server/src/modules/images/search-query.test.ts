@@ -37,6 +37,16 @@ describe("searchTermsOf", () => {
       "naive",
       "Łodz",
     ]);
+    // Only Latin letters lose their accents (as SQLite's tokenizer folds them); other scripts'
+    // marks stay, and Hangul and kana come back whole.
+    expect(searchTermsOf("край ёлка θάλασσα 서울 ガラス がっこう")).toEqual([
+      "край",
+      "ёлка",
+      "θάλασσα",
+      "서울",
+      "ガラス",
+      "がっこう",
+    ]);
     // A decomposed accent goes the same way as a composed one.
     expect(searchTermsOf("Cafe\u0301")).toEqual(["Cafe"]);
   });

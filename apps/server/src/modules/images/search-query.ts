@@ -6,15 +6,17 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const MAX_WORD_CHARS = 64;
 
 /**
- * Text without its accents, as both indexes hold it: decomposed, the combining diacritical marks
- * (U+0300–U+036F) removed, composed again. SQLite's unicode61 tokenizer folds them itself;
- * PostgreSQL's search_vector is made the same way (migration 0032), so "cafe" finds "Café" and
- * "Café" finds "Cafe" on both.
+ * Text without the accents of Latin letters, as both indexes hold it: decomposed, the combining
+ * diacritical marks (U+0300–U+036F) after a Latin letter removed, composed again. SQLite's
+ * unicode61 tokenizer (remove_diacritics 2) folds Latin letters only, so only they are folded
+ * here: "й", "ё" or Greek tonos stay as typed, as SQLite keeps them. PostgreSQL's search_vector
+ * is made the same way (migration 0032), so "cafe" finds "Café" and "Café" finds "Cafe" on both,
+ * and Hangul and kana, taken apart by the decomposition, are put together again.
  */
 export function withoutAccents(text: string): string {
   return text
     .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([A-Za-z])[\u0300-\u036f]+/g, "$1")
     .normalize("NFC");
 }
 

@@ -89,6 +89,16 @@ describe(`search (q) on ${TEST_DB}`, () => {
     }
   });
 
+  it("finds words of other scripts as typed: Cyrillic, Greek, Hangul and kana", async () => {
+    const words = await seedImage(app, {
+      title: "Мой край ёлка",
+      description: "Ελληνικά θάλασσα 서울 야경 がっこう ガラス",
+    });
+    for (const q of ["край", "ёлка", "θάλασσα", "Ελληνικά", "서울", "야경", "がっこう", "ガラス"]) {
+      expect(await search(q), q).toEqual([words]);
+    }
+  });
+
   it("matches the last word as a prefix while the person types, every word required", async () => {
     expect(await search("drag")).toEqual([dragon]);
     expect(await search("light")).toEqual([lighthouse]);
