@@ -96,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           )
         : console.warn(`[sawdust] database: an idle connection was closed (${error.message})`),
     );
-  await migrateToLatest(database);
+  const migrated = await migrateToLatest(database);
   const services = await openServices(config, database, console, deps);
 
   const server = Fastify({
@@ -117,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return503OnClosing: false,
   });
   log = server.log;
+  if (migrated.length > 0) server.log.info({ migrations: migrated }, "database migrated");
   const routes: Array<{ method: string; url: string }> = [];
   server.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {

@@ -124,6 +124,16 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     provider: { getMigrations: async () => migrationsFor(handle.dialect) },
   });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) {
+    // Kysely's words for a database a newer build migrated: "corrupted migrations: previously
+    // executed migration X is missing". Nothing is corrupted; this build is older than the data.
+    const unknown = /previously executed migration (\S+) is missing/.exec(String(error));
+    if (unknown) {
+      throw new Error(
+        `This database was upgraded by a newer Sawdust (it has migration ${unknown[1]}, which this build does not know). Start the newer build, or restore a backup taken before the upgrade.`,
+      );
+    }
+    throw error instanceof Error ? error : new Error(String(error));
+  }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -20,4 +20,25 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .on("rate_limit_attempts")
     .columns(["key", "at"])
     .execute();
+  // Windows still open keep their count across the upgrade, as attempts made now (each is kept
+  // its whole window from here, never less than before): otherwise an account locked out by 5
+  // wrong passwords got 5 more the moment the new build started. Previews' counters (`hit`,
+  // still fixed windows) are not attempts.
+  const now = Date.now();
+  const open = await db
+    .selectFrom("rate_limits")
+    .select(["key", "count"])
+    .where("window_ends_at", ">", now)
+    .where("count", ">", 0)
+    .where("key", "not like", "preview:%")
+    .execute();
+  const attempts = open.flatMap((row: { key: string; count: number }) =>
+    Array.from({ length: Math.min(Number(row.count), 100) }, () => ({ key: row.key, at: now })),
+  );
+  for (let i = 0; i < attempts.length; i += 500) {
+    await db
+      .insertInto("rate_limit_attempts")
+      .values(attempts.slice(i, i + 500))
+      .execute();
+  }
 }
