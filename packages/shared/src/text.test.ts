@@ -17,6 +17,11 @@ describe("slugifyTag", () => {
     ["Café  Noir", "café-noir"],
     // A separate accent mark (as macOS often types it) makes the same tag as the accented letter.
     ["Zoe\u0308 Tag", "zoë-tag"],
+    ["हिन्दी", "हिन्दी"],
+    ["தமிழ்", "தமிழ்"],
+    ["ที่นี่", "ที่นี่"],
+    ["\u0301\u0301 -", ""],
+    ["!!!", ""],
   ])("%j → %j", (input, expected) => {
     expect(slugifyTag(input)).toBe(expected);
   });

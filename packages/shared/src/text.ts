@@ -3,18 +3,22 @@ import { BYTE_UNITS } from "./constants.js";
 /**
  * Spec section 5 "Filters": lower-case, trim, drop punctuation, spaces become hyphens. Composed
  * first (NFC), so a tag typed with a separate accent mark is the same tag as one typed with an
- * accented letter, rather than losing its accent.
+ * accented letter, rather than losing its accent. Combining marks that compose with nothing
+ * (Devanagari, Tamil and Thai vowel signs) are kept: without them "हिन्दी" became "हनद".
  */
 export function slugifyTag(tag: string): string {
-  return tag
+  const slug = tag
     .normalize("NFC")
     .toLowerCase()
     .trim()
     .replace(/^#+/, "")
-    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .replace(/[^\p{L}\p{M}\p{N}\s-]/gu, "")
     .trim()
     .replace(/\s+/g, "-")
     .replace(/-+/g, "-");
+  // Marks are part of words in many scripts (Hindi's vowel signs, Thai's tones), but a tag of
+  // marks and hyphens alone says nothing.
+  return /[\p{L}\p{N}]/u.test(slug) ? slug : "";
 }
 
 export function normalizeStyle(style: string): string {

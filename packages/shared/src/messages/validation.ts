@@ -8,6 +8,9 @@ export const validation = {
   required: (field: string) => `${field} is required`,
   notText: (field: string) => `${field} must be text`,
   displayNameShort: "Display name must be at least 2 characters",
+  displayNameInvisible:
+    "Display name must have letters or digits, without hidden formatting characters",
+  displayNameAt: "Display name cannot start with @: that is how usernames are shown",
   bioLong: "Bio must be less than 500 characters",
   websiteInvalid: "Please enter a valid URL",
   artistStatementLong: "Artist statement must be less than 1000 characters",

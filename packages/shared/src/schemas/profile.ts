@@ -58,6 +58,11 @@ export const ZProfileBody = z.object({
     .trim()
     .min(l.displayNameMin, v.displayNameShort)
     .max(l.displayNameMax, v.displayNameLong(l.displayNameMax))
+    // Shown to the public next to the username (a 1/1's collector): it may not hide or reverse
+    // text (format characters: bidi overrides, zero-width), must say something, and may not pass
+    // for a username.
+    .refine((name) => !/\p{Cf}/u.test(name) && /[\p{L}\p{N}]/u.test(name), v.displayNameInvisible)
+    .refine((name) => !name.startsWith("@") && !name.startsWith("＠"), v.displayNameAt)
     .optional(),
   bio: optionalText("Bio", l.bioMax, v.bioLong),
   website: ZProfileWebsite,

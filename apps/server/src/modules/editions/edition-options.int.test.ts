@@ -39,6 +39,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const newMember = () => signIn(app, `eo_m${++members}`);
+const usernameOf = async (userId: number) =>
+  (
+    await app.database.db
+      .selectFrom("users")
+      .select("username")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow()
+  ).username;
 
 const call = (...args: Parameters<ReturnType<typeof callerOf>>) => callerOf(app)(...args);
 const piece = (edition: object) => publishPiece(app, admin, original, edition);
@@ -94,23 +102,25 @@ describe(`edition options on ${TEST_DB}`, () => {
       .where("id", "=", collector.userId)
       .execute();
     await buy(collector, id);
+    // The display name, and the username beside it: a display name alone could pass for anyone.
+    const named = `Ada Collector (@${await usernameOf(collector.userId)})`;
 
     // Named by default, on the image's page and on the edition page's entry.
     expect(ZCollectorPrivacy.parse((await privacy(collector)).json())).toEqual({
       collectsPrivately: false,
     });
     expect(await imageOf(id)).toMatchObject({
-      collectedBy: "Ada Collector",
+      collectedBy: named,
       collectedPrivately: false,
     });
     const entry = async () =>
       (await listOf("editionType=one_of_one&visibility=public")).images.find((i) => i.id === id);
-    expect(await entry()).toMatchObject({ collectedBy: "Ada Collector" });
+    expect(await entry()).toMatchObject({ collectedBy: named });
     const library = ZLibrary.parse((await call("GET", "/api/v1/library", collector)).json());
     const certificateId = library.editions[0]?.certificateId as string;
     const certificate = async (who?: Who) =>
       ZCertificate.parse((await call("GET", `/api/v1/certificates/${certificateId}`, who)).json());
-    expect((await certificate()).buyer).toBe("Ada Collector");
+    expect((await certificate()).buyer).toBe(named);
 
     // Opted out: nobody else sees the name, anywhere; the buyer and admins still do.
     const saved = await privacy(collector, true);
@@ -123,8 +133,8 @@ describe(`edition options on ${TEST_DB}`, () => {
     expect(await entry()).toMatchObject({ collectedBy: null, collectedPrivately: true });
     expect((await certificate()).buyer).toBe(m.privateCollector);
     expect((await certificate(await newMember())).buyer).toBe(m.privateCollector);
-    expect((await certificate(collector)).buyer).toBe("Ada Collector");
-    expect((await certificate(admin)).buyer).toBe("Ada Collector");
+    expect((await certificate(collector)).buyer).toBe(named);
+    expect((await certificate(admin)).buyer).toBe(named);
     const pdf = await call("GET", `/api/v1/certificates/${certificateId}/pdf`);
     expect(pdf.statusCode).toBe(200);
     // What it says depends on who asks: no shared cache may keep one answer for all.
@@ -134,9 +144,9 @@ describe(`edition options on ${TEST_DB}`, () => {
 
     // And back.
     expect((await privacy(collector, false)).statusCode).toBe(200);
-    expect((await imageOf(id)).collectedBy).toBe("Ada Collector");
-    expect(await entry()).toMatchObject({ collectedBy: "Ada Collector" });
-    expect((await certificate()).buyer).toBe("Ada Collector");
+    expect((await imageOf(id)).collectedBy).toBe(named);
+    expect(await entry()).toMatchObject({ collectedBy: named });
+    expect((await certificate()).buyer).toBe(named);
 
     // Once the account is deleted, no one is named: not on the certificate, not to the admin.
     await app.database.db

@@ -8,6 +8,7 @@ import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { keepingFacetCounts } from "../images/facet-counts.repo.js";
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
+import { collectorName } from "./collector-name.js";
 
 /** What taking a hold did: took it, or found the piece sold out or every edition held. */
 export type ReserveOutcome =
@@ -371,7 +372,7 @@ export class EditionsRepo {
   }
 
   /**
-   * Who collected each of these sold 1/1s, by image id: their display name (else @username), or
+   * Who collected each of these sold 1/1s, by image id: their name (collectorName), or
    * `private` when they chose not to be named. One query for a page of pieces; an image whose
    * collector's account is gone has no entry.
    */
@@ -414,7 +415,7 @@ export class EditionsRepo {
         id,
         Number(row.collects_privately) === 1
           ? { kind: "private" }
-          : { kind: "named", name: row.display_name?.trim() || `@${row.username}` },
+          : { kind: "named", name: collectorName(row.display_name, row.username) },
       );
     }
     return collectors;

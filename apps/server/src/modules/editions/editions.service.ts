@@ -38,6 +38,7 @@ import type {
 import { IMAGE_MESSAGES } from "../images/images.constants.js";
 import type { ImagesRepo } from "../images/images.repo.js";
 import { mailTemplates } from "../mail/mail-templates.js";
+import { collectorName } from "./collector-name.js";
 import type { EditionsRepo } from "./editions.repo.js";
 
 const m = MESSAGES.editions;
@@ -354,7 +355,7 @@ export class EditionsService implements OneOffPaymentHandler {
     const ownView =
       viewer.kind === "member" && (viewer.userId === Number(row.user_id) || isAdmin(viewer));
     if (Number(row.collects_privately) === 1 && !ownView) return m.privateCollector;
-    return row.display_name?.trim() || `@${row.username}`;
+    return collectorName(row.display_name, row.username);
   }
 
   // ——— Admins ———
