@@ -6,6 +6,7 @@ import {
   groupDigits,
   normalizeColor,
   slugifyTag,
+  tagHeading,
 } from "./text.js";
 
 describe("slugifyTag", () => {
@@ -24,6 +25,15 @@ describe("slugifyTag", () => {
     ["!!!", ""],
   ])("%j → %j", (input, expected) => {
     expect(slugifyTag(input)).toBe(expected);
+  });
+});
+
+describe("tagHeading", () => {
+  it("reads a tag's address as its label, and no address can reverse or hide it", () => {
+    expect(tagHeading("still-life")).toBe("Still Life");
+    expect(tagHeading("Still%20Life")).toBe("Still20life");
+    expect(tagHeading("\u202e\u{1f600}")).toBe("\u{1f600}");
+    expect(tagHeading("\u200b")).toBe("");
   });
 });
 

@@ -21,6 +21,24 @@ export function slugifyTag(tag: string): string {
   return /[\p{L}\p{N}]/u.test(slug) ? slug : "";
 }
 
+/** A tag as people read it: hyphens become spaces, each word capitalised ("still-life" → "Still Life"). */
+export function tagLabel(tag: string): string {
+  return tag
+    .split("-")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/**
+ * The heading of `/tag/{tag}` for the text of its address: the tag's label, or, when the text
+ * makes no tag (emoji, punctuation), that text without control and format characters, so no
+ * address can reverse or hide the page's title (a right-to-left override).
+ */
+export function tagHeading(addressText: string): string {
+  return tagLabel(slugifyTag(addressText)) || addressText.replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
+}
+
 export function normalizeStyle(style: string): string {
   return style.normalize("NFC").toLowerCase().trim();
 }

@@ -7,6 +7,7 @@ import {
   type Image,
   paths,
   slugifyTag,
+  tagHeading,
 } from "@sawdust/shared";
 import type { ShareCard } from "../modules/images/catalogue.service.js";
 import { galleryListParams } from "./gallery-preload.js";
@@ -50,15 +51,6 @@ export interface PageHead {
   canonical: string;
 }
 
-/** Words of the client's tag label (apps/web lib/tags.ts), so the title does not change on load. */
-function tagLabel(tag: string): string {
-  return tag
-    .split("-")
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1))
-    .join(" ");
-}
-
 function withQuery(path: string, entries: Array<[string, string | undefined]>): string {
   const query = new URLSearchParams(
     entries.filter((entry): entry is [string, string] => Boolean(entry[1])),
@@ -99,7 +91,7 @@ export function pageHeadOf(
       };
     case "tag": {
       const tag = slugifyTag(page.tag);
-      const label = tagLabel(tag) || page.tag;
+      const label = tagHeading(page.tag);
       return {
         title: `${label} · ${siteName}`,
         description: `AI-generated artwork tagged ${label} on ${siteName}.`,

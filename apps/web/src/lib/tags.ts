@@ -1,11 +1,4 @@
-/** A tag as people read it: hyphens become spaces, each word capitalised ("still-life" → "Still Life"). */
-export function tagLabel(tag: string): string {
-  return tag
-    .split("-")
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1))
-    .join(" ");
-}
+export { tagLabel } from "@sawdust/shared";
 
 /**
  * The catalogue's shortcuts, shared by the search palette and the explore page (spec "Top

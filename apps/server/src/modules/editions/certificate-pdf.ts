@@ -50,7 +50,15 @@ export async function certificatePdf(c: Certificate): Promise<Uint8Array> {
   return pdf.save();
 }
 
-/** The standard fonts speak WinAnsi: characters beyond it are replaced, never thrown on. */
-function toWinAnsi(text: string): string {
-  return text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
+/**
+ * The standard fonts speak WinAnsi (Windows-1252): Latin-1 and, in its 0x80–0x9F range, the
+ * typographer's marks (— “ ” ’ € … and a few letters). Characters beyond it are replaced, never
+ * thrown on: a name in another script needs an embedded font, which this certificate does not
+ * carry (the web page at its verify link shows every script).
+ */
+const WIN_ANSI_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+export function toWinAnsi(text: string): string {
+  return Array.from(text, (char) =>
+    /[\u0020-\u007e\u00a0-\u00ff]/.test(char) || WIN_ANSI_EXTRA.includes(char) ? char : "?",
+  ).join("");
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, PAGING, slugifyTag } from "@sawdust/shared";
+import { MESSAGES, PAGING, slugifyTag, tagHeading } from "@sawdust/shared";
 import { ArrowRight, ChevronRight, Tag as TagIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { paths } from "@/app/paths";
@@ -10,7 +10,6 @@ import { useImageList } from "@/lib/api/get-images";
 import { listTotalLabel } from "@/lib/counts";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imagesOfPages } from "@/lib/images";
-import { tagLabel } from "@/lib/tags";
 import { TagTile } from "./components/tag-tile";
 import { useLoadMoreOnScroll } from "./use-load-more-on-scroll";
 
@@ -21,7 +20,7 @@ const EAGER_TILES = 8;
 export function TagPage() {
   const { tag: rawTag = "" } = useParams();
   const tag = slugifyTag(rawTag);
-  const label = tagLabel(tag) || rawTag;
+  const label = tagHeading(rawTag);
   useDocumentTitle(label);
   const list = useImageList({ tag, visibility: "public", limit: PAGING.defaultLimit });
   const images = imagesOfPages(list.data?.pages);
