@@ -21,6 +21,18 @@ export function slugifyTag(tag: string): string {
   return /[\p{L}\p{N}]/u.test(slug) ? slug : "";
 }
 
+/**
+ * Characters Unicode calls letters or symbols that draw nothing: the Hangul fillers (U+115F,
+ * U+1160, U+3164, U+FFA0) and the blank braille pattern (U+2800). A name of these alone looks
+ * empty wherever it is shown.
+ */
+const BLANK_LOOKING = /[\u115F\u1160\u2800\u3164\uFFA0]/gu;
+
+/** Whether `text` has something a person can see of the kind `visible` matches (one character). */
+export function showsSomething(text: string, visible: RegExp): boolean {
+  return visible.test(text.replace(BLANK_LOOKING, ""));
+}
+
 /** A tag as people read it: hyphens become spaces, each word capitalised ("still-life" → "Still Life"). */
 export function tagLabel(tag: string): string {
   return tag

@@ -7,7 +7,7 @@ const messageOf = (result: { success: boolean; error?: { issues: Array<{ message
 
 describe("collection bodies", () => {
   it("refuses a name of invisible characters alone, as a blank one", () => {
-    for (const name of ["\u200b", " \u2060\ufeff ", "\u200d"]) {
+    for (const name of ["\u200b", " \u2060\ufeff ", "\u200d", "\u3164\u3164", "\u2800", "\uffa0"]) {
       expect(messageOf(ZCollectionCreateBody.safeParse({ name }))).toBe(
         MESSAGES.validation.collectionNameRequired,
       );

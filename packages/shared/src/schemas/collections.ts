@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COLLECTION_RULES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
-import { blankToNull } from "../text.js";
+import { blankToNull, showsSomething } from "../text.js";
 import { ZImage } from "./images.js";
 
 const m = MESSAGES.collections;
@@ -15,8 +15,9 @@ const name = (emptyMessage: string) =>
     .string({ error: emptyMessage })
     .trim()
     .min(1, emptyMessage)
-    // Zero-width and other invisible characters alone (U+200B, U+2060, U+FEFF…) are no name.
-    .regex(VISIBLE, emptyMessage)
+    // Zero-width and other invisible characters alone (U+200B, U+2060, U+FEFF…), or letters that
+    // draw nothing (a Hangul filler, the blank braille cell), are no name.
+    .refine((text) => showsSomething(text, VISIBLE), emptyMessage)
     .max(COLLECTION_RULES.nameMax, m.nameTooLong(COLLECTION_RULES.nameMax));
 
 /** Trimmed; blank becomes null (no description). */

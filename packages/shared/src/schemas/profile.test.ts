@@ -17,6 +17,8 @@ describe("the profile's display name", () => {
     expect(messageOf("Ada\u200bLovelace")).toBe(MESSAGES.validation.displayNameInvisible);
     expect(messageOf("\u200b\u200b")).toBe(MESSAGES.validation.displayNameInvisible);
     expect(messageOf("...")).toBe(MESSAGES.validation.displayNameInvisible);
+    expect(messageOf("\u3164\u3164")).toBe(MESSAGES.validation.displayNameInvisible);
+    expect(messageOf("\u2800\u2800")).toBe(MESSAGES.validation.displayNameInvisible);
     expect(messageOf("@admin")).toBe(MESSAGES.validation.displayNameAt);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROFILE_LIMITS, SOCIAL_NETWORKS } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
-import { blankToNull } from "../text.js";
+import { blankToNull, showsSomething } from "../text.js";
 
 const v = MESSAGES.validation;
 const l = PROFILE_LIMITS;
@@ -61,7 +61,10 @@ export const ZProfileBody = z.object({
     // Shown to the public next to the username (a 1/1's collector): it may not hide or reverse
     // text (format characters: bidi overrides, zero-width), must say something, and may not pass
     // for a username.
-    .refine((name) => !/\p{Cf}/u.test(name) && /[\p{L}\p{N}]/u.test(name), v.displayNameInvisible)
+    .refine(
+      (name) => !/\p{Cf}/u.test(name) && showsSomething(name, /[\p{L}\p{N}]/u),
+      v.displayNameInvisible,
+    )
     .refine((name) => !name.startsWith("@") && !name.startsWith("＠"), v.displayNameAt)
     .optional(),
   bio: optionalText("Bio", l.bioMax, v.bioLong),
