@@ -90,11 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     deps.database ??
     openDatabase(config, (error) =>
       log
-        ? log.warn(
-            { err: error },
-            "database: an idle connection was closed; reconnecting on next use",
-          )
-        : console.warn(`[sawdust] database: an idle connection was closed (${error.message})`),
+        ? log.warn({ err: error }, "database: a connection was closed; reconnecting on next use")
+        : console.warn(`[sawdust] database: a connection was closed (${error.message})`),
     );
   const migrated = await migrateToLatest(database);
   const services = await openServices(config, database, console, deps);

@@ -206,22 +206,25 @@ export async function encodeRendition(
   };
 
   // Pure noise does not compress: when even the lowest quality is over the cap, the rendition
-  // gets smaller rather than failing the upload.
-  let over = await atScale(0);
-  let under = over.lowest.fitted ? over : undefined;
+  // gets smaller rather than failing the upload. A scale found over the cap keeps only its step
+  // and size, not its pixels: at most two scales' pixels are held at once.
+  const first = await atScale(0);
+  let under = first.lowest.fitted ? first : undefined;
+  let over = { step: 0, bytes: first.lowest.bytes };
   while (!under) {
-    const area = spec.maxBytes / over.lowest.bytes;
+    const area = spec.maxBytes / over.bytes;
     const guess = Math.ceil(Math.log(Math.sqrt(area)) / Math.log(SCALE_STEP));
     const step = Math.min(Math.max(over.step + 1, guess), SCALES.length - 1);
     if (step === over.step) throw new Error(`could not fit ${name} under ${spec.maxBytes} bytes`);
     const tried = await atScale(step);
     if (tried.lowest.fitted) under = tried;
-    else over = tried;
+    else over = { step, bytes: tried.lowest.bytes };
   }
   while (under.step - over.step > 1) {
-    const tried = await atScale((over.step + under.step) >> 1);
+    const step = (over.step + under.step) >> 1;
+    const tried = await atScale(step);
     if (tried.lowest.fitted) under = tried;
-    else over = tried;
+    else over = { step, bytes: tried.lowest.bytes };
   }
 
   // At the scale found: the top quality was already tried when that is the full size.

@@ -2,10 +2,11 @@ import { z } from "zod";
 
 /**
  * Digits as a person writes a row's id, and the near misses that deserve their own message
- * (a fraction, a sign, zero). Anything else, such as `0x14`, `1e1`, `+20`, ` 20`, `020` or `20.0`, which
- * `Number()` would read as an id too, is refused: one resource, one URL.
+ * (a fraction, a sign, zero): no leading zero, no fraction of zeros. Anything else, such as
+ * `0x14`, `1e1`, `+20`, ` 20`, `020` or `20.0`, which `Number()` would read as an id too, is
+ * refused: one resource, one URL.
  */
-const ID_TEXT = /^(?:[1-9][0-9]*|-?[0-9]+|-?[0-9]+\.[0-9]*[1-9][0-9]*)$/;
+const ID_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9][0-9]*)?$/;
 
 /**
  * A row's id in a URL (`/…/{id}`): a positive whole number, read from the path's text, with
@@ -14,10 +15,7 @@ const ID_TEXT = /^(?:[1-9][0-9]*|-?[0-9]+|-?[0-9]+\.[0-9]*[1-9][0-9]*)$/;
  */
 export const zRowId = (noun: string, meta?: { examples: number[] }) =>
   z.preprocess(
-    (value) =>
-      typeof value === "string" && ID_TEXT.test(value) && !/^-?0[0-9]/.test(value)
-        ? Number(value)
-        : value,
+    (value) => (typeof value === "string" && ID_TEXT.test(value) ? Number(value) : value),
     z
       .number({ error: `The ${noun} id must be a number` })
       .int(`The ${noun} id must be a whole number`)

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { refillSearchTerms } from "../catalogue-derived.js";
 import type { DialectName } from "../dialect.js";
 
 /** As migration 0003: punctuation that PostgreSQL's parser would read as part of a larger token. */
@@ -45,11 +46,5 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     for each row when (old.search_vector is distinct from new.search_vector)
     execute function image_terms_sync()
   `.execute(db);
-  await sql`alter table image_terms drop constraint image_terms_pkey`.execute(db);
-  await sql`truncate image_terms`.execute(db);
-  await sql`
-    insert into image_terms (term, image_id)
-    select unnest(tsvector_to_array(search_vector)), id from images
-  `.execute(db);
-  await sql`alter table image_terms add primary key (term, image_id)`.execute(db);
+  await refillSearchTerms(db);
 }

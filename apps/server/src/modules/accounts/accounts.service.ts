@@ -214,12 +214,10 @@ export class AccountsService {
     const user = await repo.findLiveByEmail(email);
     if (!user || user.suspended_at !== null) return;
     const now = clock.now();
-    const room = await rateLimits.reserve(
-      `reset:user:${user.id}`,
-      now,
-      limits.resetWindowMs,
-      limits.resetsPerAccount,
-    );
+    const room = await rateLimits.reserve(`reset:user:${user.id}`, now, {
+      max: limits.resetsPerAccount,
+      windowMs: limits.resetWindowMs,
+    });
     if (!room.taken) return;
     const token = await repo.tokens.issue(user.id, "reset_password", user.email, now);
     await this.deps.mail.queue(

@@ -230,9 +230,9 @@ describe(`sign-in limits on ${TEST_DB}`, () => {
     const limits = app.services.rateLimits;
     const old = `test:prune:old:${Date.now()}`;
     const recent = `test:prune:recent:${Date.now()}`;
-    await limits.reserve(old, clock.now(), 60_000, 5);
+    await limits.reserve(old, clock.now(), { max: 5, windowMs: 60_000 });
     clock.advance(25 * 60 * 60 * 1000);
-    await limits.reserve(recent, clock.now(), 60_000, 5);
+    await limits.reserve(recent, clock.now(), { max: 5, windowMs: 60_000 });
     await limits.prune(clock.now());
     const left = await app.database.db
       .selectFrom("rate_limit_attempts")

@@ -10,6 +10,12 @@ export interface WindowCount {
 /** How long a window's records are kept, well past the longest window. */
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** At most `max` attempts in any `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
 /** A sliding-window reservation: taken (the attempts now within the window), or when one frees. */
 export type Reservation = { taken: true; count: number } | { taken: false; freesAt: number };
 
@@ -38,12 +44,13 @@ export class RateLimitsRepo {
   }
 
   /**
-   * Takes one of `max` places within the `windowMs` before `now` (a sliding window: at most `max`
+   * Takes one of `limit.max` places within the `limit.windowMs` before `now` (a sliding window: at most `max`
    * in any such span, however they fall), or tells when the oldest place frees. One transaction
    * that first takes the key's row in `rate_limits` as a lock, so callers of one key, in any
    * process, count and add in turn and can never pass the limit together.
    */
-  async reserve(key: string, now: number, windowMs: number, max: number): Promise<Reservation> {
+  async reserve(key: string, now: number, limit: RateLimit): Promise<Reservation> {
+    const { max, windowMs } = limit;
     const since = now - windowMs;
     return this.db.transaction().execute(async (trx) => {
       await trx
@@ -72,10 +79,10 @@ export class RateLimitsRepo {
   async reserveOrRefuse(
     key: string,
     now: number,
-    limit: { max: number; windowMs: number },
+    limit: RateLimit,
     message: string,
   ): Promise<void> {
-    const reservation = await this.reserve(key, now, limit.windowMs, limit.max);
+    const reservation = await this.reserve(key, now, limit);
     if (!reservation.taken) throw tooManyRequests(message, (reservation.freesAt - now) / 1000);
   }
 

@@ -221,20 +221,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     const s = await this.deps.repo.findSubscription(id);
-    if (!s) return null;
-    return {
-      id: s.provider_id,
-      customerId: s.customer_id,
-      userId: s.user_id,
-      status: s.status as SubscriptionStatus,
-      billingCycle: cycleOf(s.billing_cycle),
-      priceCents: s.price_cents,
-      currentPeriodStart: s.current_period_start,
-      currentPeriodEnd: s.current_period_end,
-      cancelAtPeriodEnd: s.cancel_at_period_end === 1,
-      createdAt: s.created_at,
-      endedAt: s.ended_at,
-    };
+    return s ? providerSubscriptionOf(s) : null;
   }
 
   async expireOpenCheckouts(customerId: string): Promise<void> {
@@ -693,6 +680,23 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
+/** The sandbox's subscription as a provider reports one (what Stripe's retrieve gives). */
+function providerSubscriptionOf(s: SandboxSubscriptionRow): ProviderSubscription {
+  return {
+    id: s.provider_id,
+    customerId: s.customer_id,
+    userId: s.user_id,
+    status: s.status as SubscriptionStatus,
+    billingCycle: cycleOf(s.billing_cycle),
+    priceCents: s.price_cents,
+    currentPeriodStart: s.current_period_start,
+    currentPeriodEnd: s.current_period_end,
+    cancelAtPeriodEnd: s.cancel_at_period_end === 1,
+    createdAt: s.created_at,
+    endedAt: s.ended_at,
+  };
+}
+
 /** The sandbox's subscription in the API's terms (the portal shows the provider's own view). */
 function presentSandboxSubscription(s: SandboxSubscriptionRow): Subscription {
   return {
@@ -701,14 +705,7 @@ function presentSandboxSubscription(s: SandboxSubscriptionRow): Subscription {
     status: s.status as SubscriptionStatus,
     billingCycle: cycleOf(s.billing_cycle),
     createdAt: new Date(s.created_at).toISOString(),
-    expiryDate: new Date(
-      expiryOf({
-        status: s.status as SubscriptionStatus,
-        currentPeriodStart: s.current_period_start,
-        currentPeriodEnd: s.current_period_end,
-        endedAt: s.ended_at,
-      }) as number,
-    ).toISOString(),
+    expiryDate: new Date(expiryOf(providerSubscriptionOf(s)) as number).toISOString(),
     cancelAtPeriodEnd: s.cancel_at_period_end === 1,
     graceUntil:
       s.status === "past_due" && s.retry_until ? new Date(s.retry_until).toISOString() : null,
