@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
+import { BadAddress, rewriteBadAddress } from "./http/bad-address.js";
 import { cacheDefaults } from "./http/cache-defaults.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { COMPRESSION } from "./http/kept-body.js";
@@ -45,6 +46,7 @@ import { imagesRoutes } from "./modules/images/images.routes.js";
 import { similarRoutes } from "./modules/images/similar.routes.js";
 import { mailOutboxRoutes } from "./modules/mail/mail.routes.js";
 import { marketingDocsPageRoutes, marketingRoutes } from "./modules/marketing/marketing.routes.js";
+import { withKeyedAnswerHeaders } from "./modules/marketing/marketing-docs.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.js";
 import { profileRoutes } from "./modules/profile/profile.routes.js";
@@ -96,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const migrated = await migrateToLatest(database);
   const services = await openServices(config, database, console, deps);
 
+  const badAddress = new BadAddress();
   const server = Fastify({
     logger: {
       level: config.logLevel,
@@ -112,6 +115,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // While stopping, a request on a connection that is still open is served (with
     // `Connection: close`) rather than refused with 503: an accepted request never fails.
     return503OnClosing: false,
+    rewriteUrl: rewriteBadAddress,
+    // A path parameter over find-my-way's 100 characters got its raw 414 (or a 404 for GET):
+    // longer ones reach the route, whose schema says what is wrong with them.
+    routerOptions: { maxParamLength: 2048 },
   });
   log = server.log;
   if (migrated.length > 0) server.log.info({ migrations: migrated }, "database migrated");
@@ -158,7 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(requestAuthPlugin, { auth: services.auth });
   await server.register(sessionDevicePlugin, { accounts: services.accounts });
   // Before every route: the OpenAPI document is made from the schemas the routes declare.
-  await registerApiDocs(server);
+  await registerApiDocs(server, { withHeaders: withKeyedAnswerHeaders });
   await server.register(healthRoutes, { ping: database.ping, stopping: () => stopping });
   await server.register(authRoutes, {
     prefix: "/api/v1/auth",
@@ -259,6 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     storage: services.storage,
   });
   await server.register(sitemapRoutes, { sitemap: services.sitemap, publicUrl: config.publicUrl });
+  badAddress.register(server);
   await registerWebApp(server, {
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
@@ -277,6 +285,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // Anything a public page shows: images, the hero, collections, the site's settings.
     onPagesStale: (listener) => services.events.on(() => listener()),
     now: () => services.clock.now(),
+    badAddress,
   });
   return {
     server,

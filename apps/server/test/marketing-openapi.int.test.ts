@@ -214,7 +214,7 @@ describe("the marketing API's OpenAPI document", () => {
         if (operation.responses["400"]) {
           const bad = operation.parameters?.some((p) => p.in === "path")
             ? requestFor(path, operation, "required").replace(/\/1$/, "/not-a-number")
-            : `${requestFor(path, operation, "all")}&limit=0`;
+            : `${requestFor(path, operation, "all")}${requestFor(path, operation, "all").includes("?") ? "&" : "?"}limit=0`;
           await check(method, operation, bad, key, 400);
         }
         if (operation.responses["404"]) {

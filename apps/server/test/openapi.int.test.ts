@@ -207,6 +207,37 @@ describe("the contract as OpenAPI", () => {
     }
   });
 
+  it("documents the headers answers carry: Retry-After on every 429, the key's limits on the partner API's", () => {
+    let tooMany = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const response = operation.responses["429"] as { headers?: object } | undefined;
+        if (!response) continue;
+        tooMany++;
+        expect(response.headers, `${method} ${path}`).toMatchObject({
+          "Retry-After": { $ref: "#/components/headers/Retry-After" },
+        });
+      }
+    }
+    expect(tooMany).toBeGreaterThan(5);
+    const tags = document.paths["/api/v1/marketing/tags"]?.get;
+    expect(tags?.responses["200"]).toMatchObject({
+      headers: { "X-RateLimit-Remaining": { $ref: "#/components/headers/X-RateLimit-Remaining" } },
+    });
+    expect(Object.keys(tags?.responses ?? {})).toEqual(expect.arrayContaining(["400", "429"]));
+    expect((document.components as { headers?: object }).headers).toHaveProperty("RateLimit");
+  });
+
+  it("documents the refusals a request from another site or an unconfirmed buyer gets", () => {
+    for (const [path, method] of [
+      ["/api/v1/images/{id}/purchase", "post"],
+      ["/api/v1/account/collecting", "put"],
+      ["/api/v1/billing/webhook", "post"],
+    ] as const) {
+      expect(Object.keys(document.paths[path]?.[method]?.responses ?? {}), path).toContain("403");
+    }
+  });
+
   it("gives each documented operation a summary, a known tag and a unique operationId", () => {
     const known = new Set(document.tags.map((tag) => tag.name));
     const ids = new Set<string>();

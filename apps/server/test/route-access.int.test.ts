@@ -33,6 +33,12 @@ const ROUTES: Record<string, Access> = {
   "GET /robots.txt": "anyone",
   "GET /metrics": "operator",
   "GET /api/openapi.json": "anyone",
+  // An address whose path does not decode is answered here (http/bad-address.ts): a 400.
+  "GET /__sawdust/bad-address": "anyone",
+  "POST /__sawdust/bad-address": "anyone",
+  "PUT /__sawdust/bad-address": "anyone",
+  "PATCH /__sawdust/bad-address": "anyone",
+  "DELETE /__sawdust/bad-address": "anyone",
   "GET /api/docs": "anyone",
   "GET /api/docs/json": "anyone",
   "GET /api/docs/yaml": "anyone",

@@ -4,6 +4,7 @@ import { replayEarlyClick } from "@/app/early-click";
 import { AppProvider } from "@/app/provider";
 import { AppRouter } from "@/app/router";
 import { hydrateServerState } from "@/app/server-state";
+import { watchSessionElsewhere } from "@/lib/api/get-current-user";
 import { createQueryClient } from "@/lib/query-client";
 import "./styles.css";
 
@@ -24,6 +25,7 @@ function forgetPageUnderDetail(): void {
 }
 
 const queryClient = createQueryClient();
+watchSessionElsewhere(queryClient);
 const app = (
   <StrictMode>
     <AppProvider queryClient={queryClient}>

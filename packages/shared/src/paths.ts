@@ -105,15 +105,31 @@ const ROUTE_PATTERNS: string[][] = (() => {
   return patterns.map((p) => p.split("/").filter(Boolean));
 })();
 
+/** The route parameters that name a row by its id (an image, a collection). */
+const ROW_ID_PARAMS = new Set([":imageId", ":id"]);
+
+/**
+ * The id a path segment names, written as the API writes ids (digits, no sign, no leading zero,
+ * at most 15 of them); null for any other text (`abc`, `007`, `1.5`, `0`): no row has it.
+ */
+export function rowIdOf(segment: string | undefined): number | null {
+  return segment !== undefined && /^[1-9][0-9]{0,14}$/.test(segment) ? Number(segment) : null;
+}
+
 /**
  * Whether the app's router has a page for this path (the server answers any other page path
- * with the app's 404 screen and HTTP 404). A `:param` matches one non-empty segment.
+ * with the app's 404 screen and HTTP 404). A `:param` matches one non-empty segment; an id's
+ * parameter only an id (rowIdOf).
  */
 export function isAppPath(pathname: string): boolean {
   const segments = pathname.split("/").filter(Boolean);
   return ROUTE_PATTERNS.some(
     (pattern) =>
       pattern.length === segments.length &&
-      pattern.every((part, i) => part.startsWith(":") || part === segments[i]),
+      pattern.every((part, i) =>
+        ROW_ID_PARAMS.has(part)
+          ? rowIdOf(segments[i]) !== null
+          : part.startsWith(":") || part === segments[i],
+      ),
   );
 }

@@ -194,7 +194,13 @@ export function registeredRoutes(server: FastifyInstance): readonly RegisteredRo
  * serves its own scripts and styles (no CDN, no validator badge) and works under the app's
  * Content-Security-Policy as it is: external scripts only, inline styles allowed, data: images.
  */
-export async function registerApiDocs(server: FastifyInstance): Promise<void> {
+export async function registerApiDocs(
+  server: FastifyInstance,
+  options: {
+    /** Writes the response headers a module's answers carry into the document. */
+    withHeaders?: <D extends object>(document: D) => D;
+  } = {},
+): Promise<void> {
   const routes: RegisteredRoute[] = [];
   catalogues.set(server, routes);
   server.addHook("onRoute", (route) => {
@@ -223,7 +229,10 @@ export async function registerApiDocs(server: FastifyInstance): Promise<void> {
       DOCUMENTED.test(route.url)
         ? jsonSchemaTransform(route)
         : { schema: { hide: true }, url: route.url },
-    transformObject: (document) => withUsedComponentsOnly(jsonSchemaTransformObject(document)),
+    transformObject: (document) => {
+      const made = withRetryAfter(withUsedComponentsOnly(jsonSchemaTransformObject(document)));
+      return options.withHeaders ? options.withHeaders(made) : made;
+    },
   });
 
   server.withTypeProvider<ZodTypeProvider>().get(
@@ -250,6 +259,36 @@ export async function registerApiDocs(server: FastifyInstance): Promise<void> {
 }
 
 type Document = ReturnType<typeof jsonSchemaTransformObject>;
+
+/** Every 429 says when to try again (the limits' rows, the quota, the partner's hour). */
+const RETRY_AFTER_HEADER = {
+  description: "Seconds until a request may succeed again",
+  schema: { type: "integer" },
+} as const;
+
+/** `Retry-After` on every 429 of the document. */
+function withRetryAfter<D extends object>(document: D): D {
+  const { paths = {}, components = {} } = document as {
+    paths?: Record<string, Record<string, { responses?: Record<string, Record<string, unknown>> }>>;
+    components?: Record<string, unknown>;
+  };
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const tooMany = operation.responses?.["429"];
+      if (tooMany) {
+        tooMany.headers = {
+          ...(tooMany.headers as object | undefined),
+          "Retry-After": { $ref: "#/components/headers/Retry-After" },
+        };
+      }
+    }
+  }
+  const headers = {
+    ...(components.headers as object | undefined),
+    "Retry-After": RETRY_AFTER_HEADER,
+  };
+  return { ...document, components: { ...components, headers } };
+}
 
 /**
  * Drops the components nothing refers to: every registered schema yields an input and an output

@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { MESSAGES } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage } from "../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../test/test-app.js";
@@ -117,7 +118,7 @@ describe(`share tags on image pages on ${TEST_DB}`, () => {
     }
   });
 
-  it("serves the plain app for a malformed image id", async () => {
+  it("answers an image page whose id names no image with the app's 404, naming nothing", async () => {
     for (const path of [
       "/image/abc",
       "/image/0",
@@ -126,7 +127,7 @@ describe(`share tags on image pages on ${TEST_DB}`, () => {
       "/image/99999999999999999999",
     ]) {
       const res = await page(path);
-      expect(res.statusCode, path).toBe(200);
+      expect(res.statusCode, path).toBe(404);
       // The gallery's preload hints aside (gallery-preload.ts), the page is index.html as built.
       expect(withoutPreloads(res.body), path).toBe(INDEX);
       expect(res.body).not.toContain("og:");
@@ -190,7 +191,18 @@ describe(`pages for every client on ${TEST_DB}`, () => {
       expect(res.statusCode, path).toBe(200);
       expect(res.body, path).toContain('<div id="root">');
     }
-    for (const path of ["/no-such-page", "/image/abc/def", "/collections/7/extra"]) {
+    for (const path of [
+      "/no-such-page",
+      "/image/abc/def",
+      "/collections/7/extra",
+      // An id's place holds only an id as the API writes it: anything else names no row.
+      "/image/abc",
+      "/image/0",
+      "/image/007",
+      "/image/99999999999999999999",
+      "/collections/abc",
+      "/admin/images/x/edit",
+    ]) {
       const res = await page(path, "*/*");
       expect(res.statusCode, path).toBe(404);
       expect(res.headers["content-type"], path).toMatch(/^text\/html/);
@@ -210,10 +222,60 @@ describe(`pages for every client on ${TEST_DB}`, () => {
     }
     // A browser navigating to a page path with a dot in it gets the app (which says not found),
     // not JSON.
-    for (const path of ["/collections/1.5", "/tag/art.deco"]) {
+    for (const [path, status] of <Array<[string, number]>>[
+      ["/collections/1.5", 404],
+      ["/tag/art.deco", 200],
+    ]) {
       const res = await page(path, "text/html,application/xhtml+xml,*/*;q=0.8");
+      expect(res.statusCode, path).toBe(status);
       expect(res.headers["content-type"], path).toMatch(/^text\/html/);
       expect(res.body, path).toContain('<div id="root">');
     }
+  });
+
+  it("answers an address that does not decode with a 400 a person can read: the app's page to a browser, the API's shape to a program", async () => {
+    for (const path of ["/tag/%E0%A4", "/collections/%zz", "/image/%"]) {
+      const res = await page(path, "text/html,application/xhtml+xml,*/*;q=0.8");
+      expect(res.statusCode, path).toBe(400);
+      expect(res.headers["content-type"], path).toMatch(/^text\/html/);
+      expect(res.body, path).toContain('<div id="root">');
+    }
+    for (const path of ["/api/v1/images/%zz", "/api/v1/collections/%E0%A4"]) {
+      const res = await page(path, "application/json");
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json(), path).toEqual({
+        message: MESSAGES.badAddress,
+        code: "bad_address",
+      });
+      // With the site's headers, as every other answer.
+      expect(res.headers["cache-control"], path).toBe("no-store");
+      expect(res.headers["x-content-type-options"], path).toBe("nosniff");
+    }
+    // A path parameter of any length reaches its route, whose schema says what is wrong.
+    for (const method of ["GET", "POST"] as const) {
+      const res = await app.server.inject({
+        method,
+        url: `/api/v1/images/${"9".repeat(120)}/views`,
+        headers: { accept: "application/json" },
+      });
+      expect(res.statusCode, method).toBe(method === "GET" ? 404 : 400);
+      expect(Object.keys(res.json()), method).toEqual(["message", "code"]);
+    }
+  });
+
+  it("sends a page path written with a trailing slash to the page's one address", async () => {
+    for (const [from, to] of <Array<[string, string]>>[
+      ["/gallery/", "/gallery"],
+      ["/explore/?x=1", "/explore?x=1"],
+      ["/collections/7/", "/collections/7"],
+      ["/tag/navy/", "/tag/navy"],
+    ]) {
+      const res = await page(from, "text/html");
+      expect(res.statusCode, from).toBe(308);
+      expect(res.headers.location, from).toBe(to);
+    }
+    // `//host` would leave the site: a path that starts so is not redirected anywhere.
+    const away = await page("//evil.example/", "text/html");
+    expect(away.statusCode).not.toBe(308);
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/catalogue.service.js";
+import type { BadAddress } from "./bad-address.js";
 import { EARLY_CLICK_TAG } from "./early-click.js";
 import { galleryListParams, galleryPreloadTags } from "./gallery-preload.js";
 import { KeptBody, sendKept } from "./kept-body.js";
@@ -56,6 +57,8 @@ export interface WebAppOptions {
   onPagesStale: (listener: () => void) => void;
   /** The clock rendered pages expire by. */
   now?: () => number;
+  /** Answers addresses the router cannot read: browsers get the app's page from here. */
+  badAddress?: BadAddress;
 }
 
 /** A page's HTML as it is sent (made for this request, or kept), and its status. */
@@ -278,6 +281,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
   };
 
+  if (built) {
+    options.badAddress?.servePagesWith(async (request, reply, status) => {
+      const [site, index] = await Promise.all([options.siteSettings(), readIndex()]);
+      return sendHtml(request, reply, { status, html: withSiteHead(index, site.siteName) });
+    });
+  }
+
   // The root is a folder to the static server; it is the app's home page to people.
   if (built) app.get("/", (request, reply) => sendPage(request, reply, "/"));
 
@@ -298,6 +308,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       return reply
         .code(404)
         .send({ message: `Not found: ${request.method} ${path}`, code: "not_found" });
+    }
+    // One address a page: `/gallery/` and `/tag/navy//` are sent to `/gallery` and `/tag/navy`
+    // (a path starting `//` is left alone: without its slashes it would name another site).
+    if (path.length > 1 && path.endsWith("/") && !path.startsWith("//")) {
+      const query = request.url.slice(path.length);
+      return reply.redirect(`${path.replace(/\/+$/, "") || "/"}${query}`, 308);
     }
     if (!built) {
       return reply.code(503).send({

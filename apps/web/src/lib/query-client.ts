@@ -1,14 +1,12 @@
 import { DATA_CACHE } from "@sawdust/shared";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { AUTH_USER_QUERY_KEY } from "@/lib/api/get-current-user";
-import { isApiRequestError } from "@/lib/api-client";
+import { sessionMayHaveEnded } from "@/lib/api/get-current-user";
 
 /** Spec section 9 "Data cache": data never goes stale, nothing is retried or refetched on focus. */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
-    // A 401 while the app believes someone is signed in means the session is gone (signed out
-    // elsewhere, ended or suspended by an admin): ask who is signed in now, so every guard sees a
-    // visitor and the page moves on.
+    // A 401 while the app believes someone is signed in means the session may be gone (signed
+    // out elsewhere, ended or suspended by an admin): ask who is signed in now.
     queryCache: new QueryCache({ onError: (error) => sessionMayHaveEnded(queryClient, error) }),
     mutationCache: new MutationCache({
       onError: (error) => sessionMayHaveEnded(queryClient, error),
@@ -24,10 +22,4 @@ export function createQueryClient(): QueryClient {
     },
   });
   return queryClient;
-}
-
-function sessionMayHaveEnded(queryClient: QueryClient, error: unknown): void {
-  if (!isApiRequestError(error) || error.status !== 401) return;
-  if (!queryClient.getQueryData(AUTH_USER_QUERY_KEY)) return;
-  void queryClient.refetchQueries({ queryKey: AUTH_USER_QUERY_KEY });
 }

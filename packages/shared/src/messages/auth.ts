@@ -21,4 +21,9 @@ export const auth = {
   tooManyAttempts: "Too many sign-in attempts. Try again later.",
   tooManyRegistrations: "Too many new accounts from this address. Try again later.",
   foreignOrigin: "Request refused: it did not come from this site",
+  /** A member's session ended while they were on a page (the page stays under this dialog). */
+  sessionEndedTitle: "Your session has ended",
+  sessionEndedBody: (username: string) =>
+    `Sign in again as ${username} to carry on: this page stays as you left it, with anything you typed.`,
+  sessionEndedLeave: "Leave and go to the gallery",
 } as const;

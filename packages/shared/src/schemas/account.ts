@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCOUNT_RULES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { ZEmail, ZNewPassword } from "./auth.js";
+import { strictQuery } from "./query.js";
 
 const v = MESSAGES.validation;
 
@@ -149,7 +150,7 @@ export const ZAccountExport = z.object({
 export type AccountExport = z.infer<typeof ZAccountExport>;
 
 /** GET /api/v1/admin/mail-outbox: what would have been sent without SMTP_URL (admins). */
-export const ZMailOutboxQuery = z.object({
+export const ZMailOutboxQuery = strictQuery("the mail outbox", {
   to: z.string().trim().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -12,7 +12,11 @@ const VISIBLE = /[\p{L}\p{N}\p{M}\p{S}\p{P}]/u;
 
 const name = (emptyMessage: string) =>
   z
-    .string({ error: emptyMessage })
+    // Missing or null: the spec's message; another type (`"name": 42`): what to send.
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? emptyMessage : v.notText("The name"),
+    })
     .trim()
     .min(1, emptyMessage)
     // Zero-width and other invisible characters alone (U+200B, U+2060, U+FEFF…), or letters that

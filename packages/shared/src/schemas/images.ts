@@ -262,7 +262,7 @@ export type ViewCount = z.infer<typeof ZViewCount>;
 /** What the upload refuses in its form fields (the same words the edit form's schema uses). */
 export const UPLOAD_FIELD_MESSAGES = {
   editionType: `Edition type must be one of: ${EDITION_TYPES.join(", ")}`,
-  price: "Price must be a whole number of cents, at least 0",
+  price: "Price must be a whole number of cents from 0 to 999999999 (at most 9 digits)",
 } as const;
 
 /** A multipart field as text; a blank one counts as not sent. */

@@ -50,7 +50,7 @@ export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
 export const ZImageReportBody = z.object({
   reason: z.enum(REPORT_REASONS, { error: m.reasonRequired }),
   note: z
-    .string({ error: m.noteTooLong(MODERATION_RULES.noteMax) })
+    .string({ error: MESSAGES.validation.notText("The note") })
     .trim()
     .max(MODERATION_RULES.noteMax, m.noteTooLong(MODERATION_RULES.noteMax))
     .nullable()

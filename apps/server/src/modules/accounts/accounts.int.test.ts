@@ -188,6 +188,12 @@ describe(`password reset on ${TEST_DB}`, () => {
     const outbox = await call("GET", "/api/v1/admin/mail-outbox", admin.cookie);
     expect(outbox.statusCode).toBe(200);
     expect(outbox.json()).toEqual({ sending: true, messages: [] });
+    // A misspelt filter is refused, not ignored into the whole outbox.
+    const misspelt = await call("GET", "/api/v1/admin/mail-outbox?email=x@y.z", admin.cookie);
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json().message).toBe(
+      "Unknown parameter email: the mail outbox takes to and limit",
+    );
   });
 
   it("keeps the links' tokens out of the server's log when their pages are opened", async () => {

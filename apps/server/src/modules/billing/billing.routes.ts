@@ -50,7 +50,7 @@ export const billingWebhookRoutes: FastifyPluginAsync<{ webhooks: WebhooksServic
           400: error(
             "The signature is missing, wrong or stale, or the body is not an event: nothing changed",
           ),
-          ...errors(415),
+          ...errors(403, 415),
         },
       },
     },

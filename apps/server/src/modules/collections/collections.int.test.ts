@@ -201,7 +201,10 @@ describe(`collections on ${TEST_DB}`, () => {
     const cases: Array<[Promise<{ statusCode: number; json(): { message: string } }>, string]> = [
       [call("POST", "", ann, {}), MESSAGES.validation.collectionNameRequired],
       [call("POST", "", ann, { name: "   " }), MESSAGES.validation.collectionNameRequired],
-      [call("POST", "", ann, { name: 42 }), MESSAGES.validation.collectionNameRequired],
+      // A value of another type is told the type to send, not that the name is missing.
+      [call("POST", "", ann, { name: 42 }), MESSAGES.validation.notText("The name")],
+      [call("PATCH", `/${mine.id}`, ann, { name: 42 }), MESSAGES.validation.notText("The name")],
+      [call("POST", "", ann, { name: null }), MESSAGES.validation.collectionNameRequired],
       [
         call("POST", "", ann, { name: "x".repeat(COLLECTION_RULES.nameMax + 1) }),
         m.nameTooLong(COLLECTION_RULES.nameMax),

@@ -53,7 +53,11 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
         body: ZPurchaseBody,
         response: {
           200: json(ZRedirectUrl, "The checkout to open"),
-          ...errors(400, 401, 404),
+          ...errors(400, 401),
+          403: error(
+            "The member has not confirmed their email address yet (email_unverified), or the request came from another site (foreign_origin)",
+          ),
+          ...errors(404),
           409: error(
             "Not for sale (Sawdust Gallery), sold out, every edition left is held, or the price is no longer `expectedCents` (price_changed)",
           ),
@@ -111,7 +115,7 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
         operationId: "setCollectorPrivacy",
         security: SIGNED_IN,
         body: ZCollectorPrivacy,
-        response: { 200: json(ZCollectorPrivacy, "Saved"), ...errors(400, 401, 415) },
+        response: { 200: json(ZCollectorPrivacy, "Saved"), ...errors(400, 401, 403, 415) },
       },
     },
     async (request) => opts.editions.setCollectorPrivacy(memberOf(request), request.body),

@@ -81,19 +81,13 @@ function description(origin: string): string {
 }
 
 /**
- * The marketing API's own OpenAPI 3.1 document: the part of the site's document (made from the
- * schemas the routes validate with) under the marketing API's path, with the partner's key as
- * its security, the rate-limit headers on every keyed answer, the site's real origin as its
- * server and a description with a curl example on that origin.
+ * The rate-limit headers on every keyed answer but a 401 (and `Retry-After` on a 429), written into
+ * the site's document (registerApiDocs' `withHeaders`): the marketing document is a part of it.
  */
-export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiDocument {
-  const copy = structuredClone(site);
-  const paths = Object.fromEntries(
-    Object.entries(copy.paths ?? {}).filter(([path]) =>
-      path.startsWith(`${PARTNER_API.basePath}/`),
-    ),
-  );
-  for (const operations of Object.values(paths)) {
+export function withKeyedAnswerHeaders<D extends object>(document: D): D {
+  const site = document as unknown as OpenApiDocument;
+  for (const [path, operations] of Object.entries(site.paths ?? {})) {
+    if (!path.startsWith(`${PARTNER_API.basePath}/`)) continue;
     for (const operation of Object.values(operations)) {
       if (!operation.security) continue;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
@@ -102,12 +96,39 @@ export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiD
           ...Object.keys(RATE_LIMIT_HEADERS),
           ...(status === "429" ? Object.keys(RETRY_AFTER) : []),
         ];
-        response.headers = Object.fromEntries(
-          names.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
-        );
+        response.headers = {
+          ...response.headers,
+          ...Object.fromEntries(
+            names.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+          ),
+        };
       }
     }
   }
+  site.components = {
+    ...site.components,
+    headers: {
+      ...(site.components?.headers as Record<string, unknown> | undefined),
+      ...RATE_LIMIT_HEADERS,
+      ...RETRY_AFTER,
+    },
+  };
+  return document;
+}
+
+/**
+ * The marketing API's own OpenAPI 3.1 document: the part of the site's document (made from the
+ * schemas the routes validate with, its answers' headers included) under the marketing API's
+ * path, with the partner's key as its security, the site's real origin as its server and a
+ * description with a curl example on that origin.
+ */
+export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiDocument {
+  const copy = structuredClone(site);
+  const paths = Object.fromEntries(
+    Object.entries(copy.paths ?? {}).filter(([path]) =>
+      path.startsWith(`${PARTNER_API.basePath}/`),
+    ),
+  );
   return withUsedComponentsOnly<OpenApiDocument>({
     openapi: copy.openapi,
     info: {
@@ -121,7 +142,7 @@ export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiD
     components: {
       schemas: copy.components?.schemas ?? {},
       securitySchemes: { partnerKey: PARTNER_KEY_SCHEME },
-      headers: { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER },
+      headers: copy.components?.headers ?? {},
     },
   });
 }

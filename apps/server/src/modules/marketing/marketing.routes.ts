@@ -154,6 +154,7 @@ export const marketingRoutes: FastifyPluginAsync<MarketingRoutesOptions> = async
           querystring: ZMarketingTagsQuery,
           response: {
             200: json(ZMarketingTagList, "Tags, most used first"),
+            ...errors(400),
             ...KEY_ERRORS,
           },
         },

@@ -152,6 +152,7 @@ describe(`reporting an image on ${TEST_DB}`, () => {
         { reason: "other", note: "n".repeat(MODERATION_RULES.noteMax + 1) },
         MESSAGES.moderation.noteTooLong(MODERATION_RULES.noteMax),
       ],
+      [{ reason: "other", note: 42 }, MESSAGES.validation.notText("The note")],
     ];
     for (const [body, message] of bad) {
       const res = await report(id, bob.cookie, body);

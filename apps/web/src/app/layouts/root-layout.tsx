@@ -1,9 +1,9 @@
 import { PRO_TIERS } from "@sawdust/shared";
-import { Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { TopNav } from "@/features/navigation/components/top-nav";
-import { useUser } from "@/lib/api/get-current-user";
+import { useEndedSession, useUser } from "@/lib/api/get-current-user";
 import { focusMainContent, MAIN_CONTENT_ID } from "@/lib/main-content";
 import { page as lazyExport } from "../lazy-page";
 import { RouteErrorBoundary } from "../routes/route-error";
@@ -12,6 +12,12 @@ import { RouteErrorBoundary } from "../routes/route-error";
 const PastDueBanner = lazyExport(
   () => import("@/features/subscriptions/subscriptions-page"),
   "PastDueBanner",
+);
+
+// Over the page of a member whose session ended: sign in again, or leave (with the sign-in form's
+// code, which the page may not have).
+const SessionEndedDialog = lazy(() =>
+  import("@/features/auth/session-ended-dialog").then((m) => ({ default: m.SessionEndedDialog })),
 );
 
 const GALLERY_PATHS = /^\/(gallery)?$|^\/image\/[^/]+$/;
@@ -55,11 +61,17 @@ function SkipLink() {
 export function RootLayout({ bare = false }: { bare?: boolean }) {
   const { pathname } = useLocation();
   const { data: user } = useUser();
+  const ended = useEndedSession();
   const page = (
     <RouteErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
+      {ended && (
+        <Suspense fallback={null}>
+          <SessionEndedDialog key={ended.at} ended={ended} />
+        </Suspense>
+      )}
     </RouteErrorBoundary>
   );
   if (bare) {

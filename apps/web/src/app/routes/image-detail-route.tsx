@@ -1,3 +1,4 @@
+import { rowIdOf } from "@sawdust/shared";
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { RouteErrorBoundary } from "./route-error";
@@ -14,11 +15,10 @@ const ImageDetailDialog = lazy(() =>
 
 /** The detail dialog of the image the path names (/image/:imageId), if the id is one. */
 export function ImageDetailRoute() {
-  const { imageId } = useParams();
-  const id = Number(imageId);
-  if (imageId === undefined || !Number.isSafeInteger(id) || id <= 0) return null;
+  const id = rowIdOf(useParams().imageId);
+  if (id === null) return null;
   return (
-    <RouteErrorBoundary resetKey={imageId} overlay>
+    <RouteErrorBoundary resetKey={String(id)} overlay>
       <Suspense fallback={null}>
         <ImageDetailDialog imageId={id} />
       </Suspense>

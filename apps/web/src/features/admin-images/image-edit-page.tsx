@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sawdust/shared";
+import { MESSAGES, rowIdOf } from "@sawdust/shared";
 import { useQuery } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
 import { Link, useParams } from "react-router";
@@ -16,17 +16,12 @@ import { titleOf } from "./image-text";
 const m = MESSAGES.adminImages;
 
 /** A positive whole id from the route, or null. */
-function imageIdOf(param: string | undefined): number | null {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /**
  * /admin/images/{id}/edit (spec section 2): the medium image, the edit form and the image's
  * analysis as formatted JSON; the spec's not-found texts when there is no such image.
  */
 export function ImageEditPage() {
-  const imageId = imageIdOf(useParams().id);
+  const imageId = rowIdOf(useParams().id);
   const image = useQuery({ ...imageQueryOptions(imageId ?? 0), enabled: imageId !== null });
   const missing =
     imageId === null ||

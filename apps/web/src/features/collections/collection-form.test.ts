@@ -1,6 +1,6 @@
 import { COLLECTION_RULES, MESSAGES } from "@sawdust/shared";
 import { describe, expect, it } from "vitest";
-import { collectionEditResolver, collectionIdOf, newCollectionResolver } from "./collection-form";
+import { collectionEditResolver, newCollectionResolver } from "./collection-form";
 
 /** What a form would do with these values: the body it sends, or each field's message. */
 async function check(
@@ -68,14 +68,5 @@ describe("collectionEditResolver", () => {
       ok: false,
       errors: { name: MESSAGES.validation.collectionNameEmpty },
     });
-  });
-});
-
-describe("collectionIdOf", () => {
-  it("reads whole positive numbers only", () => {
-    expect(collectionIdOf("42")).toBe(42);
-    for (const bad of [undefined, "", "0", "-3", "4.5", "abc", "12abc", "1e3", "9".repeat(16)]) {
-      expect(collectionIdOf(bad)).toBeNull();
-    }
   });
 });

@@ -10,10 +10,3 @@ export const newCollectionResolver = zodResolver(ZCollectionCreateBody);
 
 /** The edit dialog's form: name and description trimmed, the name not empty ('Collection name cannot be empty'). */
 export const collectionEditResolver = zodResolver(ZCollectionUpdateBody);
-
-/** The collection id of a /collections/{id} path, or null when it is not a whole positive number. */
-export function collectionIdOf(param: string | undefined): number | null {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 ? id : null;
-}

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sawdust/shared";
+import { MESSAGES, rowIdOf } from "@sawdust/shared";
 import { ArrowLeft, ImagePlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
@@ -15,7 +15,6 @@ import { formatDate } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imageTitle } from "@/lib/images";
 import { useRemoveCollectionImage } from "./api/remove-collection-image";
-import { collectionIdOf } from "./collection-form";
 import { CollectionImageTile } from "./components/collection-image-tile";
 import { CollectionNotFound } from "./components/collection-not-found";
 import { ImageViewerDialog } from "./components/image-viewer-dialog";
@@ -105,7 +104,7 @@ function useViewedImage() {
  */
 export function CollectionPage() {
   const { id: param } = useParams();
-  const collectionId = collectionIdOf(param);
+  const collectionId = rowIdOf(param);
   const collection = useCollection(collectionId);
   const removal = useRemoveCollectionImage(collectionId ?? 0);
   const viewer = useViewedImage();

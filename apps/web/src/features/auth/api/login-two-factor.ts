@@ -12,6 +12,6 @@ export function useLoginTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: loginTwoFactor,
-    onSuccess: () => refreshSession(queryClient),
+    onSuccess: (result) => refreshSession(queryClient, result.user),
   });
 }

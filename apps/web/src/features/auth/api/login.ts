@@ -18,6 +18,6 @@ export function useLogin() {
     onSuccess: (result) =>
       "twoFactorRequired" in result || result.twoFactorSetupRequired
         ? undefined
-        : refreshSession(queryClient),
+        : refreshSession(queryClient, result.user),
   });
 }

@@ -13,6 +13,6 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: () => refreshSession(queryClient),
+    onSuccess: (result) => refreshSession(queryClient, result.user),
   });
 }

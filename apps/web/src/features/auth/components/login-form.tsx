@@ -13,13 +13,16 @@ import { FormField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 import { TwoFactorStep } from "./two-factor-step";
 
-/** Signing in; once the user is known the auth screen moves on by itself. */
-export function LoginForm() {
+/**
+ * Signing in; once the user is known the auth screen moves on by itself. `username` fills the
+ * field in (the member whose session ended signs in again).
+ */
+export function LoginForm({ username = "" }: { username?: string }) {
   const login = useLogin();
   // Checked with the server's own schema; a refusal reads as the server's would, in the toast.
   const form = useForm({
     resolver: zodResolver(ZLoginBody),
-    defaultValues: { username: "", password: "" },
+    defaultValues: { username, password: "" },
     shouldFocusError: false,
   });
 

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { isAppPath, rowIdOf } from "./paths.js";
+
+describe("rowIdOf", () => {
+  it("reads an id written as the API writes ids, and nothing else", () => {
+    expect(rowIdOf("42")).toBe(42);
+    expect(rowIdOf("9".repeat(15))).toBe(999_999_999_999_999);
+    for (const bad of [
+      undefined,
+      "",
+      "0",
+      "007",
+      "-3",
+      "+3",
+      "4.5",
+      "1.0",
+      "abc",
+      "12abc",
+      "1e3",
+      "0x14",
+      " 20",
+      "9".repeat(16),
+    ]) {
+      expect(rowIdOf(bad), String(bad)).toBeNull();
+    }
+  });
+});
+
+describe("isAppPath", () => {
+  it("knows the app's pages, with an id's place holding only an id", () => {
+    for (const path of ["/", "/gallery", "/image/7", "/collections/7", "/admin/images/7/edit"]) {
+      expect(isAppPath(path), path).toBe(true);
+    }
+    for (const path of ["/image/abc", "/image/07", "/collections/1.5", "/admin/images/x/edit"]) {
+      expect(isAppPath(path), path).toBe(false);
+    }
+    // Other parameters are text: a tag, a certificate's id.
+    expect(isAppPath("/tag/art.deco")).toBe(true);
+    expect(isAppPath("/verify/SD-ABC-123")).toBe(true);
+  });
+});
