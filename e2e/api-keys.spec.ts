@@ -113,7 +113,7 @@ test.describe("admin API keys", () => {
     await page.goto("/admin/api-keys");
     await expect(page.getByTestId("new-api-key")).toHaveCount(0);
     await expect(row).toContainText(LAST_USED);
-    await expect(row).toContainText("1 in 7 days");
+    await expect(row).toContainText("1 in 7 UTC days");
 
     // Revoke, after a confirmation that names the key.
     await row.getByRole("button", { name: `Revoke ${keyName}` }).click();

@@ -81,7 +81,8 @@ test("a free member buys a limited edition with the Commercial licence", async (
   const certificateUrl = page.url();
 
   // A visitor sees the new count, and can verify the certificate too; a forged one is refused.
-  const visitorContext = await browser.newContext();
+  // (Fourteen hours ahead of UTC: the certificate still states the sale's UTC day, the PDF's.)
+  const visitorContext = await browser.newContext({ timezoneId: "Pacific/Kiritimati" });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/image/${artwork.id}`);
   await expect(visitor.getByRole("dialog", { name: title })).toContainText(
@@ -89,6 +90,17 @@ test("a free member buys a limited edition with the Commercial licence", async (
   );
   await visitor.goto(certificateUrl);
   await expect(visitor.getByText("Genuine: issued by Sawdust and in force")).toBeVisible();
+  const certificate = await (
+    await visitor.request.get(`/api/v1/certificates/${certificateUrl.split("/").at(-1)}`)
+  ).json();
+  const saleDay = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(certificate.purchasedAt));
+  await expect(visitor.locator("dt", { hasText: "Date of sale (UTC)" })).toBeVisible();
+  await expect(visitor.locator("dd", { hasText: saleDay })).toBeVisible();
   await visitor.goto("/verify/0123456789abcdef0123456789abcdef");
   await expect(visitor.getByRole("heading", { name: "Not a genuine certificate" })).toBeVisible();
   await checkAtBothWidths(visitor, "editions-forged");

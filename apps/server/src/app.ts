@@ -60,6 +60,9 @@ import { adminUsersRoutes } from "./modules/users/admin-users.routes.js";
 import { viewsRoutes } from "./modules/views/views.routes.js";
 import { openServices, type ServiceOptions, type Services } from "./services.js";
 
+/** How long a request may take to arrive, headers and body (README, Deployment). */
+export const REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
+
 export interface AppDeps extends ServiceOptions {
   /** An open database; by default the one the config names is opened (and closed with the app). */
   database?: DatabaseHandle;
@@ -115,6 +118,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // While stopping, a request on a connection that is still open is served (with
     // `Connection: close`) rather than refused with 503: an accepted request never fails.
     return503OnClosing: false,
+    // A request must arrive whole within 10 minutes (a 50 MB upload at 0.7 Mbit/s): Fastify turns
+    // Node's 5-minute default off, and a body sent a byte at a time then held its connection for
+    // ever. (Headers are cut at Node's 60 s.)
+    requestTimeout: REQUEST_TIMEOUT_MS,
     rewriteUrl: rewriteBadAddress,
     // A path parameter over find-my-way's 100 characters got its raw 414 (or a 404 for GET):
     // longer ones reach the route, whose schema says what is wrong with them.

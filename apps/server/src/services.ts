@@ -378,6 +378,7 @@ export function createServices(
     views: new ViewsRepo(db),
     settings,
     images: imagesRepo,
+    rateLimits,
     clock,
   });
   const profile = new ProfileService({ users: new UsersRepo(db), clock });

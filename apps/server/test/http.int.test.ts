@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_TIMEOUT_MS } from "../src/app.js";
 import { createTestApp, TEST_DB, type TestApp } from "./test-app.js";
 
 let app: TestApp;
@@ -64,6 +65,12 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
     }
     // Several values of one parameter, as the API takes them.
     expect((await get("/api/v1/images?tag=dawn,dusk")).statusCode).toBe(200);
+  });
+
+  it("gives a request 10 minutes to arrive whole: a body sent a byte at a time does not hold its connection for ever", () => {
+    // Fastify turns Node's own limit off (0); Node then closes a request still arriving.
+    expect(app.server.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(600_000);
   });
 
   it("serves the web app at the root", async () => {

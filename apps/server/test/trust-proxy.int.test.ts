@@ -95,6 +95,22 @@ describe(`TRUST_PROXY on ${TEST_DB}`, () => {
     expect(proxy.stats.failures).toBe(0);
   });
 
+  it("counts an IPv6 client by its /64: another address of the same network is the same client", async () => {
+    const setup = await startBehindProxy({ TRUST_PROXY: "127.0.0.1" });
+    opened.push(setup);
+    // The trusted proxy says where each request came from: a new address of one /64 every time.
+    let host = 0;
+    const statuses = await exhaust(setup.direct, "127.0.0.1", () => ({
+      "x-forwarded-for": `2001:db8:1:2::${(++host).toString(16)}`,
+    }));
+    expect(statuses).toEqual(refusedLast);
+    // The next /64 is another network: its own limit.
+    expect(
+      (await failedSignIn(setup.direct, "127.0.0.1", { "x-forwarded-for": "2001:db8:1:3::1" }))
+        .status,
+    ).toBe(401);
+  });
+
   it("a hop count trusts that many proxies in front", async () => {
     const setup = await startBehindProxy({ TRUST_PROXY: "1" });
     opened.push(setup);

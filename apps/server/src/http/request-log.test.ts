@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { urlForLog } from "./request-log.js";
+import { LOGGED_CHARS, urlForLog } from "./request-log.js";
 
 describe("urlForLog", () => {
   it("redacts a mailed link's token wherever it stands in the query, and nothing else", () => {
@@ -12,5 +12,16 @@ describe("urlForLog", () => {
       "/api/v1/images?tag=token&mytoken=1",
     );
     expect(urlForLog("/tag/token=abc")).toBe("/tag/token=abc");
+  });
+});
+
+describe("what a log line keeps of a URL", () => {
+  it("keeps at most LOGGED_CHARS of it, and says how much it left out", () => {
+    const long = `/api/v1/images?q=${"x".repeat(15_000)}`;
+    const kept = urlForLog(long);
+    expect(kept.startsWith("/api/v1/images?q=xxx")).toBe(true);
+    expect(kept.length).toBeLessThan(LOGGED_CHARS + 20);
+    expect(kept.endsWith(`…[${long.length - LOGGED_CHARS} more]`)).toBe(true);
+    expect(urlForLog("/gallery")).toBe("/gallery");
   });
 });

@@ -10,6 +10,16 @@ export class Semaphore {
     if (!(Number.isInteger(size) && size > 0)) throw new Error(`Semaphore size ${size}`);
   }
 
+  /** Tasks running now. */
+  get running(): number {
+    return this.active;
+  }
+
+  /** Tasks waiting their turn. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active < this.size) this.active += 1;
     else await new Promise<void>((resolve) => this.waiting.push(resolve));

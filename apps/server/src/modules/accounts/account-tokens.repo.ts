@@ -64,6 +64,25 @@ export class AccountTokensRepo {
    * the same link never both pass. Every other unused link of the user's for the same purpose
    * ends with it. Returns the token's row, or why it was refused.
    */
+  /**
+   * Why `consume` would refuse this token now (undefined: it would take it), without using it: a
+   * cheap look before work that costs (hashing a new password), which `consume` then repeats.
+   */
+  async refusalOf(
+    token: string,
+    purposes: TokenPurpose[],
+    now: number,
+  ): Promise<TokenRefusal | undefined> {
+    const row = await this.db
+      .selectFrom("account_tokens")
+      .select(["used_at", "expires_at"])
+      .where("token_hash", "=", hashAccountToken(token))
+      .where("purpose", "in", purposes)
+      .executeTakeFirst();
+    if (!row || row.used_at !== null) return "invalid";
+    return Number(row.expires_at) <= now ? "expired" : undefined;
+  }
+
   async consume(
     trx: Tx,
     token: string,

@@ -10,6 +10,7 @@ import {
   type VerifyEmailResult,
 } from "@sawdust/shared";
 import type { UserRow } from "../../db/schema.js";
+import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/errors.js";
 import type { AuditService } from "../audit/audit.service.js";
@@ -191,7 +192,7 @@ export class AccountsService {
   async requestPasswordReset(email: string, ip: string, requestId?: string): Promise<void> {
     const { limits } = this.deps;
     const address = email.toLowerCase();
-    const ipKey = `reset:ip:${ip}`;
+    const ipKey = `reset:ip:${addressGroupOf(ip)}`;
     await this.reserve(ipKey, limits.resetsPerIp, limits.resetWindowMs, m.tooManyResets);
     await this.reserve(
       `reset:email:${address}`,
@@ -232,6 +233,10 @@ export class AccountsService {
 
   /** Opens a reset link: the new password is set and every session of the account ends. */
   async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
+    // A link that would be refused costs a lookup, not a hash (anyone may send any token).
+    const { repo, clock } = this.deps;
+    const refusal = await repo.tokens.refusalOf(body.token, ["reset_password"], clock.now());
+    if (refusal) throw refused(refusal);
     const passwordHash = await hashPassword(body.password);
     const outcome = await this.deps.repo.resetPassword(
       body.token,

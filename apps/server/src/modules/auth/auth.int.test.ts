@@ -8,6 +8,7 @@ import {
   type TestApp,
   TestClock,
 } from "../../../test/test-app.js";
+import { passwordWork } from "./password.js";
 
 const clock = new TestClock();
 let app: TestApp;
@@ -94,6 +95,32 @@ describe(`auth on ${TEST_DB}`, () => {
     expect((await getUser(cookie)).statusCode).toBe(200); // Used yesterday: still alive.
     clock.advance(15 * 24 * 3600 * 1000);
     expect((await getUser(cookie)).statusCode).toBe(401);
+  });
+
+  it("keeps an account's newest 50 sessions: the 51st sign-in ends the oldest", async () => {
+    const account = newAccount();
+    const first = sessionCookieOf(await post("/api/v1/auth/register", account));
+    const signIn = async () => {
+      clock.advance(1000);
+      return sessionCookieOf(
+        await post("/api/v1/auth/login", {
+          username: account.username,
+          password: account.password,
+        }),
+      );
+    };
+    const second = await signIn();
+    const later: string[] = [];
+    for (let i = 0; i < 49; i++) later.push(await signIn());
+    // 51 sign-ins in all: the first is gone, the second is the oldest kept.
+    expect((await getUser(first)).statusCode).toBe(401);
+    expect((await getUser(second)).statusCode).toBe(200);
+    const list = await app.server.inject({
+      method: "GET",
+      url: "/api/v1/account/sessions",
+      headers: { cookie: later.at(-1) as string },
+    });
+    expect(list.json().sessions).toHaveLength(50);
   });
 
   it("signs in case-insensitively by username", async () => {
@@ -362,6 +389,43 @@ describe(`registrations per address on ${TEST_DB}`, () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe(`password work anyone can ask for on ${TEST_DB}`, () => {
+  // Hashing is the costliest thing a visitor can make the server do: what would be refused anyway
+  // is refused before it.
+  it("hashes nothing for 30 parallel registrations of a taken username or email", async () => {
+    const taken = newAccount();
+    expect((await post("/api/v1/auth/register", taken)).statusCode).toBe(201);
+    const asked = passwordWork.asked;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(
+          "/api/v1/auth/register",
+          i % 2 === 0
+            ? { ...newAccount(), username: taken.username.toUpperCase() }
+            : { ...newAccount(), email: taken.email },
+        ),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(30).fill(409));
+    expect(passwordWork.asked - asked).toBe(0);
+  });
+
+  it("hashes nothing for 30 parallel password resets with links that do not work", async () => {
+    const asked = passwordWork.asked;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post("/api/v1/auth/password-reset/confirm", {
+          token: `${"A".repeat(40)}${i}`,
+          password: "a new password",
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(30).fill(400));
+    expect(answers[0]?.json().message).toBe(MESSAGES.account.linkInvalid);
+    expect(passwordWork.asked - asked).toBe(0);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   ZUsername,
 } from "@sawdust/shared";
 import type { UserRow } from "../../db/schema.js";
+import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import {
   badRequest,
@@ -128,7 +129,7 @@ export class AuthService {
     if (!(await this.deps.siteSettings.current()).registrationOpen) {
       throw forbidden(MESSAGES.siteSettings.registrationClosed, "registration_closed");
     }
-    const ipKey = `register:ip:${ip}`;
+    const ipKey = `register:ip:${addressGroupOf(ip)}`;
     await this.reserveAttempt(
       ipKey,
       limits.registrationsPerIp,
@@ -165,7 +166,7 @@ export class AuthService {
     const { users, rateLimits, clock, limits } = this.deps;
     const usernameKey = body.username.toLowerCase();
     const accountKey = `login:user:${usernameKey}`;
-    const ipKey = `login:ip:${ip}`;
+    const ipKey = `login:ip:${addressGroupOf(ip)}`;
     await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
     try {
       await this.reserveAttempt(ipKey, limits.ipFailures, limits.failureWindowMs);
@@ -229,7 +230,7 @@ export class AuthService {
     if (!twoFactor || !pending || !user || user.deleted_at !== null) throw expired();
     if (user.session_epoch !== pending.epoch) throw expired();
     const accountKey = `login:user:${user.username_key}`;
-    const ipKey = `login:ip:${ip}`;
+    const ipKey = `login:ip:${addressGroupOf(ip)}`;
     await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
     try {
       await this.reserveAttempt(ipKey, limits.ipFailures, limits.failureWindowMs);
@@ -417,6 +418,13 @@ export class AuthService {
     const { users, clock } = this.deps;
     const now = clock.now();
     const usernameKey = (username.data as string).toLowerCase();
+    // A name or address already taken costs a lookup, not a hash (the insert still decides).
+    if (await users.findByUsernameKey(usernameKey)) {
+      throw conflict(MESSAGES.auth.usernameTaken, "username_taken");
+    }
+    if (await users.existsWithEmail(email.data as string)) {
+      throw conflict(MESSAGES.auth.emailTaken, "email_taken");
+    }
     const inserted = await users.insertUnlessTaken({
       username: username.data as string,
       username_key: usernameKey,
@@ -440,14 +448,17 @@ export class AuthService {
   private async startSession(userId: number, epoch: number): Promise<string> {
     const now = this.deps.clock.now();
     const token = newSessionToken();
-    await this.deps.sessions.insert({
-      token_hash: hashSessionToken(token),
-      user_id: userId,
-      epoch,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: sessionExpiry(now, now),
-    });
+    await this.deps.sessions.insert(
+      {
+        token_hash: hashSessionToken(token),
+        user_id: userId,
+        epoch,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: sessionExpiry(now, now),
+      },
+      SESSION_LIFETIME.perAccount,
+    );
     return token;
   }
 }

@@ -1,4 +1,5 @@
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import { Semaphore } from "../../lib/semaphore.js";
 
 // `Algorithm` is an ambient const enum, which isolated modules cannot read: Argon2id is 2.
 const ARGON2ID = 2 as Algorithm;
@@ -11,13 +12,37 @@ const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * At most two hashes at a time in a process. argon2 runs on libuv's thread pool (4 threads), the
+ * pool that also reads files, compresses and resizes: a flood of sign-ins, registrations or
+ * reset links (each 19 MiB and ~50 ms of a core) would otherwise hold every thread, and every
+ * picture, download and page would wait behind it. Beyond two, a hash waits its turn here.
+ */
+const oneOfTwo = new Semaphore(2);
+let asked = 0;
+
+/** The process's password work: hashes and checks asked for, running, and waiting their turn. */
+export const passwordWork = {
+  get asked() {
+    return asked;
+  },
+  get running() {
+    return oneOfTwo.running;
+  },
+  get waiting() {
+    return oneOfTwo.queued;
+  },
+};
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  asked++;
+  return oneOfTwo.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  asked++;
   try {
-    return await verify(passwordHash, password);
+    return await oneOfTwo.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

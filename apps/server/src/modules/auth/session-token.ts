@@ -18,4 +18,9 @@ export const SESSION_LIFETIME = {
   absoluteMs: 30 * 24 * 60 * 60 * 1000,
   /** last_seen_at is written at most this often, to keep reads cheap. */
   touchEveryMs: 5 * 60 * 1000,
+  /**
+   * Live sessions an account keeps: a new sign-in beyond them ends the oldest (a script signing
+   * in over and over would otherwise keep a row each for 14 days, and the account page's list).
+   */
+  perAccount: 50,
 } as const;

@@ -84,8 +84,26 @@ export class SessionsRepo {
     };
   }
 
-  async insert(session: Insertable<SessionsTable>): Promise<void> {
-    await this.db.insertInto("sessions").values(session).execute();
+  /** A new session; the account's oldest end beyond the newest `keep` (this one among them). */
+  async insert(session: Insertable<SessionsTable>, keep: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("sessions").values(session).execute();
+      await trx
+        .deleteFrom("sessions")
+        .where("user_id", "=", session.user_id)
+        .where(
+          "token_hash",
+          "not in",
+          trx
+            .selectFrom("sessions")
+            .select("token_hash")
+            .where("user_id", "=", session.user_id)
+            .orderBy("created_at", "desc")
+            .orderBy("token_hash")
+            .limit(keep),
+        )
+        .execute();
+    });
   }
 
   findLive(tokenHash: string, now: number): Promise<SessionRow | undefined> {

@@ -170,6 +170,12 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
       );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain("we received $14.99 for Pro, billed monthly");
+    // Its end as an instant in UTC, said so: the plan page shows the same instant in the
+    // member's own zone.
+    const end = new Date(periodEndOf(paidAt, "monthly"));
+    expect(receipts[0]?.text).toContain(
+      `covers your plan until ${end.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })} at ${end.toISOString().slice(11, 16)} UTC;`,
+    );
     const usage = await call("GET", "/api/v1/usage", ann);
     expect(usage.json().collections.limit).toBeNull();
 

@@ -124,15 +124,21 @@ export class WebhooksService {
       currency === "USD"
         ? `$${(payment.amount_cents / 100).toFixed(2)}`
         : `${(payment.amount_cents / 100).toFixed(2)} ${currency}`;
-    const until =
+    // A mail cannot know its reader's time zone: the instant in UTC, said so ("November 30,
+    // 2027 at 23:40 UTC"), which the plan page shows in the member's own zone.
+    const expiry =
       row.expiry_date === null || row.expiry_date === undefined
         ? null
-        : new Date(Number(row.expiry_date)).toLocaleDateString("en-US", {
+        : new Date(Number(row.expiry_date));
+    const until =
+      expiry === null
+        ? null
+        : `${expiry.toLocaleDateString("en-US", {
             month: "long",
             day: "numeric",
             year: "numeric",
             timeZone: "UTC",
-          });
+          })} at ${expiry.toISOString().slice(11, 16)} UTC`;
     return (member: { username: string; email: string }) =>
       mailTemplates.proReceipt(member.email, siteName, {
         username: member.username,

@@ -10,6 +10,7 @@ import {
   type Principal,
   slugifyTag,
 } from "@sawdust/shared";
+import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound, tooManyRequests, unauthorized } from "../../lib/errors.js";
 import { RENDITION_FOR_DOWNLOAD } from "../../media/renditions.js";
@@ -107,7 +108,11 @@ export class DownloadsService {
     const now = clock.now();
     const member = viewer.kind === "member" ? viewer : null;
     if (!member) {
-      const window = await rateLimits.hit(`preview:ip:${ip}`, now, PREVIEW_LIMIT.windowMs);
+      const window = await rateLimits.hit(
+        `preview:ip:${addressGroupOf(ip)}`,
+        now,
+        PREVIEW_LIMIT.windowMs,
+      );
       if (window.count > PREVIEW_LIMIT.perWindow) {
         throw tooManyRequests(DOWNLOAD_MESSAGES.previewRate, (window.windowEndsAt - now) / 1000);
       }

@@ -39,7 +39,7 @@ export async function certificatePdf(c: Certificate): Promise<Uint8Array> {
   line(`${type} · ${edition}`);
   line(`Licence: ${LICENCE_LABELS[c.licence]}`);
   line(`Collected by: ${c.buyer}`);
-  line(`Date of sale: ${c.purchasedAt.slice(0, 10)}`);
+  line(`Date of sale: ${c.purchasedAt.slice(0, 10)} (UTC)`);
   y -= 10;
   line("SHA-256 of the original file:", serif, 11, muted);
   line(c.originalSha256 || "(not recorded)", mono, 9);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { startJanitor } from "../../background.js";
+import { VISITOR_VIEWS } from "./views.service.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 const quietLog = { warn() {}, error() {}, debug() {}, info() {} } as never;
@@ -82,6 +83,32 @@ describe(`views on ${TEST_DB}`, () => {
     const detail = await app.server.inject({ method: "GET", url: `/api/v1/images/${id}` });
     expect(detail.json().views).toBe(2);
     expect(Math.max(...guest.map((r) => r.json().views))).toBe(2);
+  });
+
+  it("counts at most 1,000 visitors' views an hour from one address, however many browsers it claims", async () => {
+    const id = await seedImage(app);
+    const flood = (from: number, count: number) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          view(id, { ip: "2001:db8:77::1", userAgent: `Browser/${from + i}` }),
+        ),
+      );
+    for (let sent = 0; sent < VISITOR_VIEWS.perAddress + 50; sent += 50) {
+      const answers = await flood(sent, 50);
+      expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    }
+    // Other addresses of the same /64 are the same client: not counted either.
+    expect(await viewsOf(id, { ip: "2001:db8:77::2", userAgent: "Another/1" })).toBe(
+      VISITOR_VIEWS.perAddress,
+    );
+    // Another address still counts, and the next hour counts again.
+    expect(await viewsOf(id, { ip: "198.51.100.77", userAgent: "Firefox" })).toBe(
+      VISITOR_VIEWS.perAddress + 1,
+    );
+    clock.advance(VISITOR_VIEWS.windowMs);
+    expect(await viewsOf(id, { ip: "2001:db8:77::3", userAgent: "Later/1" })).toBe(
+      VISITOR_VIEWS.perAddress + 2,
+    );
   });
 
   it("keeps no IP address: a visitor is a hash", async () => {

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { canViewImage, type Principal } from "@sawdust/shared";
+import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
+import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
 import { IMAGE_MESSAGES } from "../images/images.constants.js";
 import type { ImagesRepo } from "../images/images.repo.js";
 import type { SettingsRepo } from "../settings/settings.repo.js";
@@ -10,6 +12,12 @@ import { SALT_KEY_PREFIX, type ViewsRepo } from "./views.repo.js";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of view rows kept: today and yesterday (a process whose clock lags a little still dedupes). */
 const DAYS_KEPT = 2;
+/**
+ * Visitors' views one address (an IPv6 /64) may count in an hour. A visitor is an address and a
+ * user agent, and a new user agent is free: without a bound one client could add a row and a
+ * view a request, hundreds a second. Past it, views are answered and not counted.
+ */
+export const VISITOR_VIEWS = { perAddress: 1000, windowMs: 60 * 60 * 1000 } as const;
 
 export interface ViewRequester {
   /** Set when a member is signed in. */
@@ -35,6 +43,7 @@ export class ViewsService {
       views: ViewsRepo;
       settings: SettingsRepo;
       images: ImagesRepo;
+      rateLimits: RateLimitsRepo;
       clock: Clock;
     },
   ) {}
@@ -49,14 +58,22 @@ export class ViewsService {
     if (!row || !canViewImage(viewer, { isPublic: row.is_public === 1 })) {
       throw notFound(IMAGE_MESSAGES.notFound);
     }
-    const day = utcDay(this.deps.clock.now());
-    const key =
-      requester.userId !== undefined
-        ? `u:${requester.userId}`
-        : `v:${createHash("sha256")
-            .update(`${await this.saltOf(day)}\n${requester.ip}\n${requester.userAgent}`)
-            .digest("hex")}`;
-    return { views: await this.deps.views.record(imageId, key, day) };
+    const now = this.deps.clock.now();
+    const day = utcDay(now);
+    if (requester.userId !== undefined) {
+      return { views: await this.deps.views.record(imageId, `u:${requester.userId}`, day) };
+    }
+    const address = addressGroupOf(requester.ip);
+    const { count } = await this.deps.rateLimits.hit(
+      `views:ip:${address}`,
+      now,
+      VISITOR_VIEWS.windowMs,
+    );
+    if (count > VISITOR_VIEWS.perAddress) return { views: row.views };
+    const visitor = createHash("sha256")
+      .update(`${await this.saltOf(day)}\n${requester.ip}\n${requester.userAgent}`)
+      .digest("hex");
+    return { views: await this.deps.views.record(imageId, `v:${visitor}`, day) };
   }
 
   /** Drops the view rows and salts of days no longer kept (the janitor calls it). */

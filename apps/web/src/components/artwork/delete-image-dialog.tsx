@@ -65,7 +65,9 @@ export function DeleteImageDialog({
           <DialogTitle>{MESSAGES.images.adminDeleteConfirmTitle}</DialogTitle>
           <DialogDescription>{MESSAGES.images.adminDeleteConfirmText}</DialogDescription>
         </DialogHeader>
-        <p className="truncate rounded-md bg-muted px-3 py-2 text-sm font-medium">{title}</p>
+        <p dir="auto" className="truncate rounded-md bg-muted px-3 py-2 text-sm font-medium">
+          {title}
+        </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline" disabled={deletion.isPending}>

@@ -15,13 +15,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableScroll } from "@/components/ui/table-scroll";
+import { formatDate } from "@/lib/date-time";
 import { formatPrice } from "@/lib/images";
 import { useSales } from "./api/get-sales";
 import { useRefundSale } from "./api/refund-sale";
 
 const typeLabel = (type: string) =>
   EDITION_LABELS[type as EditionType] ?? (type === "limited_edition" ? "Limited Edition" : type);
-const dateOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 const STATUS_LABEL: Record<AdminSale["status"], string> = {
   sold: "Sold",
   refunded: "Refunded",
@@ -92,10 +92,14 @@ export function SalesPage() {
                 {data.sales.map((sale) => (
                   <tr key={sale.id}>
                     <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                      {dateOf(sale.createdAt)}
+                      {formatDate(sale.createdAt)}
                     </td>
                     <td className="max-w-[14rem] truncate px-3 py-2">
-                      <Link to={paths.image.getHref(sale.imageId)} className="hover:underline">
+                      <Link
+                        to={paths.image.getHref(sale.imageId)}
+                        className="hover:underline"
+                        dir="auto"
+                      >
                         {sale.title}
                       </Link>
                     </td>

@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiRequestError } from "@/lib/api-client";
-import { formatDate } from "@/lib/date-time";
+import { formatDay } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useCertificate } from "./api/get-certificate";
 
@@ -71,8 +71,9 @@ export function VerifyPage() {
             <dd className="font-medium">{LICENCE_LABELS[query.data.licence]}</dd>
             <dt className="text-muted-foreground">Collected by</dt>
             <dd className="font-medium">{query.data.buyer}</dd>
-            <dt className="text-muted-foreground">Date</dt>
-            <dd className="font-medium">{formatDate(query.data.purchasedAt)}</dd>
+            {/* Anyone anywhere reads one date, the PDF's: the sale's day in UTC. */}
+            <dt className="text-muted-foreground">Date of sale (UTC)</dt>
+            <dd className="font-medium">{formatDay(query.data.purchasedAt.slice(0, 10))}</dd>
             <dt className="text-muted-foreground">SHA-256 of the original</dt>
             <dd className="font-mono text-xs break-all">{query.data.originalSha256}</dd>
             <dt className="text-muted-foreground">Verification</dt>

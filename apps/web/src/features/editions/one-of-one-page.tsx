@@ -72,7 +72,7 @@ export function OneOfOnePage() {
                   1/1
                 </span>
               </span>
-              <span className="mt-3 block truncate font-medium group-hover:underline">
+              <span dir="auto" className="mt-3 block truncate font-medium group-hover:underline">
                 {imageTitle(image)}
               </span>
               <span className="mt-0.5 block text-sm font-semibold text-brand-strong tabular-nums">

@@ -66,7 +66,7 @@ export function OpenEditionsPage() {
                   className="transition-transform duration-500 group-hover:scale-[1.02] motion-reduce:transition-none"
                 />
               </span>
-              <span className="mt-2.5 block truncate font-medium group-hover:underline">
+              <span dir="auto" className="mt-2.5 block truncate font-medium group-hover:underline">
                 {imageTitle(image)}
               </span>
               <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">

@@ -6,6 +6,11 @@ import { paths } from "@/app/paths";
 const m = MESSAGES.adminStats.analytics;
 
 /** A ranked list of images: thumbnail and title link to the image; its figures for the range. */
+/** "1 view", "2,300 downloads". */
+function counted(n: number, noun: "views" | "downloads"): string {
+  return `${groupDigits(n)} ${n === 1 ? noun.slice(0, -1) : noun}`;
+}
+
 export function TopImages({
   id,
   title,
@@ -58,7 +63,7 @@ export function TopImages({
                       </span>
                     )}
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium group-hover:underline">
+                      <span dir="auto" className="block truncate font-medium group-hover:underline">
                         {name}
                       </span>
                       {!image.isPublic && (
@@ -69,11 +74,9 @@ export function TopImages({
                     </span>
                   </Link>
                   <span className="shrink-0 text-right text-sm tabular-nums">
-                    <span className="block font-semibold">
-                      {groupDigits(first)} {by}
-                    </span>
+                    <span className="block font-semibold">{counted(first, by)}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {groupDigits(second)} {by === "views" ? "downloads" : "views"}
+                      {counted(second, by === "views" ? "downloads" : "views")}
                     </span>
                   </span>
                 </li>

@@ -42,7 +42,7 @@ function RequestsPerDay({ days }: { days: ApiKey["requestsPerDay"] }) {
       </div>
       <span className="text-sm tabular-nums whitespace-nowrap">
         {groupDigits(total)}
-        <span className="text-muted-foreground"> in {days.length} days</span>
+        <span className="text-muted-foreground"> in {days.length} UTC days</span>
       </span>
       <span className="sr-only">
         {days.map((d) => `${formatShortDay(d.day)}: ${d.requests}`).join(", ")}

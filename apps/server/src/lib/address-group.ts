@@ -1,0 +1,31 @@
+import { isIPv6 } from "node:net";
+
+/**
+ * The address a per-address limit counts by: an IPv4 address as it is, an IPv6 address by its
+ * /64 network. One home or server is given a whole /64 and may use any address in it, so counting
+ * each IPv6 address apart gives it as many places as it has addresses (2^64). An IPv4 address
+ * written as IPv6 (`::ffff:192.0.2.1`) counts as the IPv4 address.
+ */
+export function addressGroupOf(ip: string): string {
+  const address = ip.replace(/%.*$/, "");
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  return `${hextetsOf(address).slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, lower-case without leading zeros. */
+function hextetsOf(address: string): string[] {
+  // A trailing dotted IPv4 part is the last two groups.
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  let text = address;
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array(8 - front.length - back.length).fill("0");
+  return [...front, ...zeros, ...back].map((group) => Number.parseInt(group, 16).toString(16));
+}
