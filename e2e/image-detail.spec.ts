@@ -121,6 +121,39 @@ test.describe("the image detail dialog", () => {
     await page.keyboard.press("Enter");
     await expect(zoom).toHaveAttribute("aria-pressed", "false");
     await expect(layer).toHaveAttribute("style", /scale\(1\)/);
+
+    // Escape while zoomed zooms out and leaves the dialog open; the next Escape closes it.
+    await page.keyboard.press("Enter");
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Escape");
+    await expect(zoom).toHaveAttribute("aria-pressed", "false");
+    await expect(detail(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(detail(page)).toBeHidden();
+  });
+
+  test("a double tap on a phone zooms in and stays zoomed; a later tap zooms out", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await openShared(page);
+    const zoom = detail(page).getByRole("button", { name: "Zoom" });
+    const box = await zoom.boundingBox();
+    if (!box) throw new Error("the artwork has no box");
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.touchscreen.tap(at.x, at.y);
+    await page.touchscreen.tap(at.x, at.y);
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await page.waitForTimeout(500);
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await page.touchscreen.tap(at.x, at.y);
+    await expect(zoom).toHaveAttribute("aria-pressed", "false");
+    await context.close();
   });
 
   test("a tag chip filters the gallery by that tag and closes the dialog", async ({ page }) => {

@@ -197,11 +197,20 @@ test.describe("public pages rendered on the server", () => {
     const errors = collectErrors(page);
     await page.goto(`/image/${artworkId}`);
     await hydrated(page);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/image/${artworkId}$`),
+    );
     // Closing the dialog is React's: it leaves for the gallery behind it.
     await page.getByRole("button", { name: "Close" }).click();
     await expect(page).toHaveURL(/\/gallery$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveTitle("Gallery · Sawdust");
+    // The head described the share page the server served; on the gallery it would describe the
+    // wrong page (a share sheet reads the canonical link), so it is gone.
+    await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
+    await expect(page.locator('head meta[property="og:title"]')).toHaveCount(0);
+    await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { BrowserRouter, matchPath, Route, Routes, useLocation } from "react-router";
 import { backgroundOf } from "@/lib/detail-route";
+import { useServedHeadForItsPageOnly } from "@/lib/document-title";
 import { AdminOnly, SignedInOnly, SignedInOrSignIn } from "./guards";
 import { RootLayout, useScrollToTopOnNewPage } from "./layouts/root-layout";
 import { page } from "./lazy-page";
@@ -113,6 +114,7 @@ export function AppRoutes() {
   const background = backgroundOf(location.state);
   const overPage = background && matchPath(paths.image.path, location.pathname);
   useScrollToTopOnNewPage(overPage ? background.pathname : location.pathname);
+  useServedHeadForItsPageOnly(`${location.pathname}${location.search}`);
   return (
     <>
       <PageRoutes location={overPage ? background : location} />

@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_SETTINGS } from "@sawdust/shared";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useSite } from "@/lib/api/get-site";
 
 /**
@@ -28,4 +28,27 @@ export function useDocumentTitle(title: string | undefined): void {
       document.title = before;
     };
   }, [title, siteName]);
+}
+
+/** What the server wrote into the head about the page it served (page-head.ts, share-meta.ts). */
+const SERVED_PAGE_HEAD = [
+  'link[rel="canonical"]',
+  'meta[name="description"]',
+  'meta[property^="og:"]',
+  'meta[name^="twitter:"]',
+  'script[type="application/ld+json"]',
+].join(",");
+
+/**
+ * The page's canonical link, description, share tags and structured data describe the page the
+ * server served; once the app shows another (`page`: its path and query), they would tell a share
+ * sheet, an extension or a reader of the head about the wrong page, so they go. Crawlers read each
+ * page as served.
+ */
+export function useServedHeadForItsPageOnly(page: string): void {
+  const served = useRef(page);
+  useEffect(() => {
+    if (page === served.current) return;
+    for (const tag of document.head.querySelectorAll(SERVED_PAGE_HEAD)) tag.remove();
+  }, [page]);
 }

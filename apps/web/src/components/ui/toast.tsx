@@ -16,9 +16,11 @@ export function ToastViewport({
 }: ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
+      // At the bottom at every width: at the top of a phone's screen a toast covered the header
+      // (its menu, the account button) for as long as it showed.
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4",
-        "sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[var(--toast-max-width)]",
+        "fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4",
+        "pb-[max(1rem,env(safe-area-inset-bottom))] md:max-w-[var(--toast-max-width)]",
         className,
       )}
       style={{ ...viewportMaxWidth, ...style }}

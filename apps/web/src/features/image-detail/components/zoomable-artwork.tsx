@@ -1,6 +1,13 @@
 import { type Image, UI } from "@sawdust/shared";
 import { ZoomIn, ZoomOut } from "lucide-react";
-import { type KeyboardEvent, type MouseEvent, type PointerEvent, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { ArtImage } from "@/components/artwork/art-image";
 import { cn } from "@/lib/utils";
 
@@ -14,6 +21,11 @@ const CENTRE: Point = { x: 50, y: 50 };
 const DRAG_THRESHOLD_PX = 6;
 /** How far one arrow key moves the zoomed view, in percent of the image. */
 const KEY_STEP = 10;
+/**
+ * A second tap of a finger this soon after the last is the same gesture (a double tap, a phone's
+ * own way to zoom): the first tap's zoom stays rather than being taken straight back.
+ */
+const DOUBLE_TAP_MS = 400;
 
 const clamp = (value: number) => Math.min(100, Math.max(0, value));
 
@@ -51,10 +63,27 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
   const [xlargeLoaded, setXlargeLoaded] = useState(false);
   const press = useRef<Point | null>(null);
   const panned = useRef(false);
+  const pointer = useRef<string>("mouse");
+  const lastTap = useRef(0);
+
+  // Escape while zoomed zooms out, and only that. The dialog hears Escape on the document first
+  // (Radix, in the capture phase), so the window, which the key reaches before it, is asked here.
+  useEffect(() => {
+    if (!zoomed) return;
+    const zoomOutOnEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      event.preventDefault();
+      setZoomed(false);
+    };
+    window.addEventListener("keydown", zoomOutOnEscape, { capture: true });
+    return () => window.removeEventListener("keydown", zoomOutOnEscape, { capture: true });
+  }, [zoomed]);
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     press.current = { x: event.clientX, y: event.clientY };
     panned.current = false;
+    pointer.current = event.pointerType;
   };
 
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
@@ -73,6 +102,12 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
     if (panned.current) {
       panned.current = false;
       return;
+    }
+    if (event.detail !== 0 && pointer.current === "touch") {
+      const now = event.timeStamp;
+      const second = now - lastTap.current < DOUBLE_TAP_MS;
+      lastTap.current = second ? 0 : now;
+      if (second) return;
     }
     // detail is 0 for Enter and Space: zoom into the middle.
     setOrigin(
@@ -108,7 +143,7 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
       onKeyDown={onKeyDown}
       className={cn(
         "group relative block h-full w-full overflow-hidden outline-offset-[-4px]",
-        zoomed ? "cursor-zoom-out touch-none" : "cursor-zoom-in",
+        zoomed ? "cursor-zoom-out touch-none" : "cursor-zoom-in touch-manipulation",
       )}
     >
       <div
