@@ -14,8 +14,9 @@ import {
   type TestApp,
   TestClock,
 } from "../../test/test-app.js";
+import { until } from "../../test/until.js";
 import { EARLY_CLICK_TAG } from "./early-click.js";
-import { RENDERED_PAGE_TTL_MS } from "./page-render.js";
+import { RENDERED_PAGE_TTL_MS, RENDERS_AT_ONCE } from "./page-render.js";
 
 const PUBLIC_URL = "https://art.example";
 const INDEX = `<!doctype html>
@@ -42,6 +43,7 @@ const titles = (list) => list.images.map((image) => image.aiAnalysis.title).join
 export async function renderPage({ url, site, fetchApi }) {
   globalThis.renders += 1;
   if (url.includes("explode")) throw new Error("render failed");
+  if (url.includes("slow")) await globalThis.slowRenders;
   const [path, query] = url.split("?");
   const api = async (apiPath) => {
     const res = await fetchApi(apiPath);
@@ -406,6 +408,35 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     expect(rootOf(res.body)).toBe("");
     expect(res.body).toContain('rel="preload" as="fetch"');
     expect(titleOf(res.body)).toBe("Gallery · Sawdust");
+  });
+
+  it(`renders at most ${RENDERS_AT_ONCE} pages at once: a visitor asking for a third meanwhile gets it unrendered`, async () => {
+    let release = () => {};
+    (globalThis as { slowRenders?: Promise<void> }).slowRenders = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = rendersSoFar();
+    const slow = Array.from({ length: RENDERS_AT_ONCE }, (_, i) => page(`/gallery?slow=${i}`));
+    await until(
+      "both slow renders to start",
+      async () => (rendersSoFar() - before === RENDERS_AT_ONCE ? true : undefined),
+      5_000,
+      { everyMs: 5 },
+    );
+    // Every new URL meanwhile (a new query string each time) is answered at once, unrendered.
+    const busy = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => page(`/gallery?utm_source=${i}`)),
+    );
+    for (const res of busy) {
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toBe("");
+      expect(titleOf(res.body)).toBe("Gallery · Sawdust");
+    }
+    expect(rendersSoFar() - before).toBe(RENDERS_AT_ONCE);
+    release();
+    for (const res of await Promise.all(slow)) expect(rootOf(res.body)).toMatch(/<main>/);
+    // Free again: the next new URL is rendered.
+    expect(rootOf((await page("/gallery?utm_source=later")).body)).toMatch(/<main>/);
   });
 
   it("names a page's own chunks for preloading, for visitors and members alike", async () => {

@@ -18,6 +18,13 @@ type RenderPage = (request: PageRequest) => Promise<RenderedPage>;
 /** Rendered pages kept: one per distinct public URL visitors asked for recently. */
 const MAX_PAGES = 200;
 /**
+ * Renders running at once in a process. A render costs 10–40 ms of CPU, and a URL no one asked
+ * for before (any new query string) misses the cache: without a bound, a client asking for
+ * `/gallery?x=<random>` kept the server's cores busy rendering. Beyond it a visitor gets the page
+ * without its render, which their browser draws (what a member always gets).
+ */
+export const RENDERS_AT_ONCE = 2;
+/**
  * How long a rendered page is served without a change event: what changes without one (view and
  * download counts) may lag by this much, and a process that missed an event catches up.
  */
@@ -38,6 +45,8 @@ export class PageRenderer {
   >();
   /** Bumped by `invalidate`: a render that started before it is not kept. */
   private generation = 0;
+  /** Renders not yet finished. */
+  private running = 0;
 
   private constructor(
     private readonly renderPage: RenderPage,
@@ -57,13 +66,22 @@ export class PageRenderer {
     return module.renderPage ? new PageRenderer(module.renderPage, fetchApi, now) : undefined;
   }
 
-  /** The page at this URL (path and query) as a visitor sees it, with these site settings. */
-  render(url: string, site: SiteSettings): Promise<RenderedPage> {
+  /**
+   * The page at this URL (path and query) as a visitor sees it, with these site settings: kept, or
+   * rendered now; undefined when RENDERS_AT_ONCE others are being rendered (send it unrendered).
+   */
+  render(url: string, site: SiteSettings): Promise<RenderedPage> | undefined {
     const siteJson = JSON.stringify(site);
     const now = this.now();
     const cached = this.pages.get(url);
     if (cached && cached.siteJson === siteJson && cached.expiresAt > now) return cached.page;
+    if (this.running >= RENDERS_AT_ONCE) return undefined;
+    this.running += 1;
     const page = this.renderPage({ url, site, fetchApi: this.fetchApi });
+    const done = () => {
+      this.running -= 1;
+    };
+    page.then(done, done);
     const generation = this.generation;
     this.pages.delete(url);
     const entry = { siteJson, expiresAt: now + RENDERED_PAGE_TTL_MS, page };

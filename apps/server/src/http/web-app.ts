@@ -233,12 +233,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
     const preloads = chunks?.tagsOf(page.kind);
     const tags = preloads ? `${head}\n${preloads}` : head;
-    if (renderer && !request.cookies[SESSION_COOKIE]) {
-      const url = query === undefined ? path : `${path}?${query}`;
+    const rendered =
+      renderer && !request.cookies[SESSION_COOKIE]
+        ? renderer.render(query === undefined ? path : `${path}?${query}`, site)
+        : undefined;
+    if (rendered) {
       try {
         // Its buttons show before the app runs: a click on one meanwhile is kept (early-click.ts).
         const around = withShareMeta(index, `${tags}\n${EARLY_CLICK_TAG}`);
-        return { status: 200, html: await sentPageOf(await renderer.render(url, site), around) };
+        return { status: 200, html: await sentPageOf(await rendered, around) };
       } catch (error) {
         request.log.error({ err: error, path }, "page could not be rendered");
       }
