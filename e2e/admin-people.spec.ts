@@ -66,13 +66,23 @@ test.describe("admin console: users, settings and the audit log", () => {
     await expect(row).toContainText("Suspended");
     await expect(row.getByRole("button", { name: `Reactivate ${member.username}` })).toBeVisible();
 
-    // The member's open page: its next API call is a 401, and they land signed out.
+    // The member's open page: its next API call is a 401, and the page asks them to sign in
+    // again, which is refused with a clear message; leaving, they are a visitor.
     const refused = memberPage.waitForResponse(
       (response) => response.url().includes("/api/v1/collections") && response.status() === 401,
     );
     const menu = await openAccountMenu(memberPage);
     await menu.getByRole("menuitem", { name: "Collections" }).click();
     await refused;
+    const ended = memberPage.getByRole("dialog", { name: MESSAGES.auth.sessionEndedTitle });
+    await expect(ended).toBeVisible();
+    await ended.getByLabel("Password").fill(member.password);
+    await ended.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(
+      memberPage.getByText(MESSAGES.adminUsers.suspended, { exact: true }).first(),
+    ).toBeVisible();
+    await expect(ended).toBeVisible();
+    await ended.getByRole("button", { name: MESSAGES.auth.sessionEndedLeave }).click();
     await expect(memberPage.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
     await expect(memberPage.getByRole("button", { name: "Account menu" })).toHaveCount(0);
 
