@@ -128,6 +128,20 @@ test.describe("the image detail dialog", () => {
     await page.keyboard.press("Escape");
     await expect(zoom).toHaveAttribute("aria-pressed", "false");
     await expect(detail(page)).toBeVisible();
+
+    // A menu open above the zoomed artwork is what Escape closes first.
+    await zoom.focus();
+    await page.keyboard.press("Enter");
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await detail(page).getByRole("button", { name: "Share" }).focus();
+    await page.keyboard.press("Enter");
+    const share = page.getByRole("menu");
+    await expect(share).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(share).toBeHidden();
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Escape");
+    await expect(zoom).toHaveAttribute("aria-pressed", "false");
     await page.keyboard.press("Escape");
     await expect(detail(page)).toBeHidden();
   });

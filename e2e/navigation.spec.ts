@@ -50,6 +50,13 @@ test.describe("signed out", () => {
 
     await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle })).toBeVisible();
     await expect(page.getByText(MESSAGES.notFoundHint)).toBeVisible();
+
+    // So does an id that is no id, and an address whose escapes do not decode (a cut link).
+    for (const path of ["/image/abc", "/tag/%E0%A4", "/collections/%zz"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(path === "/image/abc" ? 404 : 400);
+      await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle }), path).toBeVisible();
+    }
   });
 
   test("an image-redirect hash opens the image page and is cleared", async ({ page }) => {

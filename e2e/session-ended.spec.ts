@@ -39,6 +39,45 @@ test.describe("a session that ends under a page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Typed before" })).toBeVisible();
   });
 
+  test("what the page could not load meanwhile loads once they are back; a wrong password in the dialog keeps it as typed", async ({
+    page,
+  }) => {
+    const account = await registerViaApi(page.request);
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("dashboard-page")).toContainText(account.username);
+    await page.request.post("/api/v1/auth/logout", { headers: { origin: origin(page) } });
+    // In-app to the collections: their list is refused, and the dialog asks to sign in again.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Collections" }).click();
+    const dialog = page.getByRole("dialog", { name: m.sessionEndedTitle });
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel("Password").fill("not the password");
+    await dialog.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByText(m.invalidCredentials).first()).toBeVisible();
+    // The same dialog, as it was: not rebuilt by its own refused sign-in.
+    await expect(dialog.getByLabel("Password")).toHaveValue("not the password");
+
+    await dialog.getByLabel("Password").fill(account.password);
+    await dialog.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Collections" })).toBeVisible();
+    await expect(page.getByText("Error Loading Collections")).toHaveCount(0);
+  });
+
+  test("a page that polls keeps one dialog: what is typed into it stays", async ({ page }) => {
+    const account = await registerViaApi(page.request);
+    // Back from a checkout, the plan page asks every second whether the payment has landed.
+    await page.goto("/subscriptions?checkout=success");
+    await page.request.post("/api/v1/auth/logout", { headers: { origin: origin(page) } });
+    const dialog = page.getByRole("dialog", { name: m.sessionEndedTitle });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await dialog.getByLabel("Password").fill(account.password);
+    // Several polls later, still the same dialog with the same password in it.
+    await page.waitForTimeout(3_000);
+    await expect(dialog.getByLabel("Password")).toHaveValue(account.password);
+  });
+
   test("leaving makes them a visitor on the gallery", async ({ page }) => {
     await registerViaApi(page.request);
     await page.goto("/collections/new");

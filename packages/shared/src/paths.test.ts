@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppPath, rowIdOf } from "./paths.js";
+import { isAppPath, pathDecodes, rowIdOf } from "./paths.js";
 
 describe("rowIdOf", () => {
   it("reads an id written as the API writes ids, and nothing else", () => {
@@ -37,5 +37,16 @@ describe("isAppPath", () => {
     // Other parameters are text: a tag, a certificate's id.
     expect(isAppPath("/tag/art.deco")).toBe(true);
     expect(isAppPath("/verify/SD-ABC-123")).toBe(true);
+  });
+});
+
+describe("pathDecodes", () => {
+  it("refuses a path with a % that starts no escape of UTF-8, whatever the query says", () => {
+    for (const path of ["/", "/tag/caf%C3%A9", "/tag/%E2%9C%93?x=%zz", "/a%20b"]) {
+      expect(pathDecodes(path), path).toBe(true);
+    }
+    for (const path of ["/tag/%zz", "/tag/%E0%A4", "/image/%", "/a%2"]) {
+      expect(pathDecodes(path), path).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sawdust/shared";
+import { MESSAGES, pathDecodes } from "@sawdust/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** Sends the app's page with this status to a browser navigating to a page path. */
@@ -10,19 +10,6 @@ export type AppPageSender = (
 
 /** Where an address whose path does not decode is answered (rewriteBadAddress). */
 const BAD_ADDRESS_PATH = "/__sawdust/bad-address";
-
-/** Whether a request's path decodes: every `%` starts an escape of UTF-8 (`/tag/%zz` does not). */
-export function pathDecodes(url: string): boolean {
-  const query = url.indexOf("?");
-  const path = query < 0 ? url : url.slice(0, query);
-  if (!path.includes("%")) return true;
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Fastify's `rewriteUrl` option: an address whose path does not decode goes to one route that

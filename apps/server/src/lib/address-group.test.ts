@@ -6,6 +6,10 @@ describe("addressGroupOf", () => {
     expect(addressGroupOf("192.0.2.7")).toBe("192.0.2.7");
     expect(addressGroupOf("::ffff:192.0.2.7")).toBe("192.0.2.7");
     expect(addressGroupOf("::FFFF:192.0.2.7")).toBe("192.0.2.7");
+    // The same, written in hexadecimal or in full: not the /64 of ::1.
+    expect(addressGroupOf("::ffff:c000:207")).toBe("192.0.2.7");
+    expect(addressGroupOf("0:0:0:0:0:ffff:c633:6405")).toBe("198.51.100.5");
+    expect(addressGroupOf("[::ffff:198.51.100.5]")).toBe("198.51.100.5");
   });
 
   it("counts every IPv6 address of one /64 as one, however it is written", () => {
@@ -17,6 +21,7 @@ describe("addressGroupOf", () => {
       "2001:DB8:1:2:a:b:c:d",
       "2001:db8:1:2:0:0:0:1%eth0",
       "2001:db8:1:2::192.0.2.1",
+      "[2001:db8:1:2::9]",
     ]) {
       expect(addressGroupOf(ip), ip).toBe(group);
     }

@@ -1,3 +1,4 @@
+import { pathDecodes } from "@sawdust/shared";
 import { BrowserRouter, matchPath, Route, Routes, useLocation } from "react-router";
 import { backgroundOf } from "@/lib/detail-route";
 import { useServedHeadForItsPageOnly } from "@/lib/document-title";
@@ -115,6 +116,10 @@ export function AppRoutes() {
   const overPage = background && matchPath(paths.image.path, location.pathname);
   useScrollToTopOnNewPage(overPage ? background.pathname : location.pathname);
   useServedHeadForItsPageOnly(`${location.pathname}${location.search}`);
+  // An address whose escapes do not decode (`/tag/%E0%A4`) names no page (the server said 400).
+  if (!pathDecodes(location.pathname)) {
+    return <PageRoutes location={{ ...location, pathname: "/not-a-page" }} />;
+  }
   return (
     <>
       <PageRoutes location={overPage ? background : location} />

@@ -7,9 +7,14 @@ export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     // A 401 while the app believes someone is signed in means the session may be gone (signed
     // out elsewhere, ended or suspended by an admin): ask who is signed in now.
-    queryCache: new QueryCache({ onError: (error) => sessionMayHaveEnded(queryClient, error) }),
+    queryCache: new QueryCache({
+      onError: (error) => sessionMayHaveEnded(queryClient, error, { action: false }),
+    }),
     mutationCache: new MutationCache({
-      onError: (error) => sessionMayHaveEnded(queryClient, error),
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.signInAttempt) return;
+        sessionMayHaveEnded(queryClient, error, { action: true });
+      },
     }),
     defaultOptions: {
       queries: {

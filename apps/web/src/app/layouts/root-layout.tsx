@@ -69,7 +69,7 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
       </Suspense>
       {ended && (
         <Suspense fallback={null}>
-          <SessionEndedDialog key={ended.at} ended={ended} />
+          <SessionEndedDialog key={ended.user.id} ended={ended} />
         </Suspense>
       )}
     </RouteErrorBoundary>

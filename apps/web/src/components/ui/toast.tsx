@@ -16,11 +16,12 @@ export function ToastViewport({
 }: ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
-      // At the bottom at every width: at the top of a phone's screen a toast covered the header
-      // (its menu, the account button) for as long as it showed.
+      // On a phone, at the top under the header: over the header a toast hid its menu and account
+      // button, at the bottom the image detail's Download, Share and Add to collection. From the
+      // small breakpoint up, at the bottom right.
       className={cn(
-        "fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4",
-        "pb-[max(1rem,env(safe-area-inset-bottom))] md:max-w-[var(--toast-max-width)]",
+        "fixed top-16 z-[100] flex max-h-screen w-full flex-col-reverse p-4",
+        "sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[var(--toast-max-width)]",
         className,
       )}
       style={{ ...viewportMaxWidth, ...style }}

@@ -20,10 +20,13 @@ import { LoginForm } from "./components/login-form";
  * next call the server refuses brings it back. Signing in as someone else starts the page over
  * for them (refreshSession).
  */
-export function SessionEndedDialog({ ended: { user } }: { ended: EndedSession }) {
+export function SessionEndedDialog({ ended: { user, refusedActions } }: { ended: EndedSession }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(true);
+  // Closed to read or copy from the page, it opens again when an action of theirs is refused.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count is the signal.
+  useEffect(() => setOpen(true), [refusedActions]);
   // Going anywhere else (leaving, or "Forgot password?") is leaving as a visitor.
   const { pathname } = useLocation();
   const shown = useRef(pathname);

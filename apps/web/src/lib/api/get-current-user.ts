@@ -29,10 +29,13 @@ export function useUser() {
   return useQuery(currentUserQueryOptions);
 }
 
-/** A member's session found ended, and when (each finding opens the dialog again). */
+/**
+ * A member's session found ended, and how many of their actions were refused since (each opens
+ * the dialog again if they closed it).
+ */
 export interface EndedSession {
   user: User;
-  at: number;
+  refusedActions: number;
 }
 
 const endedSessionOptions = queryOptions({
@@ -67,6 +70,8 @@ export async function refreshSession(queryClient: QueryClient, user?: User): Pro
   queryClient.setQueryData(ENDED_SESSION_KEY, null);
   if (user && ended && user.id === ended.user.id) {
     queryClient.setQueryData(AUTH_USER_QUERY_KEY, user);
+    // What the page asked for while the session was gone was refused: ask again.
+    void queryClient.refetchQueries({ predicate: (query) => query.state.status === "error" });
     return;
   }
   await startOver(queryClient);
@@ -99,7 +104,8 @@ export function checkSession(queryClient: QueryClient): Promise<void> {
       const shown = queryClient.getQueryData(AUTH_USER_QUERY_KEY) as User | null | undefined;
       const now = await getCurrentUser();
       if (shown && now === null) {
-        queryClient.setQueryData(ENDED_SESSION_KEY, { user: shown, at: Date.now() });
+        const ended: EndedSession = { user: shown, refusedActions: 0 };
+        queryClient.setQueryData(ENDED_SESSION_KEY, ended);
       } else if ((shown?.id ?? null) !== (now?.id ?? null)) {
         queryClient.setQueryData(ENDED_SESSION_KEY, null);
         await startOver(queryClient);
@@ -116,12 +122,34 @@ export function checkSession(queryClient: QueryClient): Promise<void> {
   return checking;
 }
 
-/** A 401 while the app believes someone is signed in: their session may be gone. */
-export function sessionMayHaveEnded(queryClient: QueryClient, error: unknown): void {
+/**
+ * A 401 while the app believes someone is signed in: their session may be gone. Once it is known
+ * to be, nothing is asked again (a page that polls would ask every second); a refused action of
+ * theirs (`action`: a mutation) brings the dialog back if they closed it.
+ */
+export function sessionMayHaveEnded(
+  queryClient: QueryClient,
+  error: unknown,
+  { action }: { action: boolean },
+): void {
   if (!isApiRequestError(error) || error.status !== 401) return;
   if (!queryClient.getQueryData(AUTH_USER_QUERY_KEY)) return;
+  const ended = queryClient.getQueryData(endedSessionOptions.queryKey);
+  if (ended) {
+    if (action) {
+      const again: EndedSession = { ...ended, refusedActions: ended.refusedActions + 1 };
+      queryClient.setQueryData(ENDED_SESSION_KEY, again);
+    }
+    return;
+  }
   void checkSession(queryClient);
 }
+
+/**
+ * A mutation's `meta` marking a sign-in attempt: its 401 is a wrong password or code, not a
+ * session that ended (the session-ended dialog's own form must not reset itself).
+ */
+export const SIGN_IN_ATTEMPT = { signInAttempt: true } as const;
 
 /** This tab's end of the channel: a message is not delivered to the object that posted it. */
 let channel: BroadcastChannel | undefined;

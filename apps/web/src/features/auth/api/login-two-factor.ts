@@ -1,6 +1,6 @@
 import type { AuthSuccess, TwoFactorSignInBody } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { refreshSession } from "@/lib/api/get-current-user";
+import { refreshSession, SIGN_IN_ATTEMPT } from "@/lib/api/get-current-user";
 import { api } from "@/lib/api-client";
 
 /** POST /api/v1/auth/two-factor: the pending token and a code (or a recovery code). */
@@ -11,6 +11,7 @@ export function loginTwoFactor(body: TwoFactorSignInBody): Promise<AuthSuccess> 
 export function useLoginTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: SIGN_IN_ATTEMPT,
     mutationFn: loginTwoFactor,
     onSuccess: (result) => refreshSession(queryClient, result.user),
   });

@@ -1,6 +1,6 @@
 import type { LoginBody, LoginResponse } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { refreshSession } from "@/lib/api/get-current-user";
+import { refreshSession, SIGN_IN_ATTEMPT } from "@/lib/api/get-current-user";
 import { api } from "@/lib/api-client";
 
 /** POST /api/v1/auth/login: signed in, or (two-factor on) the code step's pending token. */
@@ -12,6 +12,7 @@ export function login(body: LoginBody): Promise<LoginResponse> {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: SIGN_IN_ATTEMPT,
     mutationFn: login,
     // The code step starts no session: nothing to refresh until the code is in. An admin who must
     // turn on two-factor first is refreshed by the form, after it has sent them to do so.

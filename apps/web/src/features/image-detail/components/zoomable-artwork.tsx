@@ -66,12 +66,23 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
   const pointer = useRef<string>("mouse");
   const lastTap = useRef(0);
 
+  const button = useRef<HTMLButtonElement>(null);
+
   // Escape while zoomed zooms out, and only that. The dialog hears Escape on the document first
   // (Radix, in the capture phase), so the window, which the key reaches before it, is asked here.
+  // A layer open above the artwork (a menu, another dialog) is closed by Escape first.
   useEffect(() => {
     if (!zoomed) return;
     const zoomOutOnEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key !== "Escape") return;
+      const focus = document.activeElement;
+      const ownDialog = button.current?.closest('[role="dialog"]');
+      if (
+        focus?.closest('[role="menu"], [role="listbox"]') ||
+        (focus?.closest('[role="dialog"], [role="alertdialog"]') ?? ownDialog) !== ownDialog
+      ) {
+        return;
+      }
       event.stopPropagation();
       event.preventDefault();
       setZoomed(false);
@@ -126,6 +137,7 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
 
   return (
     <button
+      ref={button}
       type="button"
       aria-label="Zoom"
       aria-pressed={zoomed}
