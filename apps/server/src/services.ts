@@ -7,6 +7,7 @@ import { watchRater } from "./jobs/heartbeat.js";
 import { JobsRepo } from "./jobs/jobs.repo.js";
 import { WorkerHeartbeatsRepo } from "./jobs/worker-heartbeats.repo.js";
 import { type Clock, systemClock } from "./lib/clock.js";
+import type { Serialised } from "./lib/serialised.js";
 import { openAnalysers } from "./media/analysis/open-analysers.js";
 import type { VisionClient } from "./media/analysis/vision.js";
 import { MediaStore } from "./media/media-store.js";
@@ -169,6 +170,8 @@ export function createServices(
   const publicUrl = options.publicUrl ?? "http://127.0.0.1:3000";
   const rateLimits = new RateLimitsRepo(db);
   const billingRepo = new BillingRepo(db, dialect);
+  // Tasks one at a time per key across every process on the database (lib/serialised.ts).
+  const serialised: Serialised = (key, work) => billingRepo.serialised(key, () => work());
   const provider: PaymentProvider =
     options.provider ??
     new SandboxProvider({
@@ -305,6 +308,7 @@ export function createServices(
     licenceDefaults,
     events,
     onJobQueued,
+    serialised,
   });
   const adminImages = new AdminImagesService({
     images: imagesRepo,
@@ -349,6 +353,7 @@ export function createServices(
     clock,
     publicUrl,
     log: options.log,
+    serialised,
   });
   // Watched, for the worker heartbeat's report on it.
   const rater = watchRater(options.rater);
@@ -359,6 +364,7 @@ export function createServices(
     vision: options.vision,
     rater: rater.load,
     events,
+    serialised,
   });
   const workerHeartbeats = new WorkerHeartbeatsRepo(db);
   const adminStats = new AdminStatsService({
@@ -446,6 +452,7 @@ export function createServices(
     audit,
     media: mediaStore,
     clock,
+    serialised,
   });
   return {
     rateLimits,

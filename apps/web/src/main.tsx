@@ -8,6 +8,7 @@ import { watchSessionElsewhere } from "@/lib/api/get-current-user";
 import { createQueryClient } from "@/lib/query-client";
 import "./styles.css";
 
+const RELOADED_FOR_NEW_RELEASE = "sawdust.reloadedForNewRelease";
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
@@ -23,6 +24,21 @@ function forgetPageUnderDetail(): void {
   const { background: _, ...usr } = state.usr;
   window.history.replaceState({ ...state, usr }, "");
 }
+
+/**
+ * A screen's code that will not load while the network is up is code a new release replaced (its
+ * files are named by content): the page reloads, once a minute at most, and gets the new release
+ * with the screen asked for. Offline, the screen says it failed and loads again on the next try
+ * (retryingLazy).
+ */
+window.addEventListener("vite:preloadError", (event) => {
+  if (!navigator.onLine) return;
+  const last = Number(sessionStorage.getItem(RELOADED_FOR_NEW_RELEASE) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem(RELOADED_FOR_NEW_RELEASE, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
 
 const queryClient = createQueryClient();
 watchSessionElsewhere(queryClient);

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { contentTypeOf, type Storage } from "../media/storage/storage.js";
 
@@ -8,6 +9,8 @@ export interface StoredFile {
   cacheControl: string;
   /** Sent as an attachment with this name when given. */
   downloadName?: string;
+  /** The file's bytes (or the range asked for), opened already by the caller. */
+  opened?: Readable;
 }
 
 /** The byte range a Range header asks for, "unsatisfiable", or undefined for the whole file. */
@@ -85,8 +88,8 @@ export async function sendStored(
     reply.code(206);
     reply.header("content-range", `bytes ${range.start}-${range.end}/${file.bytes}`);
     reply.header("content-length", range.end - range.start + 1);
-    return reply.send(await storage.read(file.key, range));
+    return reply.send(file.opened ?? (await storage.read(file.key, range)));
   }
   reply.header("content-length", file.bytes);
-  return reply.send(await storage.read(file.key));
+  return reply.send(file.opened ?? (await storage.read(file.key)));
 }

@@ -3,9 +3,10 @@ import { lazy, Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { useUser } from "@/lib/api/get-current-user";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { paths } from "./paths";
 
-const GalleryView = lazy(() =>
+const GalleryView = retryingLazy(() =>
   import("@/features/gallery/gallery-view").then((module) => ({ default: module.GalleryView })),
 );
 

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from "react";
+import type { ComponentType } from "react";
+import { retryingLazy } from "@/lib/retrying-lazy";
 
 /**
  * A component whose code loads when it is first rendered (a screen, or the root layout's billing
@@ -8,7 +9,7 @@ export function page<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ) {
-  return lazy(async () => {
+  return retryingLazy<ComponentType>(async () => {
     const component: ComponentType = (await load())[name];
     return { default: component };
   });

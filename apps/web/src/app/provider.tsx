@@ -1,17 +1,22 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { whenFirstToast } from "@/hooks/use-toast";
+import { onToastRaised, whenFirstToast } from "@/hooks/use-toast";
 import { createQueryClient } from "@/lib/query-client";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { RouteErrorBoundary } from "./routes/route-error";
 
 // Radix Toast is not needed to paint a page: it loads with the first notification, or once the
 // browser is idle.
 const loadToaster = () => import("@/components/ui/toaster");
-const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+const Toaster = retryingLazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 const IDLE_LOAD_MS = 5000;
 
 function DeferredToaster() {
   const [wanted, setWanted] = useState(false);
+  // Its code failed to load (the network down a moment): the next toast tries again, rather than
+  // every later toast of the tab being lost.
+  const [raised, setRaised] = useState(0);
+  useEffect(() => onToastRaised(() => setRaised((n) => n + 1)), []);
   useEffect(() => {
     if (wanted) return;
     const timer = setTimeout(() => setWanted(true), IDLE_LOAD_MS);
@@ -23,7 +28,7 @@ function DeferredToaster() {
   }, [wanted]);
   // Its code out of reach (the server restarting, a new release): the page goes on without it.
   return wanted ? (
-    <RouteErrorBoundary resetKey="toaster" silent>
+    <RouteErrorBoundary resetKey={`toaster-${raised}`} silent>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

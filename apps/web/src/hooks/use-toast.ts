@@ -93,6 +93,20 @@ export function whenFirstToast(callback: () => void): () => void {
   return unsubscribe;
 }
 
+/** Calls back whenever a toast is raised (not when one is updated or dismissed). */
+export function onToastRaised(callback: () => void): () => void {
+  let shown = memoryState.toasts.length;
+  const listener = (state: State) => {
+    if (state.toasts.length > shown) callback();
+    shown = state.toasts.length;
+  };
+  listeners.push(listener);
+  return () => {
+    const index = listeners.indexOf(listener);
+    if (index > -1) listeners.splice(index, 1);
+  };
+}
+
 export type ToastInput = Omit<ToasterToast, "id">;
 
 /** Shows a toast; returns handles to update or dismiss it. */

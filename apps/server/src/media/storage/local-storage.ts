@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -36,9 +37,11 @@ export class LocalStorage implements Storage {
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const path = this.pathOf(key);
-    await stat(path); // Fail now (ENOENT) rather than on the stream's first read.
-    return createReadStream(path, range);
+    // Open now: a missing file fails here (ENOENT) rather than on the stream's first read, and an
+    // open file stays readable if it is removed meanwhile (an image deleted as it is downloaded).
+    const stream = createReadStream(this.pathOf(key), range);
+    await once(stream, "ready");
+    return stream;
   }
 
   readBuffer(key: string): Promise<Buffer> {

@@ -14,7 +14,10 @@ export interface Storage {
    * handed over: it may be moved rather than copied, so the caller must not use it afterwards.
    */
   putFile(key: string, path: string, contentType: string): Promise<void>;
-  /** The stored bytes, or a part of them (inclusive byte range). */
+  /**
+   * The stored bytes, or a part of them (inclusive byte range), from a file already open: one
+   * removed after this resolves is still read whole. A missing key rejects (isMissing).
+   */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   readBuffer(key: string): Promise<Buffer>;
   /** Size in bytes, or undefined when the key does not exist. */
@@ -37,3 +40,9 @@ export const contentTypeOf = (key: string): string => {
     }[ext] ?? "application/octet-stream"
   );
 };
+
+/** Whether a storage call failed because the key does not exist (on disk or in the bucket). */
+export function isMissing(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return code === "ENOENT" || name === "NoSuchKey" || name === "NotFound";
+}

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, signIn, subscribe, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { RENDITION_FOR_DOWNLOAD } from "../../media/renditions.js";
 import { DOWNLOAD_MESSAGES } from "./downloads.service.js";
 
 const clock = new TestClock(Date.UTC(2026, 10, 21, 12));
@@ -114,6 +115,42 @@ describe(`download access on ${TEST_DB}`, () => {
     expect((await download("basic", member.cookie, { "if-none-match": etag })).statusCode).toBe(
       304,
     );
+  });
+});
+
+describe(`a download whose file is gone on ${TEST_DB}`, () => {
+  it("is the image's 404, never a 5xx, and counts nothing against the member", async () => {
+    const member = await signIn(app, "dl_gone");
+    // The image deleted as it is asked for: the row is read, then the file is not there.
+    const basic = await app.database.db
+      .selectFrom("renditions")
+      .select("storage_key")
+      .where("image_id", "=", imageId)
+      .where("size", "=", RENDITION_FOR_DOWNLOAD.basic)
+      .executeTakeFirstOrThrow();
+    const storage = app.services.storage;
+    const bytes = await storage.readBuffer(basic.storage_key);
+    // Gone between the checks and the read: what an admin's delete at that moment does.
+    const read = storage.read.bind(storage);
+    storage.read = async (key, range) => {
+      storage.read = read;
+      await storage.deletePrefix(key);
+      return read(key, range);
+    };
+    try {
+      const res = await download("basic", member.cookie);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe("not_found");
+      const usage = await app.server.inject({
+        method: "GET",
+        url: "/api/v1/usage",
+        headers: { cookie: member.cookie },
+      });
+      expect(usage.json().downloads.used).toBe(0);
+    } finally {
+      storage.read = read;
+      await storage.put(basic.storage_key, bytes, "image/webp");
+    }
   });
 });
 

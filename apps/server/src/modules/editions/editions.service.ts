@@ -27,6 +27,7 @@ import type { EditionSaleRow } from "../../db/schema.js";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { type Serialised, unordered } from "../../lib/serialised.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
 import type { AuditEntryInput } from "../audit/audit.repo.js";
@@ -78,6 +79,8 @@ export class EditionsService implements OneOffPaymentHandler {
       clock: Clock;
       publicUrl: string;
       log?: { warn(object: object, message: string): void };
+      /** One refund of a sale at a time, so the second reads the first's outcome. */
+      serialised?: Serialised;
     },
   ) {}
 
@@ -398,6 +401,13 @@ export class EditionsService implements OneOffPaymentHandler {
    * that follows finds it done), with its audit entry.
    */
   async refundSale(saleId: number, admin: Member): Promise<{ ok: true }> {
+    // Two admins refunding at once: the second waits, then finds the sale refunded (409), and
+    // neither the provider nor the audit log hears of it twice.
+    const alone = this.deps.serialised ?? unordered;
+    return alone(`edition_sale:${saleId}`, () => this.refundSaleAlone(saleId, admin));
+  }
+
+  private async refundSaleAlone(saleId: number, admin: Member): Promise<{ ok: true }> {
     const sale = await this.deps.editions.findSale(saleId);
     if (!sale) throw notFound(m.saleNotFound, "sale_not_found");
     if (sale.status !== "sold") throw conflict(m.alreadyRefunded, "already_refunded");

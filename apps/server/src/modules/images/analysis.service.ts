@@ -1,6 +1,7 @@
 import { slugifyTag, unique } from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
+import { type Serialised, unordered } from "../../lib/serialised.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import { analyseColours, type ColourAnalysis } from "../../media/analysis/colour.js";
 import {
@@ -43,6 +44,8 @@ export interface AnalysisDeps {
   rater?: () => Promise<ContentRaterLike | null>;
   /** Where the analysis announces that it changed an image. */
   events?: EventBus;
+  /** One write of an image's analysis at a time (an admin's edit, this job's result). */
+  serialised?: Serialised;
 }
 
 type WordField = "title" | "description" | "tags" | "style";
@@ -56,6 +59,10 @@ const SWATCH_ROLES = ["primary", "secondary", "tertiary", "quaternary", "quinary
  */
 export class AnalysisService {
   constructor(private readonly deps: AnalysisDeps) {}
+
+  private get alone(): Serialised {
+    return this.deps.serialised ?? unordered;
+  }
 
   async analyze(imageId: number, attempt = { number: 1, max: 1 }): Promise<void> {
     const { images, media, clock } = this.deps;
@@ -105,60 +112,68 @@ export class AnalysisService {
         }
       }
 
-      const previous = parseStoredObject(row.ai_analysis);
-      const keptSources = (previous.fieldSources as Record<string, string> | undefined) ?? {};
-      const edited = (field: WordField) => keptSources[field] === "admin";
-      const sources: Record<string, string> = { ...keptSources };
-      const changes: ImageUpdate = {};
-      const facets: Parameters<ImagesRepo["update"]>[2] = {};
-      for (const field of WORD_FIELDS) {
-        if (edited(field)) continue;
-        sources[field] = words.sources[field] ?? "none";
-      }
-      if (!edited("title")) changes.title = words.title;
-      if (!edited("description")) changes.description = words.description;
-      if (!edited("tags")) {
-        changes.tags = JSON.stringify(words.tags);
-        facets.tag = words.tags;
-      }
-      if (!edited("style")) {
-        changes.style = words.style;
-        facets.style = words.style ? words.style.split(",").map((s) => s.trim()) : [];
-      }
-      facets.color = unique(colours.swatches.map((s) => s.name));
+      // Read again and written under the image's lock (ImageEditsService.update takes it too): an
+      // admin's edit made while this analysis ran stands, and is not taken for the analysis's.
+      const written = await this.alone(`image:${imageId}`, async () => {
+        const current = await images.findReadyById(imageId);
+        if (!current) return false;
+        const previous = parseStoredObject(current.ai_analysis);
+        const keptSources = (previous.fieldSources as Record<string, string> | undefined) ?? {};
+        const edited = (field: WordField) => keptSources[field] === "admin";
+        const sources: Record<string, string> = { ...keptSources };
+        const changes: ImageUpdate = {};
+        const facets: Parameters<ImagesRepo["update"]>[2] = {};
+        for (const field of WORD_FIELDS) {
+          if (edited(field)) continue;
+          sources[field] = words.sources[field] ?? "none";
+        }
+        if (!edited("title")) changes.title = words.title;
+        if (!edited("description")) changes.description = words.description;
+        if (!edited("tags")) {
+          changes.tags = JSON.stringify(words.tags);
+          facets.tag = words.tags;
+        }
+        if (!edited("style")) {
+          changes.style = words.style;
+          facets.style = words.style ? words.style.split(",").map((s) => s.trim()) : [];
+        }
+        facets.color = unique(colours.swatches.map((s) => s.name));
 
-      const flagged = rating?.sensitive === true;
-      // A new upload waits, private, for its rating; without one it stays private for an admin.
-      const waiting = row.publish_when_rated === 1;
-      const unrated = rating === null && waiting;
-      if (flagged) {
-        changes.is_public = 0;
-        changes.publish_when_rated = 0;
-      }
-      const moderation = flagged
-        ? { flagged: true, reason: "sensitive content" }
-        : unrated
-          ? { flagged: true, reason: "not rated: the content rater could not run" }
-          : undefined;
-      if (moderation) {
-        changes.moderation = flagged ? "flagged" : "unrated";
-        changes.moderation_reason = moderation.reason;
-      }
-      changes.ai_analysis = JSON.stringify({
-        ...previous,
-        ...analysisRecord(row.width, row.height, colours, generation, words, clock.now()),
-        fieldSources: sources,
-        contentRating: rating,
-        ...(moderation
-          ? { moderation: { ...moderation, at: new Date(clock.now()).toISOString() } }
-          : {}),
-        ...(vision ? { vision } : {}),
-        error: undefined,
+        const flagged = rating?.sensitive === true;
+        // A new upload waits, private, for its rating; without one it stays private for an admin.
+        const waiting = current.publish_when_rated === 1;
+        const unrated = rating === null && waiting;
+        if (flagged) {
+          changes.is_public = 0;
+          changes.publish_when_rated = 0;
+        }
+        const moderation = flagged
+          ? { flagged: true, reason: "sensitive content" }
+          : unrated
+            ? { flagged: true, reason: "not rated: the content rater could not run" }
+            : undefined;
+        if (moderation) {
+          changes.moderation = flagged ? "flagged" : "unrated";
+          changes.moderation_reason = moderation.reason;
+        }
+        changes.ai_analysis = JSON.stringify({
+          ...previous,
+          ...analysisRecord(row.width, row.height, colours, generation, words, clock.now()),
+          fieldSources: sources,
+          contentRating: rating,
+          ...(moderation
+            ? { moderation: { ...moderation, at: new Date(clock.now()).toISOString() } }
+            : {}),
+          ...(vision ? { vision } : {}),
+          error: undefined,
+        });
+        changes.analysis_status = "done";
+        // Settled before the analysis is marked done, so whoever waits for "done" sees the outcome.
+        if (waiting && !flagged) await images.settleWaiting(imageId, !unrated, clock.now());
+        await images.update(imageId, changes, facets, clock.now());
+        return true;
       });
-      changes.analysis_status = "done";
-      // Settled before the analysis is marked done, so whoever waits for "done" sees the outcome.
-      if (waiting && !flagged) await images.settleWaiting(imageId, !unrated, clock.now());
-      await images.update(imageId, changes, facets, clock.now());
+      if (!written) return; // Deleted meanwhile.
       // New tags, styles, colours and perhaps visibility: the lists change.
       await this.deps.events?.emit({ type: "image.updated", imageId });
     } catch (error) {

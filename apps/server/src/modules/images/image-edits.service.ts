@@ -11,6 +11,7 @@ import type { ImageRow } from "../../db/schema.js";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
+import { type Serialised, unordered } from "../../lib/serialised.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { editionChangeOf, isHeldByTheRater, normalizeTags } from "./admin-images.rules.js";
@@ -35,10 +36,23 @@ export class ImageEditsService {
       events: EventBus;
       /** Called after a job was committed, so an idle worker in this process starts at once. */
       onJobQueued?: () => void;
+      /**
+       * One write of an image's analysis at a time: two admins editing different fields at once,
+       * or an edit and the analysis job, each read what the other wrote (which fields are the
+       * admin's is kept in the analysis).
+       */
+      serialised?: Serialised;
     },
   ) {}
 
-  async update(id: number, body: ImagePatchBody, admin: Member): Promise<Image> {
+  /** Changes the fields sent (only those), read and written under the image's lock. */
+  update(id: number, body: ImagePatchBody, admin: Member): Promise<Image> {
+    return (this.deps.serialised ?? unordered)(`image:${id}`, () =>
+      this.updateAlone(id, body, admin),
+    );
+  }
+
+  private async updateAlone(id: number, body: ImagePatchBody, admin: Member): Promise<Image> {
     const row = await this.row(id);
     const analysis = parseStoredObject(row.ai_analysis);
     const sources = { ...((analysis.fieldSources as Record<string, string> | undefined) ?? {}) };

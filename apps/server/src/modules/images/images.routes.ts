@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import {
   DOWNLOAD_SIZES,
   hasProAccess,
@@ -23,12 +24,13 @@ import { adminFirst } from "../../http/request-auth.js";
 import { isNotModified, rangeAsked, sendStored } from "../../http/send-stored.js";
 import { receiveUpload } from "../../http/upload-intake.js";
 import { adminViewerOf, viewerOf } from "../../http/viewer.js";
-import { forbidden } from "../../lib/errors.js";
-import type { Storage } from "../../media/storage/storage.js";
+import { forbidden, notFound } from "../../lib/errors.js";
+import { isMissing, type Storage } from "../../media/storage/storage.js";
 import { SESSION_COOKIE } from "../auth/session-token.js";
 import { DOWNLOAD_MESSAGES, type DownloadsService } from "../downloads/downloads.service.js";
 import type { CatalogueService } from "./catalogue.service.js";
 import type { ImageEditsService } from "./image-edits.service.js";
+import { IMAGE_MESSAGES } from "./images.constants.js";
 import type { IngestService } from "./ingest.service.js";
 
 export const ZImageParams = z.object({
@@ -280,12 +282,24 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
         request.method !== "HEAD" &&
         !isNotModified(request, file.etag) &&
         range !== "unsatisfiable";
+      let opened: Readable | undefined;
       if (sendsFile) {
+        // Opened before it is counted: a file gone meanwhile (the image deleted as it was asked
+        // for) is the image's 404 and costs the member nothing; once open, it is sent whole.
+        opened = await opts.storage.read(file.storageKey, range).catch((error: unknown) => {
+          if (isMissing(error)) throw notFound(IMAGE_MESSAGES.notFound);
+          throw error;
+        });
         const resume =
           range !== undefined && range.start > 0
             ? { bytes: range.end - range.start + 1 }
             : undefined;
-        await opts.downloads.count(file, viewer, request.ip, resume);
+        try {
+          await opts.downloads.count(file, viewer, request.ip, resume);
+        } catch (error) {
+          opened.destroy();
+          throw error;
+        }
       }
       if (file.ownedLicence) {
         // The licence the piece was bought under (issue 19).
@@ -299,6 +313,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
         etag: file.etag,
         cacheControl: "private, no-cache",
         downloadName: file.filename,
+        opened,
       });
     },
   );

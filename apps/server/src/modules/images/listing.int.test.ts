@@ -177,6 +177,35 @@ describe(`editing on ${TEST_DB}`, () => {
     expect(await ids("style=impressionism")).toEqual([id]);
   });
 
+  it("keeps both of two admins' edits of different fields made at once as the admin's", async () => {
+    const ids = await Promise.all(Array.from({ length: 8 }, () => seedImage(app)));
+    const edit = (id: number, payload: object) =>
+      app.server.inject({
+        method: "PATCH",
+        url: `/api/v1/images/${id}`,
+        headers: { cookie: admin.cookie },
+        payload,
+      });
+    const answers = await Promise.all(
+      ids.flatMap((id) => [
+        edit(id, { aiAnalysis: { title: `Admin title ${id}` } }),
+        edit(id, { tags: ["admins-tag"] }),
+      ]),
+    );
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    for (const id of ids) {
+      const detail = await app.server.inject({
+        method: "GET",
+        url: `/api/v1/images/${id}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(detail.json().aiAnalysis.fieldSources, `image ${id}`).toMatchObject({
+        title: "admin",
+        tags: "admin",
+      });
+    }
+  });
+
   it("drops the price when an image becomes a gallery edition, and refuses bad bodies", async () => {
     const id = await seedImage(app, { editionType: "one_of_one" });
     const patch = (payload: object, cookie = admin.cookie) =>

@@ -371,6 +371,32 @@ describe(`moderation decisions on ${TEST_DB}`, () => {
     expect(asAdmin.json()).toMatchObject({ id, isPublic: false });
   });
 
+  it("takes one of two admins' decisions about an image made at once: the other is skipped", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const id = await seedImage(app, { title: `Contested ${i}` });
+      await report(id, alice.cookie, { reason: "spam" });
+      ids.push(id);
+    }
+    const answers = await Promise.all(
+      ids.flatMap((id) => [decide([id], "approve"), decide([id], "keep_private")]),
+    );
+    const outcomes = answers.map((res) => res.json().results[0].outcome as string);
+    for (const [i, id] of ids.entries()) {
+      const pair = [outcomes[2 * i], outcomes[2 * i + 1]];
+      expect(
+        pair.filter((o) => o === "skipped"),
+        `image ${id}: ${pair}`,
+      ).toHaveLength(1);
+      const won = pair.find((o) => o !== "skipped");
+      // What the image is and what its report says agree, and one decision is in the log.
+      expect((await imageRow(id))?.is_public).toBe(won === "approved" ? 1 : 0);
+      expect((await reportsOf(id)).map((r) => r.resolution)).toEqual([won]);
+      const entries = await app.services.audit.recent(10, { subject: `image:${id}` });
+      expect(entries.filter((e) => e.action.startsWith("moderation."))).toHaveLength(1);
+    }
+  });
+
   it("delete removes the image and its reports, and audits it", async () => {
     const id = await seedImage(app, { title: "Delete me" });
     await report(id, alice.cookie, { reason: "violence" });

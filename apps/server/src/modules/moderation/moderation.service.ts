@@ -18,6 +18,7 @@ import {
 } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { type Serialised, unordered } from "../../lib/serialised.js";
 import type { MediaStore } from "../../media/media-store.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { ImageEditsService } from "../images/image-edits.service.js";
@@ -49,6 +50,8 @@ export class ModerationService {
       audit: AuditService;
       media: MediaStore;
       clock: Clock;
+      /** One decision about an image at a time, so a second admin's finds it decided. */
+      serialised?: Serialised;
     },
   ) {}
 
@@ -150,21 +153,20 @@ export class ModerationService {
     admin: Member,
   ): Promise<ModerationDecisionResult> {
     assertAdmin(admin);
-    const queued = new Map(
-      (await this.deps.moderation.findQueued(imageIds)).map((row) => [row.id, row]),
-    );
+    const alone = this.deps.serialised ?? unordered;
     const results: Outcome[] = [];
     for (const imageId of imageIds) {
-      const row = queued.get(imageId);
-      if (!row) {
-        results.push({ imageId, outcome: "skipped", message: "Not in the moderation queue" });
-        continue;
-      }
       try {
+        // Read under the image's lock: two admins deciding at once, the second finds it decided.
         results.push(
-          decision === "delete"
-            ? await this.delete(row, admin)
-            : await this.settle(row, decision, admin),
+          await alone(`moderation:image:${imageId}`, async (): Promise<Outcome> => {
+            const [row] = await this.deps.moderation.findQueued([imageId]);
+            if (!row)
+              return { imageId, outcome: "skipped", message: "Not in the moderation queue" };
+            return decision === "delete"
+              ? this.delete(row, admin)
+              : this.settle(row, decision, admin);
+          }),
         );
       } catch (error) {
         // Gone meanwhile (deleted by someone else): nothing left to decide.

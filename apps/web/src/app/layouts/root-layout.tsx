@@ -5,6 +5,7 @@ import { PageSpinner } from "@/components/layout/page-spinner";
 import { TopNav } from "@/features/navigation/components/top-nav";
 import { useEndedSession, useUser } from "@/lib/api/get-current-user";
 import { focusMainContent, MAIN_CONTENT_ID } from "@/lib/main-content";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { page as lazyExport } from "../lazy-page";
 import { RouteErrorBoundary } from "../routes/route-error";
 
@@ -16,7 +17,7 @@ const PastDueBanner = lazyExport(
 
 // Over the page of a member whose session ended: sign in again, or leave (with the sign-in form's
 // code, which the page may not have).
-const SessionEndedDialog = lazy(() =>
+const SessionEndedDialog = retryingLazy(() =>
   import("@/features/auth/session-ended-dialog").then((m) => ({ default: m.SessionEndedDialog })),
 );
 

@@ -1,13 +1,14 @@
 import { rowIdOf } from "@sawdust/shared";
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { RouteErrorBoundary } from "./route-error";
 
 // The detail dialog's code loads when an image is first opened. A shared image's page comes with
 // the dialog rendered: its code loads as the page hydrates, not in the page's first JavaScript,
 // and React hydrates the dialog (this Suspense boundary) once it has arrived, the server's HTML
 // staying in place until then.
-const ImageDetailDialog = lazy(() =>
+const ImageDetailDialog = retryingLazy(() =>
   import("@/features/image-detail/image-detail-dialog").then((module) => ({
     default: module.ImageDetailDialog,
   })),

@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { filtersFromSearch, imageTitle, normalizeFilters } from "@/lib/images";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { ArtImage } from "./art-image";
 import { moveWithinTile } from "./tile-keys";
 import { TILE_SIZES } from "./use-column-count";
@@ -11,7 +12,7 @@ import { useThumbnailRetry, withRetryParam } from "./use-thumbnail-retry";
 
 // Only a tile whose file keeps failing shows it (never the server's render): its code, with
 // its icons and an admin's Delete, waits until then.
-const ThumbnailFailure = lazy(() =>
+const ThumbnailFailure = retryingLazy(() =>
   import("./thumbnail-failure").then((module) => ({ default: module.ThumbnailFailure })),
 );
 

@@ -3,9 +3,10 @@ import { ImageOff, RotateCw, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useUser } from "@/lib/api/get-current-user";
+import { retryingLazy } from "@/lib/retrying-lazy";
 
 // Only an admin whose thumbnail failed ever opens it: its code waits until then.
-const DeleteImageDialog = lazy(() =>
+const DeleteImageDialog = retryingLazy(() =>
   import("./delete-image-dialog").then((module) => ({ default: module.DeleteImageDialog })),
 );
 

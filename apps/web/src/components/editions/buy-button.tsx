@@ -3,11 +3,12 @@ import { ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { canBuy } from "@/lib/edition-status";
+import { retryingLazy } from "@/lib/retrying-lazy";
 
-const BuyEditionDialog = lazy(() =>
+const BuyEditionDialog = retryingLazy(() =>
   import("./buy-edition-dialog").then((m) => ({ default: m.BuyEditionDialog })),
 );
-const SignUpPromptDialog = lazy(() =>
+const SignUpPromptDialog = retryingLazy(() =>
   import("@/components/dialogs/sign-up-prompt-dialog").then((m) => ({
     default: m.SignUpPromptDialog,
   })),

@@ -1,9 +1,10 @@
 import { lazy } from "react";
+import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The page's code is one step further away than the router's lazy chunk: the first download of
 // every page lists each lazy chunk's dependencies by name, and this page's (charts, icons) stay
 // out of that list. uPlot itself loads later still, with the first chart (series-chart.tsx).
-const AnalyticsView = lazy(async () => ({
+const AnalyticsView = retryingLazy(async () => ({
   default: (await import("./analytics-view")).AnalyticsView,
 }));
 

@@ -1,9 +1,10 @@
 import { lazy } from "react";
+import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The page's code is one step further away than the router's lazy chunk: the first download of
 // every page lists each lazy chunk's dependencies by name, and this page's (icons, figures) stay
 // out of that list.
-const DashboardView = lazy(async () => ({
+const DashboardView = retryingLazy(async () => ({
   default: (await import("./dashboard-view")).DashboardView,
 }));
 

@@ -3,6 +3,7 @@ import { type ComponentType, lazy, memo, Suspense, useState } from "react";
 import { useUser } from "@/lib/api/get-current-user";
 import { useHeroContent } from "@/lib/api/get-hero-content";
 import { useDocumentTitle } from "@/lib/document-title";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import type { GalleryHeroProps } from "./components/gallery-hero";
 import { GalleryImages } from "./components/gallery-images";
 import { GalleryToolbar } from "./components/gallery-toolbar";
@@ -19,7 +20,7 @@ const heroCode = import("./components/gallery-hero").then((module) => {
   loadedHero = module.GalleryHero;
   return { default: module.GalleryHero };
 });
-const LazyGalleryHero = lazy(() => heroCode);
+const LazyGalleryHero = retryingLazy(() => heroCode);
 
 // Memoised: a new render of the page would make React give up hydrating the server's HTML of a
 // boundary still waiting for its code, and draw it anew (a flash). Its props change only with the

@@ -41,6 +41,7 @@ import { backgroundOf, findOpener } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
 import { canBuy, salesStatus } from "@/lib/edition-status";
 import { formatPrice, imageTitle } from "@/lib/images";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { cn } from "@/lib/utils";
 import { forgetDeletedImage } from "./api/image-cache";
 import { useRecordView } from "./api/record-view";
@@ -54,10 +55,10 @@ import { ZoomableArtwork } from "./components/zoomable-artwork";
 import { editionLabel, showsPrice } from "./edition-label";
 
 // The invitations load only when someone reaches for a size or feature they do not have.
-const ProUpgradeDialog = lazy(() =>
+const ProUpgradeDialog = retryingLazy(() =>
   import("@/components/dialogs/pro-upgrade-dialog").then((m) => ({ default: m.ProUpgradeDialog })),
 );
-const SignUpPromptDialog = lazy(() =>
+const SignUpPromptDialog = retryingLazy(() =>
   import("@/components/dialogs/sign-up-prompt-dialog").then((m) => ({
     default: m.SignUpPromptDialog,
   })),
@@ -65,10 +66,10 @@ const SignUpPromptDialog = lazy(() =>
 
 // Admins' tools (the edit form brings the form and validation libraries): their code loads for
 // admins only, so a visitor's share page does not download it.
-const AdminControls = lazy(() =>
+const AdminControls = retryingLazy(() =>
   import("./components/admin-controls").then((m) => ({ default: m.AdminControls })),
 );
-const EditDetailsForm = lazy(() =>
+const EditDetailsForm = retryingLazy(() =>
   import("./components/edit-details-form").then((m) => ({ default: m.EditDetailsForm })),
 );
 

@@ -11,13 +11,14 @@ import { isApiRequestError } from "@/lib/api-client";
 import { formatBillingDate, planName } from "@/lib/billing/billing-text";
 import { useCurrentSubscription, useTimedOut } from "@/lib/billing/get-current-subscription";
 import { useDocumentTitle } from "@/lib/document-title";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { BenefitsCard } from "./components/benefits-card";
 import { BillingCard } from "./components/billing-card";
 import { ConfirmingPayment, WelcomeToPro } from "./components/checkout-status";
 import { SandboxNote } from "./components/sandbox-note";
 import { UpgradeCard } from "./components/upgrade-card";
 
-const ProUpgradeDialog = lazy(() =>
+const ProUpgradeDialog = retryingLazy(() =>
   import("@/components/dialogs/pro-upgrade-dialog").then((m) => ({ default: m.ProUpgradeDialog })),
 );
 

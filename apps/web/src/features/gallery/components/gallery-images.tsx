@@ -7,13 +7,14 @@ import type { TileLayout } from "@/components/artwork/image-tile";
 import { InfiniteScrollSentinel } from "@/components/artwork/infinite-scroll-sentinel";
 import { Button } from "@/components/ui/button";
 import type { ImageFilters } from "@/lib/images";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { filterSearch } from "../use-gallery-filters";
 import type { GalleryImages as GalleryImagesQuery } from "../use-gallery-images";
 import { StateMessage } from "./state-message";
 
 // Only a failed first page shows it (never the server's render, which fails instead): its code
 // waits until then.
-const GalleryLoadError = lazy(() =>
+const GalleryLoadError = retryingLazy(() =>
   import("./gallery-load-error").then((module) => ({ default: module.GalleryLoadError })),
 );
 

@@ -4,6 +4,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import type { TileLayout } from "@/components/artwork/image-tile";
 import { Button } from "@/components/ui/button";
 import { listTotalLabel } from "@/lib/counts";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { cn } from "@/lib/utils";
 import type { GalleryFilters } from "../use-gallery-filters";
 import { ActiveFilters } from "./active-filters";
@@ -87,7 +88,9 @@ function ImageCount({ total }: { total: ImageListResponse["stats"] | undefined }
 // The drawer (Radix Dialog, focus trap, scroll lock) is not needed to paint the page: its code
 // loads when the button is first pointed at, focused or pressed.
 const loadFiltersSheet = () => import("./filters-sheet");
-const FiltersSheet = lazy(() => loadFiltersSheet().then((m) => ({ default: m.FiltersSheet })));
+const FiltersSheet = retryingLazy(() =>
+  loadFiltersSheet().then((m) => ({ default: m.FiltersSheet })),
+);
 
 interface FiltersDrawerProps {
   filters: GalleryFilters;

@@ -4,11 +4,12 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { useStoredValue } from "@/lib/use-stored-value";
 import { cn } from "@/lib/utils";
 
 // The dialog's code loads when a member first asks for it.
-const ProUpgradeDialog = lazy(() =>
+const ProUpgradeDialog = retryingLazy(() =>
   import("@/components/dialogs/pro-upgrade-dialog").then((module) => ({
     default: module.ProUpgradeDialog,
   })),

@@ -1,8 +1,9 @@
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The dialog loads only when a member reaches for it.
-const ReportDialog = lazy(() =>
+const ReportDialog = retryingLazy(() =>
   import("./report-dialog").then((module) => ({ default: module.ReportDialog })),
 );
 

@@ -2,10 +2,13 @@ import type { User } from "@sawdust/shared";
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The sheet (Radix Dialog) loads on first use: most visits never open it.
 const loadSheet = () => import("./mobile-menu-sheet");
-const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })));
+const MobileMenuSheet = retryingLazy(() =>
+  loadSheet().then((m) => ({ default: m.MobileMenuSheet })),
+);
 
 /** The menu button of narrow screens, and the side menu it opens. */
 export function MobileMenu({ user, className }: { user: User | null; className?: string }) {

@@ -1,10 +1,11 @@
 import { Search } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The palette (cmdk) loads on first use, not with every page.
 const loadSearchDialog = () => import("./search-dialog");
-const SearchDialog = lazy(() =>
+const SearchDialog = retryingLazy(() =>
   loadSearchDialog().then((module) => ({ default: module.SearchDialog })),
 );
 

@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import { paths } from "@/app/paths";
 import { BrandMark } from "@/components/layout/brand-mark";
 import { useUser } from "@/lib/api/get-current-user";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { cn } from "@/lib/utils";
 import { primaryLinks } from "../nav-links";
 import { MobileMenu } from "./mobile-menu";
@@ -10,7 +11,9 @@ import { PlanActions, SignInLink } from "./plan-actions";
 import { SearchPalette } from "./search-palette";
 
 // The account menu (Radix DropdownMenu) is only for members: visitors never download it.
-const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
+const AccountMenu = retryingLazy(() =>
+  import("./account-menu").then((m) => ({ default: m.AccountMenu })),
+);
 
 /** Holds the avatar's place while the menu's code arrives, so nothing moves. */
 function AvatarPlaceholder({ initial }: { initial: string }) {
