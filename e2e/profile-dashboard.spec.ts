@@ -135,8 +135,8 @@ test.describe("the artist profile", () => {
     // The toast says what the server said; the page stays, with what was typed, under the dialog
     // that asks to sign in again (which hides the rest of the page from assistive technology, so
     // the toast is found by its text, not in its region).
-    await expect(page.getByText(MESSAGES.profile.updateFailed)).toBeVisible();
-    await expect(page.getByText(MESSAGES.auth.notSignedIn)).toBeVisible();
+    await expect(page.getByText(MESSAGES.profile.updateFailed, { exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.auth.notSignedIn, { exact: true })).toBeVisible();
     await expect(page.getByRole("dialog", { name: MESSAGES.auth.sessionEndedTitle })).toBeVisible();
     await expect(page.locator('input[name="displayName"]')).toHaveValue("Signed Out Soon");
   });
