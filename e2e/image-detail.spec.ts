@@ -95,6 +95,33 @@ test.describe("the image detail dialog", () => {
     await expect(page.getByRole("banner")).toBeVisible();
   });
 
+  test("a release that replaced the dialog's code reloads the page once, then says what went wrong", async ({
+    page,
+  }) => {
+    const fetched = new Set<string>();
+    page.on("request", (request) => fetched.add(request.url()));
+    await page.goto(`/gallery?tag=${sharedWord}`);
+    await hydrated(page);
+    // The server answers, but the code the page was built with is gone: what a deploy leaves.
+    const before = new Set(fetched);
+    await page.route("**/assets/**", (route) =>
+      before.has(route.request().url())
+        ? route.continue()
+        : route.fulfill({ status: 404, contentType: "application/json", body: "{}" }),
+    );
+    let loads = 0;
+    page.on("load", () => {
+      loads += 1;
+    });
+    await page.locator(`[data-testid="image-tile"][data-image-id="${shared.id}"]`).click();
+    // Reloaded once (the new release would have come with it); the second miss is said plainly.
+    await expect.poll(() => loads).toBe(1);
+    const alert = page.getByRole("alert").filter({ hasText: "Something went wrong" });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole("button", { name: "Reload the page" })).toBeVisible();
+    expect(loads).toBe(1);
+  });
+
   test("says plainly when the image is not available", async ({ page }) => {
     await page.goto("/image/987654321");
     await expect(

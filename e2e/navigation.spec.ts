@@ -195,6 +195,22 @@ test.describe("on a phone", () => {
   });
 });
 
+test("a screen whose code could not load while offline loads once the network is back", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/gallery");
+  await context.setOffline(true);
+  const header = page.getByRole("banner");
+  await header.getByRole("link", { name: "Explorer" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" })).toBeVisible();
+  await context.setOffline(false);
+  await header.getByRole("link", { name: "Gallery" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeVisible();
+  await header.getByRole("link", { name: "Explorer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Explore" })).toBeVisible();
+});
+
 test("each page names itself in the browser's title, and an open image too", async ({ page }) => {
   const api = await adminApi();
   const title = `Titled ${uniqueWord("navtitle")}`;

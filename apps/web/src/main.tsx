@@ -26,18 +26,27 @@ function forgetPageUnderDetail(): void {
 }
 
 /**
- * A screen's code that will not load while the network is up is code a new release replaced (its
- * files are named by content): the page reloads, once a minute at most, and gets the new release
- * with the screen asked for. Offline, the screen says it failed and loads again on the next try
- * (retryingLazy).
+ * A screen's code that will not load: the screen says so (with a way to reload), and if its file
+ * is gone from a server that answers (a new release replaced the build, its files named by their
+ * content), the page reloads, once a minute at most, and gets the new release with the screen
+ * asked for. A server out of reach is left alone: reloading would trade the page for the browser's
+ * own error. Offline, the screen loads again on the next try (retryingLazy).
  */
 window.addEventListener("vite:preloadError", (event) => {
-  if (!navigator.onLine) return;
-  const last = Number(sessionStorage.getItem(RELOADED_FOR_NEW_RELEASE) ?? 0);
-  if (Date.now() - last < 60_000) return;
-  sessionStorage.setItem(RELOADED_FOR_NEW_RELEASE, String(Date.now()));
-  event.preventDefault();
-  window.location.reload();
+  const url = /https?:\/\/\S+\.(?:js|css)/.exec(
+    String((event as { payload?: unknown }).payload),
+  )?.[0];
+  if (!url || !navigator.onLine) return;
+  void fetch(url, { method: "HEAD", cache: "no-store" }).then(
+    (response) => {
+      if (response.status !== 404) return;
+      const last = Number(sessionStorage.getItem(RELOADED_FOR_NEW_RELEASE) ?? 0);
+      if (Date.now() - last < 60_000) return;
+      sessionStorage.setItem(RELOADED_FOR_NEW_RELEASE, String(Date.now()));
+      window.location.reload();
+    },
+    () => {},
+  );
 });
 
 const queryClient = createQueryClient();

@@ -1,6 +1,7 @@
 import { MESSAGES } from "@sawdust/shared";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { retryFailedLoads } from "@/lib/retrying-lazy";
 
 interface RouteErrorBoundaryProps {
   children: ReactNode;
@@ -31,7 +32,10 @@ export class RouteErrorBoundary extends Component<
     props: RouteErrorBoundaryProps,
     state: { error: unknown; resetKey: string },
   ) {
-    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+    if (props.resetKey === state.resetKey) return null;
+    // Reset after a failure: code that failed to load is fetched again as the children render.
+    if (state.error !== null) retryFailedLoads();
+    return { error: null, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
