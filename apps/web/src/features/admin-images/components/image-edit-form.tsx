@@ -22,6 +22,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
 import { useUpdateImage } from "../api/update-image";
+import { changesOnly } from "../image-edit-changes";
 
 const m = MESSAGES.adminImages;
 const SELECT = "h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-sm";
@@ -81,7 +82,7 @@ export function ImageEditForm({ image }: { image: Image }) {
     register,
     handleSubmit,
     watch,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<ImageEditFormValues, unknown, ImagePatchBody>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -98,7 +99,16 @@ export function ImageEditForm({ image }: { image: Image }) {
   // Spec section 2: the price follows the STORED edition type, not the one being chosen.
   const priceShown = editionTakesPrice(image.editionType);
 
-  function save(body: ImagePatchBody) {
+  function save(whole: ImagePatchBody) {
+    // Only what this admin changed: a form opened before another admin's save must not put back
+    // what they changed since (a price on a piece made a gallery edition, a tag removed).
+    const body = changesOnly(whole, dirtyFields);
+    if (Object.keys(body).length === 0) {
+      // Nothing changed: nothing to send, and nothing to undo.
+      toast({ title: MESSAGES.imageDetail.detailsUpdated });
+      navigate(paths.admin.images.getHref());
+      return;
+    }
     update.mutate(body, {
       onSuccess: () => {
         toast({ title: MESSAGES.imageDetail.detailsUpdated });
