@@ -285,10 +285,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   if (built) {
-    options.badAddress?.servePagesWith(async (request, reply, status) => {
-      const [site, index] = await Promise.all([options.siteSettings(), readIndex()]);
-      return sendHtml(request, reply, { status, html: withSiteHead(index, site.siteName) });
-    });
+    // The app's page as any other path gets it, with the bad address's status.
+    options.badAddress?.servePagesWith(async (request, reply, status) =>
+      sendHtml(request, reply, { ...(await appPage("/")), status }),
+    );
   }
 
   // The root is a folder to the static server; it is the app's home page to people.
