@@ -199,6 +199,37 @@ test.describe("admin console: users, settings and the audit log", () => {
     }
   });
 
+  test("a settings page opened before another admin's save keeps what they changed", async ({
+    page,
+  }) => {
+    const api = await adminApi();
+    try {
+      await signInViaApi(page.request, ADMIN_ACCOUNT);
+      await page.goto("/admin/settings");
+      const form = page.getByRole("form", { name: "Site settings" });
+      await expect(form.getByLabel("Site name")).toHaveValue("Sawdust");
+      await expect(form.getByRole("switch", { name: "Registration open" })).toBeChecked();
+
+      // Another admin closes registration while this page is open.
+      const closed = await api.put("/api/v1/admin/settings", {
+        data: { ...DEFAULT_SITE_SETTINGS, registrationOpen: false },
+      });
+      expect(closed.status()).toBe(200);
+
+      const name = `Joinery ${uniqueWord("s")}`.slice(0, 30);
+      await form.getByLabel("Site name").fill(name);
+      await form.getByRole("button", { name: "Save Changes" }).click();
+      await expect(toastText(page, MESSAGES.siteSettings.saved)).toBeVisible();
+      // Saved: this admin's name, and registration still closed, as the form now shows.
+      const stored = await (await api.get("/api/v1/admin/settings")).json();
+      expect(stored).toMatchObject({ siteName: name, registrationOpen: false });
+      await expect(form.getByRole("switch", { name: "Registration open" })).not.toBeChecked();
+    } finally {
+      await restoreSettings(api);
+      await api.dispose();
+    }
+  });
+
   test("the audit log shows the admin's actions, filterable from the URL", async ({
     page,
     request,

@@ -40,7 +40,6 @@ import { DownloadsRepo } from "./modules/downloads/downloads.repo.js";
 import { DownloadsService } from "./modules/downloads/downloads.service.js";
 import { EditionsRepo } from "./modules/editions/editions.repo.js";
 import { EditionsService } from "./modules/editions/editions.service.js";
-import { HeroRepo } from "./modules/hero/hero.repo.js";
 import { HeroService } from "./modules/hero/hero.service.js";
 import { AdminImagesRepo } from "./modules/images/admin-images.repo.js";
 import { AdminImagesService } from "./modules/images/admin-images.service.js";
@@ -379,7 +378,7 @@ export function createServices(
   });
   const tags = new TagsService({ tags: new TagsRepo(db), images: imagesRepo, media: mediaStore });
   const settings = new SettingsRepo(db);
-  const hero = new HeroService({ hero: new HeroRepo(db, dialect), clock, events });
+  const hero = new HeroService({ settings: new SettingsRepo(db, dialect), clock, events });
   const views = new ViewsService({
     views: new ViewsRepo(db),
     settings,

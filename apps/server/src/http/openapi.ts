@@ -129,6 +129,19 @@ const ERROR_MEANINGS = {
 } as const;
 type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
+/**
+ * A save that may name the version it was made from (the ETag its GET answered): on another
+ * version it is refused with 412 instead of undoing a save that came in between.
+ */
+export const IF_MATCH_HEADER = z
+  .object({
+    "if-match": z
+      .string()
+      .optional()
+      .describe("The ETag of the version this save replaces; 412 when another one is stored now"),
+  })
+  .loose();
+
 /** A JSON response: its shared schema and what it means. */
 export function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };

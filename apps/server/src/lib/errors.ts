@@ -21,6 +21,8 @@ export const unauthorized = (message: string, code = "unauthorized") =>
 export const forbidden = (message: string, code = "forbidden") => new AppError(403, message, code);
 export const notFound = (message: string, code = "not_found") => new AppError(404, message, code);
 export const conflict = (message: string, code = "conflict") => new AppError(409, message, code);
+export const preconditionFailed = (message: string, code = "precondition_failed") =>
+  new AppError(412, message, code);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, "rate_limited", {
     "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),

@@ -26,6 +26,8 @@ type JsonBody = Record<string, unknown> | unknown[];
 interface RequestOptions {
   body?: JsonBody;
   signal?: AbortSignal;
+  /** A save made from one version of what it changes: the server refuses it (412) on another. */
+  ifMatch?: string;
 }
 
 // Checked by hand rather than with ZApiError: zod would weigh more than the rest of this client.
@@ -71,6 +73,7 @@ export function setApiTransport(serverFetch: typeof fetch): void {
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.ifMatch !== undefined) headers["If-Match"] = options.ifMatch;
 
   const response = await transport(path, {
     method,
@@ -99,7 +102,13 @@ export const api = {
     const response = await send("POST", path, { body });
     return { status: response.status, data: await readSuccessBody<T>(response) };
   },
-  put: <T>(path: string, body?: JsonBody) => request<T>("PUT", path, { body }),
+  /** A GET with the version (ETag) it answered, for a save to name with `If-Match`. */
+  getVersioned: async <T>(path: string, options?: Pick<RequestOptions, "signal">) => {
+    const response = await send("GET", path, options);
+    return { data: await readSuccessBody<T>(response), version: response.headers.get("etag") };
+  },
+  put: <T>(path: string, body?: JsonBody, options?: Pick<RequestOptions, "ifMatch">) =>
+    request<T>("PUT", path, { ...options, body }),
   patch: <T>(path: string, body?: JsonBody) => request<T>("PATCH", path, { body }),
   delete: <T>(path: string, body?: JsonBody) => request<T>("DELETE", path, { body }),
 };

@@ -12,4 +12,6 @@ export const hero = {
   titleEmptyAfterSanitising:
     "Hero title has no text left once the HTML that is not allowed is removed",
   previewFailed: "Failed to preview hero content",
+  changedElsewhere:
+    "Another administrator saved the hero after this page was opened. Nothing was saved: reload to see their changes.",
 } as const;

@@ -6,6 +6,8 @@ export const siteSettings = {
   savedDescription: "Every page uses the new settings from now on.",
   saveFailed: "Failed to save settings",
   loadFailed: "Failed to load settings",
+  changedElsewhere:
+    "Another administrator saved the settings after this page was opened. Nothing was saved: reload to see their changes.",
   registrationClosed: "Registration is closed on this site.",
   registrationClosedHint: "New accounts cannot be created right now. Members can still sign in.",
   // Validation (the form shows the server's words).

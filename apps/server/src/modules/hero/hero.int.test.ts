@@ -17,7 +17,7 @@ import { type App, buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import type { ChangeEvent } from "../../events/event-bus.js";
 import { RENDERED_PAGE_TTL_MS } from "../../http/page-render.js";
-import { HERO_SETTING } from "./hero.repo.js";
+import { HERO_SETTING } from "./hero.service.js";
 
 /** A stand-in for the web app's server entry: it shows the hero the API gives a visitor. */
 const ENTRY = `
@@ -293,6 +293,41 @@ describe(`hero content on ${TEST_DB}`, () => {
         htmlRemoved: true,
       },
     });
+  });
+
+  it("refuses with 412 a save made from an older version of the hero, and saves from the stored one", async () => {
+    await put({ title: "Opened <b>hero</b>", subtitle: "One", isVisible: true });
+    const opened = await get();
+    const version = String(opened.headers.etag);
+    expect(version).toMatch(/^"[\w-]{22}"$/);
+    // Another admin hides the hero after this form was opened.
+    const other = await put({ title: "Opened <b>hero</b>", subtitle: "One", isVisible: false });
+    expect(other.headers.etag).toBe((await get()).headers.etag);
+    const [before] = await app.services.audit.recent(1, { subject: "hero:content" });
+
+    const stale = await app.server.inject({
+      method: "PUT",
+      url: "/api/v1/hero-content",
+      headers: { cookie: admin.cookie, "if-match": version },
+      payload: { title: "Stale", subtitle: "One", isVisible: true },
+    });
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json()).toEqual({
+      message: MESSAGES.hero.changedElsewhere,
+      code: "changed_elsewhere",
+    });
+    expect((await get()).json()).toMatchObject({ title: "Opened <b>hero</b>", isVisible: false });
+    const [after] = await app.services.audit.recent(1, { subject: "hero:content" });
+    expect(after?.id).toBe(before?.id);
+
+    const fresh = await app.server.inject({
+      method: "PUT",
+      url: "/api/v1/hero-content",
+      headers: { cookie: admin.cookie, "if-match": String((await get()).headers.etag) },
+      payload: { title: "Fresh", subtitle: "One", isVisible: false },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.headers.etag).toBe((await get()).headers.etag);
   });
 
   it("shows a save in the server-rendered gallery at once, in this process and in another on the same database", async () => {

@@ -1,10 +1,10 @@
 import { ZHeroContent, ZHeroContentBody } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errors, json, SIGNED_IN } from "../../http/openapi.js";
+import { error, errors, IF_MATCH_HEADER, json, SIGNED_IN } from "../../http/openapi.js";
 import { requireAdmin } from "../../http/request-auth.js";
 import { adminViewerOf } from "../../http/viewer.js";
-import type { HeroService } from "./hero.service.js";
+import { type HeroService, heroVersion } from "./hero.service.js";
 
 const TAGS = ["explore"];
 const SANITISING =
@@ -28,7 +28,10 @@ export const heroRoutes: FastifyPluginAsync<{ hero: HeroService }> = async (base
         response: { 200: json(ZHeroContent, "The hero banner (title and subtitle are HTML)") },
       },
     },
-    async () => opts.hero.get(),
+    async (_request, reply) => {
+      const hero = await opts.hero.get();
+      return reply.header("etag", heroVersion(hero)).send(hero);
+    },
   );
 
   app.put(
@@ -37,18 +40,27 @@ export const heroRoutes: FastifyPluginAsync<{ hero: HeroService }> = async (base
       preValidation: adminOnly,
       schema: {
         summary: "Save the gallery's hero banner (admins)",
-        description: `${SANITISING} Only the sanitised copy is stored and served; the answer is that copy.`,
+        description: `${SANITISING} Only the sanitised copy is stored and served; the answer is that copy. Send the ETag the hero was read with as \`If-Match\`: if another save came in between, nothing is saved (412).`,
         tags: TAGS,
         operationId: "updateHeroContent",
         security: SIGNED_IN,
+        headers: IF_MATCH_HEADER,
         body: ZHeroContentBody,
         response: {
           200: json(ZHeroContent, "The hero as stored (sanitised)"),
           ...errors(400, 401, 403, 415),
+          412: error("The hero changed since the version `If-Match` names; nothing was saved"),
         },
       },
     },
-    async (request) => opts.hero.save(request.body, adminViewerOf(request)),
+    async (request, reply) => {
+      const hero = await opts.hero.save(
+        request.body,
+        adminViewerOf(request),
+        request.headers["if-match"],
+      );
+      return reply.header("etag", heroVersion(hero)).send(hero);
+    },
   );
 
   app.post(

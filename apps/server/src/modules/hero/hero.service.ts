@@ -9,8 +9,9 @@ import {
 } from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, forbidden } from "../../lib/errors.js";
-import type { HeroRepo } from "./hero.repo.js";
+import { badRequest, forbidden, preconditionFailed } from "../../lib/errors.js";
+import { ifMatchAllows, versionTagOf } from "../../lib/version-tag.js";
+import type { SettingsRepo } from "../settings/settings.repo.js";
 import { hasVisibleText, sanitiseHeroHtml } from "./sanitise-hero.js";
 
 /**
@@ -25,11 +26,11 @@ export class HeroService {
   /** The last stored text read and its sanitised reading: the hero rarely changes. */
   private lastRead: { stored: string; hero: HeroContent } | undefined;
 
-  constructor(private readonly deps: { hero: HeroRepo; clock: Clock; events: EventBus }) {}
+  constructor(private readonly deps: { settings: SettingsRepo; clock: Clock; events: EventBus }) {}
 
   /** The stored hero, or the default when none was saved (or what was saved is unreadable). */
   async get(): Promise<HeroContent> {
-    const stored = await this.deps.hero.find();
+    const stored = await this.deps.settings.get(HERO_SETTING);
     if (!stored) return DEFAULT_HERO;
     if (this.lastRead?.stored === stored) return this.lastRead.hero;
     const hero = readStored(stored);
@@ -43,25 +44,46 @@ export class HeroService {
     return sanitised(body);
   }
 
-  /** Sanitises and stores the hero, with an audit entry of what it replaced. */
-  async save(body: HeroContentBody, admin: Member): Promise<HeroContent> {
+  /**
+   * Sanitises and stores the hero, with an audit entry of what it replaced, in one transaction.
+   * `ifMatch` (the request's `If-Match`) names the version the admin's form was made from: when
+   * another save came in between, nothing is written (412).
+   */
+  async save(body: HeroContentBody, admin: Member, ifMatch?: string): Promise<HeroContent> {
     assertAdmin(admin);
     const hero = sanitised(body);
-    await this.deps.hero.save(JSON.stringify(hero), this.deps.clock.now(), (previous) => ({
-      actorId: admin.userId,
-      action: "hero.updated",
-      subject: "hero:content",
-      details: {
-        before: previous === undefined ? null : readStored(previous),
-        after: hero,
-        // Whether the sanitiser removed something the admin typed (they see it in the preview).
-        htmlRemoved: hero.title !== body.title || hero.subtitle !== body.subtitle,
+    await this.deps.settings.replaceAudited(
+      HERO_SETTING,
+      JSON.stringify(hero),
+      (previous) => ({
+        actorId: admin.userId,
+        action: "hero.updated",
+        subject: "hero:content",
+        details: {
+          before: previous === undefined ? null : readStored(previous),
+          after: hero,
+          // Whether the sanitiser removed something the admin typed (they see it in the preview).
+          htmlRemoved: hero.title !== body.title || hero.subtitle !== body.subtitle,
+        },
+      }),
+      this.deps.clock.now(),
+      (previous) => {
+        const before = previous === undefined ? DEFAULT_HERO : readStored(previous);
+        if (!ifMatchAllows(ifMatch, heroVersion(before))) {
+          throw preconditionFailed(MESSAGES.hero.changedElsewhere, "changed_elsewhere");
+        }
       },
-    }));
+    );
     await this.deps.events.emit({ type: "hero.saved" });
     return hero;
   }
 }
+
+/** The settings row the hero is kept in, as JSON. */
+export const HERO_SETTING = "hero_content";
+
+/** The ETag of a version of the hero: what the admin's form sends back as `If-Match`. */
+export const heroVersion = (hero: HeroContent): string => versionTagOf(hero);
 
 function sanitised(body: HeroContentBody): HeroContent {
   const hero = {

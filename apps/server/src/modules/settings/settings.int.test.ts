@@ -185,6 +185,89 @@ describe(`the site settings routes on ${TEST_DB}`, () => {
   });
 });
 
+describe(`a save made from an older version of the settings on ${TEST_DB}`, () => {
+  const read = () =>
+    app.server.inject({
+      method: "GET",
+      url: "/api/v1/admin/settings",
+      headers: { cookie: admin.cookie },
+    });
+  const saveIfMatch = (settings: object, ifMatch: string) =>
+    app.server.inject({
+      method: "PUT",
+      url: "/api/v1/admin/settings",
+      headers: { cookie: admin.cookie, "if-match": ifMatch },
+      payload: settings,
+    });
+  const auditCount = async () =>
+    Number(
+      (
+        await app.database.db
+          .selectFrom("audit_log")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("subject", "=", "settings:site")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("is refused with 412 and changes nothing when another save came in between", async () => {
+    const opened = await read();
+    const version = String(opened.headers.etag);
+    expect(version).toMatch(/^"[\w-]{22}"$/);
+    // Another admin closes registration after this form was opened.
+    const other = await save({ ...(opened.json() as SiteSettings), registrationOpen: false });
+    expect(other.headers.etag).not.toBe(version);
+    const audited = await auditCount();
+
+    const stale = await saveIfMatch(
+      { ...(opened.json() as SiteSettings), siteName: "Stale Page" },
+      version,
+    );
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json()).toEqual({
+      message: MESSAGES.siteSettings.changedElsewhere,
+      code: "changed_elsewhere",
+    });
+    expect(await site()).toMatchObject({
+      registrationOpen: false,
+      siteName: opened.json().siteName,
+    });
+    expect(await auditCount()).toBe(audited);
+  });
+
+  it("saves when its version is the stored one, and answers the new version as GET does", async () => {
+    const opened = await read();
+    const res = await saveIfMatch(
+      { ...(opened.json() as SiteSettings), siteName: "Fresh Page" },
+      String(opened.headers.etag),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.etag).toBe((await read()).headers.etag);
+    // `*` and a list naming the stored version pass too; no If-Match replaces as before.
+    expect((await saveIfMatch(res.json(), "*")).statusCode).toBe(200);
+    expect((await saveIfMatch(res.json(), `"other", ${res.headers.etag}`)).statusCode).toBe(200);
+    expect((await save({ ...res.json(), siteName: "Sawdust" })).statusCode).toBe(200);
+  });
+
+  it("lets exactly one of 20 parallel saves from one version through", async () => {
+    const opened = await read();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        saveIfMatch(
+          { ...(opened.json() as SiteSettings), siteName: `Racer ${i}` },
+          String(opened.headers.etag),
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(19);
+    const winner = answers.find((a) => a.statusCode === 200)?.json().siteName;
+    expect((await site()).siteName).toBe(winner);
+    await save({ ...(opened.json() as SiteSettings) });
+  });
+});
+
 describe(`settings apply at once on ${TEST_DB}`, () => {
   it("free downloads lowered to 2: the third download is refused with the new figure", async () => {
     const reader = await signIn(app, "settings_reader");

@@ -44,18 +44,22 @@ export class SettingsRepo {
   /**
    * Replaces the value and writes the audit entry `auditOf` makes from the value before, in one
    * transaction (PostgreSQL holds the row meanwhile, so two saves never both report the same
-   * "before"). Returns the value before (undefined when there was none).
+   * "before"). `assertBefore` may refuse (throw) on seeing the value before, which leaves it as
+   * it was: a save made from a form of an older version. Returns the value before (undefined
+   * when there was none).
    */
   async replaceAudited(
     key: string,
     value: string,
     auditOf: (before: string | undefined) => AuditEntryInput,
     now: number,
+    assertBefore: (before: string | undefined) => void = () => {},
   ): Promise<string | undefined> {
     return this.db.transaction().execute(async (trx) => {
       let read = trx.selectFrom("settings").select("value").where("key", "=", key);
       if (this.dialect === "postgres") read = read.forUpdate();
       const before = (await read.executeTakeFirst())?.value;
+      assertBefore(before);
       await trx
         .insertInto("settings")
         .values({ key, value })

@@ -8,8 +8,9 @@ import {
 } from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
-import { conflict, forbidden, unauthorized } from "../../lib/errors.js";
+import { conflict, forbidden, preconditionFailed, unauthorized } from "../../lib/errors.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
+import { ifMatchAllows, versionTagOf } from "../../lib/version-tag.js";
 import type { SettingsRepo } from "./settings.repo.js";
 
 /** The settings row that holds the site settings, as one JSON object. */
@@ -75,8 +76,11 @@ export class SiteSettingsService {
   /**
    * Replaces the settings (already checked against ZSiteSettings) and writes the audit entry with
    * what changed, before and after, in one transaction; then every process drops its copy.
+   * `ifMatch` (the request's `If-Match`) names the version the admin's form was made from: when
+   * another save came in between, nothing is written (412) rather than putting back what it
+   * changed.
    */
-  async save(body: SiteSettings, viewer: Principal): Promise<SiteSettings> {
+  async save(body: SiteSettings, viewer: Principal, ifMatch?: string): Promise<SiteSettings> {
     assertAdmin(viewer);
     const next = ZSiteSettings.parse(body);
     const { twoFactorEnabled } = this.deps;
@@ -98,12 +102,20 @@ export class SiteSettingsService {
         details: changesBetween(settingsFromStored(stored), next),
       }),
       this.deps.clock.now(),
+      (stored) => {
+        if (!ifMatchAllows(ifMatch, settingsVersion(settingsFromStored(stored)))) {
+          throw preconditionFailed(MESSAGES.siteSettings.changedElsewhere, "changed_elsewhere");
+        }
+      },
     );
     this.cached = undefined;
     await this.deps.events.emit({ type: "settings.changed" });
     return next;
   }
 }
+
+/** The ETag of a version of the settings: what the admin's form sends back as `If-Match`. */
+export const settingsVersion = (settings: SiteSettings): string => versionTagOf(settings);
 
 /**
  * The stored settings over the defaults, field by field: a field that is missing or no longer

@@ -2,10 +2,23 @@ import type { HeroContent, HeroContentBody } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { HERO_QUERY_KEY } from "@/lib/api/get-hero-content";
 import { api } from "@/lib/api-client";
+import { type ChangedFields, saveChanges } from "@/lib/save-changes";
 
-/** PUT /api/v1/hero-content: the answer is the hero as stored, sanitised by the server. */
-export function updateHeroContent(body: HeroContentBody): Promise<HeroContent> {
-  return api.put<HeroContent>("/api/v1/hero-content", body);
+/**
+ * PUT /api/v1/hero-content with the fields this admin changed put onto the hero as it is now (a
+ * page opened before another admin's save keeps what they changed). The answer is the hero as
+ * stored, sanitised by the server.
+ */
+export function updateHeroContent(change: {
+  values: HeroContentBody;
+  changed: ChangedFields<HeroContentBody>;
+}): Promise<HeroContent> {
+  return saveChanges<HeroContentBody>({
+    read: () => api.getVersioned<HeroContent>("/api/v1/hero-content"),
+    write: (hero, version) =>
+      api.put<HeroContent>("/api/v1/hero-content", hero, { ifMatch: version }),
+    ...change,
+  });
 }
 
 /** Saves the hero; the gallery (in this tab) shows the stored copy from then on. */

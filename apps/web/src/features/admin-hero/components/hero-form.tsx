@@ -84,7 +84,7 @@ export function HeroForm({ hero }: { hero: HeroContent }) {
     control,
     handleSubmit,
     reset,
-    formState: { errors, isDirty },
+    formState: { errors, isDirty, dirtyFields },
   } = useForm<HeroContentBody>({ resolver, defaultValues: hero });
   const fields = useWatch({ control }) as HeroContentBody;
   const current: HeroContentBody = {
@@ -95,20 +95,23 @@ export function HeroForm({ hero }: { hero: HeroContent }) {
   const m = MESSAGES.hero;
 
   const save = handleSubmit(
-    (body) => {
-      update.mutate(body, {
-        onSuccess: (saved) => {
-          reset(saved);
-          toast({ title: m.updated });
+    (values) => {
+      update.mutate(
+        { values, changed: dirtyFields },
+        {
+          onSuccess: (saved) => {
+            reset(saved);
+            toast({ title: m.updated });
+          },
+          onError: (error) => {
+            toast({
+              title: MESSAGES.images.errorTitle,
+              description: isApiRequestError(error) && error.body ? error.body : m.updateFailed,
+              variant: "destructive",
+            });
+          },
         },
-        onError: (error) => {
-          toast({
-            title: MESSAGES.images.errorTitle,
-            description: isApiRequestError(error) && error.body ? error.body : m.updateFailed,
-            variant: "destructive",
-          });
-        },
-      });
+      );
     },
     // A field's message is on the Edit tab: go there to show it.
     () => setTab("edit"),

@@ -2,11 +2,24 @@ import type { SiteSettings } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SITE_QUERY_KEY } from "@/lib/api/get-site";
 import { api } from "@/lib/api-client";
+import { type ChangedFields, saveChanges } from "@/lib/save-changes";
 import { SETTINGS_QUERY_KEY } from "./get-settings";
 
-/** PUT /api/v1/admin/settings: replaces the site settings; every process applies them at once. */
-export function saveSettings(settings: SiteSettings): Promise<SiteSettings> {
-  return api.put<SiteSettings>("/api/v1/admin/settings", settings);
+/**
+ * PUT /api/v1/admin/settings with the fields this admin changed put onto the settings as they are
+ * now: a page opened before another admin's save does not put back what they changed (such as
+ * registration closed). Every process applies the save at once.
+ */
+export function saveSettings(change: {
+  values: SiteSettings;
+  changed: ChangedFields<SiteSettings>;
+}): Promise<SiteSettings> {
+  return saveChanges({
+    read: () => api.getVersioned<SiteSettings>("/api/v1/admin/settings"),
+    write: (settings, version) =>
+      api.put<SiteSettings>("/api/v1/admin/settings", settings, { ifMatch: version }),
+    ...change,
+  });
 }
 
 export function useSaveSettings() {

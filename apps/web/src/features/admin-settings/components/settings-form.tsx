@@ -32,8 +32,8 @@ const resolver = zodResolver(ZSiteSettings);
 
 /**
  * The site settings form (admin console): the site's name, whether registration is open, the
- * default edition type, the free tier's limits and the default licence prices. Saved as a whole;
- * every process applies the save at once.
+ * default edition type, the free tier's limits and the default licence prices. A save changes
+ * only the fields changed here; every process applies it at once.
  */
 export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const id = useId();
@@ -43,22 +43,25 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isDirty },
+    formState: { errors, isDirty, dirtyFields },
   } = useForm<SiteSettingsInput, unknown, SiteSettings>({ resolver, defaultValues: settings });
 
-  const submit = handleSubmit((body) => {
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        reset(saved);
-        toast({ title: m.saved, description: m.savedDescription });
+  const submit = handleSubmit((values) => {
+    save.mutate(
+      { values, changed: dirtyFields },
+      {
+        onSuccess: (saved) => {
+          reset(saved);
+          toast({ title: m.saved, description: m.savedDescription });
+        },
+        onError: (error) =>
+          toast({
+            title: m.saveFailed,
+            description: isApiRequestError(error) && error.body ? error.body : error.message,
+            variant: "destructive",
+          }),
       },
-      onError: (error) =>
-        toast({
-          title: m.saveFailed,
-          description: isApiRequestError(error) && error.body ? error.body : error.message,
-          variant: "destructive",
-        }),
-    });
+    );
   });
   const saving = save.isPending;
   const number = { valueAsNumber: true } as const;
