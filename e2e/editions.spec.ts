@@ -113,4 +113,13 @@ test("the admin sees the sale and its revenue", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Sales" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Sales" })).toContainText("Brass Harbour");
   await checkAtBothWidths(page, "editions-admin-sales");
+
+  // Searched from the page, kept in the URL; a search that finds nothing says so.
+  await page.getByLabel("Search sales").fill("brass harbour");
+  await page.getByLabel("Search sales").press("Enter");
+  await expect(page).toHaveURL(/\/admin\/sales\?q=brass\+harbour$/);
+  await expect(page.getByTestId("sales-total")).toHaveText(/^\d+ sales? match$/);
+  await expect(page.getByRole("region", { name: "Sales" })).toContainText("Brass Harbour");
+  await page.getByLabel("Status").selectOption("refunded");
+  await expect(page.getByText("No sale matches this search or status.")).toBeVisible();
 });

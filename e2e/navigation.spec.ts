@@ -222,6 +222,26 @@ test("a screen whose code could not load loads on the next try, without a reload
   expect(loads).toBe(0);
 });
 
+test("a search palette whose code could not load says so in a toast; the page stays, and the next try opens it", async ({
+  page,
+}) => {
+  const webDist = process.env.E2E_WEB_DIST ?? join("apps", "web", "dist");
+  const manifest = JSON.parse(readFileSync(join(webDist, ".vite", "manifest.json"), "utf8"));
+  const palette = `/${manifest["src/features/navigation/components/search-dialog.tsx"].file}`;
+  await page.goto("/gallery");
+  await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeVisible();
+  await page.route(`**${palette}`, (route) => route.abort());
+  await page.keyboard.press("Control+k");
+  await expect(page.getByText(MESSAGES.search.paletteFailed, { exact: true })).toBeVisible();
+  // The gallery is still there, not an error screen in its place.
+  await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" })).toHaveCount(0);
+
+  await page.unroute(`**${palette}`);
+  await page.keyboard.press("Control+k");
+  await expect(page.getByPlaceholder(MESSAGES.search.placeholder)).toBeVisible();
+});
+
 test("each page names itself in the browser's title, and an open image too", async ({ page }) => {
   const api = await adminApi();
   const title = `Titled ${uniqueWord("navtitle")}`;

@@ -1,4 +1,4 @@
-import { SANDBOX_CARDS, ZAdminSales } from "@sawdust/shared";
+import { type AdminSale, SANDBOX_CARDS, ZAdminSales } from "@sawdust/shared";
 import { expect } from "vitest";
 import { uploadPublished } from "./images.js";
 import type { TestApp } from "./test-app.js";
@@ -60,7 +60,15 @@ export async function imageAs(app: TestApp, id: number, who?: Who) {
 
 /** The admin's sales list, this image's entries. */
 export async function salesOfImage(app: TestApp, admin: Who, imageId: number) {
-  const res = await callerOf(app)("GET", "/api/v1/admin/sales", admin);
-  expect(res.statusCode, res.body).toBe(200);
-  return ZAdminSales.parse(res.json()).sales.filter((s) => s.imageId === imageId);
+  const sales: AdminSale[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `limit=100${cursor ? `&cursor=${cursor}` : ""}`;
+    const res = await callerOf(app)("GET", `/api/v1/admin/sales?${query}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = ZAdminSales.parse(res.json());
+    sales.push(...page.sales);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return sales.filter((s) => s.imageId === imageId);
 }

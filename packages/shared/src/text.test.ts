@@ -4,9 +4,13 @@ import {
   formatBytes,
   formatCents,
   groupDigits,
+  hasHiddenFormatting,
   normalizeColor,
+  normalizeStyle,
+  shownText,
   slugifyTag,
   tagHeading,
+  withoutHiddenFormatting,
 } from "./text.js";
 
 describe("slugifyTag", () => {
@@ -23,8 +27,75 @@ describe("slugifyTag", () => {
     ["ที่นี่", "ที่นี่"],
     ["\u0301\u0301 -", ""],
     ["!!!", ""],
+    // The capital dotted I lower-cases to "i" and a combining dot: one tag with "izmir".
+    ["İzmir", "izmir"],
+    ["İSTANBUL", "istanbul"],
+    ["I\u0307stanbul", "istanbul"],
+    ["i\u0307zmir", "izmir"],
+    // A mark whose character went (a variation selector, a skin tone, a keycap) goes too.
+    ["🏳️‍🌈pride", "pride"],
+    ["👨‍👩‍👧‍👦 Family 🇯🇵🇺🇦 🏳️‍🌈 flags", "family-flags"],
+    ["👍🏽 nice", "nice"],
+    ["1️⃣ fun", "1-fun"],
+    ["❤️", ""],
+    ["\u{1F600}\u0301x", "x"],
+    ["a \u0301b", "a-b"],
+    ["\u200dabc\u200b", "abc"],
+    ["\u3164tag", "tag"],
+    // ... while marks that belong to a kept letter stay.
+    ["ก้าว หน้า", "ก้าว-หน้า"],
+    ["Ελληνικά", "ελληνικά"],
+    ["Cafe\u0301", "café"],
   ])("%j → %j", (input, expected) => {
     expect(slugifyTag(input)).toBe(expected);
+  });
+
+  it("gives every form of a tag one slug", () => {
+    const slugs = ["İzmir", "izmir", "IZMIR", "İZMİR"].map(slugifyTag);
+    expect(new Set(slugs)).toEqual(new Set(["izmir"]));
+  });
+});
+
+describe("hidden formatting", () => {
+  it("finds the characters that reverse or hide text", () => {
+    for (const text of [
+      "\u202aa",
+      "a\u202bb",
+      "a\u202cb",
+      "a\u202db",
+      "\u202enimda",
+      "a\u2066b",
+      "a\u2067b",
+      "a\u2068b",
+      "a\u2069b",
+      "a\u200eb",
+      "a\u200fb",
+      "a\u061cb",
+      "Ada\u200bLovelace",
+      "a\u2060b",
+      "\ufeffa",
+      // A joiner that joins nothing visible.
+      "\u200dKai",
+      "Kai\u200c",
+      "Kai \u200d x",
+      "a\u200d\u200db",
+      "a\u200b\u200db",
+    ]) {
+      expect(hasHiddenFormatting(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it("keeps joiners between visible characters: Persian, Bengali, emoji sequences", () => {
+    for (const text of ["علی‌رضا", "ক্ষ্‍মা", "Kai 👨‍👩‍👧", "Kai 🏳️‍🌈", "👩🏽‍💻", "Zoë"]) {
+      expect(hasHiddenFormatting(text), JSON.stringify(text)).toBe(false);
+      expect(withoutHiddenFormatting(text)).toBe(text);
+    }
+  });
+
+  it("reads a title as pages show it: composed, nothing reversed or hidden, trimmed", () => {
+    expect(shownText(" \u202eevil\u202c title ")).toBe("evil title");
+    expect(shownText("Cafe\u0301 \u2066noir\u2069")).toBe("Café noir");
+    expect(shownText("Family 👨‍👩‍👧")).toBe("Family 👨‍👩‍👧");
   });
 });
 
@@ -34,6 +105,8 @@ describe("tagHeading", () => {
     expect(tagHeading("Still%20Life")).toBe("Still20life");
     expect(tagHeading("\u202e\u{1f600}")).toBe("\u{1f600}");
     expect(tagHeading("\u200b")).toBe("");
+    expect(tagHeading("🏳️‍🌈")).toBe("🏳️‍🌈");
+    expect(tagHeading("İzmir")).toBe("Izmir");
   });
 });
 
@@ -46,6 +119,14 @@ describe("prices", () => {
   it("shows cents with two decimals", () => {
     expect(formatCents(1999)).toBe("19.99");
     expect(formatCents(5)).toBe("0.05");
+  });
+});
+
+describe("normalizeStyle", () => {
+  it("composes, lower-cases and trims, the Turkish dotted İ as a plain i", () => {
+    expect(normalizeStyle(" Oil Painting ")).toBe("oil painting");
+    expect(normalizeStyle("İznik tiles")).toBe("iznik tiles");
+    expect(normalizeStyle("Art De\u0301co")).toBe("art déco");
   });
 });
 

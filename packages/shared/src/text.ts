@@ -4,14 +4,19 @@ import { BYTE_UNITS } from "./constants.js";
  * Spec section 5 "Filters": lower-case, trim, drop punctuation, spaces become hyphens. Composed
  * first (NFC), so a tag typed with a separate accent mark is the same tag as one typed with an
  * accented letter, rather than losing its accent. Combining marks that compose with nothing
- * (Devanagari, Tamil and Thai vowel signs) are kept: without them "हिन्दी" became "हनद".
+ * (Devanagari, Tamil and Thai vowel signs) are kept with the letter they follow: without them
+ * "हिन्दी" became "हनद". A mark whose own character goes (an emoji's variation selector, a mark
+ * after punctuation or at a word's start) goes with it, and so do the characters that draw nothing
+ * (joiners, variation selectors) and the enclosing marks of keycap emoji: else "🏳️‍🌈pride" kept
+ * an invisible U+FE0F, a tag no link reached. Lower-cased as foldCase says.
  */
 export function slugifyTag(tag: string): string {
-  const slug = tag
-    .normalize("NFC")
-    .toLowerCase()
+  const slug = foldCase(
+    tag.normalize("NFC").replace(/[\p{Default_Ignorable_Code_Point}\p{Me}]/gu, ""),
+  )
     .trim()
     .replace(/^#+/, "")
+    .replace(/(?<![\p{L}\p{N}\p{M}])\p{M}+/gu, "")
     .replace(/[^\p{L}\p{M}\p{N}\s-]/gu, "")
     .trim()
     .replace(/\s+/g, "-")
@@ -19,6 +24,44 @@ export function slugifyTag(tag: string): string {
   // Marks are part of words in many scripts (Hindi's vowel signs, Thai's tones), but a tag of
   // marks and hyphens alone says nothing.
   return /[\p{L}\p{N}]/u.test(slug) ? slug : "";
+}
+
+/**
+ * Lower case as tags and styles are compared. The capital dotted I (Turkish "İzmir") lower-cases
+ * to "i" and a combining dot above, which made "İzmir" a tag of its own beside "izmir", one no
+ * link reached: the dot goes.
+ */
+function foldCase(text: string): string {
+  return text.toLowerCase().replace(/i\u0307/g, "i");
+}
+
+/**
+ * Format characters (Unicode's Cf) that hide or reorder text: the bidi controls (a right-to-left
+ * override reverses what follows it in a page's title), zero-width spaces, word joiners, tag
+ * characters. Only a zero-width joiner or non-joiner between two visible characters is kept:
+ * Persian writes "علی‌رضا" with one, Bengali and other Indic scripts choose a conjunct's form with
+ * them, and emoji sequences (👨‍👩‍👧, 🏳️‍🌈) are joined by them.
+ */
+const HIDDEN_FORMATTING =
+  /((?<=[\p{L}\p{M}\p{N}\p{S}\p{P}])[\u200C\u200D](?=[\p{L}\p{N}\p{S}\p{P}]))|\p{Cf}/gu;
+
+/** `text` without the format characters that could hide or reorder it (HIDDEN_FORMATTING). */
+export function withoutHiddenFormatting(text: string): string {
+  return text.replace(HIDDEN_FORMATTING, (_char, joiner: string | undefined) => joiner ?? "");
+}
+
+/** Whether `text` holds a format character that could hide or reorder it (HIDDEN_FORMATTING). */
+export function hasHiddenFormatting(text: string): boolean {
+  return withoutHiddenFormatting(text) !== text;
+}
+
+/**
+ * Text as pages show it, an image's title or description: composed (NFC), without the format
+ * characters that could hide or reverse it (a right-to-left override reversed the page's <title>
+ * and og:title), trimmed.
+ */
+export function shownText(text: string): string {
+  return withoutHiddenFormatting(text.normalize("NFC")).trim();
 }
 
 /**
@@ -44,15 +87,20 @@ export function tagLabel(tag: string): string {
 
 /**
  * The heading of `/tag/{tag}` for the text of its address: the tag's label, or, when the text
- * makes no tag (emoji, punctuation), that text without control and format characters, so no
- * address can reverse or hide the page's title (a right-to-left override).
+ * makes no tag (emoji, punctuation), that text without control characters and hidden formatting
+ * (withoutHiddenFormatting), so no address can reverse or hide the page's title (a right-to-left
+ * override).
  */
 export function tagHeading(addressText: string): string {
-  return tagLabel(slugifyTag(addressText)) || addressText.replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
+  return (
+    tagLabel(slugifyTag(addressText)) ||
+    withoutHiddenFormatting(addressText.replace(/\p{Cc}/gu, "")).trim()
+  );
 }
 
+/** A style as filters and facets compare it: composed (NFC), lower-cased (foldCase), trimmed. */
 export function normalizeStyle(style: string): string {
-  return style.normalize("NFC").toLowerCase().trim();
+  return foldCase(style.normalize("NFC")).trim();
 }
 
 /** The colour filter drops the leading '#' (and we compare hex in lower case). */

@@ -12,6 +12,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
       });
     }
+    // The web app's files refuse some paths before any route sees them (`/tag/navy//`): to
+    // people those are paths nothing serves, which the not-found handler answers.
+    if (error.code === "FST_STATIC_FORBIDDEN_PATH") return reply.callNotFound();
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const atRoot = !first?.instancePath || first.instancePath === "/";

@@ -1,5 +1,5 @@
 import { isAdmin, principalOf } from "@sawdust/shared";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { useUser } from "@/lib/api/get-current-user";

@@ -1,9 +1,9 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { ErrorBoundary } from "@/components/layout/error-boundary";
 import { onToastRaised, whenFirstToast } from "@/hooks/use-toast";
 import { createQueryClient } from "@/lib/query-client";
 import { retryingLazy } from "@/lib/retrying-lazy";
-import { RouteErrorBoundary } from "./routes/route-error";
 
 // Radix Toast is not needed to paint a page: it loads with the first notification, or once the
 // browser is idle.
@@ -28,11 +28,11 @@ function DeferredToaster() {
   }, [wanted]);
   // Its code out of reach (the server restarting, a new release): the page goes on without it.
   return wanted ? (
-    <RouteErrorBoundary resetKey={`toaster-${raised}`} silent>
+    <ErrorBoundary resetKey={`toaster-${raised}`} silent>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   ) : null;
 }
 
@@ -46,7 +46,7 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <RouteErrorBoundary resetKey="app">{children}</RouteErrorBoundary>
+      <ErrorBoundary resetKey="app">{children}</ErrorBoundary>
       <DeferredToaster />
     </QueryClientProvider>
   );

@@ -1,4 +1,4 @@
-import type { ApiError } from "@sawdust/shared";
+import { type ApiError, MESSAGES } from "@sawdust/shared";
 
 /**
  * A non-OK answer from the API. `message` follows the spec's generic rule (section 8):
@@ -68,20 +68,28 @@ export function setApiTransport(serverFetch: typeof fetch): void {
 
 /**
  * One call to the API: cookies always travel, bodies are JSON, and any non-OK answer becomes an
- * ApiRequestError. A network failure rejects with the browser's own error.
+ * ApiRequestError. A network failure (offline, the server out of reach) rejects with an Error
+ * saying so in words a person understands, the browser's own ("Failed to fetch") as its cause; a
+ * cancelled call rejects with the browser's AbortError.
  */
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.ifMatch !== undefined) headers["If-Match"] = options.ifMatch;
 
-  const response = await transport(path, {
-    method,
-    headers,
-    credentials: "include",
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  let response: Response;
+  try {
+    response = await transport(path, {
+      method,
+      headers,
+      credentials: "include",
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof TypeError) throw new Error(MESSAGES.unreachable, { cause: error });
+    throw error;
+  }
 
   if (!response.ok) {
     throw new ApiRequestError(response.status, response.statusText, await readErrorBody(response));

@@ -82,6 +82,8 @@ export const adminImages = {
   maxEditionsRequired: "A limited edition needs an edition size of at least 1",
   maxEditionsBelowSold: (sold: number) =>
     `The edition size cannot be below the ${sold} ${sold === 1 ? "copy" : "copies"} already sold`,
+  oneOfOneAlreadySold: (sold: number) =>
+    `A 1/1 has one collector, and ${sold} copies of this piece are already sold: make it a limited edition of at least ${sold}, or an open edition`,
   tooManyTags: (max: number) => `An image carries at most ${max} tags`,
   imageNotFound: "Image not found",
 } as const;

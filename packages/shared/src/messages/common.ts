@@ -1,6 +1,12 @@
 /** Messages of no one screen. */
 export const notFoundTitle = "404 Page Not Found";
 export const notFoundHint = "Did you forget to add the page to the router?";
+/** A list's `cursor` that is not one the list gave out (or no longer reads). */
+export const badCursor = "The cursor is not valid: start again without one";
+/** A change that waited too long for another change to the same thing (another process's). */
+export const stillInProgress = "Another change to this is still being made. Try again in a moment.";
+/** A call the browser could not make: offline, or the server out of reach. */
+export const unreachable = "Could not reach Sawdust: check your connection and try again.";
 export const genericError = "An error occurred";
 export const unknownError = "An unknown error occurred";
 /** Any text a request sends holding U+0000 (PostgreSQL cannot store it). */

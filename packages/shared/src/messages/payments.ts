@@ -20,7 +20,6 @@ export const payments = {
   unknownCard: (cards: string) => `This is a sandbox: use one of its test cards (${cards}).`,
   noSubscription: "There is no subscription to change",
   subscriptionEnded: "This subscription has ended. Subscribe again from your plan page.",
-  badCursor: "The cursor is not one this list gave out",
   planName: "Sawdust Pro",
   similarNeedsPro: "Similar artwork is a Pro feature. Upgrade to Pro to see more like this.",
 } as const;

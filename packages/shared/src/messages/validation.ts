@@ -9,7 +9,7 @@ export const validation = {
   notText: (field: string) => `${field} must be text`,
   displayNameShort: "Display name must be at least 2 characters",
   displayNameInvisible:
-    "Display name must have letters or digits, without hidden formatting characters",
+    "Display name must have letters or digits, without hidden characters that reverse or hide text",
   displayNameAt: "Display name cannot start with @: that is how usernames are shown",
   bioLong: "Bio must be less than 500 characters",
   websiteInvalid: "Please enter a valid URL",

@@ -14,6 +14,7 @@ import {
 } from "./images.js";
 import { MODERATION_KINDS } from "./moderation.js";
 import { strictQuery } from "./query.js";
+import { zTypedText } from "./typed-text.js";
 
 /** The admin image table's and batch operations' bounds (ours: the spec names none). */
 export const ADMIN_IMAGES = {
@@ -124,9 +125,7 @@ export type AdminImageSelection = z.input<typeof ZAdminImageSelection>;
 
 const tagsRule = `tags must be 1 to ${ADMIN_IMAGES.tagsMax} tags of at most ${ADMIN_IMAGES.tagMaxChars} characters`;
 const ZBatchTags = z
-  .array(
-    z.string({ error: tagsRule }).trim().min(1, tagsRule).max(ADMIN_IMAGES.tagMaxChars, tagsRule),
-  )
+  .array(zTypedText({ error: tagsRule }).min(1, tagsRule).max(ADMIN_IMAGES.tagMaxChars, tagsRule))
   .min(1, tagsRule)
   .max(ADMIN_IMAGES.tagsMax, tagsRule);
 

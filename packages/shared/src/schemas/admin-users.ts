@@ -13,7 +13,7 @@ export const ZAdminUsersQuery = strictQuery("the user list", {
     .min(1, "limit must be between 1 and 100")
     .max(100, "limit must be between 1 and 100")
     .default(50),
-  cursor: z.string().max(64, "The cursor is not valid: start again without one").optional(),
+  cursor: z.string().max(64, MESSAGES.badCursor).optional(),
   /** Part of a username or email. */
   q: z.string().trim().max(100, "The search must be at most 100 characters").optional(),
   role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(", ")}` }).optional(),

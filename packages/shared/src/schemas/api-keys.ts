@@ -5,6 +5,7 @@ import { commaList } from "./images.js";
 import { strictQuery } from "./query.js";
 import { zRowId } from "./row-id.js";
 import { ZTagCount } from "./tags.js";
+import { zTypedText } from "./typed-text.js";
 
 /**
  * The partner API's fixed facts (spec sections 2, 3 and 7 "API keys", design sections 4 and 6):
@@ -31,9 +32,7 @@ export type MarketingSort = (typeof MARKETING_SORTS)[number];
 
 const v = MESSAGES.validation;
 
-const ZApiKeyName = z
-  .string({ error: v.apiKeyNameRequired })
-  .trim()
+const ZApiKeyName = zTypedText({ error: v.apiKeyNameRequired })
   .min(1, v.apiKeyNameRequired)
   .max(PARTNER_API.nameMax, `An API key name must be at most ${PARTNER_API.nameMax} characters`);
 
@@ -139,7 +138,7 @@ export const ZMarketingImageQuery = strictQuery("the marketing API", {
     .meta({ examples: [PAGING.defaultLimit] }),
   cursor: z
     .string()
-    .max(200, "The cursor is not valid: start again without one")
+    .max(200, MESSAGES.badCursor)
     .optional()
     .describe("next_cursor of the previous page; absent for the first"),
   edition_type: commaList(

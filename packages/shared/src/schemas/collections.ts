@@ -3,6 +3,7 @@ import { COLLECTION_RULES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { blankToNull, showsSomething } from "../text.js";
 import { ZImage } from "./images.js";
+import { zTypedText } from "./typed-text.js";
 
 const m = MESSAGES.collections;
 const v = MESSAGES.validation;
@@ -11,23 +12,19 @@ const v = MESSAGES.validation;
 const VISIBLE = /[\p{L}\p{N}\p{M}\p{S}\p{P}]/u;
 
 const name = (emptyMessage: string) =>
-  z
-    // Missing or null: the spec's message; another type (`"name": 42`): what to send.
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null ? emptyMessage : v.notText("The name"),
-    })
-    .trim()
+  // Missing or null: the spec's message; another type (`"name": 42`): what to send.
+  zTypedText({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? emptyMessage : v.notText("The name"),
+  })
     .min(1, emptyMessage)
     // Zero-width and other invisible characters alone (U+200B, U+2060, U+FEFF…), or letters that
     // draw nothing (a Hangul filler, the blank braille cell), are no name.
     .refine((text) => showsSomething(text, VISIBLE), emptyMessage)
     .max(COLLECTION_RULES.nameMax, m.nameTooLong(COLLECTION_RULES.nameMax));
 
-/** Trimmed; blank becomes null (no description). */
-const description = z
-  .string({ error: v.notText("Description") })
-  .trim()
+/** Typed text; blank becomes null (no description). */
+const description = zTypedText({ error: v.notText("Description") })
   .max(COLLECTION_RULES.descriptionMax, m.descriptionTooLong(COLLECTION_RULES.descriptionMax))
   .nullable()
   .optional()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LICENCES } from "../constants.js";
+import * as MESSAGES from "../messages/index.js";
 import { ZPriceCents } from "./images.js";
 import { strictQuery } from "./query.js";
 
@@ -111,13 +112,28 @@ export const ZAdminSale = z.object({
 });
 export type AdminSale = z.infer<typeof ZAdminSale>;
 
+/** GET /api/v1/admin/sales: newest first, a page at a time. */
 export const ZAdminSalesQuery = strictQuery("the sales list", {
   status: z.enum(SALE_STATUSES).optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be between 1 and 100")
+    .max(100, "limit must be between 1 and 100")
+    .default(50),
+  cursor: z.string().max(64, MESSAGES.badCursor).optional(),
+  /** Part of the piece's title or the buyer's username. */
+  q: z.string().trim().max(100, "The search must be at most 100 characters").optional(),
 });
+export type AdminSalesQuery = z.infer<typeof ZAdminSalesQuery>;
 
 export const ZAdminSales = z.object({
   sales: z.array(ZAdminSale),
-  /** Money kept (sold, not refunded), by edition type, in cents. */
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+  /** How many sales match the filters (every page). */
+  total: z.number().int(),
+  /** Money kept (sold, not refunded) of every sale, by the edition type each sold as, in cents. */
   revenueByEditionType: z.record(z.string(), z.number().int()),
   revenueCents: z.number().int(),
   refundedCents: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import * as MESSAGES from "../messages/index.js";
+import { zTypedText } from "./typed-text.js";
 
 /** The gallery's hero banner: title and subtitle are (sanitised) HTML. */
 export const ZHeroContent = z.object({
@@ -32,15 +33,13 @@ const h = MESSAGES.hero;
 
 /** PUT /api/v1/hero-content and POST /api/v1/hero-content/preview. */
 export const ZHeroContentBody = z.object({
-  title: z
-    .string({ error: h.titleRequired })
-    .trim()
+  title: zTypedText({ error: h.titleRequired })
     .min(1, h.titleRequired)
     .max(HERO_RULES.titleMax, h.titleTooLong(HERO_RULES.titleMax)),
-  subtitle: z
-    .string({ error: h.subtitleNotText })
-    .trim()
-    .max(HERO_RULES.subtitleMax, h.subtitleTooLong(HERO_RULES.subtitleMax)),
+  subtitle: zTypedText({ error: h.subtitleNotText }).max(
+    HERO_RULES.subtitleMax,
+    h.subtitleTooLong(HERO_RULES.subtitleMax),
+  ),
   isVisible: z.boolean({ error: h.visibilityRequired }),
 });
 export type HeroContentBody = z.infer<typeof ZHeroContentBody>;

@@ -9,6 +9,7 @@ import {
   UPLOAD,
 } from "../constants.js";
 import { strictQuery } from "./query.js";
+import { zShownText, zTypedText } from "./typed-text.js";
 
 /** Search text limits (the list's `q`). */
 export const SEARCH = {
@@ -153,9 +154,7 @@ export const ZImageListQuery = strictQuery("the image list", {
     .default(PAGING.defaultLimit),
   cursor: z.string().max(200).optional(),
   /** Free text over titles, descriptions, tags and styles; words are ANDed, the last is a prefix. */
-  q: z
-    .string({ error: "q must be text" })
-    .trim()
+  q: zTypedText({ error: "q must be text" })
     .max(SEARCH.maxQueryChars, `q must be at most ${SEARCH.maxQueryChars} characters`)
     .optional(),
   tag: commaList(z.string()),
@@ -229,11 +228,16 @@ export const ZPriceCents = z
   .max(999_999_999, "price must be at most 999999999 cents");
 
 export const ZImagePatchBody = z.object({
-  aiAnalysis: ZAiAnalysis.refine((value) => jsonDepth(value) <= MAX_ANALYSIS_DEPTH, {
-    error: `aiAnalysis is nested too deeply (at most ${MAX_ANALYSIS_DEPTH} levels)`,
-  }).optional(),
-  tags: z.array(z.string().max(64, "A tag must be at most 64 characters")).max(50).optional(),
-  style: z.string().max(200).nullable().optional(),
+  aiAnalysis: ZAiAnalysis.extend({
+    title: zShownText().nullable().optional(),
+    description: zShownText().nullable().optional(),
+  })
+    .refine((value) => jsonDepth(value) <= MAX_ANALYSIS_DEPTH, {
+      error: `aiAnalysis is nested too deeply (at most ${MAX_ANALYSIS_DEPTH} levels)`,
+    })
+    .optional(),
+  tags: z.array(zTypedText().max(64, "A tag must be at most 64 characters")).max(50).optional(),
+  style: zTypedText().max(200).nullable().optional(),
   /** Cents; kept only for one_of_one and open_edition (editionTakesPrice). */
   price: ZPriceCents.nullable().optional(),
   editionType: ZAnyEditionType.optional(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import * as MESSAGES from "../messages/index.js";
 import { blankToNull } from "../text.js";
 import { strictQuery } from "./query.js";
+import { zTypedText } from "./typed-text.js";
 
 const m = MESSAGES.moderation;
 
@@ -49,9 +50,7 @@ export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
 /** POST /api/v1/images/{id}/reports. */
 export const ZImageReportBody = z.object({
   reason: z.enum(REPORT_REASONS, { error: m.reasonRequired }),
-  note: z
-    .string({ error: MESSAGES.validation.notText("The note") })
-    .trim()
+  note: zTypedText({ error: MESSAGES.validation.notText("The note") })
     .max(MODERATION_RULES.noteMax, m.noteTooLong(MODERATION_RULES.noteMax))
     .nullable()
     .optional()

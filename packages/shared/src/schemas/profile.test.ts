@@ -21,4 +21,35 @@ describe("the profile's display name", () => {
     expect(messageOf("\u2800\u2800")).toBe(MESSAGES.validation.displayNameInvisible);
     expect(messageOf("@admin")).toBe(MESSAGES.validation.displayNameAt);
   });
+
+  it("takes joiners between visible characters: Persian, Bengali, emoji sequences", () => {
+    for (const name of ["علی‌رضا", "ক্ষ্‍মা", "Kai 👨‍👩‍👧", "Kai 🏳️‍🌈"]) {
+      expect(ZProfileBody.safeParse({ displayName: name }).data?.displayName, name).toBe(name);
+    }
+  });
+
+  it("refuses every bidi control, and a joiner that joins nothing", () => {
+    const controls = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067"];
+    controls.push("\u2068", "\u2069", "\u200e", "\u200f", "\u061c");
+    for (const control of controls) {
+      expect(messageOf(`Ada${control} Lovelace`), JSON.stringify(control)).toBe(
+        MESSAGES.validation.displayNameInvisible,
+      );
+    }
+    for (const name of [
+      "\u200dAda",
+      "Ada\u200c",
+      "Ada \u200d Lovelace",
+      "Ada\u200d\u200dLovelace",
+    ]) {
+      expect(messageOf(name), JSON.stringify(name)).toBe(MESSAGES.validation.displayNameInvisible);
+    }
+  });
+
+  it("reads a name typed decomposed as composed, and counts it so", () => {
+    expect(ZProfileBody.parse({ displayName: "Zoe\u0308" }).displayName).toBe("Zoë");
+    const long = "e\u0301".repeat(80);
+    expect(ZProfileBody.parse({ displayName: long }).displayName).toBe("é".repeat(80));
+    expect(ZProfileBody.parse({ bio: "a\u0301".repeat(500) }).bio).toBe("á".repeat(500));
+  });
 });

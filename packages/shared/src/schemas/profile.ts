@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { PROFILE_LIMITS, SOCIAL_NETWORKS } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
-import { blankToNull, showsSomething } from "../text.js";
+import { blankToNull, hasHiddenFormatting, showsSomething } from "../text.js";
+import { zTypedText } from "./typed-text.js";
 
 const v = MESSAGES.validation;
 const l = PROFILE_LIMITS;
 
-/** Trimmed optional text: blank becomes null, so a cleared field clears the stored value. */
+/** Typed optional text: blank becomes null, so a cleared field clears the stored value. */
 const optionalText = (field: string, max: number, tooLong: string) =>
-  z
-    .string({ error: v.notText(field) })
-    .trim()
+  zTypedText({ error: v.notText(field) })
     .max(max, tooLong)
     .nullable()
     .optional()
@@ -53,16 +52,14 @@ export const ZProfileSocialLinks = z
  * The artist-profile form validates with this same schema.
  */
 export const ZProfileBody = z.object({
-  displayName: z
-    .string({ error: v.notText("Display name") })
-    .trim()
+  displayName: zTypedText({ error: v.notText("Display name") })
     .min(l.displayNameMin, v.displayNameShort)
     .max(l.displayNameMax, v.displayNameLong(l.displayNameMax))
     // Shown to the public next to the username (a 1/1's collector): it may not hide or reverse
-    // text (format characters: bidi overrides, zero-width), must say something, and may not pass
-    // for a username.
+    // text (bidi controls, zero-width spaces: hasHiddenFormatting; joiners between letters or
+    // emoji are writing, not hiding), must say something, and may not pass for a username.
     .refine(
-      (name) => !/\p{Cf}/u.test(name) && showsSomething(name, /[\p{L}\p{N}]/u),
+      (name) => !hasHiddenFormatting(name) && showsSomething(name, /[\p{L}\p{N}]/u),
       v.displayNameInvisible,
     )
     .refine((name) => !name.startsWith("@") && !name.startsWith("＠"), v.displayNameAt)
@@ -73,10 +70,10 @@ export const ZProfileBody = z.object({
   artistStatement: optionalText("Artist statement", l.artistStatementMax, v.artistStatementLong),
   specialties: z
     .array(
-      z
-        .string({ error: v.notText("Specialty") })
-        .trim()
-        .max(l.specialtyMax, v.specialtyLong(l.specialtyMax)),
+      zTypedText({ error: v.notText("Specialty") }).max(
+        l.specialtyMax,
+        v.specialtyLong(l.specialtyMax),
+      ),
     )
     .max(l.specialtiesMax, v.specialtiesTooMany(l.specialtiesMax))
     // Blank and repeated entries are dropped (case-insensitively), order kept.

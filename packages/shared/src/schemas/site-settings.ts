@@ -7,6 +7,7 @@ import {
 } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { formatBytes } from "../text.js";
+import { zTypedText } from "./typed-text.js";
 
 const m = MESSAGES.siteSettings;
 const b = SITE_SETTINGS_BOUNDS;
@@ -30,9 +31,7 @@ const licencePrice = (licence: string) => {
  * /api/v1/admin/settings read and replace them (admins).
  */
 export const ZSiteSettings = z.object({
-  siteName: z
-    .string({ error: m.siteNameRequired })
-    .trim()
+  siteName: zTypedText({ error: m.siteNameRequired })
     .min(1, m.siteNameRequired)
     .max(b.siteNameMax, m.siteNameTooLong(b.siteNameMax))
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point.

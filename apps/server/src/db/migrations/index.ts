@@ -32,6 +32,7 @@ import * as viewDays from "./2026-11-29-0030-view-days.js";
 import * as sessionEpochs from "./2026-11-29-0031-session-epochs.js";
 import * as searchWithoutAccents from "./2026-11-29-0032-search-without-accents.js";
 import * as rateLimitAttempts from "./2026-11-29-0033-rate-limit-attempts.js";
+import * as internationalText from "./2026-11-29-0034-international-text.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-29-0031-session-epochs": sessionEpochs,
   "2026-11-29-0032-search-without-accents": searchWithoutAccents,
   "2026-11-29-0033-rate-limit-attempts": rateLimitAttempts,
+  "2026-11-29-0034-international-text": internationalText,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Migrator } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readyImageRow } from "../../../test/images.js";
 import { createTestDatabase, TEST_DB } from "../../../test/test-app.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../database.js";
 import { migrationsFor } from "./index.js";
@@ -17,22 +18,28 @@ async function databaseAt(handle: DatabaseHandle, last: string): Promise<void> {
   if (error) throw error;
 }
 
+/** An empty database of its own (not migrated), and how to remove it. */
+async function newDatabase(): Promise<{ handle: DatabaseHandle; cleanUp: () => Promise<void> }> {
+  const { env, drop } = await createTestDatabase();
+  const dir = mkdtempSync(join(tmpdir(), "sawdust-upgrade-"));
+  const handle = openDatabase({
+    database: env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL, preparedStatements: true }
+      : { kind: "sqlite", file: join(dir, "sawdust.db") },
+  });
+  const cleanUp = async () => {
+    await handle.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { handle, cleanUp };
+}
+
 describe(`upgrading a database on ${TEST_DB}`, () => {
   let handle: DatabaseHandle;
   let cleanUp: () => Promise<void>;
   beforeAll(async () => {
-    const { env, drop } = await createTestDatabase();
-    const dir = mkdtempSync(join(tmpdir(), "sawdust-upgrade-"));
-    handle = openDatabase({
-      database: env.DATABASE_URL
-        ? { kind: "postgres", url: env.DATABASE_URL, preparedStatements: true }
-        : { kind: "sqlite", file: join(dir, "sawdust.db") },
-    });
-    cleanUp = async () => {
-      await handle.close();
-      await drop();
-      rmSync(dir, { recursive: true, force: true });
-    };
+    ({ handle, cleanUp } = await newDatabase());
   });
   afterAll(() => cleanUp());
 
@@ -73,5 +80,119 @@ describe(`upgrading a database on ${TEST_DB}`, () => {
     await expect(migrateToLatest(handle)).rejects.toThrow(
       /upgraded by a newer Sawdust \(it has migration 2099-01-01-0999-from-the-future/,
     );
+  });
+});
+
+describe(`upgrading stored text to 0034 on ${TEST_DB}`, () => {
+  let handle: DatabaseHandle;
+  let cleanUp: () => Promise<void>;
+  beforeAll(async () => {
+    ({ handle, cleanUp } = await newDatabase());
+  });
+  afterAll(() => cleanUp());
+
+  it("slugifies stored tags and styles again, cleans titles, and files Greek's final sigma as σ", async () => {
+    await databaseAt(handle, "2026-11-29-0033-rate-limit-attempts");
+    const db = handle.db;
+    const oldTags = ["i\u0307zmir", "izmir", "\ufe0fpride", "sea"];
+    const image = await db
+      .insertInto("images")
+      .values({
+        ...readyImageRow(Date.now()),
+        title: "\u202eCafe\u0301 noir",
+        description: "λογος ΘΕΟΣ",
+        tags: JSON.stringify(oldTags),
+        style: "i\u0307znik tiles, watercolor",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const plain = await db
+      .insertInto("images")
+      .values({ ...readyImageRow(Date.now()), title: "Plain", tags: JSON.stringify(["sea"]) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("image_facets")
+      .values([
+        ...oldTags.map((value) => ({ image_id: image.id, kind: "tag", value })),
+        { image_id: image.id, kind: "style", value: "i\u0307znik tiles" },
+        { image_id: image.id, kind: "style", value: "watercolor" },
+        { image_id: plain.id, kind: "tag", value: "sea" },
+      ])
+      .execute();
+
+    expect(await migrateToLatest(handle)).toContain("2026-11-29-0034-international-text");
+
+    const rows = await db
+      .selectFrom("images")
+      .select(["id", "title", "description", "tags", "style"])
+      .orderBy("id")
+      .execute();
+    expect(rows.map((row) => ({ ...row, id: Number(row.id) }))).toEqual([
+      {
+        id: Number(image.id),
+        title: "Café noir",
+        description: "λογος ΘΕΟΣ",
+        tags: JSON.stringify(["izmir", "pride", "sea"]),
+        style: "iznik tiles, watercolor",
+      },
+      {
+        id: Number(plain.id),
+        title: "Plain",
+        description: null,
+        tags: JSON.stringify(["sea"]),
+        style: null,
+      },
+    ]);
+    const facets = await db
+      .selectFrom("image_facets")
+      .select(["image_id", "kind", "value"])
+      .where("kind", "in", ["tag", "style"])
+      .orderBy("image_id")
+      .orderBy("kind")
+      .orderBy("value")
+      .execute();
+    expect(facets.map((f) => [Number(f.image_id), f.kind, f.value])).toEqual([
+      [Number(image.id), "style", "iznik tiles"],
+      [Number(image.id), "style", "watercolor"],
+      [Number(image.id), "tag", "izmir"],
+      [Number(image.id), "tag", "pride"],
+      [Number(image.id), "tag", "sea"],
+      [Number(plain.id), "tag", "sea"],
+    ]);
+    const counts = await db
+      .selectFrom("facet_counts")
+      .select(["kind", "value", (eb) => eb.fn.sum<number>("count").as("n")])
+      .where("kind", "in", ["tag", "style"])
+      .groupBy(["kind", "value"])
+      .orderBy("kind")
+      .orderBy("value")
+      .execute();
+    expect(counts.map((c) => [c.kind, c.value, Number(c.n)])).toEqual([
+      ["style", "iznik tiles", 1],
+      ["style", "watercolor", 1],
+      ["tag", "izmir", 1],
+      ["tag", "pride", 1],
+      ["tag", "sea", 2],
+    ]);
+
+    if (handle.dialect === "postgres") {
+      const { rows: terms } = await sql<{ term: string }>`
+        select term from image_terms where image_id = ${image.id} order by term
+      `.execute(db);
+      expect(terms.map((t) => t.term)).toEqual(
+        expect.arrayContaining(["cafe", "izmir", "pride", "θεοσ", "λογοσ"]),
+      );
+      expect(terms.map((t) => t.term)).not.toContain("λογος");
+      const { rows: found } = await sql<{ id: number }>`
+        select id from images where search_vector @@ to_tsquery('simple', 'λογοσ & θεοσ')
+      `.execute(db);
+      expect(found.map((f) => Number(f.id))).toEqual([Number(image.id)]);
+    } else {
+      const { rows: found } = await sql<{ rowid: number }>`
+        select rowid from images_fts where images_fts match '"izmir" AND "cafe" AND "λογος"'
+      `.execute(db);
+      expect(found.map((f) => Number(f.rowid))).toEqual([Number(image.id)]);
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
 import type { UserRow } from "../../db/schema.js";
 import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/errors.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { AuditService } from "../audit/audit.service.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
@@ -424,7 +424,7 @@ export class AccountsService {
 
   /** The current password, guesses limited per account; a right one gives its place back. */
   private async checkPassword(user: UserRow, password: string): Promise<void> {
-    const { rateLimits, clock, limits } = this.deps;
+    const { rateLimits, limits } = this.deps;
     const key = `account:password:${user.id}`;
     await this.reserve(key, limits.passwordTries, limits.passwordWindowMs, m.tooManyPasswordTries);
     if (!(await verifyPassword(user.password_hash, password))) {

@@ -89,5 +89,5 @@ function decodeCursor(cursor: string | undefined): number | undefined {
   if (!cursor || cursor === "0") return undefined;
   const id = Number(cursor);
   if (Number.isSafeInteger(id) && id > 0) return id;
-  throw badRequest("The cursor is not valid: start again without one", "bad_cursor");
+  throw badRequest(MESSAGES.badCursor, "bad_cursor");
 }

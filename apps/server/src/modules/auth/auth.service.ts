@@ -12,13 +12,7 @@ import {
 import type { UserRow } from "../../db/schema.js";
 import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  tooManyRequests,
-  unauthorized,
-} from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
 import { highestTier, type SubscriptionsService } from "../subscriptions/subscriptions.service.js";
 import type { UsersRepo } from "../users/users.repo.js";
@@ -163,7 +157,7 @@ export class AuthService {
     previousToken?: string,
   ): Promise<(SignedIn & { twoFactorSetupRequired?: boolean }) | TwoFactorPending> {
     const { ip } = from;
-    const { users, rateLimits, clock, limits } = this.deps;
+    const { users, rateLimits, limits } = this.deps;
     const usernameKey = body.username.toLowerCase();
     const accountKey = `login:user:${usernameKey}`;
     const ipKey = `login:ip:${addressGroupOf(ip)}`;
@@ -189,7 +183,6 @@ export class AuthService {
       throw forbidden(MESSAGES.adminUsers.suspended, "account_suspended");
     }
 
-    const now = clock.now();
     const twoFactor = this.deps.twoFactor;
     if (twoFactor && (await twoFactor.isEnabled(user.id))) {
       // The password is no failure, but the window is not cleared either: wrong codes stay
@@ -219,7 +212,7 @@ export class AuthService {
   ): Promise<SignedIn> {
     const { ip } = from;
     const secondFactor = body.code !== undefined ? "code" : "recovery code";
-    const { users, rateLimits, clock, limits } = this.deps;
+    const { users, rateLimits, limits } = this.deps;
     const twoFactor = this.deps.twoFactor;
     const expired = () =>
       unauthorized(MESSAGES.twoFactor.signInExpired, "two_factor_sign_in_expired");

@@ -1,8 +1,11 @@
+import { setTimeout as delay } from "node:timers/promises";
+import { MESSAGES } from "@sawdust/shared";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import type { NewPaymentRow, NewSubscriptionRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
+import { conflict } from "../../lib/errors.js";
 import { KeyedLock } from "../../lib/keyed-lock.js";
 import { Semaphore } from "../../lib/semaphore.js";
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
@@ -24,11 +27,24 @@ export type EventOutcome = "applied" | "duplicate" | "no-user";
  */
 const SERIALISED_TASK_SLOTS = 4;
 
+/**
+ * How a serialised task waits for a key another process holds: it asks again after a pause that
+ * grows to the longest, holding no connection and no slot meanwhile, and gives up after the wait's
+ * bound (a refund's provider call, the slowest holder, ends well within it).
+ */
+export const SERIALISED_WAIT = { firstPauseMs: 10, longestPauseMs: 200, boundMs: 60_000 };
+
 /** One process's queues for `serialised`, shared by the repositories bound to its transactions. */
 class TaskQueues {
   readonly byKey = new KeyedLock();
   readonly slots = new Semaphore(SERIALISED_TASK_SLOTS);
 }
+
+/** How many tries of this process's serialised tasks found their key held by another process. */
+export const serialisedWaits = { heldElsewhere: 0 };
+
+/** A try that found the key held by another process. */
+const HELD_ELSEWHERE = Symbol("held elsewhere");
 
 export class BillingRepo {
   constructor(
@@ -44,10 +60,12 @@ export class BillingRepo {
    * subscription, making a member's customer), so the later task reads what the earlier wrote.
    *
    * On PostgreSQL `work` runs in one transaction that first takes an advisory lock on the key
-   * (`pg_advisory_xact_lock`, released by the commit or rollback): what it writes through the
-   * repository it is given commits at its end, and a task of another process waits on the lock
-   * until then. Tasks of this process queue before they take a connection, so at most one of
-   * them waits on each key, and at most SERIALISED_TASK_SLOTS hold one.
+   * (`pg_try_advisory_xact_lock`, released by the commit or rollback): what it writes through the
+   * repository it is given commits at its end. Tasks of this process queue by key before they
+   * take a connection, so at most one of them is after each key, and at most
+   * SERIALISED_TASK_SLOTS hold a connection. A key held by another process is tried again after
+   * a pause (SERIALISED_WAIT) with the connection and slot given back, so a task waiting on one
+   * key never keeps a task on another from running; after the wait's bound it is refused (409).
    *
    * On SQLite the in-process queue alone orders the tasks, and `work` runs outside a
    * transaction: a transaction would keep the file's one connection (and its write lock) through
@@ -63,16 +81,32 @@ export class BillingRepo {
    * idempotency key makes them one).
    */
   serialised<T>(key: string, work: (repo: BillingRepo) => Promise<T>): Promise<T> {
-    return this.queues.byKey.run(key, () => {
+    return this.queues.byKey.run(key, async () => {
       if (this.dialect !== "postgres") return work(this);
-      return this.queues.slots.run(() =>
-        this.db.transaction().execute(async (trx) => {
-          await sql`select pg_advisory_xact_lock(hashtextextended(${`sawdust.billing:${key}`}, 0))`.execute(
-            trx,
-          );
-          return work(new BillingRepo(trx, this.dialect, this.queues));
-        }),
-      );
+      const lockKey = `sawdust.billing:${key}`;
+      const giveUpAt = Date.now() + SERIALISED_WAIT.boundMs;
+      for (let pause = SERIALISED_WAIT.firstPauseMs; ; ) {
+        const outcome = await this.queues.slots.run(() =>
+          this.db.transaction().execute(async (trx) => {
+            const { rows } = await sql<{
+              taken: boolean;
+            }>`select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as taken`.execute(
+              trx,
+            );
+            if (!rows[0]?.taken) {
+              serialisedWaits.heldElsewhere++;
+              return HELD_ELSEWHERE;
+            }
+            return { value: await work(new BillingRepo(trx, this.dialect, this.queues)) };
+          }),
+        );
+        if (outcome !== HELD_ELSEWHERE) return outcome.value;
+        if (Date.now() + pause > giveUpAt) {
+          throw conflict(MESSAGES.stillInProgress, "still_in_progress");
+        }
+        await delay(pause * (0.5 + Math.random() / 2));
+        pause = Math.min(pause * 2, SERIALISED_WAIT.longestPauseMs);
+      }
     });
   }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { type App, buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
+import { serialisedWaits } from "./billing.repo.js";
 import type { PaymentProvider, ProviderSubscription, WebhookEvent } from "./payment-provider.js";
 
 /**
@@ -181,18 +181,11 @@ function ourRow(subscriptionId: string) {
     .executeTakeFirst();
 }
 
-/** Settles once some transaction on this database waits for an advisory lock. */
-async function someoneWaitsOnAnAdvisoryLock(): Promise<void> {
+/** Settles once a serialised task (of either process) finds its key held by the other. */
+async function someoneWaitsOnTheKey(since: number): Promise<void> {
   const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { rows } = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_locks
-      where locktype = 'advisory' and not granted
-        and database = (select oid from pg_database where datname = current_database())`.execute(
-      a.database.db,
-    );
-    if ((rows[0]?.waiting ?? 0) > 0) return;
-    if (Date.now() > deadline) throw new Error("no delivery came to wait on the lock");
+  while (serialisedWaits.heldElsewhere === since) {
+    if (Date.now() > deadline) throw new Error("no delivery came to wait on the key");
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -226,6 +219,7 @@ describe(`the order of deliveries about one subscription, on ${TEST_DB}`, () => 
     async () => {
       const subscription = await subscriptionAtProvider();
       const held = provider.holdNextRead();
+      const waitsBefore = serialisedWaits.heldElsewhere;
       const answersBefore = provider.answers.length;
       // Process A takes the first event, and its re-read is slow.
       const first = deliver(a, "customer.subscription.updated", subscription.id);
@@ -233,11 +227,11 @@ describe(`the order of deliveries about one subscription, on ${TEST_DB}`, () => 
       // The subscription ends at the provider; process B takes the event saying so.
       provider.put({ ...subscription, status: "canceled" });
       const second = deliver(b, "customer.subscription.deleted", subscription.id);
-      // B waits on the subscription's lock, which A holds until it commits. (Without that lock B
+      // B waits for the subscription's key, which A holds until it commits. (Without that lock B
       // would re-read now and finish first, and A's older answer would be written last.)
       const finishedFirst = await Promise.race([
         second.response.then(() => true),
-        someoneWaitsOnAnAdvisoryLock().then(() => false),
+        someoneWaitsOnTheKey(waitsBefore).then(() => false),
       ]);
       expect(finishedFirst, "the second delivery did not wait for the first").toBe(false);
       expect(provider.answers.length).toBe(answersBefore);

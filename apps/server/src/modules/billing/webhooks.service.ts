@@ -197,8 +197,10 @@ export class WebhooksService {
       grace_until:
         subscription.status === "past_due" ? failedAt + BILLING_RULES.gracePeriodMs : null,
       updated_at: this.deps.clock.now(),
-      // When this site learned it ended; the repository keeps the first such time.
-      canceled_at: subscription.status === "canceled" ? this.deps.clock.now() : null,
+      // When it ended, as the provider says (its clock, as payments' times are: the sandbox's may
+      // run ahead of this site's); else when this site learned it. The repository keeps the first.
+      canceled_at:
+        subscription.status === "canceled" ? (subscription.endedAt ?? this.deps.clock.now()) : null,
     };
   }
 

@@ -241,6 +241,17 @@ describe(`collections on ${TEST_DB}`, () => {
     expect((await detail(ann, mine.id)).name).toBe("Valid");
   });
 
+  it("reads a name and description typed decomposed as composed, and counts them so", async () => {
+    const who = await newMember();
+    // "é" as "e" and a combining accent: 51 of them are 102 code units, 51 characters.
+    const created = await create(who, { name: "e\u0301".repeat(51), description: "Cafe\u0301" });
+    expect(created).toMatchObject({ name: "é".repeat(51), description: "Café" });
+    const full = "e\u0301".repeat(COLLECTION_RULES.nameMax);
+    const renamed = await call("PATCH", `/${created.id}`, who, { name: full });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await detail(who, created.id)).name).toBe("é".repeat(COLLECTION_RULES.nameMax));
+  });
+
   it(`keeps a free member to ${FREE_TIER.collections} collections; Pro members and admins have no limit`, async () => {
     const free = await newMember();
     for (let i = 0; i < FREE_TIER.collections; i++) await create(free, { name: `Free ${i}` });

@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { EDITION_SALES, MESSAGES, ZCertificate, ZLibrary } from "@sawdust/shared";
+import {
+  type AdminSales,
+  EDITION_SALES,
+  MESSAGES,
+  ZAdminSales,
+  ZCertificate,
+  ZLibrary,
+} from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   callerOf,
@@ -349,4 +356,87 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect(events.length).toBeGreaterThan(10);
     expect(Number(after.n)).toBe(Number(before.n));
   }, 60_000);
+});
+
+describe(`the admin's sales list on ${TEST_DB}`, () => {
+  const list = async (query: string) => {
+    const res = await call("GET", `/api/v1/admin/sales?${query}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    return ZAdminSales.parse(res.json());
+  };
+  const buy = async (who: Who, id: number) => {
+    const started = await purchase(who, id);
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await pay(who, sessionOf(started.json().url as string))).statusCode).toBe(200);
+  };
+
+  it("pages through every sale, searches piece and buyer, and counts revenue by the type each sold as", async () => {
+    const word = `Ledger${Date.now().toString(36)}`;
+    const id = await piece({ editionType: "open_edition", price: 2_500 });
+    await call("PATCH", `/api/v1/images/${id}`, admin, { aiAnalysis: { title: `${word} dunes` } });
+    const names = [1, 2, 3].map((i) => `ledger_b${i}`);
+    const buyers: Who[] = [];
+    for (const name of names) buyers.push(await signIn(app, name));
+    for (const who of buyers) await buy(who, id);
+    const before = await list("limit=1");
+
+    // Every sale once, a page of one at a time, newest first, the total on every page.
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: AdminSales = await list(`limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(page.total).toBe(before.total);
+      seen.push(...page.sales.map((s) => s.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(before.total);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+
+    // Searched by the piece's title and by the buyer's username; filtered by status.
+    const byTitle = await list(`q=${word.toLowerCase()}`);
+    expect(byTitle.total).toBe(3);
+    expect(byTitle.sales.every((s) => s.imageId === id)).toBe(true);
+    const byBuyer = await list("q=LEDGER_B2");
+    expect(byBuyer.sales.map((s) => s.buyer)).toEqual(["@ledger_b2"]);
+    expect((await list(`q=${word}&status=refunded`)).total).toBe(0);
+    expect((await list("q=100%25_")).total).toBe(0);
+
+    // Three copies sold: the piece does not become a 1/1; as a limited edition of 5 it may.
+    const oneOfOne = await call("PATCH", `/api/v1/images/${id}`, admin, {
+      editionType: "one_of_one",
+      price: 50_000,
+    });
+    expect(oneOfOne.statusCode).toBe(400);
+    expect(oneOfOne.json()).toEqual({
+      message: MESSAGES.adminImages.oneOfOneAlreadySold(3),
+      code: "bad_edition_type",
+    });
+    const limited = await call("PATCH", `/api/v1/images/${id}`, admin, {
+      editionType: "limited_edition",
+      maxEditions: 5,
+    });
+    expect(limited.statusCode, limited.body).toBe(200);
+    // The sales stay what they were: open edition copies, counted as open edition revenue.
+    const after = await list(`q=${word}`);
+    expect(after.sales.map((s) => [s.editionType, s.total])).toEqual([
+      ["open_edition", null],
+      ["open_edition", null],
+      ["open_edition", null],
+    ]);
+    expect(after.revenueByEditionType.open_edition).toBe(before.revenueByEditionType.open_edition);
+    expect(after.revenueByEditionType.limited_edition).toBe(
+      before.revenueByEditionType.limited_edition,
+    );
+  }, 60_000);
+
+  it("refuses a cursor it did not give and a limit out of bounds", async () => {
+    for (const query of ["cursor=nonsense", "limit=0", "limit=101", "page=2"]) {
+      const res = await call("GET", `/api/v1/admin/sales?${query}`, admin);
+      expect(res.statusCode, query).toBe(400);
+    }
+    expect((await call("GET", "/api/v1/admin/sales?cursor=nonsense", admin)).json().message).toBe(
+      MESSAGES.badCursor,
+    );
+  });
 });

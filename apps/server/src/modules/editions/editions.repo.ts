@@ -1,5 +1,6 @@
 import { editionCapOf, type Licence } from "@sawdust/shared";
-import { sql } from "kysely";
+import { type SqlBool, sql } from "kysely";
+import { containsPattern } from "../../db/contains-pattern.js";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import { CompiledShapes } from "../../db/prepared-once.js";
@@ -8,7 +9,15 @@ import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { keepingFacetCounts } from "../images/facet-counts.repo.js";
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
+
 import { collectorName } from "./collector-name.js";
+
+/** What the admin's sales list is filtered by. */
+export interface AdminSaleFilters {
+  status?: EditionSaleRow["status"];
+  /** Part of the piece's title or the buyer's username. */
+  q?: string;
+}
 
 /** What taking a hold did: took it, or found the piece sold out or every edition held. */
 export type ReserveOutcome =
@@ -465,7 +474,9 @@ export class EditionsRepo {
         "edition_sales.price_cents",
         "edition_sales.created_at",
         "images.title",
-        "images.edition_type",
+        // The type the piece sold as; the image's own when the sale predates 0015.
+        sql<string>`coalesce(edition_sales.edition_type, images.edition_type)`.as("edition_type"),
+        "images.edition_type as image_edition_type",
         "images.max_editions",
         "certificates.id as certificate_id",
       ])
@@ -491,7 +502,11 @@ export class EditionsRepo {
         "edition_sales.licence",
         "edition_sales.created_at as purchased_at",
         "images.title",
-        "images.edition_type",
+        // The type the piece sold as; the image's own when the sale predates 0015.
+        sql<string | null>`coalesce(edition_sales.edition_type, images.edition_type)`.as(
+          "edition_type",
+        ),
+        "images.edition_type as image_edition_type",
         "images.max_editions",
         // A deleted account's name is not shown, though the row keeps it for a while.
         sql<string | null>`case when users.deleted_at is null then users.username end`.as(
@@ -505,12 +520,9 @@ export class EditionsRepo {
       .executeTakeFirst();
   }
 
-  /** Every sale, newest first, with its piece, buyer and certificate. */
-  findAdminSales(status?: string) {
-    let query = this.db
-      .selectFrom("edition_sales")
-      .leftJoin("images", "images.id", "edition_sales.image_id")
-      .leftJoin("users", "users.id", "edition_sales.user_id")
+  /** One page of sales, newest first, before the cursor's id, with piece, buyer and certificate. */
+  findAdminSales(filters: AdminSaleFilters & { limit: number; beforeId?: number }) {
+    let query = this.adminSales(filters)
       .leftJoin("certificates", "certificates.sale_id", "edition_sales.id")
       .select([
         "edition_sales.id",
@@ -524,7 +536,11 @@ export class EditionsRepo {
         "edition_sales.created_at",
         "edition_sales.refunded_at",
         "images.title",
-        "images.edition_type",
+        // The type the piece sold as; the image's own when the sale predates 0015.
+        sql<string | null>`coalesce(edition_sales.edition_type, images.edition_type)`.as(
+          "edition_type",
+        ),
+        "images.edition_type as image_edition_type",
         "images.max_editions",
         // A deleted account's name is not shown, though the row keeps it for a while.
         sql<string | null>`case when users.deleted_at is null then users.username end`.as(
@@ -533,22 +549,43 @@ export class EditionsRepo {
         "certificates.id as certificate_id",
       ])
       .orderBy("edition_sales.id", "desc")
-      .limit(500);
-    if (status) query = query.where("edition_sales.status", "=", status);
+      .limit(filters.limit);
+    if (filters.beforeId !== undefined) {
+      query = query.where("edition_sales.id", "<", filters.beforeId);
+    }
     return query.execute();
   }
 
-  /** Money kept by edition type, and money refunded (cents). */
+  /** How many sales the filters match. */
+  async countAdminSales(filters: AdminSaleFilters): Promise<number> {
+    const row = await this.adminSales(filters)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private adminSales(filters: AdminSaleFilters) {
+    let query = this.db
+      .selectFrom("edition_sales")
+      .leftJoin("images", "images.id", "edition_sales.image_id")
+      .leftJoin("users", "users.id", "edition_sales.user_id");
+    if (filters.status) query = query.where("edition_sales.status", "=", filters.status);
+    if (filters.q) {
+      const pattern = containsPattern(filters.q);
+      query = query.where(
+        sql<SqlBool>`(lower(images.title) like ${pattern} escape '\\' or (users.deleted_at is null and lower(users.username) like ${pattern} escape '\\'))`,
+      );
+    }
+    return query;
+  }
+
+  /** Money kept by the edition type each sale sold as, and money refunded (cents). */
   async totals() {
     const kept = await this.db
       .selectFrom("edition_sales")
-      .leftJoin("images", "images.id", "edition_sales.image_id")
-      .select((eb) => [
-        "images.edition_type",
-        eb.fn.sum<number>("edition_sales.price_cents").as("cents"),
-      ])
-      .where("edition_sales.status", "=", "sold")
-      .groupBy("images.edition_type")
+      .select((eb) => ["edition_type", eb.fn.sum<number>("price_cents").as("cents")])
+      .where("status", "=", "sold")
+      .groupBy("edition_type")
       .execute();
     const refunded = await this.db
       .selectFrom("edition_sales")

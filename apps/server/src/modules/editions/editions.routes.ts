@@ -164,8 +164,11 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
       },
     },
     async (request, reply) => {
-      const certificate = await opts.editions.certificate(request.params.id, viewerOf(request));
-      const bytes = await certificatePdf(certificate);
+      const { certificate, siteName } = await opts.editions.certificateToPrint(
+        request.params.id,
+        viewerOf(request),
+      );
+      const bytes = await certificatePdf(certificate, { siteName });
       return reply
         .type("application/pdf")
         .header("cache-control", "private, no-cache")
@@ -183,6 +186,8 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
       preValidation: adminFirst,
       schema: {
         summary: "Every edition sale, with refunds and revenue (admins)",
+        description:
+          "Newest first, paged by `cursor`; `status` filters, `q` searches the piece's title and the buyer's username. The revenue figures are of every sale, whatever the filters.",
         tags: TAGS,
         operationId: "listEditionSales",
         security: SIGNED_IN,
@@ -192,7 +197,7 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
     },
     async (request) => {
       adminViewerOf(request);
-      return opts.editions.adminSales(request.query.status);
+      return opts.editions.adminSales(request.query);
     },
   );
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   type AdminSales,
+  type AdminSalesQuery,
   type Certificate,
   type CollectorPrivacy,
   EDITION_SALES,
@@ -27,6 +28,7 @@ import type { EditionSaleRow } from "../../db/schema.js";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { decodeIdCursor, encodeIdCursor } from "../../lib/id-cursor.js";
 import { type Serialised, unordered } from "../../lib/serialised.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
@@ -262,9 +264,8 @@ export class EditionsService implements OneOffPaymentHandler {
         imageId: Number(r.image_id),
         title: r.title ?? `Artwork ${r.image_id}`,
         urlSmall: small.get(Number(r.image_id)) ?? "",
-        editionType: r.edition_type,
+        ...soldAs(r),
         number: Number(r.number),
-        total: editionCapOf(r.edition_type, r.max_editions),
         licence: r.licence as Licence,
         priceCents: r.price_cents,
         purchasedAt: new Date(Number(r.created_at)).toISOString(),
@@ -333,9 +334,8 @@ export class EditionsService implements OneOffPaymentHandler {
       id: row.id,
       imageId: Number(row.image_id),
       title: row.title ?? `Artwork ${row.image_id}`,
-      editionType: row.edition_type ?? "open_edition",
+      ...soldAs(row, "open_edition"),
       number: Number(row.number),
-      total: editionCapOf(row.edition_type ?? "open_edition", row.max_editions ?? null),
       licence: row.licence as Licence,
       buyer: this.buyerName(row, viewer),
       purchasedAt: new Date(Number(row.purchased_at)).toISOString(),
@@ -343,6 +343,18 @@ export class EditionsService implements OneOffPaymentHandler {
       verifyUrl: this.absolute(paths.verifyCertificate.getHref(row.id)),
       pdfUrl: `/api/v1/certificates/${row.id}/pdf`,
     };
+  }
+
+  /** A certificate with the site's name, which heads its printed copy. */
+  async certificateToPrint(
+    id: string,
+    viewer: Principal,
+  ): Promise<{ certificate: Certificate; siteName: string }> {
+    const [certificate, siteName] = await Promise.all([
+      this.certificate(id, viewer),
+      this.deps.siteName(),
+    ]);
+    return { certificate, siteName };
   }
 
   private buyerName(
@@ -363,23 +375,33 @@ export class EditionsService implements OneOffPaymentHandler {
 
   // ——— Admins ———
 
-  async adminSales(status?: EditionSaleRow["status"]): Promise<AdminSales> {
-    const [rows, totals] = await Promise.all([
-      this.deps.editions.findAdminSales(status),
+  /** Sales newest first, filtered, a page at a time, with how many match and every sale's money. */
+  async adminSales(query: AdminSalesQuery): Promise<AdminSales> {
+    const filters = { status: query.status, q: query.q || undefined };
+    const [rows, total, totals] = await Promise.all([
+      this.deps.editions.findAdminSales({
+        ...filters,
+        limit: query.limit + 1,
+        beforeId: decodeIdCursor(query.cursor),
+      }),
+      this.deps.editions.countAdminSales(filters),
       this.deps.editions.totals(),
     ]);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
     const revenueByEditionType: Record<string, number> = {};
     for (const t of totals.byEditionType) {
       revenueByEditionType[t.editionType ?? "deleted"] = t.cents;
     }
     return {
-      sales: rows.map((r) => ({
+      nextCursor: rows.length > query.limit && last ? encodeIdCursor(Number(last.id)) : null,
+      total,
+      sales: page.map((r) => ({
         id: Number(r.id),
         imageId: Number(r.image_id),
         title: r.title ?? `Artwork ${r.image_id}`,
-        editionType: r.edition_type ?? "deleted",
+        ...soldAs(r),
         number: r.number === null ? null : Number(r.number),
-        total: r.edition_type ? editionCapOf(r.edition_type, r.max_editions ?? null) : null,
         licence: r.licence as Licence,
         priceCents: r.price_cents,
         buyer: r.username ? `@${r.username}` : null,
@@ -505,4 +527,24 @@ function fullyRefunded(charge: Record<string, unknown>): boolean {
   if (typeof charge.refunded === "boolean") return charge.refunded;
   const amount = Number(charge.amount);
   return Number.isFinite(amount) && Number(charge.amount_refunded) >= amount;
+}
+
+/**
+ * The edition a sale was of: the type the piece sold as (`unknown` when neither the sale nor the
+ * piece says) and out of how many: the piece's cap while it is still of that type ("No. 3 of
+ * 50"), 1 for a 1/1, else none.
+ */
+function soldAs(
+  row: {
+    edition_type: string | null;
+    image_edition_type: string | null;
+    max_editions: number | null;
+  },
+  unknown = "deleted",
+): { editionType: string; total: number | null } {
+  const editionType = row.edition_type ?? unknown;
+  if (row.edition_type !== null && row.edition_type === row.image_edition_type) {
+    return { editionType, total: editionCapOf(row.edition_type, row.max_editions) };
+  }
+  return { editionType, total: editionType === "one_of_one" ? 1 : null };
 }

@@ -32,7 +32,8 @@ type EditionChanges = Pick<ImageUpdate, "edition_type" | "price_cents" | "max_ed
  * - a price (whole cents) only for one_of_one and open_edition; sawdust_gallery and
  *   limited_edition carry none, so a price sent with them is dropped and the stored one cleared;
  * - a limited edition has a size of at least 1 (needed when an image becomes one) that is never
- *   below the editions already sold; any other edition type has no size.
+ *   below the editions already sold; any other edition type has no size;
+ * - a piece with more than one copy sold does not become a 1/1 (its collectors stay numbered).
  * Nothing about the edition changes when the request names none of it.
  */
 export function editionChangeOf(
@@ -47,6 +48,13 @@ export function editionChangeOf(
   const type = editionType ?? stored.edition_type;
   const changes: EditionChanges = {};
   if (editionType !== undefined) changes.edition_type = editionType;
+  if (editionType === "one_of_one" && stored.sold_editions > 1) {
+    return {
+      ok: false,
+      error: m.oneOfOneAlreadySold(stored.sold_editions),
+      code: "bad_edition_type",
+    };
+  }
 
   if (type === "limited_edition") {
     if (maxEditions !== undefined) {

@@ -24,7 +24,7 @@ import { decodeCursor, encodeCursor, smallestWalk } from "./catalogue.service.js
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS } from "./images.constants.js";
 import { parseArray, presentImage } from "./images.presenter.js";
 import { hasNarrowSets, type ImageFilter, type ImagesRepo, type PageLead } from "./images.repo.js";
-import { searchTermsOf } from "./search-query.js";
+import { searchFilterOf } from "./search-query.js";
 
 /** A batch's selection after parsing: ids, or the admin table's filter. */
 export type AdminImageSelectionInput = { ids: number[] } | { filter: AdminImageFilter };
@@ -165,7 +165,7 @@ function filterOf(filter: AdminImageFilter): ImageFilter {
     styles: [],
     colors: [],
     editionTypes: filter.editionType ? [filter.editionType] : [],
-    search: searchTermsOf(filter.q),
+    ...searchFilterOf(filter.q),
     ...(filter.analysis ? { analysisStatus: filter.analysis } : {}),
     ...(filter.flagged !== undefined ? { flagged: filter.flagged } : {}),
   };

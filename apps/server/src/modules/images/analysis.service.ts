@@ -1,4 +1,4 @@
-import { slugifyTag, unique } from "@sawdust/shared";
+import { normalizeStyle, shownText, slugifyTag, unique } from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { type Serialised, unordered } from "../../lib/serialised.js";
@@ -100,7 +100,7 @@ export class AnalysisService {
               0,
               15,
             ),
-            style: described.style.toLowerCase(),
+            style: normalizeStyle(described.style),
             sources: { title: "vision", description: "vision", tags: "vision", style: "vision" },
           };
           vision = { ok: true };
@@ -127,8 +127,9 @@ export class AnalysisService {
           if (edited(field)) continue;
           sources[field] = words.sources[field] ?? "none";
         }
-        if (!edited("title")) changes.title = words.title;
-        if (!edited("description")) changes.description = words.description;
+        // Shown as an admin's would be (ZImagePatchBody): the file's prompt and name are anyone's.
+        if (!edited("title")) changes.title = shownOrNull(words.title);
+        if (!edited("description")) changes.description = shownOrNull(words.description);
         if (!edited("tags")) {
           changes.tags = JSON.stringify(words.tags);
           facets.tag = words.tags;
@@ -233,4 +234,9 @@ function analysisRecord(
     suggestedStyle: words.style,
     analyzedAt: new Date(now).toISOString(),
   };
+}
+
+/** A title or description as pages show it (shownText); null when nothing is left. */
+function shownOrNull(text: string | null): string | null {
+  return text === null ? null : shownText(text) || null;
 }

@@ -1,4 +1,4 @@
-import { ZAdminImageBatchResult } from "@sawdust/shared";
+import { MESSAGES, ZAdminImageBatchResult } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, readyImageRow, seedImage, signIn, upload } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
@@ -286,15 +286,22 @@ describe(`batch edition type and price on ${TEST_DB}`, () => {
     expect((await rowsOf(all)).map((r) => [r.edition_type, r.max_editions, r.price_cents])).toEqual(
       all.map(() => ["open_edition", null, 1500]),
     );
-    // Absent keeps each image's price; sawdust_gallery clears it whatever was sent.
-    await batchOk({
-      selection: { ids: [sold] },
+    // Absent keeps each image's price; a piece with copies sold does not become a 1/1.
+    const first = ids[0] as number;
+    const oneOfOne = await batchOk({
+      selection: { ids: [first, sold] },
       operation: { type: "set_edition", editionType: "one_of_one" },
     });
-    expect((await rowsOf([sold]))[0]).toMatchObject({
-      edition_type: "one_of_one",
-      price_cents: 1500,
+    expect(oneOfOne.results.find((r) => r.id === sold)).toEqual({
+      id: sold,
+      ok: false,
+      error: MESSAGES.adminImages.oneOfOneAlreadySold(5),
     });
+    expect((await rowsOf([first, sold])).map((r) => [r.edition_type, r.price_cents])).toEqual([
+      ["one_of_one", 1500],
+      ["open_edition", 1500],
+    ]);
+    // sawdust_gallery clears the price whatever was sent.
     await batchOk({
       selection: { ids: all },
       operation: { type: "set_edition", editionType: "sawdust_gallery", priceCents: 99 },

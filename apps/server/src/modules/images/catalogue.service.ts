@@ -7,6 +7,7 @@ import {
   isAdmin,
   LIST_TOTALS,
   type LicenceDefaults,
+  MESSAGES,
   normalizeColor,
   normalizeStyle,
   PAGING,
@@ -35,7 +36,7 @@ import {
   type WalkSizes,
 } from "./images.repo.js";
 import { type ListCache, pageOfJson } from "./list-cache.js";
-import { searchTermsOf } from "./search-query.js";
+import { searchFilterOf } from "./search-query.js";
 
 export interface ShareCard {
   id: number;
@@ -299,7 +300,7 @@ export class CatalogueService {
       ...(query.availability && query.availability !== "all"
         ? { availability: query.availability }
         : {}),
-      search: searchTermsOf(query.q),
+      ...searchFilterOf(query.q),
     };
   }
 
@@ -358,6 +359,7 @@ export class CatalogueService {
       styles: [],
       colors: [],
       search: [],
+      searchHasNoWords: undefined,
       minPriceCents: undefined,
       maxPriceCents: undefined,
     });
@@ -434,7 +436,7 @@ export function decodePageStart(
   if (order !== "newest" && typeof d === "number" && Number.isSafeInteger(d) && d >= 0) {
     return { afterId, afterDownloads: d };
   }
-  throw badRequest(IMAGE_MESSAGES.badCursor, "bad_cursor");
+  throw badRequest(MESSAGES.badCursor, "bad_cursor");
 }
 
 export function decodeCursor(cursor: string | undefined): number | undefined {
@@ -446,7 +448,7 @@ export function decodeCursor(cursor: string | undefined): number | undefined {
   } catch {
     // fall through
   }
-  throw badRequest(IMAGE_MESSAGES.badCursor, "bad_cursor");
+  throw badRequest(MESSAGES.badCursor, "bad_cursor");
 }
 
 /**

@@ -84,11 +84,12 @@ export class ImageEditsService {
       facets.style = styles;
       sources.style = "admin";
     }
-    const edition = editionChangeOf(row, {
+    const editionAsked = {
       editionType: body.editionType,
       priceCents: body.price,
       maxEditions: body.maxEditions,
-    });
+    };
+    const edition = editionChangeOf(row, editionAsked);
     if (!edition.ok) throw badRequest(edition.error, edition.code);
     Object.assign(changes, edition.changes);
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
@@ -100,12 +101,15 @@ export class ImageEditsService {
       details: beforeAndAfter(row, changes),
     });
     if (!updated) {
-      // Gone meanwhile, or sold past the new edition size since it was read.
+      // Gone meanwhile (404), or sold past the new edition's bounds since it was read.
       const now = await this.row(id);
-      throw badRequest(
-        MESSAGES.adminImages.maxEditionsBelowSold(now.sold_editions),
-        "bad_edition_size",
-      );
+      const again = editionChangeOf(now, editionAsked);
+      throw again.ok
+        ? badRequest(
+            MESSAGES.adminImages.maxEditionsBelowSold(now.sold_editions),
+            "bad_edition_size",
+          )
+        : badRequest(again.error, again.code);
     }
     await this.deps.events.emit({ type: "image.updated", imageId: id });
     return this.present(id, admin);

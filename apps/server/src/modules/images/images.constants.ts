@@ -26,6 +26,5 @@ export const IMAGE_MESSAGES = {
       w && h ? ` (this one is ${w}×${h}, ${((w * h) / 1_000_000).toFixed(1)} megapixels)` : ""
     }`,
   formatMismatch: "The file's contents do not match a supported image format",
-  badCursor: "The cursor is not valid: start again without one",
   badSignature: "This image link has expired or is not valid: reload the page for a fresh one",
 } as const;

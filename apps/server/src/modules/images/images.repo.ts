@@ -34,6 +34,8 @@ export interface ImageFilter {
   availability?: "available" | "sold";
   /** Words that must all appear in the title, description, tags or style (the last as a prefix). */
   search: string[];
+  /** A search was typed that holds no word (emoji, punctuation): it matches nothing. */
+  searchHasNoWords?: true;
   /** Price bounds in cents, inclusive; either leaves out images without a price. */
   minPriceCents?: number;
   maxPriceCents?: number;
@@ -726,6 +728,7 @@ export class ImagesRepo {
    * at most one facet value, nothing else. Undefined otherwise (it must be counted).
    */
   async keptCount(filter: ImageFilter): Promise<number | undefined> {
+    if (matchesNothing(filter)) return 0;
     const facets: Array<[FacetKind, string[]]> = [
       ["tag", filter.tags],
       ["style", filter.styles],
@@ -862,7 +865,8 @@ export class ImagesRepo {
             .updateTable("images")
             .set({ ...withListAnalysis(changes), updated_at: now })
             .where("id", "=", id);
-          const size = changes.max_editions;
+          // The edition's bounds hold against sales made since the row was read.
+          const size = changes.edition_type === "one_of_one" ? 1 : changes.max_editions;
           if (typeof size === "number") update = update.where("sold_editions", "<=", size);
           const result = await update.executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) throw refused;
@@ -892,6 +896,8 @@ export class ImagesRepo {
 
   /** The ids of the images the filter matches, smallest first, at most `limit`. */
   async findIdsMatching(filter: ImageFilter, limit: number): Promise<number[]> {
+    // Its statement holds no search condition for a search without words: that would select all.
+    if (filter.searchHasNoWords) return [];
     const rows = await this.db
       .selectFrom("images")
       .select("id")
@@ -1494,11 +1500,12 @@ function availabilityOf(eb: any, availability: "available" | "sold"): Expression
 /**
  * Whether the filter's own conditions contradict each other, so that no image can match: an
  * availability no piece of its edition types can have (a sold-out open edition or gallery piece),
- * or a lowest price above the highest. Answered without a query: asked of the database, such a
- * filter reads every image its other conditions allow looking for one (about a second for a
- * common word at 1,000,000 images).
+ * a lowest price above the highest, or a search without a word. Answered without a query: asked
+ * of the database, such a filter reads every image its other conditions allow looking for one
+ * (about a second for a common word at 1,000,000 images).
  */
 function matchesNothing(filter: ImageFilter): boolean {
+  if (filter.searchHasNoWords) return true;
   const types = filter.editionTypes;
   if (filter.availability !== undefined && types.length > 0) {
     const possible =

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   indexedPrefixOf,
   prefixEnd,
+  searchFilterOf,
   searchTermsOf,
   toFts5Query,
   toTsQuery,
@@ -64,6 +65,22 @@ describe("the dialect queries", () => {
     expect(toFts5Query(["misty", "for"])).toBe('"misty" AND "for"*');
     expect(toTsQuery(["misty", "for"])).toBe("'misty' & 'for':*");
     expect(toFts5Query(["drag"])).toBe('"drag"*');
+  });
+
+  it("read Greek's final sigma as σ on PostgreSQL, as its search_vector files it", () => {
+    expect(toTsQuery(["λογος", "θεος"])).toBe("'λογοσ' & 'θεοσ':*");
+    expect(toTsQuery(["ΛΟΓΟΣ"])).toBe("'ΛΟΓΟΣ':*");
+  });
+});
+
+describe("searchFilterOf", () => {
+  it("makes text without a word a search that matches nothing, and no text no search", () => {
+    expect(searchFilterOf("🇯🇵")).toEqual({ search: [], searchHasNoWords: true });
+    expect(searchFilterOf(' "*" -- () ')).toEqual({ search: [], searchHasNoWords: true });
+    expect(searchFilterOf("misty 🇯🇵")).toEqual({ search: ["misty"] });
+    for (const nothing of [undefined, "", "   "]) {
+      expect(searchFilterOf(nothing)).toEqual({ search: [] });
+    }
   });
 });
 

@@ -36,6 +36,20 @@ export function searchTermsOf(text: string | undefined): string[] {
 }
 
 /**
+ * The search part of a list's filter (ImageFilter's `search` and `searchHasNoWords`) for what was
+ * typed: its words, or, when text was typed but holds no word (`🇯🇵`, `"*" --`), a search that
+ * matches nothing, as a word no image has does. It once meant no search, and listed the whole
+ * catalogue for a flag. Nothing typed (absent, or blank once trimmed) is no search.
+ */
+export function searchFilterOf(text: string | undefined): {
+  search: string[];
+  searchHasNoWords?: true;
+} {
+  const search = searchTermsOf(text);
+  return text?.trim() && search.length === 0 ? { search, searchHasNoWords: true } : { search };
+}
+
+/**
  * SQLite FTS5 MATCH text: every word must match, the last one as a prefix ("drag" finds
  * "dragon" while the person types). Words are quoted strings, never operators. `lastWordAs`: the
  * index's terms that begin with the last word (images.repo.ts looks them up), matched as an OR
@@ -76,7 +90,14 @@ export function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/** PostgreSQL to_tsquery text with the same meaning as toFts5Query. */
+/**
+ * PostgreSQL to_tsquery text with the same meaning as toFts5Query. Greek's final sigma is read as
+ * σ, as search_vector holds it (migration 0034): PostgreSQL lower-cases Σ to σ wherever it stands,
+ * so "ΛΟΓΟΣ" is filed as "λογοσ" while "λογος" is typed with ς (SQLite's tokenizer folds ς to σ
+ * on both sides itself).
+ */
 export function toTsQuery(terms: string[]): string {
-  return terms.map((t, i) => `'${t}'${i === terms.length - 1 ? ":*" : ""}`).join(" & ");
+  return terms
+    .map((t, i) => `'${t.replaceAll("ς", "σ")}'${i === terms.length - 1 ? ":*" : ""}`)
+    .join(" & ");
 }

@@ -118,10 +118,50 @@ describe(`search (q) on ${TEST_DB}`, () => {
     expect(await search("dragon", "&visibility=private", admin.cookie)).toEqual([hiddenDragon]);
   });
 
-  it("treats a query with no words as no filter", async () => {
+  it("treats blank text as no filter, and text without a word as a search that finds nothing", async () => {
     const all = await ids("");
+    expect(all.length).toBeGreaterThan(0);
     expect(await search("")).toEqual(all);
-    expect(await search('  "*" -- ()')).toEqual(all);
+    expect(await search("   ")).toEqual(all);
+    // Emoji, punctuation, query syntax: no word to find, so nothing is found (it listed everything).
+    for (const q of ["🇯🇵", "👨‍👩‍👧‍👦", '  "*" -- ()', "…", "-"]) {
+      const res = await list(`q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect({ q, body: res.json() }).toMatchObject({
+        q,
+        body: { images: [], nextCursor: null, stats: { totalImages: 0, totalIsLowerBound: false } },
+      });
+      expect(await search(q, "", admin.cookie)).toEqual([]);
+      expect(await search(q, "&editionType=open_edition&tag=fantasy")).toEqual([]);
+    }
+    // The admin table's search, and a batch selected by it: nothing.
+    const table = await app.server.inject({
+      method: "GET",
+      url: `/api/v1/admin/images?q=${encodeURIComponent("🇯🇵")}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(table.json()).toMatchObject({ images: [], stats: { totalImages: 0 } });
+    const batch = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/admin/images/batch",
+      headers: { cookie: admin.cookie },
+      payload: { selection: { filter: { q: "🇯🇵" } }, operation: { type: "make_private" } },
+    });
+    expect(batch.json()).toMatchObject({ total: 0, succeeded: 0 });
+    expect(await ids("")).toEqual(all);
+  });
+
+  it("finds Greek words however their sigma is written, the same on both databases", async () => {
+    const greek = await seedImage(app, { title: "λογος ΘΕΟΣ" });
+    const tonos = await seedImage(app, { title: "Ο Λόγος" });
+    for (const q of ["λογος", "ΛΟΓΟΣ", "λογοσ", "λογο", "θεος", "ΘΕΟΣ", "θεοσ", "λογος θεος"]) {
+      expect(await search(q), q).toEqual([greek]);
+    }
+    expect(await search("ΘΕΟΣ λογος")).toEqual([greek]);
+    // The tonos is kept, as SQLite keeps it (it folds Latin accents only).
+    for (const q of ["Λόγος", "λόγος", "ΛΌΓΟΣ"]) {
+      expect(await search(q), q).toEqual([tonos]);
+    }
   });
 
   it("counts the matches in stats.totalImages and pages through them without repeats", async () => {

@@ -172,6 +172,34 @@ describe(`PATCH /api/v1/profile on ${TEST_DB}`, () => {
     });
   });
 
+  it("takes joiners between visible characters in a display name, and refuses bidi controls", async () => {
+    const cookie = await member();
+    for (const name of ["علی‌رضا", "ক্ষ্‍মা", "Kai 👨‍👩‍👧", "Kai 🏳️‍🌈"]) {
+      const res = await patch({ displayName: name }, cookie);
+      expect({ name, status: res.statusCode, body: res.json() }).toMatchObject({
+        name,
+        status: 200,
+        body: { displayName: name },
+      });
+      expect((await currentUser(cookie)).displayName).toBe(name);
+    }
+    for (const control of ["\u202e", "\u202a", "\u2066", "\u200f", "\u061c", "\u200b"]) {
+      const res = await patch({ displayName: `Kai${control} Ora` }, cookie);
+      expect({ control, status: res.statusCode, message: res.json().message }).toEqual({
+        control,
+        status: 400,
+        message: v.displayNameInvisible,
+      });
+    }
+    // Typed decomposed: stored composed.
+    expect(
+      (await patch({ displayName: "Zoe\u0308", bio: "Cafe\u0301" }, cookie)).json(),
+    ).toMatchObject({
+      displayName: "Zoë",
+      bio: "Café",
+    });
+  });
+
   it("changes only the signed-in member's profile", async () => {
     const one = await member();
     const other = await member();

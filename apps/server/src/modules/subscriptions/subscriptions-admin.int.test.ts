@@ -160,7 +160,7 @@ describe(`the subscription list on ${TEST_DB}`, () => {
   it("refuses a cursor it did not give out", async () => {
     const res = await get("/api/v1/admin/subscriptions?cursor=bogus", admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(MESSAGES.payments.badCursor);
+    expect(res.json().message).toBe(MESSAGES.badCursor);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type SubscriptionStatus,
 } from "@sawdust/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { containsPattern } from "../../db/contains-pattern.js";
 import type { Db } from "../../db/database.js";
 import type { Database, SubscriptionRow } from "../../db/schema.js";
 
@@ -80,11 +81,6 @@ export function carriesPro(
 
 const carriesProColumn = (eb: SubscriptionsEb, now: number) =>
   eb.case().when(carriesPro(eb, now)).then(1).else(0).end().as("carries_pro");
-
-/** `%text%` for LIKE, its wildcards escaped (the queries say `escape '\'`). */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A case-insensitive "contains" on both dialects (PostgreSQL's LIKE is case-sensitive). */
 function usernameOrEmailContains(q: string): Expression<SqlBool> {

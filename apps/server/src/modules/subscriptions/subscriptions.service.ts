@@ -17,7 +17,8 @@ import {
   type Tier,
 } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { decodeIdCursor, encodeIdCursor } from "../../lib/id-cursor.js";
 import type { BillingRepo } from "../billing/billing.repo.js";
 import type { PaymentProvider } from "../billing/payment-provider.js";
 import { monthOf } from "../downloads/usage-period.js";
@@ -133,7 +134,7 @@ export class SubscriptionsService {
     const rows = await this.deps.subscriptions.findAdminPage(
       {
         limit: query.limit + 1,
-        beforeId: decodeCursor(query.cursor),
+        beforeId: decodeIdCursor(query.cursor),
         status: query.status,
         q: query.q || undefined,
       },
@@ -147,7 +148,7 @@ export class SubscriptionsService {
         ...presentSubscription(row, this.deps.provider.name),
         user: { id: row.user_id, username: row.username, email: row.email },
       })),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+      nextCursor: rows.length > query.limit && last ? encodeIdCursor(last.id) : null,
       stats: {
         totalSubscribers: totals.subscribers,
         activePro: totals.pro,
@@ -163,7 +164,7 @@ export class SubscriptionsService {
     const q = query.q || undefined;
     const rows = await this.deps.subscriptions.findSubscriberPage({
       limit: query.limit + 1,
-      beforeId: decodeCursor(query.cursor),
+      beforeId: decodeIdCursor(query.cursor),
       q,
       month: monthOf(now),
     });
@@ -189,7 +190,7 @@ export class SubscriptionsService {
           monthlyDownloads: row.monthly_downloads,
         };
       }),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+      nextCursor: rows.length > query.limit && last ? encodeIdCursor(last.id) : null,
       total: await this.deps.subscriptions.countMembers(q),
     };
   }
@@ -272,22 +273,4 @@ export function highestTier(tiers: readonly string[]): Tier {
     if (rank > TIERS.indexOf(best)) best = tier as Tier;
   }
   return best;
-}
-
-/** Opaque to clients: base64url of the last id of the page. */
-function encodeCursor(id: number): string {
-  return Buffer.from(JSON.stringify({ id })).toString("base64url");
-}
-
-function decodeCursor(cursor: string | undefined): number | undefined {
-  if (!cursor || cursor === "0") return undefined;
-  try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { id?: unknown };
-    if (typeof value.id === "number" && Number.isSafeInteger(value.id) && value.id > 0) {
-      return value.id;
-    }
-  } catch {
-    // Not one of ours: refused below.
-  }
-  throw badRequest(m.badCursor, "bad_cursor");
 }

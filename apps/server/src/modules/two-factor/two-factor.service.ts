@@ -14,14 +14,7 @@ import {
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { Clock } from "../../lib/clock.js";
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  tooManyRequests,
-  unauthorized,
-} from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
 import { verifyPassword } from "../auth/password.js";
 import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
 import { hashSessionToken, newSessionToken } from "../auth/session-token.js";

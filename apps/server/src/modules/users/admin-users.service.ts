@@ -13,6 +13,7 @@ import {
 import type { UserRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { decodeIdCursor, encodeIdCursor } from "../../lib/id-cursor.js";
 import { monthOf } from "../downloads/usage-period.js";
 import { presentSubscription } from "../subscriptions/subscriptions.presenter.js";
 import type { SubscriptionsRepo } from "../subscriptions/subscriptions.repo.js";
@@ -46,7 +47,7 @@ export class AdminUsersService {
     const now = this.deps.clock.now();
     const filters = { q: query.q || undefined, role: query.role, status: query.status };
     const rows = await this.deps.users.findAdminPage(
-      { ...filters, limit: query.limit + 1, beforeId: decodeCursor(query.cursor) },
+      { ...filters, limit: query.limit + 1, beforeId: decodeIdCursor(query.cursor) },
       monthOf(now),
       now,
     );
@@ -54,7 +55,7 @@ export class AdminUsersService {
     const last = page.at(-1);
     return {
       users: await this.present(page),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+      nextCursor: rows.length > query.limit && last ? encodeIdCursor(last.id) : null,
       total: await this.deps.users.countAdminPage(filters),
     };
   }
@@ -195,22 +196,4 @@ function standingChange(
 function assertAdmin(viewer: Principal): asserts viewer is Member {
   if (viewer.kind !== "member") throw unauthorized(MESSAGES.auth.notSignedIn);
   if (!isAdmin(viewer)) throw forbidden(MESSAGES.auth.adminOnly);
-}
-
-/** Opaque to clients: base64url of the last id of the page. */
-function encodeCursor(id: number): string {
-  return Buffer.from(JSON.stringify({ id })).toString("base64url");
-}
-
-function decodeCursor(cursor: string | undefined): number | undefined {
-  if (!cursor || cursor === "0") return undefined;
-  try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { id?: unknown };
-    if (typeof value.id === "number" && Number.isSafeInteger(value.id) && value.id > 0) {
-      return value.id;
-    }
-  } catch {
-    // Not one of ours: refused below.
-  }
-  throw badRequest("The cursor is not valid: start again without one", "bad_cursor");
 }

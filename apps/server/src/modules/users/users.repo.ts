@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { containsPattern } from "../../db/contains-pattern.js";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import type { Database, NewUserRow, UserRow, UsersTable } from "../../db/schema.js";
@@ -311,11 +312,6 @@ function numbersOf(row: {
     collections: Number(row.collections ?? 0),
     live_sessions: Number(row.live_sessions ?? 0),
   };
-}
-
-/** `%text%` for LIKE, its wildcards escaped (the queries say `escape '\'`). */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function adminFilters(filters: AdminUserFilters) {

@@ -1,13 +1,13 @@
 import { PRO_TIERS } from "@sawdust/shared";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
+import { ErrorBoundary } from "@/components/layout/error-boundary";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { TopNav } from "@/features/navigation/components/top-nav";
 import { useEndedSession, useUser } from "@/lib/api/get-current-user";
 import { focusMainContent, MAIN_CONTENT_ID } from "@/lib/main-content";
 import { retryingLazy } from "@/lib/retrying-lazy";
 import { page as lazyExport } from "../lazy-page";
-import { RouteErrorBoundary } from "../routes/route-error";
 
 // Asks a Pro member to update their card while a renewal has failed (past_due), on every page.
 const PastDueBanner = lazyExport(
@@ -64,7 +64,7 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
   const { data: user } = useUser();
   const ended = useEndedSession();
   const page = (
-    <RouteErrorBoundary resetKey={pathname}>
+    <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
@@ -73,7 +73,7 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
           <SessionEndedDialog key={ended.user.id} ended={ended} />
         </Suspense>
       )}
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   );
   if (bare) {
     return (

@@ -1,8 +1,8 @@
 import { rowIdOf } from "@sawdust/shared";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useParams } from "react-router";
+import { ErrorBoundary } from "@/components/layout/error-boundary";
 import { retryingLazy } from "@/lib/retrying-lazy";
-import { RouteErrorBoundary } from "./route-error";
 
 // The detail dialog's code loads when an image is first opened. A shared image's page comes with
 // the dialog rendered: its code loads as the page hydrates, not in the page's first JavaScript,
@@ -19,10 +19,10 @@ export function ImageDetailRoute() {
   const id = rowIdOf(useParams().imageId);
   if (id === null) return null;
   return (
-    <RouteErrorBoundary resetKey={String(id)} overlay>
+    <ErrorBoundary resetKey={String(id)} overlay>
       <Suspense fallback={null}>
         <ImageDetailDialog imageId={id} />
       </Suspense>
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { type Image, PAGING } from "@sawdust/shared";
-import { lazy, Suspense, useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { detailState, openerProps } from "@/lib/detail-route";

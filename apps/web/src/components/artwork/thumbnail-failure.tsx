@@ -1,6 +1,6 @@
 import { isAdmin, MESSAGES, principalOf } from "@sawdust/shared";
 import { ImageOff, RotateCw, Trash2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useUser } from "@/lib/api/get-current-user";
 import { retryingLazy } from "@/lib/retrying-lazy";

@@ -1,6 +1,6 @@
 import type { Image, User } from "@sawdust/shared";
 import { ShoppingBag } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { canBuy } from "@/lib/edition-status";
 import { retryingLazy } from "@/lib/retrying-lazy";

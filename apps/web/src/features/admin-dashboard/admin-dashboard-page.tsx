@@ -1,4 +1,3 @@
-import { lazy } from "react";
 import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The page's code is one step further away than the router's lazy chunk: the first download of

@@ -2,22 +2,25 @@ import {
   type AdminSale,
   EDITION_LABELS,
   type EditionType,
+  groupDigits,
   LICENCE_LABELS,
   paths,
+  SALE_STATUSES,
 } from "@sawdust/shared";
-import { Receipt } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { LoaderCircle, Receipt } from "lucide-react";
+import { useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
+import { ListSearch } from "@/components/layout/list-search";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableScroll } from "@/components/ui/table-scroll";
+import { formatMoneyTotal } from "@/lib/billing/billing-text";
 import { formatDate } from "@/lib/date-time";
-import { formatPrice } from "@/lib/images";
-import { useSales } from "./api/get-sales";
+import { type SaleFilters, useSales } from "./api/get-sales";
 import { useRefundSale } from "./api/refund-sale";
 
 const typeLabel = (type: string) =>
@@ -28,26 +31,101 @@ const STATUS_LABEL: Record<AdminSale["status"], string> = {
   declined: "Declined, refunded",
 };
 
+/** The filters the URL holds: ?q=&status=. */
+function filtersOf(params: URLSearchParams): SaleFilters {
+  const status = params.get("status");
+  return {
+    q: params.get("q")?.trim() || undefined,
+    status: SALE_STATUSES.find((known) => known === status),
+  };
+}
+
 /**
  * /admin/sales (admin console): every edition sale with its number, licence, buyer and payment,
- * refunds included, the revenue by edition type, and a refund for a sale that stands.
+ * refunds included, newest first a page at a time, searchable by piece or buyer and filtered by
+ * status (in the URL); the revenue of every sale by the edition type each sold as, and a refund
+ * for a sale that stands.
  */
 export function SalesPage() {
-  const sales = useSales();
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersOf(searchParams);
+  const sales = useSales(filters);
   const refund = useRefundSale();
   const [confirming, setConfirming] = useState<AdminSale | null>(null);
-  const data = sales.data;
+  const first = sales.data?.pages[0];
+  const rows = sales.data?.pages.flatMap((page) => page.sales) ?? [];
+  const filtered = Boolean(filters.q || filters.status);
+
+  function setParam(name: keyof SaleFilters, value: string | undefined) {
+    setSearchParams(
+      (params) => {
+        if (value) params.set(name, value);
+        else params.delete(name);
+        return params;
+      },
+      { replace: true },
+    );
+  }
 
   return (
     <AdminPageFrame>
       <AdminPageHeader
         title="Sales"
         description={
-          data
-            ? `${formatPrice(data.revenueCents)} kept · ${formatPrice(data.refundedCents)} refunded`
+          first
+            ? `All sales: ${formatMoneyTotal(first.revenueCents)} kept · ${formatMoneyTotal(first.refundedCents)} refunded`
             : "Editions sold, and their refunds."
         }
+        actions={
+          first && (
+            <p className="text-sm text-muted-foreground" data-testid="sales-total">
+              {groupDigits(first.total)} {first.total === 1 ? "sale" : "sales"}
+              {filtered ? " match" : ""}
+            </p>
+          )
+        }
       />
+      {first && Object.keys(first.revenueByEditionType).length > 0 && (
+        <dl className="grid gap-3 pt-8 sm:grid-cols-3">
+          {Object.entries(first.revenueByEditionType).map(([type, cents]) => (
+            <div key={type} className="rounded-xl border bg-card p-4">
+              <dt className="text-sm text-muted-foreground">{typeLabel(type)}</dt>
+              <dd className="mt-1 font-display text-2xl font-semibold tabular-nums">
+                {formatMoneyTotal(cents)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="flex flex-col gap-3 pt-6 pb-6 sm:flex-row sm:items-center">
+        <ListSearch
+          key={filters.q ?? ""}
+          value={filters.q ?? ""}
+          onSearch={(text) => setParam("q", text || undefined)}
+          label="Search sales"
+          placeholder="Search by piece or buyer"
+          className="flex-1"
+        />
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${id}-status`} className="text-sm text-muted-foreground">
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            value={filters.status ?? ""}
+            onChange={(event) => setParam("status", event.target.value || undefined)}
+            className="h-10 rounded-md border border-input bg-card px-3 text-sm shadow-sm"
+          >
+            <option value="">All</option>
+            {SALE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABEL[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {sales.isPending ? (
         <Skeleton className="h-64 w-full rounded-xl" />
       ) : sales.isError ? (
@@ -56,22 +134,17 @@ export function SalesPage() {
           text={sales.error.message}
           onRetry={() => void sales.refetch()}
         />
-      ) : data && data.sales.length === 0 ? (
-        <EmptyPanel icon={<Receipt aria-hidden />} title="No sales yet">
-          Sales appear here when members buy editions.
+      ) : rows.length === 0 ? (
+        <EmptyPanel
+          icon={<Receipt aria-hidden />}
+          title={filtered ? "No sale matches" : "No sales yet"}
+        >
+          {filtered
+            ? "No sale matches this search or status."
+            : "Sales appear here when members buy editions."}
         </EmptyPanel>
-      ) : data ? (
+      ) : (
         <div className="grid gap-6">
-          <dl className="grid gap-3 sm:grid-cols-3">
-            {Object.entries(data.revenueByEditionType).map(([type, cents]) => (
-              <div key={type} className="rounded-xl border bg-card p-4">
-                <dt className="text-sm text-muted-foreground">{typeLabel(type)}</dt>
-                <dd className="mt-1 font-display text-2xl font-semibold tabular-nums">
-                  {formatPrice(cents)}
-                </dd>
-              </div>
-            ))}
-          </dl>
           <TableScroll label="Sales">
             <table className="w-full min-w-[52rem] text-sm">
               <thead className="border-b text-left text-muted-foreground">
@@ -89,7 +162,7 @@ export function SalesPage() {
                 </tr>
               </thead>
               <tbody className="divide-y">
-                {data.sales.map((sale) => (
+                {rows.map((sale) => (
                   <tr key={sale.id}>
                     <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                       {formatDate(sale.createdAt)}
@@ -111,7 +184,7 @@ export function SalesPage() {
                     <td className="px-3 py-2">{LICENCE_LABELS[sale.licence]}</td>
                     <td className="px-3 py-2">{sale.buyer ?? "Deleted member"}</td>
                     <td className="px-3 py-2 text-right tabular-nums">
-                      {formatPrice(sale.priceCents)}
+                      {formatMoneyTotal(sale.priceCents)}
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       <Badge variant={sale.status === "sold" ? "default" : "secondary"}>
@@ -130,15 +203,28 @@ export function SalesPage() {
               </tbody>
             </table>
           </TableScroll>
+          {sales.hasNextPage && (
+            <Button
+              variant="outline"
+              className="mx-auto w-fit"
+              onClick={() => void sales.fetchNextPage()}
+              disabled={sales.isFetchingNextPage}
+            >
+              {sales.isFetchingNextPage && (
+                <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
+              )}
+              Load more sales
+            </Button>
+          )}
         </div>
-      ) : null}
+      )}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Refund this sale?"
         description={
           confirming
-            ? `${confirming.buyer ?? "The buyer"} is refunded ${formatPrice(confirming.priceCents)} for “${confirming.title}”. They stop owning the edition and its certificate is revoked. Its number is not reused.`
+            ? `${confirming.buyer ?? "The buyer"} is refunded ${formatMoneyTotal(confirming.priceCents)} for “${confirming.title}”. They stop owning the edition and its certificate is revoked. Its number is not reused.`
             : ""
         }
         confirmLabel="Refund"

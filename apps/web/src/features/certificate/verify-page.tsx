@@ -3,6 +3,7 @@ import { BadgeCheck, FileDown, ShieldX } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useSite } from "@/lib/api/get-site";
 import { isApiRequestError } from "@/lib/api-client";
 import { formatDay } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -27,6 +28,7 @@ function refusalOf(error: Error): { title: string; text: string } {
 export function VerifyPage() {
   const { certificateId = "" } = useParams();
   const query = useCertificate(certificateId);
+  const { siteName } = useSite().site;
   useDocumentTitle("Verify a certificate");
 
   return (
@@ -50,7 +52,7 @@ export function VerifyPage() {
         <article className="grid min-w-0 gap-6 rounded-xl border bg-card p-6 shadow-sm sm:p-10">
           <p className="flex items-center gap-2 text-sm font-semibold text-emerald-800 dark:text-emerald-300">
             <BadgeCheck className="size-5" aria-hidden />
-            Genuine: issued by Sawdust and in force
+            Genuine: issued by {siteName} and in force
           </p>
           <header className="min-w-0">
             <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">

@@ -1,5 +1,5 @@
 import { hasProAccess, principalOf } from "@sawdust/shared";
-import { type ComponentType, lazy, memo, Suspense, useState } from "react";
+import { type ComponentType, memo, Suspense, useState } from "react";
 import { useUser } from "@/lib/api/get-current-user";
 import { useHeroContent } from "@/lib/api/get-hero-content";
 import { useDocumentTitle } from "@/lib/document-title";

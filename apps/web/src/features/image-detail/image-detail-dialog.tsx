@@ -13,7 +13,6 @@ import {
   type ComponentProps,
   type CSSProperties,
   createContext,
-  lazy,
   Suspense,
   useContext,
   useEffect,

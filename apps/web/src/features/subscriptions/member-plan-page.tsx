@@ -1,5 +1,5 @@
 import { type BillingCycle, MESSAGES, PRO_PRICES_CENTS } from "@sawdust/shared";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { SubscriptionStatusBadge } from "@/components/billing/subscription-status-badge";
 import { LoadErrorPanel } from "@/components/layout/state-panels";

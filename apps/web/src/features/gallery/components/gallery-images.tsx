@@ -1,6 +1,6 @@
 import { MESSAGES, PAGING } from "@sawdust/shared";
 import { SearchX } from "lucide-react";
-import { lazy, Suspense, useCallback } from "react";
+import { Suspense, useCallback } from "react";
 import { paths } from "@/app/paths";
 import { ImageGrid } from "@/components/artwork/image-grid";
 import type { TileLayout } from "@/components/artwork/image-tile";

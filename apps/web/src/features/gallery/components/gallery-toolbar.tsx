@@ -1,6 +1,6 @@
 import type { ImageListResponse } from "@sawdust/shared";
 import { SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import type { TileLayout } from "@/components/artwork/image-tile";
 import { Button } from "@/components/ui/button";
 import { listTotalLabel } from "@/lib/counts";

@@ -1,6 +1,6 @@
 import { formatCents, PRO_PRICES_CENTS, type User } from "@sawdust/shared";
 import { Sparkles, X } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";

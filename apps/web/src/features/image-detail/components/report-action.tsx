@@ -1,5 +1,5 @@
 import { Flag } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The dialog loads only when a member reaches for it.

@@ -1,6 +1,6 @@
 import type { User } from "@sawdust/shared";
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { retryingLazy } from "@/lib/retrying-lazy";
 

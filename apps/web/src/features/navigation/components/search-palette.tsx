@@ -1,6 +1,9 @@
+import { MESSAGES } from "@sawdust/shared";
 import { Search } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
+import { ErrorBoundary } from "@/components/layout/error-boundary";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
 import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The palette (cmdk) loads on first use, not with every page.
@@ -22,12 +25,18 @@ function useToggleOnCommandK(toggle: () => void): void {
   }, [toggle]);
 }
 
-/** The Search button, and the palette it opens (also on Ctrl/Cmd-K). */
+/**
+ * The Search button, and the palette it opens (also on Ctrl/Cmd-K). When the palette's code cannot
+ * load (offline, the server restarting), a toast says so and the page stays; the next try loads
+ * it again.
+ */
 export function SearchPalette() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const [tries, setTries] = useState(0);
   const toggle = useCallback(() => {
     setWanted(true);
+    setTries((n) => n + 1);
     setOpen((isOpen) => !isOpen);
   }, []);
   useToggleOnCommandK(toggle);
@@ -52,9 +61,22 @@ export function SearchPalette() {
         </kbd>
       </Button>
       {wanted && (
-        <Suspense fallback={null}>
-          <SearchDialog open={open} onOpenChange={setOpen} />
-        </Suspense>
+        <ErrorBoundary
+          resetKey={`search-${tries}`}
+          silent
+          onError={(error) => {
+            setOpen(false);
+            toast({
+              title: MESSAGES.search.paletteFailed,
+              description: error instanceof Error ? error.message : MESSAGES.genericError,
+              variant: "destructive",
+            });
+          }}
+        >
+          <Suspense fallback={null}>
+            <SearchDialog open={open} onOpenChange={setOpen} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { NavLink } from "react-router";
 import { paths } from "@/app/paths";
 import { BrandMark } from "@/components/layout/brand-mark";

@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { retryFailedLoads } from "@/lib/retrying-lazy";
 
-interface RouteErrorBoundaryProps {
+interface ErrorBoundaryProps {
   children: ReactNode;
   /** Changes on navigation: a new page gets a fresh chance to render. */
   resetKey: string;
@@ -11,15 +11,17 @@ interface RouteErrorBoundaryProps {
   overlay?: boolean;
   /** Shows nothing at all (a part the page does without, such as notifications). */
   silent?: boolean;
+  /** Told of the failure (a silent part can say in a toast what did not work). */
+  onError?: (error: unknown) => void;
 }
 
 /**
  * Shown when a page fails to render or its code fails to load (say, after a new release, or with
  * the server out of reach): never a blank document. Also around the parts loaded on their own
- * (the detail dialog, notifications) and the whole app.
+ * (the detail dialog, notifications, the search palette) and the whole app.
  */
-export class RouteErrorBoundary extends Component<
-  RouteErrorBoundaryProps,
+export class ErrorBoundary extends Component<
+  ErrorBoundaryProps,
   { error: unknown; resetKey: string }
 > {
   override state = { error: null as unknown, resetKey: this.props.resetKey };
@@ -29,7 +31,7 @@ export class RouteErrorBoundary extends Component<
   }
 
   static getDerivedStateFromProps(
-    props: RouteErrorBoundaryProps,
+    props: ErrorBoundaryProps,
     state: { error: unknown; resetKey: string },
   ) {
     if (props.resetKey === state.resetKey) return null;
@@ -40,6 +42,7 @@ export class RouteErrorBoundary extends Component<
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render() {
