@@ -150,6 +150,9 @@ export const PROFILE_LIMITS = {
 export const SOCIAL_NETWORKS = ["instagram", "twitter", "facebook", "behance", "dribbble"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
+/** An image's title and description as an admin writes them (ours: the spec names no bound). */
+export const IMAGE_TEXT = { titleMax: 200, descriptionMax: 5000 } as const;
+
 /**
  * Collection bounds (ours; the spec names none). The free limit is FREE_TIER.collections.
  * imagesMax bounds one collection, whose detail answers every image at once.

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { EventTransport } from "../events/event-bus.js";
+import { foldText, SQLITE_FOLD_FUNCTION } from "./contains-pattern.js";
 import type { DialectName } from "./dialect.js";
 import { migrationsFor } from "./migrations/index.js";
 import { preparingHotStatements } from "./pg-named-statements.js";
@@ -85,6 +86,9 @@ export function openDatabase(
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
+  sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (text: unknown) =>
+    typeof text === "string" ? foldText(text) : text,
+  );
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: keepingPreparedOnce(sqlite) }),
   });

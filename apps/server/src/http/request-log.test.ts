@@ -8,6 +8,9 @@ describe("urlForLog", () => {
       "/auth/verify?next=%2Fa&TOKEN=[redacted]&x=1",
     );
     expect(urlForLog("/x?pendingToken=abc#frag")).toBe("/x?pendingToken=[redacted]#frag");
+    expect(urlForLog("/media/signed/3/xlarge?exp=1790000000&sig=Zm9vYmFy")).toBe(
+      "/media/signed/3/xlarge?exp=1790000000&sig=[redacted]",
+    );
     expect(urlForLog("/api/v1/images?tag=token&mytoken=1")).toBe(
       "/api/v1/images?tag=token&mytoken=1",
     );

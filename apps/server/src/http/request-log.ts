@@ -1,7 +1,10 @@
 import type { FastifyRequest } from "fastify";
 
-/** Query parameters whose value opens something: a mailed link's token, a pending sign-in's. */
-const SECRET_PARAMETER = /([?&](?:token|pendingToken)=)[^&#]*/gi;
+/**
+ * Query parameters whose value opens something: a mailed link's token, a pending sign-in's, a
+ * signed Pro-size file's signature (a logged `/media/signed/…?exp=…&sig=…` was a working link).
+ */
+const SECRET_PARAMETER = /([?&](?:token|pendingToken|sig)=)[^&#]*/gi;
 
 /**
  * Characters of a URL or host a log line keeps: a client chooses both, and a 15 kB query or Host

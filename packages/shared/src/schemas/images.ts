@@ -4,10 +4,12 @@ import {
   EDITION_AVAILABILITY,
   EDITION_FILTER_VALUES,
   EDITION_TYPES,
+  IMAGE_TEXT,
   LIST_TOTALS,
   PAGING,
   UPLOAD,
 } from "../constants.js";
+import { groupDigits } from "../text.js";
 import { strictQuery } from "./query.js";
 import { zShownText, zTypedText } from "./typed-text.js";
 
@@ -229,8 +231,17 @@ export const ZPriceCents = z
 
 export const ZImagePatchBody = z.object({
   aiAnalysis: ZAiAnalysis.extend({
-    title: zShownText().nullable().optional(),
-    description: zShownText().nullable().optional(),
+    title: zShownText()
+      .max(IMAGE_TEXT.titleMax, `A title must be at most ${IMAGE_TEXT.titleMax} characters`)
+      .nullable()
+      .optional(),
+    description: zShownText()
+      .max(
+        IMAGE_TEXT.descriptionMax,
+        `A description must be at most ${groupDigits(IMAGE_TEXT.descriptionMax)} characters`,
+      )
+      .nullable()
+      .optional(),
   })
     .refine((value) => jsonDepth(value) <= MAX_ANALYSIS_DEPTH, {
       error: `aiAnalysis is nested too deeply (at most ${MAX_ANALYSIS_DEPTH} levels)`,

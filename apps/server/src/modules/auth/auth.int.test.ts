@@ -390,6 +390,45 @@ describe(`registrations per address on ${TEST_DB}`, () => {
       await limited.close();
     }
   });
+
+  it("counts a registration told its email or username is taken: one address cannot test who has an account", async () => {
+    const limited = await createTestApp({}, { authLimits: { registrationsPerIp: 4 } });
+    try {
+      const register = (payload: object) =>
+        limited.server.inject({ method: "POST", url: "/api/v1/auth/register", payload });
+      const taken = newAccount();
+      expect((await register(taken)).statusCode).toBe(201);
+      const probes = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          register({ ...newAccount(), email: i % 2 ? taken.email : `probe${i}@example.org` }),
+        ),
+      );
+      // Each probe of a taken address keeps its place; a free one makes an account: 3 places left.
+      const told = probes.filter((r) => r.statusCode === 409 || r.statusCode === 201);
+      expect(told).toHaveLength(3);
+      expect(probes.filter((r) => r.statusCode === 429)).toHaveLength(27);
+      // A form refused for what it says (a short password) gives its place back.
+      const fresh = await createTestApp({}, { authLimits: { registrationsPerIp: 1 } });
+      try {
+        const short = await fresh.server.inject({
+          method: "POST",
+          url: "/api/v1/auth/register",
+          payload: { ...newAccount(), password: "x" },
+        });
+        expect(short.statusCode).toBe(400);
+        const made = await fresh.server.inject({
+          method: "POST",
+          url: "/api/v1/auth/register",
+          payload: newAccount(),
+        });
+        expect(made.statusCode).toBe(201);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe(`password work anyone can ask for on ${TEST_DB}`, () => {

@@ -12,7 +12,7 @@ import {
 import type { UserRow } from "../../db/schema.js";
 import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.js";
+import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
 import { highestTier, type SubscriptionsService } from "../subscriptions/subscriptions.service.js";
 import type { UsersRepo } from "../users/users.repo.js";
@@ -72,6 +72,9 @@ export interface TwoFactorPending {
   pendingToken: string;
   expiresAt: number;
 }
+
+/** Refusals of a registration that say something about who has an account. */
+const TELLS_WHO_HAS_AN_ACCOUNT = new Set(["username_taken", "email_taken"]);
 
 /** The second factor as sign-in sees it (TwoFactorService). */
 export interface TwoFactorGate {
@@ -134,8 +137,11 @@ export class AuthService {
     try {
       user = await this.createUser(body, "user");
     } catch (error) {
-      // Only accounts made count against the address: a refused form gives its place back.
-      await this.deps.rateLimits.release(ipKey);
+      // A form refused for what it says gives its place back; one told that its username or
+      // email is taken keeps it, so the address cannot test without limit who has an account.
+      if (!(error instanceof AppError && TELLS_WHO_HAS_AN_ACCOUNT.has(error.code))) {
+        await this.deps.rateLimits.release(ipKey);
+      }
       throw error;
     }
     await this.deps.onRegistered?.(user, requestId);

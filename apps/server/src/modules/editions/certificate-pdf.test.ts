@@ -185,6 +185,20 @@ describe("certificatePdf", () => {
     ).toMatch(/cut short.*verify link/);
   });
 
+  it("sets no more of a huge title than a page could hold: words, or one endless word", async () => {
+    // 100,000 characters once took seconds of the event loop and then the heap.
+    for (const title of ["word ".repeat(20_000), "x".repeat(100_000)]) {
+      const printed = await render({ title });
+      expectReadable(printed);
+      expect(titleLines(printed).at(-1)).toMatch(/…$/);
+      expect(
+        linesOf(printed)
+          .map((line) => line.text)
+          .join(" "),
+      ).toMatch(/cut short.*verify link/);
+    }
+  });
+
   it("heads the page with the site's name", async () => {
     const named = linesOf(
       await shownText(await certificatePdf(certificate(), { siteName: "Knot & Grain" })),

@@ -38,6 +38,14 @@ const BORDER = { x: 36, y: 36, width: 523, height: 770 };
 const TEXT = { left: 60, width: 475, top: 760, bottom: 60 };
 /** The title shrinks, step by step, until the page holds it (a very long title). */
 const TITLE_SIZES = [18, 16, 14, 12, 10];
+/**
+ * More of a title than the page could hold at its smallest size (about 30 lines of 90): only this
+ * much is set, so a title of any length costs no more than a full page (a title of 100,000
+ * characters once took seconds and then the heap).
+ */
+const TITLE_SET_MAX = 3_000;
+/** More characters than any line holds, in the narrowest face at the smallest size. */
+const LINE_GRAPHEMES_MAX = 300;
 const REPLACEMENT = "\uFFFD";
 const INK = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.4, 0.4, 0.4);
@@ -168,12 +176,13 @@ function layOutPage(setter: Typesetter, c: Certificate, siteName: string): Place
   // The title's room: the page less every other paragraph, the longest note counted in.
   const others = [...setHead, ...setBody, ...setVerify, ...set([note(true, true)])];
   const room = TEXT.top - TEXT.bottom - height(others);
+  const titleText = Array.from(c.title).slice(0, TITLE_SET_MAX).join("");
   const titleAt = (size: number): SetParagraph => ({
-    text: c.title,
+    text: titleText,
     style: "bold",
     size,
     gap: 10,
-    lines: setter.setParagraph(c.title, "bold", size),
+    lines: setter.setParagraph(titleText, "bold", size),
   });
   let title = titleAt(TITLE_SIZES[0] ?? 18);
   for (const size of TITLE_SIZES.slice(1)) {
@@ -181,8 +190,8 @@ function layOutPage(setter: Typesetter, c: Certificate, siteName: string): Place
     title = titleAt(size);
   }
   const fits = Math.max(1, Math.floor((room - 10 - title.size - 12) / (title.size * 1.25)) + 1);
-  const cut = title.lines.length > fits;
-  if (cut) title.lines = setter.setCut(c.title, "bold", title.size, fits);
+  const cut = title.lines.length > fits || titleText.length < c.title.length;
+  if (cut) title.lines = setter.setCut(titleText, "bold", title.size, fits);
 
   const notes = setter.replacedAny || cut ? set([note(setter.replacedAny, cut)]) : [];
   const paragraphs: SetParagraph[] = [...setHead, title, ...setBody, ...notes, ...setVerify];
@@ -282,10 +291,11 @@ class Typesetter {
         continue;
       }
       if (line.length > 0) lines.push(line);
-      // A word wider than a line: as many of its characters as fit, line after line.
+      // A word wider than a line: as many of its characters as fit, line after line. No line
+      // holds more than LINE_GRAPHEMES_MAX, so each step measures at most that many.
       let rest = word;
-      while (!fits(rest)) {
-        let [low, high] = [1, rest.length - 1];
+      while (rest.length > LINE_GRAPHEMES_MAX || !fits(rest)) {
+        let [low, high] = [1, Math.min(rest.length - 1, LINE_GRAPHEMES_MAX)];
         while (low < high) {
           const mid = Math.ceil((low + high) / 2);
           if (fits(rest.slice(0, mid))) low = mid;

@@ -400,6 +400,13 @@ describe(`the admin's sales list on ${TEST_DB}`, () => {
     const byBuyer = await list("q=LEDGER_B2");
     expect(byBuyer.sales.map((s) => s.buyer)).toEqual(["@ledger_b2"]);
     expect((await list(`q=${word}&status=refunded`)).total).toBe(0);
+    // Any script, any case, composed or not: as the title is shown.
+    await call("PATCH", `/api/v1/images/${id}`, admin, {
+      aiAnalysis: { title: `${word} Élan ΣΟΦΟΣ` },
+    });
+    for (const q of [`${word} élan`, `${word.toUpperCase()} ÉLAN`, "e\u0301lan σοφος", "ΣΟΦΟΣ"]) {
+      expect((await list(`q=${encodeURIComponent(q)}`)).total, q).toBe(3);
+    }
     expect((await list("q=100%25_")).total).toBe(0);
 
     // Three copies sold: the piece does not become a 1/1; as a limited edition of 5 it may.

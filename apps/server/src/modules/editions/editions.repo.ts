@@ -1,6 +1,6 @@
 import { editionCapOf, type Licence } from "@sawdust/shared";
 import { type SqlBool, sql } from "kysely";
-import { containsPattern } from "../../db/contains-pattern.js";
+import { containsPattern, foldedContains } from "../../db/contains-pattern.js";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
 import { CompiledShapes } from "../../db/prepared-once.js";
@@ -571,9 +571,9 @@ export class EditionsRepo {
       .leftJoin("users", "users.id", "edition_sales.user_id");
     if (filters.status) query = query.where("edition_sales.status", "=", filters.status);
     if (filters.q) {
-      const pattern = containsPattern(filters.q);
+      const buyer = containsPattern(filters.q);
       query = query.where(
-        sql<SqlBool>`(lower(images.title) like ${pattern} escape '\\' or (users.deleted_at is null and lower(users.username) like ${pattern} escape '\\'))`,
+        sql<SqlBool>`(${foldedContains(this.dialect, "images.title", filters.q)} or (users.deleted_at is null and lower(users.username) like ${buyer} escape '\\'))`,
       );
     }
     return query;

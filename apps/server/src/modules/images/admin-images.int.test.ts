@@ -1,4 +1,4 @@
-import { ZAdminImageList } from "@sawdust/shared";
+import { IMAGE_TEXT, ZAdminImageList } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readyImageRow, seedImage, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
@@ -288,6 +288,27 @@ describe(`single-image admin actions write audit entries on ${TEST_DB}`, () => {
     });
     expect(res.statusCode).toBe(400);
     expect(await auditOf(`image:${id}`)).toEqual([]);
+  });
+
+  it("bounds a title and a description, counting what is shown", async () => {
+    const id = await seedImage(app, { title: "Bounded" });
+    const edit = (aiAnalysis: object) =>
+      app.server.inject({
+        method: "PATCH",
+        url: `/api/v1/images/${id}`,
+        headers: { cookie: admin.cookie },
+        payload: { aiAnalysis },
+      });
+    const long = await edit({ title: "t".repeat(IMAGE_TEXT.titleMax + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(`A title must be at most ${IMAGE_TEXT.titleMax} characters`);
+    const longer = await edit({ description: "d".repeat(IMAGE_TEXT.descriptionMax + 1) });
+    expect(longer.statusCode).toBe(400);
+    expect(longer.json().message).toContain("A description must be at most");
+    // Composed first: a title at the bound typed decomposed fits.
+    const decomposed = await edit({ title: "e\u0301".repeat(IMAGE_TEXT.titleMax) });
+    expect(decomposed.statusCode, decomposed.body).toBe(200);
+    expect(await auditOf(`image:${id}`)).toHaveLength(1);
   });
 });
 
