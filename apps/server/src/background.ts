@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { jobHandlers } from "./jobs/handlers.js";
 import { WorkerHeartbeat } from "./jobs/heartbeat.js";
+import { FINISHED_JOBS_KEPT_MS } from "./jobs/jobs.repo.js";
 import { DEFAULT_WORKER_OPTIONS, Worker, type WorkerOptions } from "./jobs/worker.js";
 import type { Services } from "./services.js";
 
@@ -37,8 +38,8 @@ export function createWorker(
 /**
  * Cleans what a crashed process left: abandoned uploads and deletions (rows and files), and
  * temporary upload files older than the upload lease; forgets the view records (and visitor
- * salts) of past days and the rate limits' records no window counts. Runs at start and then
- * every minute.
+ * salts) of past days, the rate limits' records no window counts, and jobs finished more than
+ * FINISHED_JOBS_KEPT_MS ago. Runs at start and then every minute.
  */
 export function startJanitor(
   services: Services,
@@ -55,6 +56,7 @@ export function startJanitor(
       await services.accounts.releaseUsernames();
       const now = services.clock.now();
       await services.rateLimits.prune(now);
+      await services.jobs.pruneFinished(now - FINISHED_JOBS_KEPT_MS);
       const dir = uploadTmpDir(dataDir);
       for (const name of await readdir(dir).catch(() => [] as string[])) {
         const path = join(dir, name);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, seedImage, signIn, upload } from "../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../test/test-app.js";
-import { JobsRepo } from "./jobs.repo.js";
+import { startJanitor } from "../background.js";
+import { FINISHED_JOBS_KEPT_MS, JobsRepo } from "./jobs.repo.js";
+import { newJobRow } from "./new-job.js";
 import { DEFAULT_WORKER_OPTIONS, type JobHandler, retryDelay, Worker } from "./worker.js";
 
 const clock = new TestClock();
@@ -150,5 +152,58 @@ describe(`job queue on ${TEST_DB}`, () => {
     expect(retryDelay(10, o, () => 0.5)).toBe(8000);
     expect(retryDelay(1, o, () => 0)).toBe(750);
     expect(retryDelay(1, o, () => 1)).toBe(1250);
+  });
+});
+
+describe(`finished jobs' retention on ${TEST_DB}`, () => {
+  /** A job of its own kind in this state, last touched now. */
+  async function jobIn(status: string, payload: object): Promise<number> {
+    const now = clock.now();
+    const row = await app.database.db
+      .insertInto("jobs")
+      .values({ ...newJobRow("retention.test", null, payload, 3, now), status })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+  const remaining = async () =>
+    (
+      await app.database.db
+        .selectFrom("jobs")
+        .select(["id", "status"])
+        .where("kind", "=", "retention.test")
+        .orderBy("id")
+        .execute()
+    ).map((row) => ({ id: Number(row.id), status: row.status }));
+
+  it("lets the janitor remove jobs finished more than the kept time ago, and only those", async () => {
+    const old = [
+      await jobIn("done", { email: "nobody@example.org" }),
+      await jobIn("failed", { to: "someone@example.org", subject: "Reset" }),
+    ];
+    const waiting = await jobIn("pending", { email: "waiting@example.org" });
+    const running = await jobIn("running", { email: "running@example.org" });
+    clock.advance(FINISHED_JOBS_KEPT_MS + 1000);
+    const recent = await jobIn("done", { email: "recent@example.org" });
+    expect((await remaining()).map((j) => j.id)).toEqual([...old, waiting, running, recent]);
+
+    const janitor = startJanitor(app.services, app.dataDir, 60_000, quietLog);
+    await janitor.firstSweep;
+    janitor.stop();
+
+    expect(await remaining()).toEqual([
+      { id: waiting, status: "pending" },
+      { id: running, status: "running" },
+      { id: recent, status: "done" },
+    ]);
+    await app.database.db.deleteFrom("jobs").where("kind", "=", "retention.test").execute();
+  });
+
+  it("removes them a batch a statement, however many there are", async () => {
+    for (let i = 0; i < 7; i++) await jobIn(i % 2 ? "done" : "failed", { n: i });
+    clock.advance(FINISHED_JOBS_KEPT_MS + 1000);
+    const removed = await jobs.pruneFinished(clock.now() - FINISHED_JOBS_KEPT_MS, 3);
+    expect(removed).toBeGreaterThanOrEqual(7);
+    expect(await remaining()).toEqual([]);
   });
 });

@@ -3,6 +3,15 @@ import type { DialectName } from "../db/dialect.js";
 import type { JobRow } from "../db/schema.js";
 import { newJobRow } from "./new-job.js";
 
+/**
+ * How long a finished job (done, or failed for good) is kept: its payload names addresses typed
+ * into "Forgot password?" and mail's recipients, so the janitor removes it after this long.
+ */
+export const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Finished jobs removed by one statement: each is short, so no sweep holds the database long. */
+export const FINISHED_JOBS_PRUNE_BATCH = 500;
+
 export class JobsRepo {
   constructor(
     private readonly db: Db,
@@ -140,6 +149,32 @@ export class JobsRepo {
       count: Number(row.count),
       earliestRunAt: row.earliest_run_at === null ? null : Number(row.earliest_run_at),
     }));
+  }
+
+  /**
+   * Removes the jobs finished (done, or failed for good) before `before`, a batch a statement,
+   * and returns how many went. A finished job's `run_at` is never after its finish, so the
+   * (status, run_at) index finds them.
+   */
+  async pruneFinished(before: number, batch = FINISHED_JOBS_PRUNE_BATCH): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const result = await this.db
+        .deleteFrom("jobs")
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("jobs")
+            .select("id")
+            .where("status", "in", ["done", "failed"])
+            .where("run_at", "<", before)
+            .where("updated_at", "<", before)
+            .limit(batch),
+        )
+        .executeTakeFirst();
+      const count = Number(result.numDeletedRows);
+      removed += count;
+      if (count < batch) return removed;
+    }
   }
 
   findByImage(imageId: number): Promise<JobRow[]> {

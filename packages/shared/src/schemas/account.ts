@@ -112,7 +112,38 @@ export const ZAccountExport = z.object({
     /** Sold 1/1s name no collector (the "collected privately" setting). */
     collectsPrivately: z.boolean(),
     createdAt: z.string(),
+    /** The address a change of email waits to confirm; null when none is under way. */
+    pendingEmail: z.string().nullable(),
   }),
+  /** Every session kept: the browser and when, never its token. */
+  sessions: z.array(
+    z.object({
+      device: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      expiresAt: z.string(),
+    }),
+  ),
+  /** The two-factor state: never the secret or the codes. */
+  twoFactor: z.object({
+    enabled: z.boolean(),
+    enabledAt: z.string().nullable(),
+    recoveryCodesLeft: z.number().int(),
+  }),
+  /** The images the member reported, with their note and the decision. */
+  reports: z.array(
+    z.object({
+      imageId: z.number().int(),
+      reason: z.string(),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+      resolvedAt: z.string().nullable(),
+      resolution: z.string().nullable(),
+    }),
+  ),
+  /** Views counted as the member's (kept for today and yesterday). */
+  views: z.array(z.object({ day: z.string(), imageId: z.number().int() })),
   collections: z.array(
     z.object({
       id: z.number().int(),
@@ -143,6 +174,46 @@ export const ZAccountExport = z.object({
       expiryDate: z.string().nullable(),
       canceledAt: z.string().nullable(),
     }),
+  ),
+  /** Paid invoices. */
+  payments: z.array(
+    z.object({
+      provider: z.string(),
+      invoiceId: z.string(),
+      subscriptionId: z.string().nullable(),
+      amountCents: z.number().int(),
+      currency: z.string(),
+      paidAt: z.string(),
+    }),
+  ),
+  /**
+   * The member's customer at each payment provider, with the name and address it holds where the
+   * site keeps them (the sandbox; Stripe keeps its own).
+   */
+  billingCustomers: z.array(
+    z.object({
+      provider: z.string(),
+      customerId: z.string(),
+      createdAt: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+  ),
+  /** An admin's API keys: name and the shown part, never the key or its hash. */
+  apiKeys: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      display: z.string(),
+      rateLimitPerHour: z.number().int(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+      revokedAt: z.string().nullable(),
+    }),
+  ),
+  /** What an admin did, from the audit log: the action, on what, when (details name others). */
+  auditEntries: z.array(
+    z.object({ action: z.string(), subject: z.string(), createdAt: z.string() }),
   ),
   /** Sections other modules add (edition purchases, once they exist): name → items. */
   more: z.record(z.string(), z.array(z.unknown())),

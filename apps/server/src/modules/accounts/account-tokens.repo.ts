@@ -59,6 +59,17 @@ export class AccountTokensRepo {
     return token;
   }
 
+  /** Ends the user's unused links of this purpose (a change of address that sends none). */
+  async revoke(userId: number, purpose: TokenPurpose, now: number): Promise<void> {
+    await this.db
+      .updateTable("account_tokens")
+      .set({ used_at: now })
+      .where("user_id", "=", userId)
+      .where("purpose", "=", purpose)
+      .where("used_at", "is", null)
+      .execute();
+  }
+
   /**
    * Uses the link within the caller's transaction: one conditional UPDATE, so two requests with
    * the same link never both pass. Every other unused link of the user's for the same purpose

@@ -1,6 +1,7 @@
 import { MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePng, signIn, uploadPublished } from "../../../test/images.js";
+import { makePng, seedImage, signIn, uploadPublished } from "../../../test/images.js";
 import { linkIn, startLoopbackSmtp } from "../../../test/loopback-smtp.js";
 import {
   createTestApp,
@@ -836,5 +837,288 @@ describe(`without SMTP_URL on ${TEST_DB}`, () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe(`changing the email to an address already taken on ${TEST_DB}`, () => {
+  it("answers as for an unused address, and mails the address's owner a notice, not a link", async () => {
+    const owner = await register();
+    const member = await register();
+    const asked = await call("POST", "/api/v1/account/email", member.cookie, {
+      email: owner.email.toUpperCase(),
+      password: member.password,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ email: member.email, pendingEmail: owner.email });
+    await runJobs();
+    const toOwner = smtp.to(owner.email);
+    expect(toOwner.some((mail) => mail.text.includes("An account already uses this address"))).toBe(
+      true,
+    );
+    expect(toOwner.filter((mail) => mail.text.includes(member.username))).toEqual([]);
+    // Only the owner's own registration link went there.
+    expect(toOwner.filter((mail) => mail.text.includes("/auth/verify"))).toHaveLength(1);
+    expect(smtp.to(member.email).some((mail) => mail.text.includes(owner.email))).toBe(true);
+  });
+
+  it("counts every attempt, taken address or not, before anything is told: 3 of 30 parallel, never a 409", async () => {
+    const owner = await register();
+    const member = await register();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call("POST", "/api/v1/account/email", member.cookie, {
+          email: i % 2 === 0 ? owner.email : `free-${member.id}-${i}@example.org`,
+          password: member.password,
+        }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 409)).toEqual([]);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(27);
+    // One after another, the taken address too is refused once the window is full.
+    for (const email of [owner.email, `later-${member.id}@example.org`]) {
+      const res = await call("POST", "/api/v1/account/email", member.cookie, {
+        email,
+        password: member.password,
+      });
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().message).toBe(m.tooManyConfirmationMails);
+    }
+  }, 60_000);
+});
+
+describe(`what an account's deletion leaves on ${TEST_DB}`, () => {
+  it("removes or anonymises every trace of the member, and mail queued to them is never sent", async () => {
+    const local = await createTestApp({ PUBLIC_URL });
+    try {
+      const db = local.database.db;
+      const inject = (
+        method: "GET" | "POST" | "DELETE",
+        url: string,
+        cookie?: string,
+        payload?: object,
+      ) => local.server.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+      const worker = createWorker(local.services, quietLog);
+      const drain = async () => {
+        while (await worker.runOnce()) {}
+      };
+      const admin = await signIn(local, "remnant_admin", "admin");
+      const imageId = await seedImage(local);
+      const member = newAccount();
+      const reg = await inject("POST", "/api/v1/auth/register", undefined, member);
+      expect(reg.statusCode, reg.body).toBe(201);
+      const memberId = reg.json().user.id as number;
+      const cookie = sessionCookieOf(reg);
+      const email = member.email.toLowerCase();
+
+      // An admin resends the link (audited with the address), and a reset is asked: all sent.
+      const resent = await inject(
+        "POST",
+        `/api/v1/admin/users/${memberId}/verification-email`,
+        admin.cookie,
+      );
+      expect(resent.statusCode, resent.body).toBe(200);
+      await inject("POST", "/api/v1/auth/password-reset", undefined, { email });
+      await drain();
+      // The member reports an image with a note, views it, and starts a checkout.
+      const report = await inject("POST", `/api/v1/images/${imageId}/reports`, cookie, {
+        reason: "other",
+        note: `I am ${member.username}, write to ${email}`,
+      });
+      expect(report.statusCode, report.body).toBe(201);
+      const viewed = await inject("POST", `/api/v1/images/${imageId}/views`, cookie, {});
+      expect(viewed.statusCode, viewed.body).toBe(200);
+      await db
+        .updateTable("users")
+        .set({ email_verified_at: Date.now() })
+        .where("id", "=", memberId)
+        .execute();
+      const checkout = await inject("POST", "/api/v1/subscriptions/create", cookie, {
+        billingCycle: "monthly",
+      });
+      expect(checkout.statusCode, checkout.body).toBe(200);
+      // Mail waiting while SMTP is "down": a reset request and a password-change notice.
+      await inject("POST", "/api/v1/auth/password-reset", undefined, { email });
+      const moved = await inject("POST", "/api/v1/account/email", cookie, {
+        email: `moving-${memberId}@example.org`,
+        password: member.password,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+
+      const jobsNaming = async (text: string) =>
+        (await db.selectFrom("jobs").select("payload").execute()).filter((j) =>
+          j.payload.toLowerCase().includes(text),
+        );
+      const outboxTo = async (to: string) =>
+        (
+          await inject(
+            "GET",
+            `/api/v1/admin/mail-outbox?to=${encodeURIComponent(to)}`,
+            admin.cookie,
+          )
+        ).json().messages as unknown[];
+      const auditText = async () =>
+        JSON.stringify(
+          await db
+            .selectFrom("audit_log")
+            .selectAll()
+            .where("subject", "=", `user:${memberId}`)
+            .execute(),
+        );
+      // What there was to remove.
+      expect((await jobsNaming(email)).length).toBeGreaterThan(0);
+      expect((await jobsNaming(`moving-${memberId}@`)).length).toBeGreaterThan(0);
+      expect((await outboxTo(email)).length).toBeGreaterThan(0);
+      expect(await auditText()).toContain(email);
+
+      const deleted = await inject("DELETE", "/api/v1/account", cookie, {
+        password: member.password,
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+
+      expect(await jobsNaming(email)).toEqual([]);
+      expect(await jobsNaming(`moving-${memberId}@`)).toEqual([]);
+      expect(await outboxTo(email)).toEqual([]);
+      // Nothing queued before the deletion reaches the member afterwards.
+      await drain();
+      expect(await outboxTo(email)).toEqual([]);
+      expect(await outboxTo(`moving-${memberId}@example.org`)).toEqual([]);
+      // The audit entry stays (what the admin did), without the address.
+      const audit = await auditText();
+      expect(audit).toContain("user.verification_resent");
+      expect(audit).not.toContain(email);
+      expect(audit).not.toContain(member.username);
+      // The report stays for moderation, without the member's words; the queue names no one.
+      const reports = await db
+        .selectFrom("image_reports")
+        .select(["reason", "note"])
+        .where("user_id", "=", memberId)
+        .execute();
+      expect(reports).toEqual([{ reason: "other", note: null }]);
+      const queue = await inject("GET", "/api/v1/admin/moderation", admin.cookie);
+      expect(queue.body).not.toContain(member.username);
+      const views = await db
+        .selectFrom("image_views")
+        .select("day")
+        .where("viewer_key", "=", `u:${memberId}`)
+        .execute();
+      expect(views).toEqual([]);
+      const customers = await db
+        .selectFrom("sandbox_customers")
+        .select(["email", "name"])
+        .where("user_id", "=", memberId)
+        .execute();
+      expect(customers).toHaveLength(1);
+      expect(JSON.stringify(customers)).not.toContain(email);
+      expect(JSON.stringify(customers)).not.toContain(member.username);
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+});
+
+describe(`the data export on ${TEST_DB}`, () => {
+  it("holds sessions, two-factor state, reports, views, payments, customers and a pending change, and no secret", async () => {
+    const imageId = await seedImage(app);
+    const member = await register();
+    await app.database.db
+      .updateTable("users")
+      .set({ email_verified_at: clock.now() })
+      .where("id", "=", member.id)
+      .execute();
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    const signedIn = await call(
+      "POST",
+      "/api/v1/auth/login",
+      undefined,
+      { username: member.username, password: member.password },
+      { "user-agent": firefox },
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const cookie = sessionCookieOf(signedIn);
+    // Set off the new session's device hook.
+    await call("GET", "/api/v1/auth/user", cookie, undefined, { "user-agent": firefox });
+
+    const created = await call("POST", "/api/v1/subscriptions/create", cookie, {
+      billingCycle: "monthly",
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const paid = await call(
+      "POST",
+      `/api/v1/billing/sandbox/checkout/${new URL(created.json().url).pathname.split("/").pop()}/pay`,
+      cookie,
+      { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/49", cvc: "123" },
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const reported = await call("POST", `/api/v1/images/${imageId}/reports`, cookie, {
+      reason: "other",
+      note: "Looks like my neighbour's work",
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    expect((await call("POST", `/api/v1/images/${imageId}/views`, cookie, {})).statusCode).toBe(
+      200,
+    );
+    const started = await call("POST", "/api/v1/two-factor/enrolment", cookie);
+    expect(started.statusCode, started.body).toBe(200);
+    const secret = started.json().secret as string;
+    const confirmed = await call("POST", "/api/v1/two-factor/enrolment/confirm", cookie, {
+      code: await generate({ secret, epoch: Math.floor(clock.now() / 1000) }),
+      password: member.password,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const recoveryCodes = confirmed.json().recoveryCodes as string[];
+    const pending = `pending-${member.id}@example.org`;
+    const changing = await call("POST", "/api/v1/account/email", cookie, {
+      email: pending,
+      password: member.password,
+    });
+    expect(changing.statusCode, changing.body).toBe(200);
+
+    const exported = await call("GET", "/api/v1/account/export", cookie);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const data = exported.json();
+    expect(data.profile.pendingEmail).toBe(pending);
+    expect(data.sessions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ device: "Firefox on Linux", userAgent: firefox }),
+      ]),
+    );
+    expect(data.twoFactor).toMatchObject({
+      enabled: true,
+      enabledAt: expect.any(String),
+      recoveryCodesLeft: recoveryCodes.length,
+    });
+    expect(data.reports).toEqual([
+      expect.objectContaining({ imageId, reason: "other", note: "Looks like my neighbour's work" }),
+    ]);
+    expect(data.views).toEqual([expect.objectContaining({ imageId })]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ provider: "sandbox", amountCents: expect.any(Number) }),
+    ]);
+    expect(data.billingCustomers).toEqual([
+      expect.objectContaining({ provider: "sandbox", email: member.email.toLowerCase() }),
+    ]);
+    expect(data.apiKeys).toEqual([]);
+    expect(data.auditEntries).toEqual([]);
+    const text = exported.body;
+    expect(text).not.toContain(cookie.split("=")[1]);
+    expect(text).not.toContain(hashSessionToken(cookie.split("=")[1] as string));
+    expect(text).not.toContain(secret);
+    for (const code of recoveryCodes) expect(text).not.toContain(code);
+  }, 60_000);
+
+  it("holds an admin's API keys and what they did, without the key or others' details", async () => {
+    const admin = await signIn(app, `export_admin_${Date.now()}`, "admin");
+    const made = await call("POST", "/api/v1/api-keys", admin.cookie, { name: "Partner feed" });
+    expect(made.statusCode, made.body).toBe(201);
+    const data = (await call("GET", "/api/v1/account/export", admin.cookie)).json();
+    expect(data.apiKeys).toEqual([
+      expect.objectContaining({ name: "Partner feed", display: made.json().display }),
+    ]);
+    expect(data.auditEntries).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: "api_key.created" })]),
+    );
+    expect(JSON.stringify(data)).not.toContain(made.json().apiKey);
   });
 });

@@ -13,6 +13,15 @@ export const releasedUsernameKey = (id: number) => `~deleted-${id}`;
 /** The email address a deleted account keeps: unique, and no mail can reach it. */
 export const deletedEmail = (id: number) => `deleted-${id}@deleted.invalid`;
 
+/** The job that answers a password-reset request (jobs/handlers.ts). */
+export const PASSWORD_RESET_JOB = "account.password_reset";
+
+/**
+ * What an audit entry about a deleted member may not keep: their name, address and where they
+ * signed in from. What was done, by whom and when stays.
+ */
+const PERSONAL_AUDIT_DETAILS = ["username", "email", "ip", "userAgent"];
+
 /** What the data export reads (rows as stored). */
 export interface ExportRows {
   collections: Array<{
@@ -39,6 +48,47 @@ export interface ExportRows {
     expiry_date: number | null;
     canceled_at: number | null;
   }>;
+  sessions: Array<{
+    user_agent: string | null;
+    created_at: number;
+    last_seen_at: number;
+    expires_at: number;
+  }>;
+  twoFactor: { enabled_at: number | null; recovery_codes_left: number } | undefined;
+  reports: Array<{
+    image_id: number;
+    reason: string;
+    note: string | null;
+    created_at: number;
+    resolved_at: number | null;
+    resolution: string | null;
+  }>;
+  views: Array<{ day: string; image_id: number }>;
+  payments: Array<{
+    provider: string;
+    provider_invoice_id: string;
+    provider_subscription_id: string | null;
+    amount_cents: number;
+    currency: string;
+    paid_at: number;
+  }>;
+  billingCustomers: Array<{
+    provider: string;
+    customer_id: string;
+    created_at: number;
+    name: string | null;
+    email: string | null;
+  }>;
+  apiKeys: Array<{
+    id: number;
+    name: string;
+    display: string;
+    rate_limit_per_hour: number;
+    created_at: number;
+    last_used_at: number | null;
+    revoked_at: number | null;
+  }>;
+  auditEntries: Array<{ action: string; subject: string; created_at: number }>;
 }
 
 /** Accounts as their members look after them: email, password, sessions, deletion. */
@@ -330,6 +380,7 @@ export class AccountsRepo {
       .execute();
     const n = (v: number | null) => (v === null ? null : Number(v));
     return {
+      ...(await this.exportAccountRows(userId)),
       collections: collections.map((c) => ({
         ...c,
         id: Number(c.id),
@@ -356,6 +407,137 @@ export class AccountsRepo {
     };
   }
 
+  /** The export's rows of what the member's account itself holds beside its content. */
+  private async exportAccountRows(
+    userId: number,
+  ): Promise<
+    Pick<
+      ExportRows,
+      | "sessions"
+      | "twoFactor"
+      | "reports"
+      | "views"
+      | "payments"
+      | "billingCustomers"
+      | "apiKeys"
+      | "auditEntries"
+    >
+  > {
+    const n = (v: number | null) => (v === null ? null : Number(v));
+    const sessions = await this.db
+      .selectFrom("sessions")
+      .select(["user_agent", "created_at", "last_seen_at", "expires_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute();
+    const twoFactor = await this.db
+      .selectFrom("user_two_factor")
+      .select((eb) => [
+        "enabled_at",
+        eb
+          .selectFrom("two_factor_recovery_codes")
+          .select((c) => c.fn.countAll<number | string>().as("n"))
+          .where("two_factor_recovery_codes.user_id", "=", userId)
+          .where("two_factor_recovery_codes.used_at", "is", null)
+          .as("recovery_codes_left"),
+      ])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    const reports = await this.db
+      .selectFrom("image_reports")
+      .select(["image_id", "reason", "note", "created_at", "resolved_at", "resolution"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    const views = await this.db
+      .selectFrom("image_views")
+      .select(["day", "image_id"])
+      .where("viewer_key", "=", `u:${userId}`)
+      .orderBy("day")
+      .orderBy("image_id")
+      .execute();
+    const payments = await this.db
+      .selectFrom("payments")
+      .select([
+        "provider",
+        "provider_invoice_id",
+        "provider_subscription_id",
+        "amount_cents",
+        "currency",
+        "paid_at",
+      ])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    const customers = await this.db
+      .selectFrom("billing_customers")
+      .leftJoin("sandbox_customers", "sandbox_customers.id", "billing_customers.customer_id")
+      .select([
+        "billing_customers.provider",
+        "billing_customers.customer_id",
+        "billing_customers.created_at",
+        "sandbox_customers.name",
+        "sandbox_customers.email",
+      ])
+      .where("billing_customers.user_id", "=", userId)
+      .orderBy("billing_customers.created_at")
+      .execute();
+    const apiKeys = await this.db
+      .selectFrom("api_keys")
+      .select([
+        "id",
+        "name",
+        "display",
+        "rate_limit_per_hour",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+      ])
+      .where("created_by", "=", userId)
+      .orderBy("id")
+      .execute();
+    const auditEntries = await this.db
+      .selectFrom("audit_log")
+      .select(["action", "subject", "created_at"])
+      .where("actor_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    return {
+      sessions: sessions.map((row) => ({
+        ...row,
+        created_at: Number(row.created_at),
+        last_seen_at: Number(row.last_seen_at),
+        expires_at: Number(row.expires_at),
+      })),
+      twoFactor: twoFactor && {
+        enabled_at: n(twoFactor.enabled_at),
+        recovery_codes_left: Number(twoFactor.recovery_codes_left ?? 0),
+      },
+      reports: reports.map((row) => ({
+        ...row,
+        image_id: Number(row.image_id),
+        created_at: Number(row.created_at),
+        resolved_at: n(row.resolved_at),
+      })),
+      views: views.map((row) => ({ day: row.day, image_id: Number(row.image_id) })),
+      payments: payments.map((row) => ({
+        ...row,
+        amount_cents: Number(row.amount_cents),
+        paid_at: Number(row.paid_at),
+      })),
+      billingCustomers: customers.map((row) => ({ ...row, created_at: Number(row.created_at) })),
+      apiKeys: apiKeys.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        rate_limit_per_hour: Number(row.rate_limit_per_hour),
+        created_at: Number(row.created_at),
+        last_used_at: n(row.last_used_at),
+        revoked_at: n(row.revoked_at),
+      })),
+      auditEntries: auditEntries.map((row) => ({ ...row, created_at: Number(row.created_at) })),
+    };
+  }
+
   /** Whether another administrator in good standing would remain. */
   async anotherActiveAdmin(userId: number): Promise<boolean> {
     const row = await this.db
@@ -374,9 +556,15 @@ export class AccountsRepo {
    * taken down), sessions and links go; the row stays, anonymised — no profile, an address no
    * mail reaches, a password nothing matches — so payments and sales keep pointing at it. The
    * username stays reserved until `releaseUsernames`. False when it was deleted already.
+   *
+   * What else held the member goes with it (README, "Deleting an account"): mail to any address
+   * the account used (queued, sent or kept in the outbox) and reset requests naming one, the
+   * views recorded as theirs, their reports' notes, their name and address at the sandbox
+   * provider, and their name, address and sign-in origins in audit entries about them.
    */
   async deleteAccount(userId: number, now: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      const addresses = await this.addressesOf(trx, userId);
       const marked = await trx
         .updateTable("users")
         .set({
@@ -428,8 +616,90 @@ export class AccountsRepo {
       await trx.deleteFrom("pending_sign_ins").where("user_id", "=", userId).execute();
       await trx.deleteFrom("two_factor_recovery_codes").where("user_id", "=", userId).execute();
       await trx.deleteFrom("user_two_factor").where("user_id", "=", userId).execute();
+      await this.forgetAddresses(trx, addresses);
+      await trx.deleteFrom("image_views").where("viewer_key", "=", `u:${userId}`).execute();
+      // A report stays (it counted toward a decision about the image), without the member's words.
+      await trx
+        .updateTable("image_reports")
+        .set({ note: null })
+        .where("user_id", "=", userId)
+        .execute();
+      await trx
+        .updateTable("sandbox_customers")
+        .set({ email: deletedEmail(userId), name: "" })
+        .where("user_id", "=", userId)
+        .execute();
+      await this.scrubAuditDetails(trx, userId);
       return true;
     });
+  }
+
+  /** Every address the account used: its own, a pending one, and those its links went to. */
+  private async addressesOf(trx: Transaction<Database>, userId: number): Promise<string[]> {
+    const user = await trx
+      .selectFrom("users")
+      .select(["email", "pending_email"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    const linked = await trx
+      .selectFrom("account_tokens")
+      .select("email")
+      .distinct()
+      .where("user_id", "=", userId)
+      .execute();
+    const all = [user?.email, user?.pending_email, ...linked.map((row) => row.email)];
+    return [...new Set(all.filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
+  }
+
+  /**
+   * Mail to these addresses, waiting (so it is never sent), sent or kept in the outbox, and
+   * password-reset requests naming them, whoever typed them.
+   */
+  private async forgetAddresses(trx: Transaction<Database>, addresses: string[]): Promise<void> {
+    if (addresses.length === 0) return;
+    await trx
+      .deleteFrom("jobs")
+      .where("kind", "=", MAIL_JOB)
+      .where(this.payloadField("to"), "in", addresses)
+      .execute();
+    await trx
+      .deleteFrom("jobs")
+      .where("kind", "=", PASSWORD_RESET_JOB)
+      .where(this.payloadField("email"), "in", addresses)
+      .execute();
+    await trx.deleteFrom("mail_outbox").where("to_address", "in", addresses).execute();
+  }
+
+  /** A text field of a job's JSON payload. */
+  private payloadField(field: "to" | "email") {
+    return this.dialect === "postgres"
+      ? sql<string>`(payload::json ->> ${sql.lit(field)})`
+      : sql<string>`json_extract(payload, ${sql.lit(`$.${field}`)})`;
+  }
+
+  /** Audit entries about the member keep what was done, by whom, and when; not who they were. */
+  private async scrubAuditDetails(trx: Transaction<Database>, userId: number): Promise<void> {
+    const entries = await trx
+      .selectFrom("audit_log")
+      .select(["id", "details"])
+      .where("subject", "=", `user:${userId}`)
+      .execute();
+    for (const entry of entries) {
+      let details: Record<string, unknown>;
+      try {
+        details = JSON.parse(entry.details) as Record<string, unknown>;
+      } catch {
+        details = {};
+      }
+      const kept = Object.fromEntries(
+        Object.entries(details).filter(([key]) => !PERSONAL_AUDIT_DETAILS.includes(key)),
+      );
+      await trx
+        .updateTable("audit_log")
+        .set({ details: JSON.stringify(kept) })
+        .where("id", "=", entry.id)
+        .execute();
+    }
   }
 
   /** The member's customer id at this payment provider, if they ever started a checkout. */

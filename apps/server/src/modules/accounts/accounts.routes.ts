@@ -91,7 +91,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = 
       schema: {
         summary: "Change the email address",
         description:
-          "Needs the current password. The new address receives a confirmation link and takes effect when it is opened; the current address is told at once. Confirmation links, to a new address or sent again, are limited per account (429 with Retry-After beyond).",
+          "Needs the current password. The new address receives a confirmation link and takes effect when it is opened; the current address is told at once. The answer does not tell whether another account uses the address: if one does, that address is sent a notice instead of a link. Confirmation mails, to a new address or sent again, are limited per account, every attempt counted (429 with Retry-After beyond).",
         tags: TAGS,
         operationId: "changeEmail",
         security: SIGNED_IN,
@@ -99,9 +99,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = 
         response: {
           200: json(ZAccount, "The account, with the new address pending"),
           400: error("Invalid input, the same address, or a wrong password"),
-          ...errors(401, 403),
-          409: error("Another account uses that address"),
-          ...errors(415, 429),
+          ...errors(401, 403, 415, 429),
         },
       },
     },
@@ -199,7 +197,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = 
       schema: {
         summary: "Download everything kept about the member",
         description:
-          "Profile, collections, downloads, subscriptions and (under `more`) what other parts of the site keep, such as purchases. Sent as an attachment.",
+          "Profile (with a pending change of email), sessions (browser and times, never the token), two-factor state (never the secret or codes), reports filed, views counted as the member's, collections, downloads, subscriptions, payments, billing customers, for admins the API keys they made (never the key) and what they did by the audit log, and (under `more`) what other parts of the site keep, such as purchases. Sent as an attachment.",
         tags: TAGS,
         operationId: "exportAccount",
         security: SIGNED_IN,

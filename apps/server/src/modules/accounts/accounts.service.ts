@@ -21,13 +21,12 @@ import type { MailService } from "../mail/mail.service.js";
 import { mailTemplates } from "../mail/mail-templates.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
 import type { TokenRefusal } from "./account-tokens.repo.js";
-import type { AccountsRepo } from "./accounts.repo.js";
+import { type AccountsRepo, PASSWORD_RESET_JOB } from "./accounts.repo.js";
 import { deviceLabel } from "./device-label.js";
 
 const m = MESSAGES.account;
 
-/** The job that answers a password-reset request (jobs/handlers.ts). */
-export const PASSWORD_RESET_JOB = "account.password_reset";
+export { PASSWORD_RESET_JOB } from "./accounts.repo.js";
 
 export interface AccountLimits {
   /** Reset requests naming one email address, and from one client address, per window. */
@@ -269,35 +268,38 @@ export class AccountsService {
 
   /**
    * Needs the current password. The new address gets a link and takes effect when it is opened;
-   * the current address is told at once.
+   * the current address is told at once. The attempt takes its place in the confirmation-mail
+   * limit before the address is looked at, and the answer is the same whether or not another
+   * account uses it (as for a password reset): an address already taken gets a notice instead of
+   * a link, so its owner learns of it and the member learns nothing about it.
    */
   async changeEmail(userId: number, body: ChangeEmailBody): Promise<Account> {
-    const { repo, clock } = this.deps;
+    const { repo, clock, mail } = this.deps;
     const user = await this.liveUser(userId);
     await this.checkPassword(user, body.password);
     const email = body.email.toLowerCase();
     if (email === user.email) throw badRequest(m.sameEmail, "same_email");
-    if (await repo.emailTakenByAnother(email, userId)) {
-      throw conflict(MESSAGES.auth.emailTaken, "email_taken");
-    }
-    // Each change mails a link to an address of the member's choosing: limited as asking for a
-    // confirmation again is, or anyone's inbox could be filled from one account.
+    // Each change mails an address of the member's choosing: limited as asking for a
+    // confirmation again is, or anyone's inbox could be filled (or probed) from one account.
     await this.reserveConfirmationMail(userId);
     const now = clock.now();
-    await repo.setPendingEmail(userId, email, now);
-    const token = await repo.tokens.issue(userId, "change_email", email, now);
     const site = await this.siteName();
-    await this.deps.mail.queue(
-      mailTemplates.confirmNewEmail(
-        email,
-        site,
-        user.username,
-        this.link(paths.verifyEmail.getHref(token)),
-      ),
-    );
-    await this.deps.mail.queue(
-      mailTemplates.emailChangeNotice(user.email, site, user.username, email),
-    );
+    await repo.setPendingEmail(userId, email, now);
+    if (await repo.emailTakenByAnother(email, userId)) {
+      await repo.tokens.revoke(userId, "change_email", now);
+      await mail.queue(mailTemplates.emailAlreadyRegistered(email, site));
+    } else {
+      const token = await repo.tokens.issue(userId, "change_email", email, now);
+      await mail.queue(
+        mailTemplates.confirmNewEmail(
+          email,
+          site,
+          user.username,
+          this.link(paths.verifyEmail.getHref(token)),
+        ),
+      );
+    }
+    await mail.queue(mailTemplates.emailChangeNotice(user.email, site, user.username, email));
     return this.account(userId);
   }
 
@@ -355,7 +357,30 @@ export class AccountsService {
         specialties: parseJson(user.specialties, []),
         collectsPrivately: Number(user.collects_privately) === 1,
         createdAt: iso(Number(user.created_at)),
+        pendingEmail: user.pending_email,
       },
+      sessions: rows.sessions.map((s) => ({
+        device: deviceLabel(s.user_agent),
+        userAgent: s.user_agent,
+        createdAt: iso(s.created_at),
+        lastSeenAt: iso(s.last_seen_at),
+        expiresAt: iso(s.expires_at),
+      })),
+      twoFactor: {
+        enabled: rows.twoFactor?.enabled_at != null,
+        enabledAt: rows.twoFactor?.enabled_at == null ? null : iso(rows.twoFactor.enabled_at),
+        recoveryCodesLeft:
+          rows.twoFactor?.enabled_at == null ? 0 : rows.twoFactor.recovery_codes_left,
+      },
+      reports: rows.reports.map((r) => ({
+        imageId: r.image_id,
+        reason: r.reason,
+        note: r.note,
+        createdAt: iso(r.created_at),
+        resolvedAt: r.resolved_at === null ? null : iso(r.resolved_at),
+        resolution: r.resolution,
+      })),
+      views: rows.views.map((v) => ({ day: v.day, imageId: v.image_id })),
       collections: rows.collections.map((c) => ({
         id: c.id,
         name: c.name,
@@ -380,6 +405,35 @@ export class AccountsService {
         createdAt: iso(s.created_at),
         expiryDate: s.expiry_date === null ? null : iso(s.expiry_date),
         canceledAt: s.canceled_at === null ? null : iso(s.canceled_at),
+      })),
+      payments: rows.payments.map((p) => ({
+        provider: p.provider,
+        invoiceId: p.provider_invoice_id,
+        subscriptionId: p.provider_subscription_id,
+        amountCents: p.amount_cents,
+        currency: p.currency,
+        paidAt: iso(p.paid_at),
+      })),
+      billingCustomers: rows.billingCustomers.map((c) => ({
+        provider: c.provider,
+        customerId: c.customer_id,
+        createdAt: iso(c.created_at),
+        name: c.name,
+        email: c.email,
+      })),
+      apiKeys: rows.apiKeys.map((k) => ({
+        id: k.id,
+        name: k.name,
+        display: k.display,
+        rateLimitPerHour: k.rate_limit_per_hour,
+        createdAt: iso(k.created_at),
+        lastUsedAt: k.last_used_at === null ? null : iso(k.last_used_at),
+        revokedAt: k.revoked_at === null ? null : iso(k.revoked_at),
+      })),
+      auditEntries: rows.auditEntries.map((a) => ({
+        action: a.action,
+        subject: a.subject,
+        createdAt: iso(a.created_at),
       })),
       more,
     };

@@ -137,6 +137,19 @@ export const mailTemplates = {
       ],
     }),
 
+  /**
+   * To an address another member asked to move their account to, though an account already uses
+   * it: no link (the change cannot happen), and the asker is never told the address is taken.
+   */
+  emailAlreadyRegistered: (to: string, siteName: string) =>
+    compose(to, siteName, {
+      subject: "Someone tried to use this address",
+      paragraphs: [
+        `A member of ${siteName} asked to change their account's email address to ${to}. An account already uses this address, so nothing was changed.`,
+        "If it was you, sign in to the account that uses this address (or reset its password from the sign-in page). If not, you need not do anything.",
+      ],
+    }),
+
   passwordReset: (to: string, siteName: string, username: string, url: string) =>
     compose(to, siteName, {
       subject: "Reset your password",
