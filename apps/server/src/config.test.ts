@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, configWarnings, loadConfig } from "./config.js";
 
 describe("loadConfig", () => {
   it("runs on the embedded default with no variables", () => {
@@ -36,6 +36,37 @@ describe("loadConfig", () => {
 
   it("marks cookies Secure behind an https PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://art.example.com/" }).secureCookies).toBe(true);
+  });
+
+  it("warns of a name a slip away from a setting's, and of links nobody else can open", () => {
+    const env = {
+      PUBLIC_ULR: "https://art.example.com",
+      DATABSE_URL: "postgres://h/db",
+      HOME: "/root",
+      HOST: "0.0.0.0",
+    };
+    expect(configWarnings(env, loadConfig(env))).toEqual([
+      "PUBLIC_ULR is not a setting Sawdust reads: did you mean PUBLIC_URL?",
+      "DATABSE_URL is not a setting Sawdust reads: did you mean DATABASE_URL?",
+      expect.stringMatching(/^PUBLIC_URL is not set, so links .* name http:\/\/0\.0\.0\.0:3000/),
+    ]);
+    const fine = { PUBLIC_URL: "https://art.example.com", HOST: "0.0.0.0", LANG: "C.UTF-8" };
+    expect(configWarnings(fine, loadConfig(fine))).toEqual([]);
+  });
+
+  it("takes as PUBLIC_URL only an http or https origin, naming the setting otherwise", () => {
+    expect(loadConfig({ PUBLIC_URL: "http://art.example.com:8080" }).publicUrl).toBe(
+      "http://art.example.com:8080",
+    );
+    for (const bad of [
+      "art.example.com:443",
+      "javascript:alert(1)",
+      "ftp://art.example.com",
+      "https://art.example.com/gallery",
+      "https://art.example.com/?x=1",
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: must be/);
+    }
   });
 
   it("takes payments through Stripe only with all four Stripe settings", () => {

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { ZNewPassword, ZUsername } from "@sawdust/shared";
+import leven from "leven";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -44,9 +45,20 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, ZNewPassword.optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email("must be an email address").optional()),
   DEMO_CONTENT: booleanFlag,
+  // An origin people's browsers reach: http or https, with no path (links are made from its
+  // origin alone, so `https://example.com/gallery` lost its path without a word).
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
-    z.url("must be a URL such as https://example.com").optional(),
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an http or https address such as https://example.com",
+      })
+      .refine(
+        (url) => ["", "/"].includes(new URL(url).pathname) && !/[?#]/.test(url),
+        "must be the site's origin alone, such as https://example.com (Sawdust is served from the root of its host; no path, query or fragment)",
+      )
+      .optional(),
   ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -235,6 +247,30 @@ function stripeSettings(env: z.infer<typeof ZEnv>) {
 }
 
 /** Reads and validates every setting once; a bad value throws naming the variable. */
+/**
+ * What a start should tell its operator about a configuration that loads but looks wrong: a name
+ * a letter or two away from a setting's (`PUBLIC_ULR`, which is otherwise ignored without a word),
+ * and links no one can open (PUBLIC_URL unset while listening on every interface).
+ */
+export function configWarnings(
+  env: Record<string, string | undefined>,
+  config: Pick<Config, "host" | "publicUrl">,
+): string[] {
+  const known = Object.keys(ZEnv.shape);
+  const warnings: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (known.includes(name) || !name.includes("_")) continue;
+    const near = known.find((setting) => setting.includes("_") && leven(name, setting) <= 2);
+    if (near) warnings.push(`${name} is not a setting Sawdust reads: did you mean ${near}?`);
+  }
+  if (!env.PUBLIC_URL && ["0.0.0.0", "::"].includes(config.host)) {
+    warnings.push(
+      `PUBLIC_URL is not set, so links in mail, the sitemap and share tags name ${config.publicUrl}, which no one else can open: set PUBLIC_URL to the address people use (README: Configuration)`,
+    );
+  }
+  return warnings;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { createWorker, startJanitor } from "./background.js";
-import type { Config } from "./config.js";
+import { type Config, configWarnings } from "./config.js";
 import { seedDemoCatalogue } from "./demo/seed-demo.js";
 import { serveMetrics } from "./http/metrics.js";
 import { startOrExplain } from "./lib/startup-errors.js";
@@ -50,6 +50,17 @@ async function main(config: Config): Promise<void> {
   // shown by the start that works instead of being lost with one that did not.
   if (config.admin) announceAdmin(server.log, await services.auth.ensureAdmin(config.admin));
   await server.listen({ port: config.port, host: config.host });
+  // What this start runs on, in one line an operator can check, and what looks wrong.
+  server.log.info(
+    {
+      database: config.database.kind,
+      media: config.s3 ? `s3://${config.s3.bucket}` : "DATA_DIR/media",
+      payments: config.stripe ? "stripe" : "sandbox",
+      publicUrl: config.publicUrl,
+    },
+    "serving",
+  );
+  for (const warning of configWarnings(process.env, config)) server.log.warn(warning);
   if (!config.admin) announceAdmin(server.log, await services.auth.ensureAdmin(undefined));
   if (config.demoContent) seedDemoInBackground(services, server.log);
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/database.js";
@@ -10,6 +10,7 @@ import { type Clock, systemClock } from "./lib/clock.js";
 import type { Serialised } from "./lib/serialised.js";
 import { openAnalysers } from "./media/analysis/open-analysers.js";
 import type { VisionClient } from "./media/analysis/vision.js";
+import { claimLocalMedia } from "./media/media-owner.js";
 import { MediaStore } from "./media/media-store.js";
 import { type MediaSetup, openStorage } from "./media/open-media.js";
 import { AccountsRepo } from "./modules/accounts/accounts.repo.js";
@@ -136,9 +137,16 @@ export async function openMedia(
   config: Pick<Config, "dataDir" | "s3">,
   database: DatabaseHandle,
 ): Promise<MediaSetup> {
-  const signingKey = await new SettingsRepo(database.db).getOrCreate("media_signing_key", () =>
+  const settings = new SettingsRepo(database.db);
+  const signingKey = await settings.getOrCreate("media_signing_key", () =>
     randomBytes(32).toString("base64url"),
   );
+  if (!config.s3) {
+    // DATA_DIR/media is this database's, or nothing is written to it (media/media-owner.ts).
+    const databaseId = await settings.getOrCreate("database_id", () => randomUUID());
+    const hasImages = await new ImagesRepo(database.db, database.dialect).hasAnyImage();
+    await claimLocalMedia(config.dataDir, databaseId, hasImages);
+  }
   return { storage: openStorage(config), signingKey };
 }
 

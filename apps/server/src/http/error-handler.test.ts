@@ -15,6 +15,10 @@ const systemError = (code: string) => Object.assign(new Error(`${code}: failed`)
 
 describe("the error handler", () => {
   it("answers a full disk with a 503 saying so, and tries again later", async () => {
+    // SQLite says it its own way: its file could not grow.
+    const sqlite = await failing(systemError("SQLITE_FULL")).inject({ url: "/" });
+    expect(sqlite.statusCode).toBe(503);
+    expect(sqlite.json().message).toContain("run out of storage space");
     const res = await failing(systemError("ENOSPC")).inject({ url: "/" });
     expect(res.statusCode).toBe(503);
     expect(res.headers["retry-after"]).toBe("30");

@@ -46,8 +46,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** System error codes of a disk that is full or read-only. */
-const DISK_FULL = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
+/** Error codes of a disk that is full or read-only: the system's, and SQLite's own. */
+const DISK_FULL = new Set(["ENOSPC", "EDQUOT", "EROFS", "SQLITE_FULL", "SQLITE_READONLY"]);
 /** …and of a storage or database server out of reach. */
 const OUT_OF_REACH = new Set([
   "ECONNREFUSED",

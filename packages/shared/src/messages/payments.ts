@@ -3,6 +3,9 @@ export const payments = {
   alreadySubscribed:
     "You already have an active Pro subscription. Use Manage Billing to change or cancel it.",
   noBillingAccount: "You have no billing account yet. Subscribe to Pro first.",
+  /** A plan or sale made through a payment provider the site no longer uses (sandbox → Stripe). */
+  otherProvider: (provider: string) =>
+    `This was paid through ${provider === "sandbox" ? "the payment sandbox" : provider}, which this site no longer uses, so it cannot be managed from here. Please ask the site's administrators.`,
   invalidSignature: "The webhook signature is missing, invalid or too old",
   notAnEvent: "The webhook body is not a payment provider event",
   adminOnlyClock: "Only admins can move the sandbox clock",

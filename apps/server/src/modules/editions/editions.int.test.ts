@@ -437,6 +437,26 @@ describe(`the admin's sales list on ${TEST_DB}`, () => {
     );
   }, 60_000);
 
+  it("refuses to refund a sale paid through a provider the site no longer uses", async () => {
+    const id = await piece({ editionType: "open_edition", price: 1_500 });
+    const [who] = await newMembers(1);
+    await buy(who as Who, id);
+    const [sale] = await salesOf(id);
+    // As if the site had moved from another provider to this one since the sale.
+    await app.database.db
+      .updateTable("edition_sales")
+      .set({ provider: "stripe" })
+      .where("id", "=", sale?.id as number)
+      .execute();
+    const refund = await call("POST", `/api/v1/admin/sales/${sale?.id}/refund`, admin);
+    expect(refund.statusCode, refund.body).toBe(409);
+    expect(refund.json()).toEqual({
+      message: MESSAGES.payments.otherProvider("stripe"),
+      code: "other_provider",
+    });
+    expect((await salesOf(id))[0]?.status).toBe("sold");
+  });
+
   it("refuses a cursor it did not give and a limit out of bounds", async () => {
     for (const query of ["cursor=nonsense", "limit=0", "limit=101", "page=2"]) {
       const res = await call("GET", `/api/v1/admin/sales?${query}`, admin);

@@ -214,7 +214,9 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
         response: {
           200: json(ZOkResponse, "Refunded"),
           ...errors(400, 401, 403, 404),
-          409: error("Already refunded"),
+          409: error(
+            "Already refunded, or paid through a payment provider the site no longer uses (the sandbox, before Stripe)",
+          ),
         },
       },
     },

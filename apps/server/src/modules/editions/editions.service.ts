@@ -433,6 +433,11 @@ export class EditionsService implements OneOffPaymentHandler {
     const sale = await this.deps.editions.findSale(saleId);
     if (!sale) throw notFound(m.saleNotFound, "sale_not_found");
     if (sale.status !== "sold") throw conflict(m.alreadyRefunded, "already_refunded");
+    if (sale.provider !== this.deps.provider.name) {
+      // Paid through a provider the site no longer uses (the sandbox, before Stripe): the
+      // current one does not know the payment.
+      throw conflict(MESSAGES.payments.otherProvider(sale.provider), "other_provider");
+    }
     await this.deps.provider.refund(
       sale.provider_payment_id,
       `sawdust-edition-refund-${sale.provider_payment_id}`,

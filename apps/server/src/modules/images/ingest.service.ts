@@ -132,8 +132,11 @@ export class IngestService {
           clock.now(),
         );
       } catch (error) {
-        await media.removeImage(imageId);
-        await images.deleteById(imageId);
+        // Undone as far as it can be, and the upload's own failure is what is answered: on a full
+        // disk the clean-up can fail too ("no transaction is active" hid SQLITE_FULL, a 500 instead
+        // of the 503 that says so). What stays is removed when its lease ends (recoverAbandoned).
+        await media.removeImage(imageId).catch(() => undefined);
+        await images.deleteById(imageId).catch(() => undefined);
         throw error;
       }
       await this.deps.events.emit({ type: "image.created", imageId });

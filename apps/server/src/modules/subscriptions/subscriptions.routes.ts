@@ -84,6 +84,9 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
           200: json(ZRedirectUrl, "The billing portal's address"),
           ...errors(401, 403),
           404: error("The member has no billing account yet (they never started a checkout)"),
+          409: error(
+            "The member's billing account is with a payment provider the site no longer uses (the sandbox, before Stripe)",
+          ),
         },
       },
     },

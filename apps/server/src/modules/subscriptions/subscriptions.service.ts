@@ -111,7 +111,10 @@ export class SubscriptionsService {
   /** The provider's billing portal for the member's customer (Manage Billing). */
   async openPortal(viewer: Member): Promise<RedirectUrl> {
     const customer = await this.deps.billing.findCustomer(viewer.userId);
-    if (!customer || customer.provider !== this.deps.provider.name) {
+    if (customer && customer.provider !== this.deps.provider.name) {
+      throw conflict(m.otherProvider(customer.provider), "other_provider");
+    }
+    if (!customer) {
       throw notFound(m.noBillingAccount, "no_billing_account");
     }
     return this.deps.provider.createPortal({
