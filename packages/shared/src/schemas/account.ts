@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ACCOUNT_RULES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { ZEmail, ZNewPassword } from "./auth.js";
-import { strictQuery } from "./query.js";
+import { strictQuery, zAdminPageLimit } from "./query.js";
 
 const v = MESSAGES.validation;
 
@@ -223,7 +223,7 @@ export type AccountExport = z.infer<typeof ZAccountExport>;
 /** GET /api/v1/admin/mail-outbox: what would have been sent without SMTP_URL (admins). */
 export const ZMailOutboxQuery = strictQuery("the mail outbox", {
   to: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: zAdminPageLimit(),
 });
 export const ZMailOutboxMessage = z.object({
   id: z.number().int(),

@@ -2,18 +2,13 @@ import { z } from "zod";
 import { ROLES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { ZSubscription, ZTier } from "./billing.js";
-import { strictQuery } from "./query.js";
+import { strictQuery, zAdminPageLimit, zListCursor } from "./query.js";
 import { zRowId } from "./row-id.js";
 
 /** GET /api/v1/admin/users: newest first, a page at a time. */
 export const ZAdminUsersQuery = strictQuery("the user list", {
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be between 1 and 100")
-    .max(100, "limit must be between 1 and 100")
-    .default(50),
-  cursor: z.string().max(64, MESSAGES.badCursor).optional(),
+  limit: zAdminPageLimit(),
+  cursor: zListCursor(),
   /** Part of a username or email. */
   q: z.string().trim().max(100, "The search must be at most 100 characters").optional(),
   role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(", ")}` }).optional(),

@@ -1,16 +1,10 @@
 import { z } from "zod";
-import * as MESSAGES from "../messages/index.js";
-import { strictQuery } from "./query.js";
+import { strictQuery, zAdminPageLimit, zListCursor } from "./query.js";
 
 /** GET /api/v1/admin/audit: newest first, a page at a time, optionally filtered. */
 export const ZAuditQuery = strictQuery("the audit log", {
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be between 1 and 100")
-    .max(100, "limit must be between 1 and 100")
-    .default(50),
-  cursor: z.string().max(64, MESSAGES.badCursor).optional(),
+  limit: zAdminPageLimit(),
+  cursor: zListCursor(),
   /** The start of the action, e.g. `user.` or `user.suspended`. */
   action: z.string().trim().max(64, "The action filter must be at most 64 characters").optional(),
   /** The acting admin's username (any case). */

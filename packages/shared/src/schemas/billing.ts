@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PRO_PRICES_CENTS, ROLES, TIERS } from "../constants.js";
 import { ZImage } from "./images.js";
-import { strictQuery } from "./query.js";
+import { strictQuery, zAdminPageLimit, zListCursor } from "./query.js";
 
 /**
  * Billing's contract (spec sections 3 and 7 "Subscriptions", design sections 4 and 6): Pro
@@ -103,8 +103,8 @@ export type WebhookAck = z.infer<typeof ZWebhookAck>;
 
 /** GET /api/v1/admin/subscriptions (paged by `cursor`, newest first). */
 export const ZAdminSubscriptionsQuery = strictQuery("the subscription list", {
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(64).optional(),
+  limit: zAdminPageLimit(),
+  cursor: zListCursor(),
   status: ZSubscriptionStatus.optional(),
   q: z.string().trim().max(100).optional(),
 });
@@ -134,8 +134,8 @@ export type AdminSubscriptionList = z.infer<typeof ZAdminSubscriptionList>;
 
 /** GET /api/v1/admin/subscribers (members with their subscription; paged and searchable). */
 export const ZAdminSubscribersQuery = strictQuery("the subscriber list", {
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(64).optional(),
+  limit: zAdminPageLimit(),
+  cursor: zListCursor(),
   /** Part of a username or email. */
   q: z.string().trim().max(100).optional(),
 });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { LICENCES } from "../constants.js";
-import * as MESSAGES from "../messages/index.js";
 import { ZPriceCents } from "./images.js";
-import { strictQuery } from "./query.js";
+import { strictQuery, zAdminPageLimit, zListCursor } from "./query.js";
 
 /** Selling editions (issue 19): the purchase, the library, certificates and the admin's sales. */
 
@@ -115,13 +114,8 @@ export type AdminSale = z.infer<typeof ZAdminSale>;
 /** GET /api/v1/admin/sales: newest first, a page at a time. */
 export const ZAdminSalesQuery = strictQuery("the sales list", {
   status: z.enum(SALE_STATUSES).optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be between 1 and 100")
-    .max(100, "limit must be between 1 and 100")
-    .default(50),
-  cursor: z.string().max(64, MESSAGES.badCursor).optional(),
+  limit: zAdminPageLimit(),
+  cursor: zListCursor(),
   /** Part of the piece's title or the buyer's username. */
   q: z.string().trim().max(100, "The search must be at most 100 characters").optional(),
 });

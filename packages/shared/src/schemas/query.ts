@@ -1,4 +1,5 @@
 import { z } from "zod";
+import * as MESSAGES from "../messages/index.js";
 
 /** `a, b and c`. */
 function listed(names: string[]): string {
@@ -28,3 +29,15 @@ export function strictQuery<Shape extends z.ZodRawShape>(what: string, shape: Sh
         : undefined,
   });
 }
+
+/** An admin list's page size: 1 to 100, 50 when not given. */
+export const zAdminPageLimit = () =>
+  z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be between 1 and 100")
+    .max(100, "limit must be between 1 and 100")
+    .default(50);
+
+/** A list's `cursor`: the `nextCursor` of the page before, opaque to clients. */
+export const zListCursor = () => z.string().max(64, MESSAGES.badCursor).optional();
