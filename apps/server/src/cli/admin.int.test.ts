@@ -41,6 +41,14 @@ describe(`npm run admin on ${TEST_DB}`, () => {
       expect(generated).toBeDefined();
       expect((await login("boss", "first password")).statusCode).toBe(401);
       expect((await login("boss", generated as string)).statusCode).toBe(200);
+      // Both in the audit log, with no actor (no one signs in to a shell) and where they came from.
+      const boss = first.json().user.id as number;
+      const entries = await app.services.audit.recent(10, { subject: `user:${boss}` });
+      const byCli = entries.filter((e) => e.action.startsWith("cli."));
+      expect(byCli.map((e) => [e.action, e.actorId, e.details])).toEqual([
+        ["cli.password_reset", null, { username: "boss", via: "npm run admin" }],
+        ["cli.admin_created", null, { username: "boss", via: "npm run admin" }],
+      ]);
     } finally {
       log.mockRestore();
     }
@@ -66,6 +74,13 @@ describe(`npm run admin on ${TEST_DB}`, () => {
       expect((await login("promoted", "member password")).statusCode).toBe(401);
       const signedIn = await login("promoted", generated);
       expect(signedIn.json().user).toMatchObject({ role: "admin", email: "promoted@example.com" });
+      const about = await app.services.audit.recent(10, {
+        subject: `user:${member.json().user.id}`,
+      });
+      expect(about.find((e) => e.action.startsWith("cli."))).toMatchObject({
+        action: "cli.admin_promoted",
+        actorId: null,
+      });
     } finally {
       log.mockRestore();
     }

@@ -382,26 +382,48 @@ export class AuthService {
   }): Promise<{ created: true } | { created: false; email: string }> {
     const existing = await this.deps.users.findByUsernameKey(input.username.toLowerCase());
     if (!existing) {
-      await this.createUser(input, "admin");
+      const made = await this.createUser(input, "admin");
+      await this.auditCli(made, "cli.admin_created");
       return { created: true };
     }
-    await this.resetPassword(input.username, input.password, "admin");
+    await this.setPassword(existing, input.password, "admin");
+    await this.auditCli(
+      existing,
+      existing.role === "admin" ? "cli.password_reset" : "cli.admin_promoted",
+    );
     return { created: false, email: existing.email };
   }
 
   /** CLI: set a new password; every session of the account ends. */
-  async resetPassword(username: string, password: string, role?: Role): Promise<void> {
+  async resetPassword(username: string, password: string): Promise<void> {
     const user = await this.deps.users.findByUsernameKey(username.toLowerCase());
     if (!user) throw badRequest(`No account named '${username}'`, "unknown_user");
+    await this.setPassword(user, password, user.role as Role);
+    await this.auditCli(user, "cli.password_reset");
+  }
+
+  private async setPassword(user: UserRow, password: string, role: Role): Promise<void> {
     const parsed = ZNewPassword.safeParse(password);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid password");
     await this.deps.users.updatePasswordAndRole(
       user.id,
       await hashPassword(parsed.data),
-      role ?? user.role,
+      role,
       this.deps.clock.now(),
     );
     await this.deps.sessions.deleteAllForUser(user.id);
+  }
+
+  /**
+   * What `npm run admin` did to an account, in the audit log: made or promoted an administrator,
+   * or set a password. No one is signed in there, so there is no actor; `via` says where it came
+   * from (whoever can run it has the server's shell).
+   */
+  private async auditCli(user: Pick<UserRow, "id" | "username">, action: string): Promise<void> {
+    await this.deps.audit?.record(null, action, `user:${user.id}`, {
+      username: user.username,
+      via: "npm run admin",
+    });
   }
 
   private async createUser(
