@@ -36,13 +36,7 @@ export class AccountTokensRepo {
   async issue(userId: number, purpose: TokenPurpose, email: string, now: number): Promise<string> {
     const token = randomBytes(32).toString("base64url");
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("account_tokens")
-        .set({ used_at: now })
-        .where("user_id", "=", userId)
-        .where("purpose", "=", purpose)
-        .where("used_at", "is", null)
-        .execute();
+      await new AccountTokensRepo(trx).revoke(userId, purpose, now);
       await trx
         .insertInto("account_tokens")
         .values({

@@ -1,8 +1,9 @@
 import { MESSAGES } from "@sawdust/shared";
-import { LoaderCircle, ScrollText, X } from "lucide-react";
+import { ScrollText, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
+import { LoadMoreButton } from "@/components/layout/load-more-button";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -101,19 +102,7 @@ export function AuditPage() {
               entries={entries}
               onFilter={(name, value) => apply({ ...filters, [name]: value })}
             />
-            {log.hasNextPage && (
-              <Button
-                variant="outline"
-                className="mx-auto w-fit"
-                onClick={() => void log.fetchNextPage()}
-                disabled={log.isFetchingNextPage}
-              >
-                {log.isFetchingNextPage && (
-                  <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
-                )}
-                Load older entries
-              </Button>
-            )}
+            <LoadMoreButton list={log}>Load older entries</LoadMoreButton>
           </>
         )}
       </div>

@@ -4,11 +4,12 @@ import {
   type ModerationDecisionResult,
   type ModerationItem,
 } from "@sawdust/shared";
-import { Check, EyeOff, LoaderCircle, ShieldCheck, Trash2 } from "lucide-react";
+import { Check, EyeOff, ShieldCheck, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
+import { LoadMoreButton } from "@/components/layout/load-more-button";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -242,19 +243,7 @@ export function ModerationPage() {
                 />
               ))}
             </ul>
-            {queue.hasNextPage && (
-              <Button
-                variant="outline"
-                className="mx-auto w-fit"
-                onClick={() => void queue.fetchNextPage()}
-                disabled={queue.isFetchingNextPage}
-              >
-                {queue.isFetchingNextPage && (
-                  <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
-                )}
-                Load more
-              </Button>
-            )}
+            <LoadMoreButton list={queue}>Load more</LoadMoreButton>
           </>
         )}
       </div>

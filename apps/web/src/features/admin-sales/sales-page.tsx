@@ -7,12 +7,13 @@ import {
   paths,
   SALE_STATUSES,
 } from "@sawdust/shared";
-import { LoaderCircle, Receipt } from "lucide-react";
+import { Receipt } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { ListSearch } from "@/components/layout/list-search";
+import { LoadMoreButton } from "@/components/layout/load-more-button";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -203,19 +204,7 @@ export function SalesPage() {
               </tbody>
             </table>
           </TableScroll>
-          {sales.hasNextPage && (
-            <Button
-              variant="outline"
-              className="mx-auto w-fit"
-              onClick={() => void sales.fetchNextPage()}
-              disabled={sales.isFetchingNextPage}
-            >
-              {sales.isFetchingNextPage && (
-                <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
-              )}
-              Load more sales
-            </Button>
-          )}
+          <LoadMoreButton list={sales}>Load more sales</LoadMoreButton>
         </div>
       )}
       <ConfirmDialog

@@ -1,9 +1,10 @@
 import { groupDigits, MESSAGES } from "@sawdust/shared";
-import { LoaderCircle, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { ListSearch } from "@/components/layout/list-search";
+import { LoadMoreButton } from "@/components/layout/load-more-button";
 import { EmptyPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -74,19 +75,7 @@ export function SubscribersPage() {
         ) : (
           <>
             <SubscribersTable subscribers={subscribers} />
-            {list.hasNextPage && (
-              <Button
-                variant="outline"
-                className="mx-auto w-fit"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage && (
-                  <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
-                )}
-                {MESSAGES.subscriptions.loadMore}
-              </Button>
-            )}
+            <LoadMoreButton list={list}>{MESSAGES.subscriptions.loadMore}</LoadMoreButton>
           </>
         )}
       </div>

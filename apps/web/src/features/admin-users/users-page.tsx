@@ -1,12 +1,12 @@
 import { type AdminUser, groupDigits, MESSAGES, type Role } from "@sawdust/shared";
-import { LoaderCircle, UserCog } from "lucide-react";
+import { UserCog } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { ListSearch } from "@/components/layout/list-search";
+import { LoadMoreButton } from "@/components/layout/load-more-button";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { useUser } from "@/lib/api/get-current-user";
@@ -227,19 +227,7 @@ export function UsersPage() {
               onAction={setAction}
               onResendVerification={resend}
             />
-            {list.hasNextPage && (
-              <Button
-                variant="outline"
-                className="mx-auto w-fit"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage && (
-                  <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
-                )}
-                Load more users
-              </Button>
-            )}
+            <LoadMoreButton list={list}>Load more users</LoadMoreButton>
           </>
         )}
       </div>

@@ -1,11 +1,11 @@
 import { MESSAGES, type SubscriptionStatus } from "@sawdust/shared";
-import { LoaderCircle, Receipt } from "lucide-react";
+import { Receipt } from "lucide-react";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { ListSearch } from "@/components/layout/list-search";
+import { LoadMoreButton } from "@/components/layout/load-more-button";
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiRequestError } from "@/lib/api-client";
 import { statusLabel } from "@/lib/billing/billing-text";
@@ -117,19 +117,7 @@ export function AdminSubscriptionsPage() {
         ) : (
           <>
             <SubscriptionsTable subscriptions={subscriptions} />
-            {list.hasNextPage && (
-              <Button
-                variant="outline"
-                className="mx-auto w-fit"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage && (
-                  <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
-                )}
-                {m.loadMore}
-              </Button>
-            )}
+            <LoadMoreButton list={list}>{m.loadMore}</LoadMoreButton>
           </>
         )}
       </div>
