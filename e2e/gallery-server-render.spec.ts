@@ -108,6 +108,72 @@ test.describe("gallery rendered on the server", () => {
     await context.close();
   });
 
+  test("the app takes the page over once its first picture has arrived, and a click meanwhile is answered", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // The pictures are held back; the app's code is not.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/media\/images\//, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .some((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true);
+    await page.waitForTimeout(1000);
+    const takenOverYet = () =>
+      page.evaluate(() => performance.getEntriesByName("sawdust:take-over").length > 0);
+    expect(await takenOverYet()).toBe(false);
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    release();
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+    // Taken over once the first picture had arrived (the rest came with it: nothing held them).
+    const [pictureEnd, takeOver] = await page.evaluate(() => {
+      // It runs in the page (hence the shapes written out here).
+      const { document } = globalThis as unknown as {
+        document: { querySelector(selector: string): { currentSrc: string } | null };
+      };
+      const src = document.querySelector('#root img[fetchpriority="high"]')?.currentSrc ?? "";
+      const entry = performance.getEntriesByName(src)[0] as { responseEnd?: number } | undefined;
+      const mark = performance.getEntriesByName("sawdust:take-over")[0];
+      return [entry?.responseEnd ?? -1, mark?.startTime ?? -1];
+    });
+    expect(pictureEnd).toBeGreaterThan(0);
+    expect(takeOver).toBeGreaterThanOrEqual(pictureEnd);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("a first picture that never arrives holds the app back 3 s at most", async ({ page }) => {
+    await page.route(/\/media\/images\//, () => {
+      // Never answered.
+    });
+    await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName("sawdust:take-over").length), {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    await page.getByRole("button", { name: "Masonry", exact: true }).click();
+    await expect(page.getByRole("list", { name: "Artwork" })).toHaveAttribute(
+      "data-layout",
+      "masonry",
+    );
+  });
+
   test("a visitor who chose masonry gets it right after the page is taken over", async ({
     page,
   }) => {

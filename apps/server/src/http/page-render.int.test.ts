@@ -24,6 +24,8 @@ const INDEX = `<!doctype html>
   <head>
     <meta name="description" content="Sawdust: a gallery and marketplace for AI-generated artwork." />
     <title>Sawdust</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/core.js">
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
@@ -369,9 +371,10 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     expect(data?.name).toBe(title);
     expect(data?.description).toBe("a & b </SCRIPT>");
     expect(html).not.toContain('<script>alert("x")</script>');
-    // No script element opened in the head but the data block and the early-click script.
+    // No script element opened in the head but the app's, the data block and the early-click
+    // script.
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head.match(/<script/gi)).toHaveLength(2);
+    expect(head.match(/<script/gi)).toHaveLength(3);
     expect(head).toContain(EARLY_CLICK_TAG);
   });
 
@@ -448,14 +451,40 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     const member: Record<string, string> = { cookie: sessionCookieOf(registered) };
     for (const headers of [{}, member]) {
       const html = (await page("/explore", headers)).body;
-      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)];
       // The entry's own chunks are index.html's to name.
       expect(preloads.map((match) => match[1])).toEqual([
+        "/assets/core.js",
         "/assets/explore.js",
         "/assets/shared.js",
       ]);
     }
-    expect((await page("/tag/forest")).body).not.toContain("modulepreload");
+    expect((await page("/tag/forest")).body).not.toContain("/assets/explore.js");
+  });
+
+  it("fetches a visitor's rendered page's code after its pictures; members' pages as they were", async () => {
+    const registered = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      payload: newAccount(),
+    });
+    const member = { cookie: sessionCookieOf(registered) };
+    const code = (html: string) =>
+      [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(
+        (match) => match[0],
+      );
+    for (const url of ["/gallery", `/image/${forest}`, "/explore", "/tag/forest", "/one-of-one"]) {
+      const visitor = code((await page(url)).body);
+      expect(visitor.length, url).toBeGreaterThanOrEqual(2);
+      for (const tag of visitor) expect(tag, url).toContain(' fetchpriority="low"');
+      const members = code((await page(url, member)).body);
+      expect(members.length, url).toBeGreaterThanOrEqual(2);
+      for (const tag of members) expect(tag, url).not.toContain("fetchpriority");
+    }
+    // The artwork a share page preloads keeps its high priority.
+    expect((await page(`/image/${forest}`)).body).toMatch(
+      /<link rel="preload" as="image"[^>]* fetchpriority="high">/,
+    );
   });
 
   it("writes the stylesheet into a visitor's rendered page; members' pages link it", async () => {

@@ -30,6 +30,7 @@ import {
 import {
   PageRenderer,
   type RenderedPage,
+  withCodeAfterPictures,
   withInlineStyles,
   withRenderedPage,
 } from "./page-render.js";
@@ -240,7 +241,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (rendered) {
       try {
         // Its buttons show before the app runs: a click on one meanwhile is kept (early-click.ts).
-        const around = withShareMeta(index, `${tags}\n${EARLY_CLICK_TAG}`);
+        const around = withCodeAfterPictures(withShareMeta(index, `${tags}\n${EARLY_CLICK_TAG}`));
         return { status: 200, html: await sentPageOf(await rendered, around) };
       } catch (error) {
         request.log.error({ err: error, path }, "page could not be rendered");
