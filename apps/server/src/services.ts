@@ -282,6 +282,9 @@ export function createServices(
   const onJobQueued = () => hooks.onJobQueued?.();
   // What a piece for sale costs when it has no licence prices of its own (issue 19).
   const licenceDefaults = async () => (await siteSettings.current()).licencePrices;
+  const ownership = {
+    licenceOf: (userId: number, imageId: number) => editions.ownedLicence(userId, imageId),
+  };
   const catalogue = new CatalogueService({
     images: imagesRepo,
     media: mediaStore,
@@ -297,6 +300,7 @@ export function createServices(
       ownedLicence:
         viewer.kind === "member" ? await editions.ownedLicence(viewer.userId, row.id) : null,
     }),
+    ownership,
   });
   const ingest = new IngestService({
     images: imagesRepo,
@@ -326,9 +330,6 @@ export function createServices(
     events,
     onJobQueued,
   });
-  const ownership = {
-    licenceOf: (userId: number, imageId: number) => editions.ownedLicence(userId, imageId),
-  };
   const renditions = new RenditionsService({
     images: imagesRepo,
     media: mediaStore,
@@ -495,6 +496,7 @@ export function createServices(
     similar: new SimilarService({
       images: imagesRepo,
       similar: new SimilarRepo(db),
+      visibleRow: (imageId, viewer) => catalogue.visibleRow(imageId, viewer),
       media: mediaStore,
       clock,
       licenceDefaults,

@@ -1,6 +1,5 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { afterFirstPicture, TAKE_OVER_MARK } from "@/app/after-first-picture";
 import { replayEarlyClick } from "@/app/early-click";
 import { AppProvider } from "@/app/provider";
 import { AppRouter } from "@/app/router";
@@ -60,19 +59,12 @@ const app = (
   </StrictMode>
 );
 
-// The server renders the public pages for visitors (entry-server.tsx): take the page over as it
-// is, once its first picture is on the screen, in a transition so that React yields to the
-// browser between components instead of holding the page in one long task (a click meanwhile
-// makes React finish at once). Any other page arrives empty and is rendered here.
+// The server renders the gallery's first view for visitors (entry-server.tsx): take it over as it
+// is. Any other page arrives empty and is rendered here.
 if (hydrateServerState(queryClient) && rootElement.firstElementChild) {
   forgetPageUnderDetail();
-  void afterFirstPicture(rootElement).then(() => {
-    performance.mark(TAKE_OVER_MARK);
-    startTransition(() => {
-      hydrateRoot(rootElement, app);
-    });
-    replayEarlyClick();
-  });
+  hydrateRoot(rootElement, app);
+  replayEarlyClick();
 } else {
   rootElement.replaceChildren();
   createRoot(rootElement).render(app);

@@ -104,4 +104,53 @@ describe(`npm run admin on ${TEST_DB}`, () => {
       error.mockRestore();
     }
   });
+
+  it("refuses a deleted account's reserved name: no password, no role, no audit entry naming it", async () => {
+    const registered = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      payload: { username: "gonezo", email: "gonezo@example.com", password: "member password" },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const id = registered.json().user.id as number;
+    const cookie = String(registered.headers["set-cookie"]).split(";")[0] as string;
+    const deleted = await app.server.inject({
+      method: "DELETE",
+      url: "/api/v1/account",
+      headers: { cookie },
+      payload: { password: "member password" },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      for (const args of [
+        ["reset-password", "--username", "gonezo", "--password", "new password 123"],
+        [
+          "create",
+          "--username",
+          "Gonezo",
+          "--email",
+          "boss2@example.com",
+          "--password",
+          "new password 123",
+        ],
+      ]) {
+        expect(await runAdminCli(args, env)).toBe(1);
+      }
+      expect(error.mock.calls.flat().join(" ")).toContain("belonged to an account deleted on");
+      expect((await login("gonezo", "new password 123")).statusCode).toBe(401);
+      const row = await app.database.db
+        .selectFrom("users")
+        .select(["role", "password_hash"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ role: "user", password_hash: "!deleted" });
+      const entries = await app.services.audit.recent(10, { subject: `user:${id}` });
+      expect(entries.filter((e) => e.action.startsWith("cli."))).toEqual([]);
+    } finally {
+      error.mockRestore();
+      log.mockRestore();
+    }
+  });
 });

@@ -861,6 +861,30 @@ describe(`changing the email to an address already taken on ${TEST_DB}`, () => {
     expect(smtp.to(member.email).some((mail) => mail.text.includes(owner.email))).toBe(true);
   });
 
+  it("deleting an account that asked for another member's address leaves that member's mail alone", async () => {
+    const owner = await register();
+    const member = await register();
+    // Waiting in the queue: the owner's confirmation, a reset asked for the owner, and the
+    // notice the member's attempt on the owner's address sends.
+    await call("POST", "/api/v1/auth/password-reset", undefined, { email: owner.email });
+    const asked = await call("POST", "/api/v1/account/email", member.cookie, {
+      email: owner.email,
+      password: member.password,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const deleted = await call("DELETE", "/api/v1/account", member.cookie, {
+      password: member.password,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await runJobs();
+    const toOwner = smtp.to(owner.email);
+    expect(toOwner.filter((mail) => mail.text.includes("/auth/verify"))).toHaveLength(1);
+    expect(toOwner.filter((mail) => mail.text.includes("/auth/reset"))).toHaveLength(1);
+    expect(toOwner.some((mail) => mail.text.includes("An account already uses this address"))).toBe(
+      true,
+    );
+  });
+
   it("counts every attempt, taken address or not, before anything is told: 3 of 30 parallel, never a 409", async () => {
     const owner = await register();
     const member = await register();

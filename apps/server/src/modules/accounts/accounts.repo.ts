@@ -634,7 +634,10 @@ export class AccountsRepo {
     });
   }
 
-  /** Every address the account used: its own, a pending one, and those its links went to. */
+  /**
+   * Every address the account used (its own, a pending one, those its links went to) that no
+   * other live account holds.
+   */
   private async addressesOf(trx: Transaction<Database>, userId: number): Promise<string[]> {
     const user = await trx
       .selectFrom("users")
@@ -648,7 +651,29 @@ export class AccountsRepo {
       .where("user_id", "=", userId)
       .execute();
     const all = [user?.email, user?.pending_email, ...linked.map((row) => row.email)];
-    return [...new Set(all.filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
+    const candidates = [
+      ...new Set(all.filter((a): a is string => !!a).map((a) => a.toLowerCase())),
+    ];
+    if (candidates.length === 0) return [];
+    // An address another live account holds or is moving to is theirs, and so is its mail: the
+    // notice sent when this member tried to take it, their resets, a link to an address this
+    // member once used and someone registered since.
+    const others = await trx
+      .selectFrom("users")
+      .select(["email", "pending_email"])
+      .where("id", "<>", userId)
+      .where("deleted_at", "is", null)
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn("lower", ["email"]), "in", candidates),
+          eb(eb.fn("lower", ["pending_email"]), "in", candidates),
+        ]),
+      )
+      .execute();
+    const theirs = new Set(
+      others.flatMap((row) => [row.email.toLowerCase(), row.pending_email?.toLowerCase()]),
+    );
+    return candidates.filter((address) => !theirs.has(address));
   }
 
   /**

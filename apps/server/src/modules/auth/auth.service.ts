@@ -13,6 +13,7 @@ import type { UserRow } from "../../db/schema.js";
 import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.js";
+import { USERNAME_GRACE_MS } from "../accounts/accounts.service.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
 import { highestTier, type SubscriptionsService } from "../subscriptions/subscriptions.service.js";
 import type { UsersRepo } from "../users/users.repo.js";
@@ -179,8 +180,11 @@ export class AuthService {
     const passwordOk = user
       ? await verifyPassword(user.password_hash, body.password)
       : await verifyAgainstDummy(body.password).then(() => false);
-    if (!user || !passwordOk) {
-      if (user) await this.auditSignIn(user, from, { failed: "wrong password" });
+    // A deleted account never signs in, whatever its row says.
+    if (!user || !passwordOk || user.deleted_at !== null) {
+      if (user && user.deleted_at === null) {
+        await this.auditSignIn(user, from, { failed: "wrong password" });
+      }
       throw unauthorized(MESSAGES.auth.invalidCredentials, "invalid_credentials");
     }
     // Told only to whoever knows the password, and the attempt keeps its place in the windows.
@@ -381,6 +385,7 @@ export class AuthService {
     password: string;
   }): Promise<{ created: true } | { created: false; email: string }> {
     const existing = await this.deps.users.findByUsernameKey(input.username.toLowerCase());
+    if (existing) refuseDeleted(existing, input.username);
     if (!existing) {
       const made = await this.createUser(input, "admin");
       await this.auditCli(made, "cli.admin_created");
@@ -398,6 +403,7 @@ export class AuthService {
   async resetPassword(username: string, password: string): Promise<void> {
     const user = await this.deps.users.findByUsernameKey(username.toLowerCase());
     if (!user) throw badRequest(`No account named '${username}'`, "unknown_user");
+    refuseDeleted(user, username);
     await this.setPassword(user, password, user.role as Role);
     await this.auditCli(user, "cli.password_reset");
   }
@@ -486,4 +492,17 @@ export class AuthService {
 
 export function sessionExpiry(createdAt: number, lastSeenAt: number): number {
   return Math.min(lastSeenAt + SESSION_LIFETIME.idleMs, createdAt + SESSION_LIFETIME.absoluteMs);
+}
+
+/**
+ * A name that belonged to an account since deleted: reserved until the janitor releases it, and
+ * never given back to the deleted account (CLI: `npm run admin`).
+ */
+function refuseDeleted(user: UserRow, username: string): void {
+  if (user.deleted_at === null) return;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  throw conflict(
+    `The name '${username}' belonged to an account deleted on ${day(user.deleted_at)}; it stays reserved until ${day(user.deleted_at + USERNAME_GRACE_MS)}. Choose another name.`,
+    "username_reserved",
+  );
 }

@@ -292,6 +292,10 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect(picture.headers["cache-control"]).toBe("private, no-store");
     const download = `/api/v1/images/${id}/download?size=ultra`;
     expect((await call("GET", download, buyer)).statusCode).toBe(200);
+    // Its page too: the library and the certificate link to it.
+    const detail = await call("GET", `/api/v1/images/${id}`, buyer);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({ id, isPublic: false, ownedLicence: "standard" });
     for (const who of [other, undefined]) {
       expect((await call("GET", owned?.urlSmall as string, who)).statusCode).toBe(404);
       expect((await call("GET", download, who)).statusCode).toBe(404);
@@ -307,6 +311,7 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect((await call("GET", download, buyer)).statusCode).toBe(404);
     expect((await call("GET", owned?.urlSmall as string, buyer)).statusCode).toBe(404);
+    expect((await call("GET", `/api/v1/images/${id}`, buyer)).statusCode).toBe(404);
   }, 60_000);
 
   it("refuses visitors, the free gallery, and a redelivered payment changes nothing", async () => {

@@ -6,6 +6,7 @@ import {
   type ImageListResponse,
   isAdmin,
   LIST_TOTALS,
+  type Licence,
   type LicenceDefaults,
   MESSAGES,
   normalizeColor,
@@ -85,6 +86,8 @@ export class CatalogueService {
       ) => Promise<Map<number, Pick<Image, "collectedBy" | "collectedPrivately">>>;
       /** The site settings' licence prices, for pieces with none of their own (issue 19). */
       licenceDefaults?: () => Promise<LicenceDefaults>;
+      /** The licence a member holds for a piece they bought, if any: theirs to see while hidden. */
+      ownership?: { licenceOf(userId: number, imageId: number): Promise<Licence | null> };
     },
   ) {}
 
@@ -245,13 +248,20 @@ export class CatalogueService {
     return this.deps.saleFacts ? { ...image, ...(await this.deps.saleFacts(row, viewer)) } : image;
   }
 
-  /** The ready image, if this principal may see it: a private image is 404 to non-admins. */
+  /**
+   * The ready image, if this principal may see it: a private image is 404 to all but admins and
+   * a member who bought an edition of it (a piece bought stays theirs while it is hidden, as its
+   * files do: RenditionsService.mayServeFiles).
+   */
   async visibleRow(id: number, viewer: Principal) {
     const row = await this.deps.images.findReadyById(id);
-    if (!row || !canViewImage(viewer, { isPublic: row.is_public === 1 })) {
-      throw notFound(IMAGE_MESSAGES.notFound);
+    if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+    if (canViewImage(viewer, { isPublic: row.is_public === 1 })) return row;
+    const { ownership } = this.deps;
+    if (viewer.kind === "member" && (await ownership?.licenceOf(viewer.userId, id)) != null) {
+      return row;
     }
-    return row;
+    throw notFound(IMAGE_MESSAGES.notFound);
   }
 
   /**

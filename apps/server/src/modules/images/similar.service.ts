@@ -1,17 +1,16 @@
 import {
-  canViewImage,
   hasProAccess,
   type LicenceDefaults,
   MESSAGES,
   type Principal,
   type SimilarImages,
 } from "@sawdust/shared";
+import type { ImageRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
-import { forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { forbidden, unauthorized } from "../../lib/errors.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import { ciede2000, rgbToLab } from "../../media/analysis/colour.js";
 import type { MediaStore } from "../../media/media-store.js";
-import { IMAGE_MESSAGES } from "./images.constants.js";
 import { presentImage } from "./images.presenter.js";
 import type { ImagesRepo } from "./images.repo.js";
 import type { SimilarRepo } from "./similar.repo.js";
@@ -41,6 +40,8 @@ export class SimilarService {
     private readonly deps: {
       images: ImagesRepo;
       similar: SimilarRepo;
+      /** The source image, if this viewer may see it (CatalogueService.visibleRow), else 404. */
+      visibleRow: (imageId: number, viewer: Principal) => Promise<ImageRow>;
       media: MediaStore;
       /** The site settings' licence prices, for pieces with none of their own (issue 19). */
       licenceDefaults?: () => Promise<LicenceDefaults>;
@@ -52,10 +53,7 @@ export class SimilarService {
     if (viewer.kind !== "member") throw unauthorized(MESSAGES.auth.notSignedIn);
     if (!hasProAccess(viewer))
       throw forbidden(MESSAGES.payments.similarNeedsPro, "upgrade_required");
-    const source = await this.deps.images.findReadyById(imageId);
-    if (!source || !canViewImage(viewer, { isPublic: source.is_public === 1 })) {
-      throw notFound(IMAGE_MESSAGES.notFound);
-    }
+    const source = await this.deps.visibleRow(imageId, viewer);
     const facets = await this.deps.similar.findFacets(imageId);
     const candidates = await this.deps.similar.findSharingFacets(
       imageId,
