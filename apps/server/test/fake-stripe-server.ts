@@ -47,6 +47,8 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
   headers: IncomingHttpHeaders;
   status: number;
+  /** The `Request-Id` it answered with (what Stripe's errors name). */
+  requestId: string;
 }
 
 type Json = Record<string, unknown>;
@@ -108,6 +110,13 @@ export interface SubscriptionChange {
   priceId?: string;
 }
 
+/** An error body a failed request answers: Stripe's `type`, `message` and `code`. */
+export interface FakeStripeError {
+  type?: string;
+  message?: string;
+  code?: string;
+}
+
 class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -134,7 +143,7 @@ export class FakeStripeServer {
   /** Refunds created through the API, in order: which payment intent each gave back. */
   readonly refunds: Array<{ id: string; paymentIntent: string; amount: number }> = [];
   private readonly idempotent = new Map<string, { request: string; status: number; body: Json }>();
-  private failures: Array<{ status: number }> = [];
+  private failures: Array<{ status: number; error?: FakeStripeError }> = [];
   private server: Server | undefined;
   private port = 0;
   private origin = "";
@@ -174,9 +183,12 @@ export class FakeStripeServer {
     return this.requests.map((r) => `${r.method} ${r.path}`);
   }
 
-  /** The next `count` API requests fail with this status before doing anything (a Stripe blip). */
-  failNext(count: number, status = 500): void {
-    for (let i = 0; i < count; i++) this.failures.push({ status });
+  /**
+   * The next `count` API requests fail with this status before doing anything (a Stripe blip),
+   * answering `error` (an API key rotated away: 401 `Invalid API Key provided`, say).
+   */
+  failNext(count: number, status = 500, error?: FakeStripeError): void {
+    for (let i = 0; i < count; i++) this.failures.push({ status, error });
   }
 
   // ——— What Stripe does on its own, driven by the test ———
@@ -226,6 +238,16 @@ export class FakeStripeServer {
     session.status = "complete";
     session.subscription = subscription.id;
     return subscription.id;
+  }
+
+  /**
+   * A one-off payment given back in full from Stripe's dashboard (not through the API): what
+   * `chargeRefundedEvent` then reports.
+   */
+  refundInDashboard(paymentIntentId: string): void {
+    const payment = this.payments.get(paymentIntentId);
+    if (!payment) throw new Error(`no payment intent ${paymentIntentId}`);
+    payment.refunded = true;
   }
 
   /** Changes a subscription as Stripe would (a renewal, a failed payment, the portal). */
@@ -321,6 +343,31 @@ export class FakeStripeServer {
       payment_intent: payment.id,
       refunded: payment.refunded,
       status: "succeeded",
+    });
+  }
+
+  /**
+   * `charge.dispute.closed` for a payment intent's charge, disputed in full: `lost` (the bank
+   * gave the money back to the cardholder), `won`, or `warning_closed` (an inquiry that ended).
+   */
+  disputeClosedEvent(paymentIntentId: string, status: "lost" | "won" | "warning_closed"): Json {
+    const payment = this.payments.get(paymentIntentId);
+    if (!payment) throw new Error(`no payment intent ${paymentIntentId}`);
+    return this.event("charge.dispute.closed", {
+      id: newId("dp"),
+      object: "dispute",
+      amount: payment.amount,
+      balance_transactions: [],
+      charge: payment.chargeId,
+      created: this.seconds(),
+      currency: "usd",
+      evidence_details: { due_by: null, has_evidence: true, past_due: false, submission_count: 1 },
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: payment.id,
+      reason: "fraudulent",
+      status,
     });
   }
 
@@ -430,6 +477,7 @@ export class FakeStripeServer {
       body: {},
       headers: req.headers,
       status: 0,
+      requestId: newId("req"),
     };
     this.requests.push(record);
     const send = (status: number, body: Json, extra: Record<string, string> = {}) => {
@@ -437,7 +485,7 @@ export class FakeStripeServer {
       res
         .writeHead(status, {
           "content-type": "application/json",
-          "request-id": newId("req"),
+          "request-id": record.requestId,
           "stripe-version": String(req.headers["stripe-version"] ?? API_VERSION),
           ...extra,
         })
@@ -456,7 +504,14 @@ export class FakeStripeServer {
 
     const failure = this.failures.shift();
     if (failure) {
-      return fail(new ApiError(failure.status, "api_error", "An unknown error occurred"));
+      return fail(
+        new ApiError(
+          failure.status,
+          failure.error?.type ?? "api_error",
+          failure.error?.message ?? "An unknown error occurred",
+          failure.error?.code,
+        ),
+      );
     }
     const authorization = req.headers.authorization ?? "";
     if (authorization !== `Bearer ${this.options.secretKey}`) {
@@ -515,6 +570,7 @@ export class FakeStripeServer {
     if (method === "POST" && path === "/v1/customers") return this.createCustomer(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return this.createCheckout(params);
     if (method === "GET" && path === "/v1/checkout/sessions") return this.listCheckouts(params);
+    if (method === "GET" && path === "/v1/subscriptions") return this.listSubscriptions(params);
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === "POST" && expire?.[1]) return this.expireCheckout(decodeURIComponent(expire[1]));
     if (method === "POST" && path === "/v1/billing_portal/sessions")
@@ -579,6 +635,31 @@ export class FakeStripeServer {
       data: found.slice(0, limit).map((c) => this.checkoutSessionJson(c)),
       has_more: found.length > limit,
       url: "/v1/checkout/sessions",
+    };
+  }
+
+  /**
+   * GET /v1/subscriptions: newest first, by `customer` when given; by `status` as Stripe reads
+   * it (none given: all but canceled; `all`: every one); a page of `limit` after `starting_after`.
+   */
+  private listSubscriptions(params: Record<string, unknown>): Json {
+    const limit = Math.min(100, Number(params.limit ?? 10) || 10);
+    const status = params.status === undefined ? null : String(params.status);
+    let found = [...this.subscriptions.values()]
+      .filter((s) => params.customer === undefined || s.customer === params.customer)
+      .filter((s) =>
+        status === null ? s.status !== "canceled" : status === "all" || s.status === status,
+      )
+      .reverse();
+    if (typeof params.starting_after === "string") {
+      const at = found.findIndex((s) => s.id === params.starting_after);
+      found = at === -1 ? [] : found.slice(at + 1);
+    }
+    return {
+      object: "list",
+      data: found.slice(0, limit).map((s) => this.subscriptionJson(s)),
+      has_more: found.length > limit,
+      url: "/v1/subscriptions",
     };
   }
 

@@ -45,6 +45,7 @@ export interface Database {
   edition_reservations: EditionReservationsTable;
   edition_sales: EditionSalesTable;
   certificates: CertificatesTable;
+  early_refunds: EarlyRefundsTable;
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   pending_sign_ins: PendingSignInsTable;
@@ -622,6 +623,18 @@ export interface EditionSalesTable {
   edition_type: Generated<string | null>;
 }
 export type EditionSaleRow = Selectable<EditionSalesTable>;
+
+/**
+ * A full refund or lost dispute of a payment not recorded yet (0035): the payment, when it
+ * arrives, is recorded as refunded and this row removed.
+ */
+export interface EarlyRefundsTable {
+  provider_payment_id: string;
+  /** The provider's event that gave the money back, and its type. */
+  event_id: string;
+  event_type: string;
+  received_at: number;
+}
 
 /** A sale's certificate of authenticity; revoked with a refund. */
 export interface CertificatesTable {

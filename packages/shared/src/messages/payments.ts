@@ -6,6 +6,9 @@ export const payments = {
   /** A plan or sale made through a payment provider the site no longer uses (sandbox → Stripe). */
   otherProvider: (provider: string) =>
     `This was paid through ${provider === "sandbox" ? "the payment sandbox" : provider}, which this site no longer uses, so it cannot be managed from here. Please ask the site's administrators.`,
+  /** The payment provider refused or failed a call that was not about the member's card. */
+  providerUnavailable:
+    "Payments are not available right now, so nothing was done. Please try again in a few minutes; if it keeps happening, tell the site's administrators.",
   invalidSignature: "The webhook signature is missing, invalid or too old",
   notAnEvent: "The webhook body is not a payment provider event",
   adminOnlyClock: "Only admins can move the sandbox clock",

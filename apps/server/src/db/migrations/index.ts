@@ -33,6 +33,7 @@ import * as sessionEpochs from "./2026-11-29-0031-session-epochs.js";
 import * as searchWithoutAccents from "./2026-11-29-0032-search-without-accents.js";
 import * as rateLimitAttempts from "./2026-11-29-0033-rate-limit-attempts.js";
 import * as internationalText from "./2026-11-29-0034-international-text.js";
+import * as earlyRefunds from "./2026-11-29-0035-early-refunds.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-29-0032-search-without-accents": searchWithoutAccents,
   "2026-11-29-0033-rate-limit-attempts": rateLimitAttempts,
   "2026-11-29-0034-international-text": internationalText,
+  "2026-11-29-0035-early-refunds": earlyRefunds,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

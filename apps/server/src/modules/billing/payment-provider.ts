@@ -51,6 +51,13 @@ export interface PaymentProvider {
    */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
 
+  /**
+   * Whether the customer has a subscription at the provider that bills or may yet
+   * (SUBSCRIPTION_STATUSES_BLOCKING_CHECKOUT): asked before a new checkout for Pro, since a paid
+   * one's webhook may not have arrived yet, and a second checkout would bill twice.
+   */
+  hasOpenSubscription(customerId: string): Promise<boolean>;
+
   /** Ends a subscription at once (an account being deleted). */
   cancelNow(id: string): Promise<void>;
 
@@ -73,6 +80,20 @@ export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"] as 
 
 export function isLiveSubscription(status: string): boolean {
   return (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses in which a subscription at the provider refuses the member a new checkout for Pro:
+ * those that bill, and those still waiting on a payment (`unpaid`, `incomplete`) that would.
+ */
+export const SUBSCRIPTION_STATUSES_BLOCKING_CHECKOUT = [
+  ...LIVE_SUBSCRIPTION_STATUSES,
+  "unpaid",
+  "incomplete",
+] as const;
+
+export function blocksCheckout(status: string): boolean {
+  return (SUBSCRIPTION_STATUSES_BLOCKING_CHECKOUT as readonly string[]).includes(status);
 }
 
 /**

@@ -224,6 +224,10 @@ export class SandboxProvider implements PaymentProvider {
     return s ? providerSubscriptionOf(s) : null;
   }
 
+  hasOpenSubscription(customerId: string): Promise<boolean> {
+    return this.deps.repo.hasSubscriptionBlockingCheckout(customerId);
+  }
+
   async expireOpenCheckouts(customerId: string): Promise<void> {
     await this.deps.repo.expireOpenCheckouts(customerId);
   }

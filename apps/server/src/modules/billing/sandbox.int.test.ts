@@ -310,6 +310,24 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     expect((await current(member)).isPro).toBe(true);
   });
 
+  it("refuses a new checkout while the sandbox holds a live subscription the site has not recorded", async () => {
+    const member = await newMember();
+    await subscribeWith(member, "monthly", "pays");
+    // As when the payment's webhook has not been applied yet: the site knows no subscription.
+    await app.database.db
+      .deleteFrom("subscriptions")
+      .where("user_id", "=", member.userId)
+      .execute();
+    expect((await current(member)).isPro).toBe(false);
+
+    const again = await call("POST", "/api/v1/subscriptions/create", member, {
+      billingCycle: "yearly",
+    });
+
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({ message: m.alreadySubscribed, code: "already_subscribed" });
+  });
+
   it("leaves a member free when the card is declined, and creates nothing", async () => {
     const cat = await newMember();
     const sessionId = await startCheckout(cat, "monthly");

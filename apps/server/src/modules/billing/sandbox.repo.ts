@@ -11,7 +11,10 @@ import type {
   SandboxSubscriptionRow,
   SandboxSubscriptionsTable,
 } from "../../db/schema.js";
-import { LIVE_SUBSCRIPTION_STATUSES } from "./payment-provider.js";
+import {
+  LIVE_SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_STATUSES_BLOCKING_CHECKOUT,
+} from "./payment-provider.js";
 
 /** The statuses in which a sandbox subscription still bills (and so can come due). */
 const LIVE_STATUSES = [...LIVE_SUBSCRIPTION_STATUSES];
@@ -185,6 +188,18 @@ export class SandboxRepo {
       .orderBy("id", "desc")
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /** Whether the customer has a subscription that refuses them a new checkout for Pro. */
+  async hasSubscriptionBlockingCheckout(customerId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("sandbox_subscriptions")
+      .select("id")
+      .where("customer_id", "=", customerId)
+      .where("status", "in", [...SUBSCRIPTION_STATUSES_BLOCKING_CHECKOUT])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**

@@ -142,10 +142,12 @@ describe(`Stripe mode through the SDK on ${TEST_DB}`, () => {
     const second = await startCheckout(member, "yearly");
 
     // The second checkout closes the first, still open: both could otherwise be paid and billed.
+    // (It asks first whether the customer made by the first has a subscription at Stripe.)
     expect(fake.calls().slice(before)).toEqual([
       "POST /v1/customers",
       "POST /v1/checkout/sessions",
       "GET /v1/checkout/sessions",
+      "GET /v1/subscriptions",
       "POST /v1/checkout/sessions",
       "GET /v1/checkout/sessions",
       `POST /v1/checkout/sessions/${first}/expire`,
@@ -155,7 +157,7 @@ describe(`Stripe mode through the SDK on ${TEST_DB}`, () => {
       url: expect.any(String),
     });
     expect(fake.checkoutSession(second)).toMatchObject({ status: "open" });
-    const [customerCall, firstCall, , secondCall] = fake.requests.slice(before);
+    const [customerCall, firstCall, , , secondCall] = fake.requests.slice(before);
     expect(customerCall?.body).toEqual({
       email: "sm_twice@example.com",
       name: "sm_twice",
@@ -284,6 +286,38 @@ describe(`Stripe mode through the SDK on ${TEST_DB}`, () => {
       billingCycle: "yearly",
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("refuses a second checkout while Stripe holds a subscription whose webhook has not arrived", async () => {
+    const member = await signIn(app, "sm_unseen");
+    const first = await startCheckout(member, "monthly");
+    // Paid on Stripe's page; its checkout.session.completed is still on its way.
+    const subscriptionId = fake.completeCheckout(first);
+    const customerId = fake.checkoutSession(first).customer;
+
+    for (const status of ["active", "trialing", "past_due", "unpaid", "incomplete"]) {
+      fake.updateSubscription(subscriptionId, { status });
+      const before = fake.requests.length;
+      const again = await post("/api/v1/subscriptions/create", member.cookie, {
+        billingCycle: "yearly",
+      });
+      expect(again.statusCode, status).toBe(409);
+      expect(again.json().code).toBe("already_subscribed");
+      // Stripe was asked about every subscription of the customer, and no checkout was opened.
+      expect(fake.requests.slice(before)).toMatchObject([
+        {
+          method: "GET",
+          path: "/v1/subscriptions",
+          query: { customer: customerId, status: "all" },
+        },
+      ]);
+    }
+
+    // Ended at Stripe (cancelled, or never paid): the member may subscribe again.
+    fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
+    await startCheckout(member, "yearly");
+    fake.cancelSubscription(subscriptionId);
+    await startCheckout(member, "monthly");
   });
 
   it("bills yearly at the yearly price, paid up to the item's period end a year out", async () => {

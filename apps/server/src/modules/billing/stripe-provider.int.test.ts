@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { MESSAGES } from "@sawdust/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FakeStripeServer } from "../../../test/fake-stripe-server.js";
 import { InvalidWebhookSignature } from "./payment-provider.js";
@@ -21,6 +22,8 @@ const DAY = 24 * 3600 * 1000;
 
 let fake: FakeStripeServer;
 let provider: StripeProvider;
+/** Where the provider reports what Stripe refused or failed. */
+const log = { error: vi.fn<(object: object, message: string) => void>() };
 
 beforeAll(async () => {
   fake = await new FakeStripeServer({
@@ -32,14 +35,22 @@ beforeAll(async () => {
       { id: "price_pro_yearly_2027", unitAmount: 9900, interval: "year" },
     ],
   }).start();
-  provider = new StripeProvider(settings, PUBLIC_URL, fake.transport);
+  provider = new StripeProvider(settings, PUBLIC_URL, fake.transport, log);
 });
 
 afterAll(() => fake.stop());
 
 afterEach(() => {
   vi.restoreAllMocks();
+  log.error.mockClear();
 });
+
+/** Sawdust's answer to what Stripe refused: a 502 in its own words (Stripe's are logged). */
+const PROVIDER_FAILURE = {
+  status: 502,
+  code: "payment_provider_error",
+  message: MESSAGES.payments.providerUnavailable,
+};
 
 async function customerFor(userId: number) {
   return provider.createCustomer({
@@ -126,7 +137,7 @@ describe("StripeProvider against a loopback Stripe", () => {
     ]);
   });
 
-  it("passes Stripe's refusal on (a customer Stripe does not know)", async () => {
+  it("answers Stripe's refusal (a customer Stripe does not know) as its own 502, logging Stripe's", async () => {
     await expect(
       provider.createCheckout({
         customerId: "cus_nobody",
@@ -135,8 +146,22 @@ describe("StripeProvider against a loopback Stripe", () => {
         successUrl: `${PUBLIC_URL}/subscriptions`,
         cancelUrl: `${PUBLIC_URL}/subscriptions`,
       }),
-    ).rejects.toMatchObject({ type: "StripeInvalidRequestError", code: "resource_missing" });
-    expect(fake.requests.at(-1)?.status).toBe(400);
+    ).rejects.toMatchObject(PROVIDER_FAILURE);
+    const refused = fake.requests.at(-1);
+    expect(refused?.status).toBe(400);
+    expect(log.error).toHaveBeenCalledWith(
+      {
+        call: "checkout.sessions.create",
+        stripe: {
+          message: "No such customer: 'cus_nobody'",
+          requestId: refused?.requestId,
+          status: 400,
+          type: "StripeInvalidRequestError",
+          code: "resource_missing",
+        },
+      },
+      "a call to Stripe failed",
+    );
   });
 
   it("reads a subscription back: status, cycle, price and the period from its item", async () => {
@@ -214,11 +239,11 @@ describe("StripeProvider against a loopback Stripe", () => {
       { ...settings, secretKey: "sk_test_wrong_key_000000" },
       PUBLIC_URL,
       fake.transport,
+      log,
     );
-    await expect(wrongKey.retrieveSubscription("sub_unknown")).rejects.toMatchObject({
-      type: "StripeAuthenticationError",
-      statusCode: 401,
-    });
+    await expect(wrongKey.retrieveSubscription("sub_unknown")).rejects.toMatchObject(
+      PROVIDER_FAILURE,
+    );
   });
 
   it("opens the Customer Portal for the customer, coming back to PUBLIC_URL", async () => {

@@ -1,12 +1,15 @@
 import {
   type BillingCycle,
+  MESSAGES,
   PRO_PRICES_CENTS,
   SUBSCRIPTION_STATUSES,
   type SubscriptionStatus,
 } from "@sawdust/shared";
 import Stripe from "stripe";
 import type { Config } from "../../config.js";
+import { AppError } from "../../lib/errors.js";
 import {
+  blocksCheckout,
   InvalidWebhookSignature,
   type NewCustomer,
   PAYMENT_SESSION_GRACE_MS,
@@ -42,7 +45,19 @@ const STRIPE_MIN_SESSION_MS = 30 * 60 * 1000;
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(SUBSCRIPTION_STATUSES);
 
-/** Payments through Stripe: Checkout in subscription mode, the Customer Portal, signed webhooks. */
+/** Where the provider reports Stripe's refusals and failures. */
+export interface StripeProviderLog {
+  error(object: object, message: string): void;
+}
+
+/**
+ * Payments through Stripe: Checkout in subscription mode, the Customer Portal, signed webhooks.
+ * Every call goes through `call`: what Stripe refuses or fails (an API key rotated away, a rate
+ * limit, a request it finds invalid, an outage) is logged here with Stripe's words and request
+ * id, and answered as a 502 with a message of Sawdust's, never Stripe's status and words: a
+ * member is not told about the site's API key, and a webhook whose work failed answers 5xx, so
+ * Stripe delivers it again.
+ */
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe" as const;
   private readonly stripe: Stripe;
@@ -51,6 +66,8 @@ export class StripeProvider implements PaymentProvider {
     private readonly settings: StripeSettings,
     private readonly publicUrl: string,
     transport?: StripeTransport,
+    // The billing services' own log (services.ts gives them the console).
+    private readonly log: StripeProviderLog = console,
   ) {
     this.stripe = new Stripe(settings.secretKey, {
       // Pinned: the mapping below reads this version's shapes (periods on the items).
@@ -63,19 +80,31 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createCustomer(input: NewCustomer) {
-    const customer = await this.stripe.customers.create(
-      {
-        email: input.email,
-        name: input.username,
-        metadata: { userId: String(input.userId) },
-      },
-      // Also the key of the SDK's own retries of this call.
-      { idempotencyKey: input.idempotencyKey },
+    const customer = await this.call("customers.create", () =>
+      this.stripe.customers.create(
+        {
+          email: input.email,
+          name: input.username,
+          metadata: { userId: String(input.userId) },
+        },
+        // Also the key of the SDK's own retries of this call.
+        { idempotencyKey: input.idempotencyKey },
+      ),
     );
     return customer.id;
   }
 
-  async createCheckout(input: {
+  createCheckout(input: {
+    customerId: string;
+    userId: number;
+    billingCycle: BillingCycle;
+    successUrl: string;
+    cancelUrl: string;
+  }) {
+    return this.call("checkout.sessions.create", () => this.createCheckoutAtStripe(input));
+  }
+
+  private async createCheckoutAtStripe(input: {
     customerId: string;
     userId: number;
     billingCycle: BillingCycle;
@@ -116,8 +145,10 @@ export class StripeProvider implements PaymentProvider {
     await this.expireSessions(open.slice(1));
   }
 
-  async expireOpenCheckouts(customerId: string): Promise<void> {
-    await this.expireSessions(await this.openSessions(customerId));
+  expireOpenCheckouts(customerId: string): Promise<void> {
+    return this.call("checkout.sessions.expire", async () => {
+      await this.expireSessions(await this.openSessions(customerId));
+    });
   }
 
   /** The customer's checkout sessions still open, of both modes. */
@@ -144,7 +175,11 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async createPaymentCheckout(input: PaymentCheckoutInput) {
+  createPaymentCheckout(input: PaymentCheckoutInput) {
+    return this.call("checkout.sessions.create", () => this.createPaymentCheckoutAtStripe(input));
+  }
+
+  private async createPaymentCheckoutAtStripe(input: PaymentCheckoutInput) {
     const session = await this.stripe.checkout.sessions.create({
       mode: "payment",
       customer: input.customerId,
@@ -176,44 +211,102 @@ export class StripeProvider implements PaymentProvider {
     return { id: session.id, url: session.url };
   }
 
-  async refund(paymentId: string, idempotencyKey: string): Promise<void> {
-    try {
-      await this.stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
-    } catch (error) {
-      // Refunded already (by the dashboard, or an earlier call): nothing more to give back.
-      if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") {
-        return;
+  refund(paymentId: string, idempotencyKey: string): Promise<void> {
+    return this.call("refunds.create", async () => {
+      try {
+        await this.stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+      } catch (error) {
+        // Refunded already (by the dashboard, or an earlier call): nothing more to give back.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.code === "charge_already_refunded"
+        ) {
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
+    });
   }
 
   async createPortal(input: { customerId: string; returnUrl: string }) {
-    const session = await this.stripe.billingPortal.sessions.create({
-      customer: input.customerId,
-      return_url: this.absolute(input.returnUrl),
-    });
+    const session = await this.call("billingPortal.sessions.create", () =>
+      this.stripe.billingPortal.sessions.create({
+        customer: input.customerId,
+        return_url: this.absolute(input.returnUrl),
+      }),
+    );
     return { url: session.url };
   }
 
-  async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
-    try {
-      const subscription = await this.stripe.subscriptions.retrieve(id, {
-        expand: ["items.data.price"],
-      });
-      return this.toProviderSubscription(subscription);
-    } catch (error) {
-      if (isResourceMissing(error)) return null;
-      throw error;
-    }
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+    return this.call("subscriptions.retrieve", async () => {
+      try {
+        const subscription = await this.stripe.subscriptions.retrieve(id, {
+          expand: ["items.data.price"],
+        });
+        return this.toProviderSubscription(subscription);
+      } catch (error) {
+        if (isResourceMissing(error)) return null;
+        throw error;
+      }
+    });
   }
 
-  async cancelNow(id: string): Promise<void> {
+  /** Every subscription of the customer, whatever its status, read until one blocks checkout. */
+  hasOpenSubscription(customerId: string): Promise<boolean> {
+    return this.call("subscriptions.list", async () => {
+      for await (const subscription of this.stripe.subscriptions.list({
+        customer: customerId,
+        status: "all",
+        limit: 100,
+      })) {
+        if (blocksCheckout(subscription.status)) return true;
+      }
+      return false;
+    });
+  }
+
+  cancelNow(id: string): Promise<void> {
+    return this.call("subscriptions.cancel", async () => {
+      try {
+        await this.stripe.subscriptions.cancel(id);
+      } catch (error) {
+        // Already gone at Stripe: there is nothing left to bill.
+        if (!isResourceMissing(error)) throw error;
+      }
+    });
+  }
+
+  /**
+   * Runs calls to Stripe, answering what Stripe refused or failed as Sawdust's 502 after logging
+   * it (the class's comment says why). A card declined is the member's own to fix and keeps
+   * Stripe's words; what the caller handles on purpose (a refund made already, a subscription
+   * gone) is caught inside `work`.
+   */
+  private async call<T>(what: string, work: () => Promise<T>): Promise<T> {
     try {
-      await this.stripe.subscriptions.cancel(id);
+      return await work();
     } catch (error) {
-      // Already gone at Stripe: there is nothing left to bill.
-      if (!isResourceMissing(error)) throw error;
+      if (
+        !(error instanceof Stripe.errors.StripeError) ||
+        error instanceof Stripe.errors.StripeCardError
+      ) {
+        throw error;
+      }
+      this.log.error(
+        {
+          call: what,
+          stripe: {
+            message: error.message,
+            requestId: error.requestId,
+            status: error.statusCode,
+            type: error.type,
+            code: error.code,
+          },
+        },
+        "a call to Stripe failed",
+      );
+      throw new AppError(502, MESSAGES.payments.providerUnavailable, "payment_provider_error");
     }
   }
 

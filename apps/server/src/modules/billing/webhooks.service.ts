@@ -29,8 +29,10 @@ export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
   "invoice.paid",
   "invoice.payment_succeeded",
   "invoice.payment_failed",
-  // A one-off payment's refund (an edition's): the one-off payment handler's.
+  // A one-off payment's refund, or its dispute's end (an edition's): the one-off payment
+  // handler's. A lost dispute gives the money back as a refund does.
   "charge.refunded",
+  "charge.dispute.closed",
 ]);
 
 /** The events that say an invoice was paid: each records the payment (once per invoice). */
@@ -64,7 +66,9 @@ export class WebhooksService {
     const event = this.verify(rawBody, signature);
     if (!HANDLED_EVENTS.has(event.type)) return { received: true, ignored: true };
     if (this.deps.oneOffPayments?.handles(event)) return this.deps.oneOffPayments.handle(event);
-    if (event.type === "charge.refunded") return { received: true, ignored: true };
+    if (event.type === "charge.refunded" || event.type === "charge.dispute.closed") {
+      return { received: true, ignored: true };
+    }
     const subscriptionId = subscriptionIdOf(event);
     const receivedAt = this.deps.clock.now();
     const record = { id: event.id, type: event.type, receivedAt };

@@ -150,4 +150,201 @@ describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
     expect(again.statusCode).toBe(409);
     expect(fake.refunds).toHaveLength(2);
   });
+
+  it("records a payment whose full refund arrived first as refunded: never sold, hold let go, no number", async () => {
+    const id = await publishPiece(app, admin, await makePng(800, 1000), {
+      editionType: "one_of_one",
+      price: 9_000,
+    });
+    const [buyer, next] = [await signIn(app, "es_early_refund"), await signIn(app, "es_next")];
+    const before = await moneyOf();
+    const mailsBefore = await receiptsTo(buyer);
+
+    // The buyer pays and the payment is refunded from the dashboard at once; Stripe delivers the
+    // refund before the checkout's completion (it keeps no order between events).
+    const { sessionId } = await checkout(buyer, id, "standard");
+    const paid = fake.completeCheckout(sessionId);
+    fake.refundInDashboard(paid);
+    const refunded = await fake.deliver(app.server, fake.chargeRefundedEvent(paid));
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await earlyRefunds(paid)).toBe(1);
+    const completed = await fake.deliver(app.server, fake.checkoutCompletedEvent(sessionId));
+    expect(completed.statusCode, completed.body).toBe(200);
+
+    // Recorded, as refunded: no number taken, no certificate, nothing owned, nothing sold.
+    const sales = await salesOf(id);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({
+      status: "refunded",
+      number: null,
+      certificateId: null,
+      providerPaymentId: paid,
+      refundedAt: expect.any(String),
+    });
+    expect(await soldOf(id)).toBe(0);
+    expect(await earlyRefunds(paid)).toBe(0);
+    const library = await call("GET", "/api/v1/library", buyer);
+    expect(JSON.stringify(library.json())).not.toContain(`"imageId":${id}`);
+    expect(await receiptsTo(buyer)).toBe(mailsBefore);
+    // Out of revenue, among the refunds, and net nothing in the analytics.
+    const after = await moneyOf();
+    expect(after.revenueCents).toBe(before.revenueCents);
+    expect(after.refundedCents).toBe(before.refundedCents + 9_000);
+    expect(after.analyticsCents).toBe(before.analyticsCents);
+    // No Stripe refund was asked for: the money went back already.
+    expect(fake.refunds.map((r) => r.paymentIntent)).not.toContain(paid);
+
+    // The buyer's hold was let go: another member buys the 1/1 at once, as its first edition.
+    const second = await checkout(next, id, "standard");
+    const nextPaid = fake.completeCheckout(second.sessionId);
+    expect(
+      (await fake.deliver(app.server, fake.checkoutCompletedEvent(second.sessionId))).statusCode,
+    ).toBe(200);
+    expect((await salesOf(id)).find((s) => s.providerPaymentId === nextPaid)).toMatchObject({
+      status: "sold",
+      number: 1,
+    });
+    expect(await soldOf(id)).toBe(1);
+  });
+
+  it("records refunded each payment whose refund and completion arrive at the same instant", async () => {
+    const id = await publishPiece(app, admin, await makePng(800, 1000), {
+      editionType: "open_edition",
+    });
+    const payments: string[] = [];
+    const deliveries: Array<Promise<{ statusCode: number }>> = [];
+    for (let i = 0; i < 6; i++) {
+      const buyer = await signIn(app, `es_together_${i}`);
+      const { sessionId } = await checkout(buyer, id, "standard");
+      const paid = fake.completeCheckout(sessionId);
+      fake.refundInDashboard(paid);
+      payments.push(paid);
+      const events = [fake.chargeRefundedEvent(paid), fake.checkoutCompletedEvent(sessionId)];
+      if (i % 2 === 1) events.reverse();
+      deliveries.push(...events.map((event) => fake.deliver(app.server, event)));
+    }
+    const answers = await Promise.all(deliveries);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+
+    // Whichever was applied first, each payment ends refunded (numbered if its completion won,
+    // the number never handed out again), none sold, and no refund is left kept.
+    const sales = await salesOf(id);
+    expect(sales.map((s) => [s.providerPaymentId, s.status]).sort()).toEqual(
+      payments.map((p) => [p, "refunded"]).sort(),
+    );
+    expect(await soldOf(id)).toBe(0);
+    for (const paid of payments) expect(await earlyRefunds(paid)).toBe(0);
+  });
+
+  it("revokes a sale whose dispute was lost, once, and keeps a lost dispute that comes first", async () => {
+    const id = await publishPiece(app, admin, await makePng(800, 1000), {
+      editionType: "limited_edition",
+      maxEditions: 10,
+    });
+    const buyer = await signIn(app, "es_disputed");
+    const { sessionId } = await checkout(buyer, id, "standard");
+    const paid = fake.completeCheckout(sessionId);
+    expect(
+      (await fake.deliver(app.server, fake.checkoutCompletedEvent(sessionId))).statusCode,
+    ).toBe(200);
+    const sold = (await salesOf(id))[0];
+    expect(sold).toMatchObject({ status: "sold", number: 1 });
+    const before = await moneyOf();
+
+    // A dispute opened, won, or closed as a warning changes nothing.
+    for (const event of [
+      fake.event("charge.dispute.created", {
+        id: "dp_open",
+        object: "dispute",
+        payment_intent: paid,
+      }),
+      fake.disputeClosedEvent(paid, "won"),
+      fake.disputeClosedEvent(paid, "warning_closed"),
+    ]) {
+      const res = await fake.deliver(app.server, event);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, ignored: true });
+    }
+    expect((await salesOf(id))[0]?.status).toBe("sold");
+    expect(await soldOf(id)).toBe(1);
+
+    // Lost: the bank gave the buyer their money back, so the sale goes as a refund's does.
+    const lost = fake.disputeClosedEvent(paid, "lost");
+    const res = await fake.deliver(app.server, lost);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect((await salesOf(id))[0]).toMatchObject({ status: "refunded", number: 1 });
+    expect(await soldOf(id)).toBe(0);
+    const certificate = await call("GET", `/api/v1/certificates/${sold?.certificateId}`);
+    expect(certificate.statusCode).toBe(410);
+    const after = await moneyOf();
+    const price = sold?.priceCents ?? 0;
+    expect(price).toBeGreaterThan(0);
+    expect(after.revenueCents).toBe(before.revenueCents - price);
+    expect(after.refundedCents).toBe(before.refundedCents + price);
+    // Once per event, and once per sale.
+    expect((await fake.deliver(app.server, lost)).statusCode).toBe(200);
+    expect((await fake.deliver(app.server, fake.disputeClosedEvent(paid, "lost"))).statusCode).toBe(
+      200,
+    );
+    expect(await moneyOf()).toEqual(after);
+    expect(fake.refunds.map((r) => r.paymentIntent)).not.toContain(paid);
+
+    // A lost dispute delivered before its payment's completion is kept as a refund is.
+    const late = await signIn(app, "es_disputed_early");
+    const early = await checkout(late, id, "commercial");
+    const earlyPaid = fake.completeCheckout(early.sessionId);
+    expect(
+      (await fake.deliver(app.server, fake.disputeClosedEvent(earlyPaid, "lost"))).statusCode,
+    ).toBe(200);
+    expect(
+      (await fake.deliver(app.server, fake.checkoutCompletedEvent(early.sessionId))).statusCode,
+    ).toBe(200);
+    expect((await salesOf(id)).find((s) => s.providerPaymentId === earlyPaid)).toMatchObject({
+      status: "refunded",
+      number: null,
+    });
+    expect(await soldOf(id)).toBe(0);
+  });
 });
+
+/** Revenue and refunds in the admin's sales, and the edition revenue the analytics add up. */
+async function moneyOf() {
+  const sales = await call("GET", "/api/v1/admin/sales?limit=1", admin);
+  expect(sales.statusCode, sales.body).toBe(200);
+  const analytics = await call("GET", "/api/v1/admin/analytics?range=7d", admin);
+  expect(analytics.statusCode, analytics.body).toBe(200);
+  const buckets = analytics.json().buckets as Array<{ editionRevenueCents: { total: number } }>;
+  return {
+    revenueCents: sales.json().revenueCents as number,
+    refundedCents: sales.json().refundedCents as number,
+    analyticsCents: buckets.reduce((sum, b) => sum + b.editionRevenueCents.total, 0),
+  };
+}
+
+/** The edition receipts queued for the member. */
+async function receiptsTo(who: Who): Promise<number> {
+  const { email } = await app.database.db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", who.userId)
+    .executeTakeFirstOrThrow();
+  const jobs = await app.database.db
+    .selectFrom("jobs")
+    .select("payload")
+    .where("kind", "=", "mail.send")
+    .execute();
+  return jobs
+    .map((job) => JSON.parse(job.payload) as { to: string; subject: string })
+    .filter((mail) => mail.to === email && mail.subject.startsWith("Your edition")).length;
+}
+
+/** How many refunds are kept for this payment, not recorded yet. */
+async function earlyRefunds(paymentId: string): Promise<number> {
+  const rows = await app.database.db
+    .selectFrom("early_refunds")
+    .select("provider_payment_id")
+    .where("provider_payment_id", "=", paymentId)
+    .execute();
+  return rows.length;
+}

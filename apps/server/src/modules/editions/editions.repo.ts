@@ -28,11 +28,22 @@ export type ReserveOutcome =
 /** A sold 1/1's collector as others see them: named, or collecting privately. */
 export type Collector = { kind: "named"; name: string } | { kind: "private" };
 
-/** What a confirmed payment did: sold a numbered edition, or was declined (to be refunded). */
+/**
+ * What a confirmed payment did: sold a numbered edition, was declined (to be refunded), or was
+ * refunded already (its refund or lost dispute arrived first: recorded refunded, never numbered).
+ */
 export type PaymentOutcome =
   | { kind: "sold"; saleId: number; number: number }
   | { kind: "declined"; saleId: number }
+  | { kind: "refunded"; saleId: number }
   | { kind: "duplicate" };
+
+/**
+ * How long a refund of a payment not recorded yet is kept for it: far longer than a payment's
+ * event can lag behind its refund (Stripe retries a delivery for 3 days; a checkout lives at most
+ * 24 hours). One kept past it names a payment that is no edition's (a Pro invoice's refund).
+ */
+export const EARLY_REFUND_KEPT_MS = 30 * 24 * 3600 * 1000;
 
 export interface ConfirmedPayment {
   event: { id: string; type: string; receivedAt: number };
@@ -154,6 +165,8 @@ export class EditionsRepo {
    * under the piece's lock. It sells the next number when the buyer's hold still stands, or, the
    * hold gone, when an edition is still free of sales and of other buyers' live holds; otherwise
    * the payment is declined (recorded unnumbered, for the caller to refund). Never oversells.
+   * A payment whose refund (or lost dispute) arrived first is recorded refunded: no number, its
+   * hold released, no certificate or receipt, and the kept refund removed.
    */
   async recordPayment(p: ConfirmedPayment): Promise<PaymentOutcome> {
     return this.db.transaction().execute(async (trx) => {
@@ -164,6 +177,7 @@ export class EditionsRepo {
         .returning("id")
         .executeTakeFirst();
       if (!fresh) return { kind: "duplicate" };
+      await this.lockPayment(trx, p.paymentId);
       const image = await this.lockImage(trx, p.imageId);
       const known = await trx
         .selectFrom("edition_sales")
@@ -171,6 +185,11 @@ export class EditionsRepo {
         .where("provider_payment_id", "=", p.paymentId)
         .executeTakeFirst();
       if (known) return { kind: "duplicate" };
+      const refundedFirst = await trx
+        .deleteFrom("early_refunds")
+        .where("provider_payment_id", "=", p.paymentId)
+        .returning("provider_payment_id")
+        .executeTakeFirst();
       const hold =
         p.reservationId === null
           ? undefined
@@ -181,6 +200,35 @@ export class EditionsRepo {
               .where("image_id", "=", p.imageId)
               .where("user_id", "=", p.userId)
               .executeTakeFirst();
+      const sale = {
+        image_id: p.imageId,
+        user_id: p.userId,
+        reservation_id: p.reservationId,
+        licence: p.licence,
+        price_cents: p.priceCents,
+        provider: p.provider,
+        provider_payment_id: p.paymentId,
+        created_at: p.now,
+        refunded_at: null,
+        edition_type: image?.edition_type ?? null,
+      };
+      if (refundedFirst) {
+        if (hold?.status === "active") {
+          await trx
+            .updateTable("edition_reservations")
+            .set({ status: "released" })
+            .where("id", "=", hold.id)
+            .execute();
+        }
+        // Refunded as it is recorded (not when the refund arrived): its money comes in and goes
+        // out on one day in the admin's figures, and is counted among the refunds.
+        const row = await trx
+          .insertInto("edition_sales")
+          .values({ ...sale, number: null, status: "refunded", refunded_at: p.now })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return { kind: "refunded", saleId: Number(row.id) };
+      }
       const holdStands = hold?.status === "active" && hold.expires_at > p.now;
       let sells = false;
       if (image) {
@@ -206,18 +254,6 @@ export class EditionsRepo {
           .where("id", "=", hold.id)
           .execute();
       }
-      const sale = {
-        image_id: p.imageId,
-        user_id: p.userId,
-        reservation_id: p.reservationId,
-        licence: p.licence,
-        price_cents: p.priceCents,
-        provider: p.provider,
-        provider_payment_id: p.paymentId,
-        created_at: p.now,
-        refunded_at: null,
-        edition_type: image?.edition_type ?? null,
-      };
       if (!sells) {
         const row = await trx
           .insertInto("edition_sales")
@@ -269,7 +305,9 @@ export class EditionsRepo {
    * A refund of a payment (the provider's event, or an admin's): a sold edition stops being
    * owned, leaves the sold count (its number is not handed out again) and its certificate is
    * revoked; a declined payment is marked refunded. Once per event (when one is given) and once
-   * per sale. Returns the sale as it was before, if this call refunded it.
+   * per sale. The provider's refund of a payment not recorded yet is kept for it (recordPayment
+   * then records it refunded): Stripe sends events in no order, and never again once answered.
+   * Returns the sale as it was before, if this call refunded it.
    */
   async refund(input: {
     paymentId: string;
@@ -291,12 +329,16 @@ export class EditionsRepo {
           .executeTakeFirst();
         if (!fresh) return undefined;
       }
+      await this.lockPayment(trx, input.paymentId);
       const found = await trx
         .selectFrom("edition_sales")
         .select("image_id")
         .where("provider_payment_id", "=", input.paymentId)
         .executeTakeFirst();
-      if (!found) return undefined;
+      if (!found) {
+        if (input.event) await this.keepEarlyRefund(trx, input.paymentId, input.event);
+        return undefined;
+      }
       await this.lockImage(trx, found.image_id);
       const sale = await trx
         .selectFrom("edition_sales")
@@ -636,6 +678,42 @@ export class EditionsRepo {
       .set({ original_sha256: sha256 })
       .where("id", "=", imageId)
       .execute();
+  }
+
+  /**
+   * Keeps the provider's refund of a payment not recorded yet (the first one, if two arrive), and
+   * lets go of those kept so long that their payment can no longer come.
+   */
+  private async keepEarlyRefund(
+    trx: Db,
+    paymentId: string,
+    event: { id: string; type: string; receivedAt: number },
+  ): Promise<void> {
+    await trx
+      .deleteFrom("early_refunds")
+      .where("received_at", "<", event.receivedAt - EARLY_REFUND_KEPT_MS)
+      .execute();
+    await trx
+      .insertInto("early_refunds")
+      .values({
+        provider_payment_id: paymentId,
+        event_id: event.id,
+        event_type: event.type,
+        received_at: event.receivedAt,
+      })
+      .onConflict((oc) => oc.column("provider_payment_id").doNothing())
+      .execute();
+  }
+
+  /**
+   * One transaction at a time about a payment, until it ends (PostgreSQL; SQLite runs one writing
+   * transaction at a time): its refund and its recording, arriving together, cannot each miss the
+   * other, which they would with nothing yet to lock (the payment's sale not made).
+   */
+  private async lockPayment(trx: Db, paymentId: string): Promise<void> {
+    if (this.dialect !== "postgres") return;
+    const key = `sawdust.edition_payment:${paymentId}`;
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
   }
 
   /** The piece's edition columns, its row locked until the transaction ends (PostgreSQL). */

@@ -52,6 +52,11 @@ const COMPLETED_EVENTS: ReadonlySet<string> = new Set([
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
 ]);
+/** The events that may give a payment's money back: a refund, and a dispute's end. */
+const GIVEN_BACK_EVENTS: ReadonlySet<string> = new Set([
+  "charge.refunded",
+  "charge.dispute.closed",
+]);
 
 /**
  * Selling editions (issue 19): a hold and a checkout in payment mode for a buyer, the sale (or its
@@ -162,7 +167,7 @@ export class EditionsService implements OneOffPaymentHandler {
   // ——— The provider's events ———
 
   handles(event: WebhookEvent): boolean {
-    if (event.type === "charge.refunded") return true;
+    if (GIVEN_BACK_EVENTS.has(event.type)) return true;
     const object = event.data.object;
     const metadata = object.metadata as Record<string, unknown> | null | undefined;
     return (
@@ -173,18 +178,20 @@ export class EditionsService implements OneOffPaymentHandler {
   }
 
   /**
-   * A paid edition checkout sells (or, sold out meanwhile, is refunded); a refunded charge
-   * revokes its sale. Each event is applied once (its id, in the sale's own transaction).
+   * A paid edition checkout sells (or, sold out meanwhile, is refunded); a refunded charge, or a
+   * dispute the seller lost (the bank took the money back), revokes its sale, and is kept for a
+   * payment not recorded yet. Each event is applied once (its id, in the sale's own transaction).
    */
   async handle(event: WebhookEvent): Promise<WebhookAck> {
     const object = event.data.object;
     const paymentId = idOf(object.payment_intent);
     const receivedAt = this.deps.clock.now();
     const record = { id: event.id, type: event.type, receivedAt };
-    if (event.type === "charge.refunded") {
+    if (GIVEN_BACK_EVENTS.has(event.type)) {
       // Only the whole payment given back revokes the sale: a partial refund (a goodwill
-      // discount from the dashboard) leaves the buyer their piece and the place in the edition.
-      if (!paymentId || !fullyRefunded(object)) return { received: true, ignored: true };
+      // discount from the dashboard) leaves the buyer their piece and the place in the edition,
+      // and so does a dispute not lost (won, or a warning closed).
+      if (!paymentId || !givenBack(event.type, object)) return { received: true, ignored: true };
       const sale = await this.deps.editions.refund({ paymentId, now: receivedAt, event: record });
       if (sale) await this.changed(sale.image_id);
       return { received: true };
@@ -217,6 +224,8 @@ export class EditionsService implements OneOffPaymentHandler {
       this.deps.onJobQueued?.();
       await this.changed(imageId);
     }
+    // Refunded before it was recorded: the buyer's hold was let go.
+    if (outcome.kind === "refunded") await this.changed(imageId);
     // A declined payment, or a redelivery of one whose refund failed before: refund it now.
     const sale = await this.deps.editions.findSaleByPayment(paymentId);
     if (sale?.status === "declined" && sale.refunded_at === null) {
@@ -525,6 +534,14 @@ function idOf(value: unknown): string | null {
     return (value as { id: string }).id;
   }
   return null;
+}
+
+/**
+ * Whether the event gave the whole payment back: a charge fully refunded, or a dispute lost
+ * (Stripe's `lost`: the disputed amount, the whole charge for a Checkout payment, went back).
+ */
+function givenBack(type: string, object: Record<string, unknown>): boolean {
+  return type === "charge.dispute.closed" ? object.status === "lost" : fullyRefunded(object);
 }
 
 /** A charge whose whole amount went back (Stripe's `refunded`, or the amounts when it is absent). */

@@ -85,8 +85,9 @@ export class SubscriptionsService {
 
   /**
    * A checkout for Pro on this cycle, for the member's customer at the provider (made on their
-   * first checkout and kept). Refused while a subscription of theirs carries Pro: a second one
-   * would bill twice.
+   * first checkout and kept). Refused while a subscription of theirs carries Pro, or while the
+   * provider holds one for their customer that bills or may yet (a checkout paid whose webhook
+   * has not arrived): a second one would bill twice.
    */
   async startCheckout(viewer: Member, billingCycle: BillingCycle): Promise<RedirectUrl> {
     const { provider, clock } = this.deps;
@@ -97,6 +98,13 @@ export class SubscriptionsService {
     }
     const rows = await this.deps.subscriptions.findForUser(viewer.userId, clock.now());
     if (rows.some((r) => r.carries_pro)) throw conflict(m.alreadySubscribed, "already_subscribed");
+    const kept = await this.deps.billing.findCustomer(viewer.userId);
+    if (
+      kept?.provider === provider.name &&
+      (await provider.hasOpenSubscription(kept.customer_id))
+    ) {
+      throw conflict(m.alreadySubscribed, "already_subscribed");
+    }
     const customerId = await this.customerOf(viewer);
     const checkout = await provider.createCheckout({
       customerId,
