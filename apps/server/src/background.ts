@@ -39,7 +39,8 @@ export function createWorker(
  * Cleans what a crashed process left: abandoned uploads and deletions (rows and files), and
  * temporary upload files older than the upload lease; forgets the view records (and visitor
  * salts) of past days, the rate limits' records no window counts, and jobs finished more than
- * FINISHED_JOBS_KEPT_MS ago. Runs at start and then every minute.
+ * FINISHED_JOBS_KEPT_MS ago, and refunds kept for payments that never came (30 days). Runs at
+ * start and then every minute.
  */
 export function startJanitor(
   services: Services,
@@ -57,6 +58,7 @@ export function startJanitor(
       const now = services.clock.now();
       await services.rateLimits.prune(now);
       await services.jobs.pruneFinished(now - FINISHED_JOBS_KEPT_MS);
+      await services.editions.pruneEarlyRefunds();
       const dir = uploadTmpDir(dataDir);
       for (const name of await readdir(dir).catch(() => [] as string[])) {
         const path = join(dir, name);

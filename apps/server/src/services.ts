@@ -395,7 +395,11 @@ export function createServices(
     rateLimits,
     clock,
   });
-  const profile = new ProfileService({ users: new UsersRepo(db), clock });
+  const profile = new ProfileService({
+    users: new UsersRepo(db),
+    clock,
+    onNameChanged: (userId) => editions.collectorChanged(userId),
+  });
   const collections = new CollectionsService({
     collections: new CollectionsRepo(db, dialect),
     images: imagesRepo,
@@ -435,6 +439,7 @@ export function createServices(
     publicUrl,
     limits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.accountLimits },
     onJobQueued,
+    onNameGone: (userId) => editions.collectorChanged(userId),
   });
   // A member's data export holds what they bought.
   accounts.addExportSection("purchases", async (userId) => {

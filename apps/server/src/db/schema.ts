@@ -634,6 +634,8 @@ export interface EarlyRefundsTable {
   event_id: string;
   event_type: string;
   received_at: number;
+  /** How much went back, when the event says (a dispute's amount); null: the whole payment. */
+  amount_cents: number | null;
 }
 
 /** A sale's certificate of authenticity; revoked with a refund. */

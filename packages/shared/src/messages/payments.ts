@@ -2,6 +2,9 @@
 export const payments = {
   alreadySubscribed:
     "You already have an active Pro subscription. Use Manage Billing to change or cancel it.",
+  /** The provider holds a subscription of the member's that Sawdust does not show as Pro yet. */
+  subscriptionOpen:
+    "A Pro subscription of yours is still being set up or is waiting for a payment. Open Manage Billing to see it, or try again in a minute.",
   noBillingAccount: "You have no billing account yet. Subscribe to Pro first.",
   /** A plan or sale made through a payment provider the site no longer uses (sandbox → Stripe). */
   otherProvider: (provider: string) =>

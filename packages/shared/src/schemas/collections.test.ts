@@ -16,6 +16,19 @@ describe("collection bodies", () => {
     expect(ZCollectionCreateBody.parse({ name: "…" }).name).toBe("…");
   });
 
+  it("drops the format characters that could reverse a name or description where it is shown", () => {
+    const parsed = ZCollectionCreateBody.parse({
+      name: "abc \u202edef\u202c",
+      description: "\u2067mine\u2069 too",
+    });
+    expect(parsed.name).toBe("abc def");
+    expect(parsed.description).toBe("mine too");
+    // Joiners between letters stay (Persian, emoji families).
+    expect(ZCollectionCreateBody.parse({ name: "می\u200cخواهم 👩\u200d👧" }).name).toBe(
+      "می\u200cخواهم 👩\u200d👧",
+    );
+  });
+
   it("takes an image id only as a number", () => {
     for (const imageId of [true, [10], "10", null]) {
       expect(ZCollectionAddImageBody.safeParse({ imageId }).success).toBe(false);

@@ -3,7 +3,7 @@ import { COLLECTION_RULES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { blankToNull, showsSomething } from "../text.js";
 import { ZImage } from "./images.js";
-import { zTypedText } from "./typed-text.js";
+import { zShownText } from "./typed-text.js";
 
 const m = MESSAGES.collections;
 const v = MESSAGES.validation;
@@ -13,7 +13,7 @@ const VISIBLE = /[\p{L}\p{N}\p{M}\p{S}\p{P}]/u;
 
 const name = (emptyMessage: string) =>
   // Missing or null: the spec's message; another type (`"name": 42`): what to send.
-  zTypedText({
+  zShownText({
     error: (issue) =>
       issue.input === undefined || issue.input === null ? emptyMessage : v.notText("The name"),
   })
@@ -23,8 +23,8 @@ const name = (emptyMessage: string) =>
     .refine((text) => showsSomething(text, VISIBLE), emptyMessage)
     .max(COLLECTION_RULES.nameMax, m.nameTooLong(COLLECTION_RULES.nameMax));
 
-/** Typed text; blank becomes null (no description). */
-const description = zTypedText({ error: v.notText("Description") })
+/** Typed text as pages show it; blank becomes null (no description). */
+const description = zShownText({ error: v.notText("Description") })
   .max(COLLECTION_RULES.descriptionMax, m.descriptionTooLong(COLLECTION_RULES.descriptionMax))
   .nullable()
   .optional()

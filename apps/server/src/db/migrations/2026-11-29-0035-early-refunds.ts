@@ -16,5 +16,7 @@ export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> 
     .addColumn("event_id", "text", (c) => c.notNull())
     .addColumn("event_type", "text", (c) => c.notNull())
     .addColumn("received_at", "bigint", (c) => c.notNull())
+    // How much went back, when the event says (a dispute's amount); null: the whole payment.
+    .addColumn("amount_cents", "bigint")
     .execute();
 }

@@ -885,6 +885,24 @@ describe(`changing the email to an address already taken on ${TEST_DB}`, () => {
     );
   });
 
+  it("deleting an account removes its own mail even while another member asks for its address", async () => {
+    const owner = await register();
+    const member = await register();
+    await call("POST", "/api/v1/auth/password-reset", undefined, { email: owner.email });
+    const asked = await call("POST", "/api/v1/account/email", member.cookie, {
+      email: owner.email,
+      password: member.password,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const deleted = await call("DELETE", "/api/v1/account", owner.cookie, {
+      password: owner.password,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await runJobs();
+    // Nothing queued for the deleted owner went out: no confirmation, reset or notice.
+    expect(smtp.to(owner.email)).toEqual([]);
+  });
+
   it("counts every attempt, taken address or not, before anything is told: 3 of 30 parallel, never a 409", async () => {
     const owner = await register();
     const member = await register();

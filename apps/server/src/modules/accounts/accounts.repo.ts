@@ -650,14 +650,16 @@ export class AccountsRepo {
       .distinct()
       .where("user_id", "=", userId)
       .execute();
-    const all = [user?.email, user?.pending_email, ...linked.map((row) => row.email)];
-    const candidates = [
-      ...new Set(all.filter((a): a is string => !!a).map((a) => a.toLowerCase())),
-    ];
-    if (candidates.length === 0) return [];
-    // An address another live account holds or is moving to is theirs, and so is its mail: the
-    // notice sent when this member tried to take it, their resets, a link to an address this
-    // member once used and someone registered since.
+    // Its own address is its own, whoever else may be asking to move to it.
+    const own = user?.email.toLowerCase();
+    const asked = [user?.pending_email, ...linked.map((row) => row.email)]
+      .filter((a): a is string => !!a)
+      .map((a) => a.toLowerCase())
+      .filter((a, i, all) => a !== own && all.indexOf(a) === i);
+    if (asked.length === 0) return own ? [own] : [];
+    // An address it only asked for or once had, that another live account holds or is moving
+    // to, is theirs, and so is its mail: the notice sent when this member tried to take it,
+    // their resets, a link to an address this member once used and someone registered since.
     const others = await trx
       .selectFrom("users")
       .select(["email", "pending_email"])
@@ -665,15 +667,15 @@ export class AccountsRepo {
       .where("deleted_at", "is", null)
       .where((eb) =>
         eb.or([
-          eb(eb.fn("lower", ["email"]), "in", candidates),
-          eb(eb.fn("lower", ["pending_email"]), "in", candidates),
+          eb(eb.fn("lower", ["email"]), "in", asked),
+          eb(eb.fn("lower", ["pending_email"]), "in", asked),
         ]),
       )
       .execute();
     const theirs = new Set(
       others.flatMap((row) => [row.email.toLowerCase(), row.pending_email?.toLowerCase()]),
     );
-    return candidates.filter((address) => !theirs.has(address));
+    return [...(own ? [own] : []), ...asked.filter((address) => !theirs.has(address))];
   }
 
   /**

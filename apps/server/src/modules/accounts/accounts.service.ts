@@ -84,6 +84,8 @@ export class AccountsService {
       publicUrl: string;
       limits: AccountLimits;
       onJobQueued: () => void;
+      /** The member's name went: what shows it (a collected piece's page) hears it. */
+      onNameGone?: (userId: number) => Promise<void>;
     },
   ) {}
 
@@ -463,6 +465,7 @@ export class AccountsService {
       }
     }
     await repo.deleteAccount(userId, clock.now());
+    await this.deps.onNameGone?.(userId);
   }
 
   /** Frees the usernames of accounts deleted more than the grace period ago. */

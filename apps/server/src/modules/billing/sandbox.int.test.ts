@@ -325,7 +325,7 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     });
 
     expect(again.statusCode, again.body).toBe(409);
-    expect(again.json()).toEqual({ message: m.alreadySubscribed, code: "already_subscribed" });
+    expect(again.json()).toEqual({ message: m.subscriptionOpen, code: "subscription_open" });
   });
 
   it("leaves a member free when the card is declined, and creates nothing", async () => {

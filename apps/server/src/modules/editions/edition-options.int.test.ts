@@ -341,4 +341,35 @@ describe(`edition options on ${TEST_DB}`, () => {
     const priced = await piece({ editionType: "one_of_one", price: 7700 });
     expect((await imageOf(priced)).licencePrices).toEqual({ standard: 7700, commercial: 15_400 });
   }, 60_000);
+
+  it("a collector's new display name, or their account deleted, reaches the piece's pages at once", async () => {
+    const id = await piece({ editionType: "one_of_one", price: 5000 });
+    const collector = await newMember();
+    await buy(collector, id);
+    const username = await usernameOf(collector.userId);
+    const entry = async () =>
+      (await listOf("editionType=one_of_one&visibility=public")).images.find((i) => i.id === id);
+    expect(await entry()).toMatchObject({ collectedBy: `@${username}` });
+    const heard: number[] = [];
+    app.services.events.on((event) => {
+      if (event.type === "image.updated") heard.push(event.imageId);
+    });
+    const renamed = await call("PATCH", "/api/v1/profile", collector, {
+      displayName: "Ada Renamed",
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(heard).toContain(id);
+    // The kept list page and the rendered pages hear it: no wait for their time to run out.
+    expect(await entry()).toMatchObject({ collectedBy: `Ada Renamed (@${username})` });
+    heard.length = 0;
+    const deleted = await app.server.inject({
+      method: "DELETE",
+      url: "/api/v1/account",
+      headers: { cookie: collector.cookie },
+      payload: { password: "correct horse battery" },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(heard).toContain(id);
+    expect((await entry())?.collectedBy ?? null).toBeNull();
+  });
 });

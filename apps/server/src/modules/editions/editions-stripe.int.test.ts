@@ -236,6 +236,65 @@ describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
     for (const paid of payments) expect(await earlyRefunds(paid)).toBe(0);
   });
 
+  it("lets go of a refund kept for a payment that never came, after 30 days", async () => {
+    const now = app.services.clock.now();
+    const day = 24 * 3600 * 1000;
+    await app.database.db
+      .insertInto("early_refunds")
+      .values([
+        {
+          provider_payment_id: "pi_never",
+          event_id: "evt_old",
+          event_type: "charge.refunded",
+          received_at: now - 31 * day,
+          amount_cents: null,
+        },
+        {
+          provider_payment_id: "pi_soon",
+          event_id: "evt_new",
+          event_type: "charge.refunded",
+          received_at: now - 29 * day,
+          amount_cents: null,
+        },
+      ])
+      .execute();
+    await app.services.editions.pruneEarlyRefunds();
+    const kept = await app.database.db
+      .selectFrom("early_refunds")
+      .select("provider_payment_id")
+      .where("provider_payment_id", "in", ["pi_never", "pi_soon"])
+      .execute();
+    expect(kept).toEqual([{ provider_payment_id: "pi_soon" }]);
+  });
+
+  it("keeps a sale whose dispute was lost over part of its amount, before or after the sale", async () => {
+    const id = await publishPiece(app, admin, await makePng(800, 1000), {
+      editionType: "limited_edition",
+      maxEditions: 10,
+    });
+    /** A lost dispute over 100 cents of the payment, not all of it. */
+    const partlyLost = (paymentIntent: string) => {
+      const event = fake.disputeClosedEvent(paymentIntent, "lost");
+      (event.data as { object: { amount: number } }).object.amount = 100;
+      return event;
+    };
+    const after = await signIn(app, "es_partly_after");
+    const first = await checkout(after, id, "standard");
+    const firstPaid = fake.completeCheckout(first.sessionId);
+    await fake.deliver(app.server, fake.checkoutCompletedEvent(first.sessionId));
+    expect((await fake.deliver(app.server, partlyLost(firstPaid))).statusCode).toBe(200);
+    const before = await signIn(app, "es_partly_before");
+    const second = await checkout(before, id, "standard");
+    const secondPaid = fake.completeCheckout(second.sessionId);
+    expect((await fake.deliver(app.server, partlyLost(secondPaid))).statusCode).toBe(200);
+    await fake.deliver(app.server, fake.checkoutCompletedEvent(second.sessionId));
+    const sales = await salesOf(id);
+    for (const paid of [firstPaid, secondPaid]) {
+      expect(sales.find((s) => s.providerPaymentId === paid)).toMatchObject({ status: "sold" });
+    }
+    expect(await soldOf(id)).toBe(2);
+  });
+
   it("revokes a sale whose dispute was lost, once, and keeps a lost dispute that comes first", async () => {
     const id = await publishPiece(app, admin, await makePng(800, 1000), {
       editionType: "limited_edition",

@@ -185,11 +185,16 @@ export class EditionsRepo {
         .where("provider_payment_id", "=", p.paymentId)
         .executeTakeFirst();
       if (known) return { kind: "duplicate" };
-      const refundedFirst = await trx
+      const keptRefund = await trx
         .deleteFrom("early_refunds")
         .where("provider_payment_id", "=", p.paymentId)
-        .returning("provider_payment_id")
+        .returning("amount_cents")
         .executeTakeFirst();
+      // Only the whole payment given back unmakes the sale (a part of it, a dispute lost over
+      // some of the amount, leaves the buyer their piece, as a partial refund does).
+      const refundedFirst =
+        keptRefund !== undefined &&
+        (keptRefund.amount_cents === null || Number(keptRefund.amount_cents) >= p.priceCents);
       const hold =
         p.reservationId === null
           ? undefined
@@ -313,6 +318,8 @@ export class EditionsRepo {
     paymentId: string;
     now: number;
     event?: { id: string; type: string; receivedAt: number };
+    /** How much went back when it may be part of the payment (a dispute's amount). */
+    givenBackCents?: number;
     audit?: (sale: EditionSaleRow) => AuditEntryInput;
   }): Promise<EditionSaleRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
@@ -336,7 +343,9 @@ export class EditionsRepo {
         .where("provider_payment_id", "=", input.paymentId)
         .executeTakeFirst();
       if (!found) {
-        if (input.event) await this.keepEarlyRefund(trx, input.paymentId, input.event);
+        if (input.event) {
+          await this.keepEarlyRefund(trx, input.paymentId, input.event, input.givenBackCents);
+        }
         return undefined;
       }
       await this.lockImage(trx, found.image_id);
@@ -345,6 +354,10 @@ export class EditionsRepo {
         .selectAll()
         .where("provider_payment_id", "=", input.paymentId)
         .executeTakeFirstOrThrow();
+      // A part of the payment given back (a dispute lost over some of it) leaves the sale.
+      if (input.givenBackCents !== undefined && input.givenBackCents < sale.price_cents) {
+        return undefined;
+      }
       if (sale.status === "declined") {
         await trx
           .updateTable("edition_sales")
@@ -492,6 +505,11 @@ export class EditionsRepo {
       .set({ collects_privately: value ? 1 : 0 })
       .where("id", "=", userId)
       .execute();
+    return this.ownedImageIds(userId);
+  }
+
+  /** The pieces the member owns an edition of (sold to them, not refunded). */
+  async ownedImageIds(userId: number): Promise<number[]> {
     const owned = await this.db
       .selectFrom("edition_sales")
       .select("image_id")
@@ -688,6 +706,7 @@ export class EditionsRepo {
     trx: Db,
     paymentId: string,
     event: { id: string; type: string; receivedAt: number },
+    amountCents: number | undefined,
   ): Promise<void> {
     await trx
       .deleteFrom("early_refunds")
@@ -700,8 +719,17 @@ export class EditionsRepo {
         event_id: event.id,
         event_type: event.type,
         received_at: event.receivedAt,
+        amount_cents: amountCents ?? null,
       })
       .onConflict((oc) => oc.column("provider_payment_id").doNothing())
+      .execute();
+  }
+
+  /** Lets go of refunds kept for payments that never came (a Pro invoice's, say). */
+  async pruneEarlyRefunds(now: number): Promise<void> {
+    await this.db
+      .deleteFrom("early_refunds")
+      .where("received_at", "<", now - EARLY_REFUND_KEPT_MS)
       .execute();
   }
 

@@ -192,7 +192,15 @@ export class EditionsService implements OneOffPaymentHandler {
       // discount from the dashboard) leaves the buyer their piece and the place in the edition,
       // and so does a dispute not lost (won, or a warning closed).
       if (!paymentId || !givenBack(event.type, object)) return { received: true, ignored: true };
-      const sale = await this.deps.editions.refund({ paymentId, now: receivedAt, event: record });
+      // A dispute names how much went back: all of the payment, or a part that leaves the sale.
+      const disputed = Number(object.amount);
+      const sale = await this.deps.editions.refund({
+        paymentId,
+        now: receivedAt,
+        event: record,
+        ...(event.type === "charge.dispute.closed" &&
+          Number.isSafeInteger(disputed) && { givenBackCents: disputed }),
+      });
       if (sale) await this.changed(sale.image_id);
       return { received: true };
     }
@@ -322,6 +330,21 @@ export class EditionsService implements OneOffPaymentHandler {
     );
     for (const imageId of owned) await this.changed(imageId);
     return { collectsPrivately: body.collectsPrivately };
+  }
+
+  /**
+   * The member's name changed or went (a new display name, the account deleted): the pages of
+   * the pieces they own, which name their collector, change at once in every process.
+   */
+  async collectorChanged(userId: number): Promise<void> {
+    for (const imageId of await this.deps.editions.ownedImageIds(userId)) {
+      await this.changed(imageId);
+    }
+  }
+
+  /** Lets go of refunds kept for payments that never came (the janitor, once a minute). */
+  pruneEarlyRefunds(): Promise<void> {
+    return this.deps.editions.pruneEarlyRefunds(this.deps.clock.now());
   }
 
   // ——— Certificates ———

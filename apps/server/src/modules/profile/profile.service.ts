@@ -5,7 +5,14 @@ import { unauthorized } from "../../lib/errors.js";
 import type { ProfileColumns, UsersRepo } from "../users/users.repo.js";
 
 export class ProfileService {
-  constructor(private readonly deps: { users: UsersRepo; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      users: UsersRepo;
+      clock: Clock;
+      /** The member's shown name changed: what shows it (a collected piece's page) hears it. */
+      onNameChanged?: (userId: number) => Promise<void>;
+    },
+  ) {}
 
   /** Saves the fields the member sent (spec section 7 "Profile"); the others keep their values. */
   async update(userId: number, update: ProfileUpdate): Promise<UserRow> {
@@ -16,6 +23,7 @@ export class ProfileService {
     );
     // The account was deleted between the session check and the write.
     if (!row) throw unauthorized(MESSAGES.auth.notSignedIn);
+    if (update.displayName !== undefined) await this.deps.onNameChanged?.(userId);
     return row;
   }
 }

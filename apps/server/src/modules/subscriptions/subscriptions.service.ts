@@ -103,7 +103,7 @@ export class SubscriptionsService {
       kept?.provider === provider.name &&
       (await provider.hasOpenSubscription(kept.customer_id))
     ) {
-      throw conflict(m.alreadySubscribed, "already_subscribed");
+      throw conflict(m.subscriptionOpen, "subscription_open");
     }
     const customerId = await this.customerOf(viewer);
     const checkout = await provider.createCheckout({
