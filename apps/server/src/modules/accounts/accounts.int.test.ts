@@ -861,22 +861,30 @@ describe(`changing the email to an address already taken on ${TEST_DB}`, () => {
     expect(smtp.to(member.email).some((mail) => mail.text.includes(owner.email))).toBe(true);
   });
 
-  it("deleting an account that asked for another member's address leaves that member's mail alone", async () => {
+  /**
+   * An owner with mail waiting in the queue (their confirmation, a reset asked for them), and a
+   * member who asked to move to the owner's address (which queues the owner a notice).
+   */
+  async function askedForOwnersAddress() {
     const owner = await register();
     const member = await register();
-    // Waiting in the queue: the owner's confirmation, a reset asked for the owner, and the
-    // notice the member's attempt on the owner's address sends.
     await call("POST", "/api/v1/auth/password-reset", undefined, { email: owner.email });
     const asked = await call("POST", "/api/v1/account/email", member.cookie, {
       email: owner.email,
       password: member.password,
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const deleted = await call("DELETE", "/api/v1/account", member.cookie, {
-      password: member.password,
-    });
+    return { owner, member };
+  }
+  const deleteAccount = async (who: { cookie: string; password: string }) => {
+    const deleted = await call("DELETE", "/api/v1/account", who.cookie, { password: who.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await runJobs();
+  };
+
+  it("deleting an account that asked for another member's address leaves that member's mail alone", async () => {
+    const { owner, member } = await askedForOwnersAddress();
+    await deleteAccount(member);
     const toOwner = smtp.to(owner.email);
     expect(toOwner.filter((mail) => mail.text.includes("/auth/verify"))).toHaveLength(1);
     expect(toOwner.filter((mail) => mail.text.includes("/auth/reset"))).toHaveLength(1);
@@ -886,19 +894,8 @@ describe(`changing the email to an address already taken on ${TEST_DB}`, () => {
   });
 
   it("deleting an account removes its own mail even while another member asks for its address", async () => {
-    const owner = await register();
-    const member = await register();
-    await call("POST", "/api/v1/auth/password-reset", undefined, { email: owner.email });
-    const asked = await call("POST", "/api/v1/account/email", member.cookie, {
-      email: owner.email,
-      password: member.password,
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const deleted = await call("DELETE", "/api/v1/account", owner.cookie, {
-      password: owner.password,
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    await runJobs();
+    const { owner } = await askedForOwnersAddress();
+    await deleteAccount(owner);
     // Nothing queued for the deleted owner went out: no confirmation, reset or notice.
     expect(smtp.to(owner.email)).toEqual([]);
   });

@@ -94,23 +94,11 @@ export class StripeProvider implements PaymentProvider {
     return customer.id;
   }
 
-  createCheckout(input: {
-    customerId: string;
-    userId: number;
-    billingCycle: BillingCycle;
-    successUrl: string;
-    cancelUrl: string;
-  }) {
+  createCheckout(input: Parameters<PaymentProvider["createCheckout"]>[0]) {
     return this.call("checkout.sessions.create", () => this.createCheckoutAtStripe(input));
   }
 
-  private async createCheckoutAtStripe(input: {
-    customerId: string;
-    userId: number;
-    billingCycle: BillingCycle;
-    successUrl: string;
-    cancelUrl: string;
-  }) {
+  private async createCheckoutAtStripe(input: Parameters<PaymentProvider["createCheckout"]>[0]) {
     const userId = String(input.userId);
     const session = await this.stripe.checkout.sessions.create({
       mode: "subscription",
