@@ -80,13 +80,25 @@ describe("hidden formatting", () => {
       "Kai \u200d x",
       "a\u200d\u200db",
       "a\u200b\u200db",
+      // Tag characters outside a flag's sequence.
+      "a\u{E0067}\u{E0062}b",
+      "\u{1F3F4}\u{E0067}\u{E0062}",
     ]) {
       expect(hasHiddenFormatting(text), JSON.stringify(text)).toBe(true);
     }
   });
 
   it("keeps joiners between visible characters: Persian, Bengali, emoji sequences", () => {
-    for (const text of ["علی‌رضا", "ক্ষ্‍মা", "Kai 👨‍👩‍👧", "Kai 🏳️‍🌈", "👩🏽‍💻", "Zoë"]) {
+    const scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
+    for (const text of [
+      "علی‌رضا",
+      "ক্ষ্‍মা",
+      "Kai 👨‍👩‍👧",
+      "Kai 🏳️‍🌈",
+      "👩🏽‍💻",
+      "Zoë",
+      `${scotland} Scotland`,
+    ]) {
       expect(hasHiddenFormatting(text), JSON.stringify(text)).toBe(false);
       expect(withoutHiddenFormatting(text)).toBe(text);
     }

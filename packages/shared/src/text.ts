@@ -40,14 +40,18 @@ function foldCase(text: string): string {
  * override reverses what follows it in a page's title), zero-width spaces, word joiners, tag
  * characters. Only a zero-width joiner or non-joiner between two visible characters is kept:
  * Persian writes "علی‌رضا" with one, Bengali and other Indic scripts choose a conjunct's form with
- * them, and emoji sequences (👨‍👩‍👧, 🏳️‍🌈) are joined by them.
+ * them, and emoji sequences (👨‍👩‍👧, 🏳️‍🌈) are joined by them. Tag characters are kept only in a
+ * flag's tag sequence (a black flag, its tags, a cancel tag: 🏴 Scotland, England, Wales).
  */
 const HIDDEN_FORMATTING =
-  /((?<=[\p{L}\p{M}\p{N}\p{S}\p{P}])[\u200C\u200D](?=[\p{L}\p{N}\p{S}\p{P}]))|\p{Cf}/gu;
+  /(\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F})|((?<=[\p{L}\p{M}\p{N}\p{S}\p{P}])[\u200C\u200D](?=[\p{L}\p{N}\p{S}\p{P}]))|\p{Cf}/gu;
 
 /** `text` without the format characters that could hide or reorder it (HIDDEN_FORMATTING). */
 export function withoutHiddenFormatting(text: string): string {
-  return text.replace(HIDDEN_FORMATTING, (_char, joiner: string | undefined) => joiner ?? "");
+  return text.replace(
+    HIDDEN_FORMATTING,
+    (_char, flag: string | undefined, joiner: string | undefined) => flag ?? joiner ?? "",
+  );
 }
 
 /** Whether `text` holds a format character that could hide or reorder it (HIDDEN_FORMATTING). */

@@ -293,6 +293,22 @@ describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
       expect(sales.find((s) => s.providerPaymentId === paid)).toMatchObject({ status: "sold" });
     }
     expect(await soldOf(id)).toBe(2);
+
+    // A part lost early, then the whole refunded, then the sale: the whole went back.
+    const third = await signIn(app, "es_partly_then_whole");
+    const thirdCheckout = await checkout(third, id, "standard");
+    const thirdPaid = fake.completeCheckout(thirdCheckout.sessionId);
+    expect((await fake.deliver(app.server, partlyLost(thirdPaid))).statusCode).toBe(200);
+    fake.refundInDashboard(thirdPaid);
+    expect((await fake.deliver(app.server, fake.chargeRefundedEvent(thirdPaid))).statusCode).toBe(
+      200,
+    );
+    await fake.deliver(app.server, fake.checkoutCompletedEvent(thirdCheckout.sessionId));
+    expect((await salesOf(id)).find((s) => s.providerPaymentId === thirdPaid)).toMatchObject({
+      status: "refunded",
+      number: null,
+    });
+    expect(await soldOf(id)).toBe(2);
   });
 
   it("revokes a sale whose dispute was lost, once, and keeps a lost dispute that comes first", async () => {

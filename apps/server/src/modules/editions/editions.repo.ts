@@ -699,7 +699,7 @@ export class EditionsRepo {
   }
 
   /**
-   * Keeps the provider's refund of a payment not recorded yet (the first one, if two arrive), and
+   * Keeps the provider's refund of a payment not recorded yet (adding up, if two arrive), and
    * lets go of those kept so long that their payment can no longer come.
    */
   private async keepEarlyRefund(
@@ -721,7 +721,15 @@ export class EditionsRepo {
         received_at: event.receivedAt,
         amount_cents: amountCents ?? null,
       })
-      .onConflict((oc) => oc.column("provider_payment_id").doNothing())
+      // A second event about the same payment adds to what went back: the whole of it (a full
+      // refund after a partial dispute) wins; two parts add up.
+      .onConflict((oc) =>
+        oc.column("provider_payment_id").doUpdateSet({
+          amount_cents: sql<
+            number | null
+          >`case when excluded.amount_cents is null or early_refunds.amount_cents is null then null else early_refunds.amount_cents + excluded.amount_cents end`,
+        }),
+      )
       .execute();
   }
 
