@@ -11,6 +11,9 @@ import { AccountTokensRepo, type TokenPurpose, type TokenRefusal } from "./accou
 export const releasedUsernameKey = (id: number) => `~deleted-${id}`;
 
 /** The email address a deleted account keeps: unique, and no mail can reach it. */
+/** A nullable number column as a number (PostgreSQL reads bigint as text). */
+const numberOrNull = (v: number | string | null) => (v === null ? null : Number(v));
+
 export const deletedEmail = (id: number) => `deleted-${id}@deleted.invalid`;
 
 /** The job that answers a password-reset request (jobs/handlers.ts). */
@@ -378,7 +381,6 @@ export class AccountsRepo {
       .where("user_id", "=", userId)
       .orderBy("id")
       .execute();
-    const n = (v: number | null) => (v === null ? null : Number(v));
     return {
       ...(await this.exportAccountRows(userId)),
       collections: collections.map((c) => ({
@@ -394,15 +396,15 @@ export class AccountsRepo {
       })),
       downloads: downloads.map((d) => ({
         ...d,
-        image_id: n(d.image_id),
+        image_id: numberOrNull(d.image_id),
         bytes: Number(d.bytes),
         created_at: Number(d.created_at),
       })),
       subscriptions: subscriptions.map((s) => ({
         ...s,
         created_at: Number(s.created_at),
-        expiry_date: n(s.expiry_date),
-        canceled_at: n(s.canceled_at),
+        expiry_date: numberOrNull(s.expiry_date),
+        canceled_at: numberOrNull(s.canceled_at),
       })),
     };
   }
@@ -423,7 +425,6 @@ export class AccountsRepo {
       | "auditEntries"
     >
   > {
-    const n = (v: number | null) => (v === null ? null : Number(v));
     const sessions = await this.db
       .selectFrom("sessions")
       .select(["user_agent", "created_at", "last_seen_at", "expires_at"])
@@ -510,14 +511,14 @@ export class AccountsRepo {
         expires_at: Number(row.expires_at),
       })),
       twoFactor: twoFactor && {
-        enabled_at: n(twoFactor.enabled_at),
+        enabled_at: numberOrNull(twoFactor.enabled_at),
         recovery_codes_left: Number(twoFactor.recovery_codes_left ?? 0),
       },
       reports: reports.map((row) => ({
         ...row,
         image_id: Number(row.image_id),
         created_at: Number(row.created_at),
-        resolved_at: n(row.resolved_at),
+        resolved_at: numberOrNull(row.resolved_at),
       })),
       views: views.map((row) => ({ day: row.day, image_id: Number(row.image_id) })),
       payments: payments.map((row) => ({
@@ -531,8 +532,8 @@ export class AccountsRepo {
         id: Number(row.id),
         rate_limit_per_hour: Number(row.rate_limit_per_hour),
         created_at: Number(row.created_at),
-        last_used_at: n(row.last_used_at),
-        revoked_at: n(row.revoked_at),
+        last_used_at: numberOrNull(row.last_used_at),
+        revoked_at: numberOrNull(row.revoked_at),
       })),
       auditEntries: auditEntries.map((row) => ({ ...row, created_at: Number(row.created_at) })),
     };
