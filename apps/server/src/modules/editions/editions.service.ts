@@ -228,12 +228,9 @@ export class EditionsService implements OneOffPaymentHandler {
       certificateId,
       receipt: receipt && ((number) => receipt(number, certificateId)),
     });
-    if (outcome.kind === "sold") {
-      this.deps.onJobQueued?.();
-      await this.changed(imageId);
-    }
-    // Refunded before it was recorded: the buyer's hold was let go.
-    if (outcome.kind === "refunded") await this.changed(imageId);
+    // Sold (its receipt queued), or refunded before it was recorded (the buyer's hold let go).
+    if (outcome.kind === "sold") this.deps.onJobQueued?.();
+    if (outcome.kind === "sold" || outcome.kind === "refunded") await this.changed(imageId);
     // A declined payment, or a redelivery of one whose refund failed before: refund it now.
     const sale = await this.deps.editions.findSaleByPayment(paymentId);
     if (sale?.status === "declined" && sale.refunded_at === null) {
@@ -560,8 +557,9 @@ function idOf(value: unknown): string | null {
 }
 
 /**
- * Whether the event gave the whole payment back: a charge fully refunded, or a dispute lost
- * (Stripe's `lost`: the disputed amount, the whole charge for a Checkout payment, went back).
+ * Whether the event gave money back that may unmake the sale: a charge fully refunded, or a
+ * dispute lost (Stripe's `lost`: the disputed amount went back; the repo compares it with the
+ * price, so a dispute over part of the payment leaves the sale).
  */
 function givenBack(type: string, object: Record<string, unknown>): boolean {
   return type === "charge.dispute.closed" ? object.status === "lost" : fullyRefunded(object);
