@@ -24,6 +24,7 @@ export interface DerivedRows {
   /** The image row with the columns the server writes beside `ai_analysis`. */
   image: ImageValues & {
     list_analysis: string;
+    key_thumb: string | null;
     key_small: string | null;
     key_medium: string | null;
     key_large: string | null;
@@ -39,6 +40,7 @@ export function derivedRows(made: SeededImage): DerivedRows {
     image: {
       ...made.image,
       list_analysis: listAnalysisOf(made.image.ai_analysis),
+      key_thumb: keyOf("thumb"),
       key_small: keyOf("small"),
       key_medium: keyOf("medium"),
       key_large: keyOf("large"),

@@ -167,7 +167,8 @@ describe(`hidden and unrated pictures on ${TEST_DB}`, () => {
   it("stops serving a hidden image's pictures at every URL to everyone but admins, and again when shown", async () => {
     const image = await publishedImage(300);
     const member = await signIn(app, "hidden_member");
-    const urls = [image.urlSmall, image.urlMedium, image.urlLarge];
+    const urls = [image.urlThumb, image.urlSmall, image.urlMedium, image.urlLarge];
+    expect(image.urlThumb).toMatch(/^\/media\/images\/\d+\/thumb-[0-9a-f]{16}\.webp$/);
     for (const url of urls) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
@@ -221,6 +222,7 @@ describe(`hidden and unrated pictures on ${TEST_DB}`, () => {
     const image = res.json().uploaded[0];
     expect(image.isPublic).toBe(false);
     expect((await get(image.urlSmall)).statusCode).toBe(404);
+    expect((await get(image.urlThumb)).statusCode).toBe(404);
     expect((await get(`/api/v1/images/${image.id}`)).statusCode).toBe(404);
     const list = (await get("/api/v1/images?limit=100")).json();
     expect(list.images.map((i: { id: number }) => i.id)).not.toContain(image.id);

@@ -263,7 +263,7 @@ export async function seedImage(
   await db
     .insertInto("renditions")
     .values(
-      ["small", "medium", "large"].map((size) => ({
+      ["thumb", "small", "medium", "large"].map((size) => ({
         image_id: row.id,
         size,
         storage_key: keyOf(size),
@@ -282,6 +282,7 @@ export async function seedImage(
         // The display renditions' keys on the row too, as the app writes them (images.repo.ts).
         .set({
           status: "ready",
+          key_thumb: keyOf("thumb"),
           key_small: keyOf("small"),
           key_medium: keyOf("medium"),
           key_large: keyOf("large"),

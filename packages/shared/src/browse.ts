@@ -51,6 +51,7 @@ export function imageListPath(
 interface DisplayUrls {
   width: number;
   height: number;
+  urlThumb?: string;
   urlSmall?: string;
   urlMedium?: string;
   urlLarge?: string;
@@ -59,6 +60,7 @@ interface DisplayUrls {
 /** `srcset` from the display renditions, with each file's real width (design section 5). */
 export function displaySrcSet(image: DisplayUrls): string {
   const entries: Array<[string | undefined, keyof typeof DISPLAY_SIZES]> = [
+    [image.urlThumb, "thumb"],
     [image.urlSmall, "small"],
     [image.urlMedium, "medium"],
     [image.urlLarge, "large"],

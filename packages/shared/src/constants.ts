@@ -37,9 +37,12 @@ export type DownloadSize = keyof typeof DOWNLOAD_SIZES;
 
 /**
  * The public display renditions (design section 5): small is the preview box, large the basic box,
- * medium between them. The web app builds `srcset` from these.
+ * medium between them. The web app builds `srcset` from these. `thumb` (ours, issue 20) is what a
+ * grid tile or card needs: a tile is 296 px wide on a desktop and about 173 px on a phone, so with
+ * only `small` a phone at 2× or a desktop at 1× fetched a 512 px file for it (about 1.7× the bytes).
  */
 export const DISPLAY_SIZES = {
+  thumb: { width: 384, height: 480 },
   small: { width: DOWNLOAD_SIZES.preview.width, height: DOWNLOAD_SIZES.preview.height },
   medium: { width: 1024, height: 1280 },
   large: { width: DOWNLOAD_SIZES.basic.width, height: DOWNLOAD_SIZES.basic.height },

@@ -306,6 +306,8 @@ export interface ImagesTable {
   key_small: Generated<string | null>;
   key_medium: Generated<string | null>;
   key_large: Generated<string | null>;
+  /** The grid tile's rendition (0036); null for an image stored before it, until it is made. */
+  key_thumb: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

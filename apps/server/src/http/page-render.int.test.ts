@@ -199,7 +199,8 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     const preload = image.body.indexOf('<link rel="preload" as="image"');
     expect(preload).toBeGreaterThan(0);
     expect(preload).toBeLessThan(image.body.indexOf("<body>"));
-    expect(image.body).toContain(`imagesrcset="/media/images/${forest}/small-`);
+    expect(image.body).toContain(`imagesrcset="/media/images/${forest}/thumb-`);
+    expect(image.body).toContain(`/media/images/${forest}/small-`);
     expect(image.body).toContain('fetchpriority="high"');
   });
 

@@ -181,8 +181,14 @@ export class JobsRepo {
     return this.db.selectFrom("jobs").selectAll().where("image_id", "=", imageId).execute();
   }
 
-  /** Re-queues an image's job of this kind now (an admin's "analyse again"), or adds one. */
-  async enqueue(kind: string, imageId: number, payload: unknown, maxAttempts: number, now: number) {
+  /** Queues a job of this kind now: an image's (an admin's "analyse again") or the site's. */
+  async enqueue(
+    kind: string,
+    imageId: number | null,
+    payload: unknown,
+    maxAttempts: number,
+    now: number,
+  ) {
     await this.db
       .insertInto("jobs")
       .values(newJobRow(kind, imageId, payload, maxAttempts, now))

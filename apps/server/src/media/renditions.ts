@@ -32,10 +32,11 @@ export interface RenditionSpec {
 }
 
 /**
- * Display sizes (small, medium, large) and the pro download sizes. The free download sizes reuse
- * display files of the same box and cap: preview is `small`, basic is `large`.
+ * Display sizes (thumb, small, medium, large) and the pro download sizes. The free download sizes
+ * reuse display files of the same box and cap: preview is `small`, basic is `large`.
  */
 export const RENDITIONS = {
+  thumb: { ...DISPLAY_SIZES.thumb, maxBytes: 128 * 1024, visibility: "public", eager: true },
   small: { ...box("preview"), visibility: "public", eager: true },
   medium: { ...DISPLAY_SIZES.medium, maxBytes: 512 * 1024, visibility: "public", eager: true },
   large: { ...box("basic"), visibility: "public", eager: true },

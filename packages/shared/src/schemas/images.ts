@@ -82,6 +82,8 @@ export const ZImage = z.object({
   urlSmall: z.string(),
   urlMedium: z.string(),
   urlLarge: z.string(),
+  /** A grid tile's file (384×480 box); "" for an image stored before it existed, until it is made. */
+  urlThumb: z.string(),
   urlXLarge: z.string().optional(),
   urlUltra: z.string().optional(),
   width: z.number().int(),

@@ -8,6 +8,7 @@ export const ZTagList = z.array(ZTagCount);
 
 export const ZSampleImage = z.object({
   id: z.number().int(),
+  urlThumb: z.string(),
   urlSmall: z.string(),
   urlMedium: z.string(),
   width: z.number().int(),

@@ -34,6 +34,7 @@ import * as searchWithoutAccents from "./2026-11-29-0032-search-without-accents.
 import * as rateLimitAttempts from "./2026-11-29-0033-rate-limit-attempts.js";
 import * as internationalText from "./2026-11-29-0034-international-text.js";
 import * as earlyRefunds from "./2026-11-29-0035-early-refunds.js";
+import * as thumbRendition from "./2026-11-30-0036-thumb-rendition.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-29-0033-rate-limit-attempts": rateLimitAttempts,
   "2026-11-29-0034-international-text": internationalText,
   "2026-11-29-0035-early-refunds": earlyRefunds,
+  "2026-11-30-0036-thumb-rendition": thumbRendition,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -195,4 +195,36 @@ describe(`upgrading stored text to 0034 on ${TEST_DB}`, () => {
       expect(found.map((f) => Number(f.rowid))).toEqual([Number(image.id)]);
     }
   });
+
+  it("queues the tile renditions of the images already stored (0036), once, and none on an empty site", async () => {
+    const empty = await newDatabase();
+    const stored = await newDatabase();
+    try {
+      await databaseAt(empty.handle, "2026-11-29-0035-early-refunds");
+      await databaseAt(stored.handle, "2026-11-29-0035-early-refunds");
+      const image = await stored.handle.db
+        .insertInto("images")
+        .values(readyImageRow(Date.now()))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const { handle: db } of [empty, stored]) {
+        expect(await migrateToLatest(db)).toContain("2026-11-30-0036-thumb-rendition");
+      }
+      const jobsOf = (db: DatabaseHandle) =>
+        db.db.selectFrom("jobs").select(["kind", "payload", "status", "image_id"]).execute();
+      expect(await jobsOf(empty.handle)).toEqual([]);
+      expect(await jobsOf(stored.handle)).toEqual([
+        { kind: "make-thumbs", payload: '{"beforeId":null}', status: "pending", image_id: null },
+      ]);
+      const row = await stored.handle.db
+        .selectFrom("images")
+        .select("key_thumb")
+        .where("id", "=", image.id)
+        .executeTakeFirstOrThrow();
+      expect(row.key_thumb).toBeNull();
+    } finally {
+      await empty.cleanUp();
+      await stored.cleanUp();
+    }
+  });
 });

@@ -2,6 +2,13 @@ import { UPLOAD, UPLOAD_FIELD_MESSAGES } from "@sawdust/shared";
 
 export const ANALYZE_JOB = "analyze-image";
 export const ANALYZE_MAX_ATTEMPTS = 5;
+/**
+ * Makes the `thumb` rendition of images stored before it existed (migration 0036), a batch a
+ * job; each job queues the next while there are more. Not retried: an image whose original cannot
+ * be read keeps using `small`, and the job's failure names it.
+ */
+export const THUMBS_JOB = "make-thumbs";
+export const THUMBS_BATCH = 20;
 
 /** An analysis job's payload; `requestId` names the request that queued it in the worker's log. */
 export function analysisJobPayload(imageId: number, requestId?: string) {

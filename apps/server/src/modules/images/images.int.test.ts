@@ -90,6 +90,7 @@ describe(`upload and renditions on ${TEST_DB}`, () => {
 
       // Display sizes at their public, content-addressed URLs.
       for (const [name, url] of [
+        ["thumb", image.urlThumb],
         ["small", image.urlSmall],
         ["medium", image.urlMedium],
         ["large", image.urlLarge],

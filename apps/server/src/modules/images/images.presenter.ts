@@ -78,6 +78,7 @@ export function presentImage(
     urlSmall: publicUrl("small"),
     urlMedium: publicUrl("medium"),
     urlLarge: publicUrl("large"),
+    urlThumb: publicUrl("thumb"),
     width: row.width,
     height: row.height,
     thumbhash: row.thumbhash,
@@ -157,7 +158,7 @@ export function listEntryJson(
         ),
       )
     : "null";
-  let json = `{"id":${JSON.stringify(row.id)},"urlSmall":${url(row.key_small)},"urlMedium":${url(row.key_medium)},"urlLarge":${url(row.key_large)},"width":${JSON.stringify(row.width)},"height":${JSON.stringify(row.height)},"thumbhash":${JSON.stringify(row.thumbhash)},"aiAnalysis":${listAnalysisJson(row.list_analysis, row.title, row.description, pro)},"analysisStatus":${JSON.stringify(row.analysis_status)},"tags":${tagsJson(row.tags)},"style":${JSON.stringify(row.style)},"isPublic":${row.is_public === 1},"views":${JSON.stringify(row.views)},"totalDownloads":${JSON.stringify(row.total_downloads)},"collectionsCount":${JSON.stringify(row.collections_count)},"price":${JSON.stringify(row.price_cents)},"editionType":${JSON.stringify(row.edition_type)},"maxEditions":${JSON.stringify(row.max_editions)},"soldEditions":${JSON.stringify(row.sold_editions)},"licencePrices":${licencePrices},"upscaledSizes":${upscaledSizesJson(row.width, row.height)},"createdAt":${JSON.stringify(new Date(row.created_at).toISOString())}`;
+  let json = `{"id":${JSON.stringify(row.id)},"urlSmall":${url(row.key_small)},"urlMedium":${url(row.key_medium)},"urlLarge":${url(row.key_large)},"urlThumb":${url(row.key_thumb)},"width":${JSON.stringify(row.width)},"height":${JSON.stringify(row.height)},"thumbhash":${JSON.stringify(row.thumbhash)},"aiAnalysis":${listAnalysisJson(row.list_analysis, row.title, row.description, pro)},"analysisStatus":${JSON.stringify(row.analysis_status)},"tags":${tagsJson(row.tags)},"style":${JSON.stringify(row.style)},"isPublic":${row.is_public === 1},"views":${JSON.stringify(row.views)},"totalDownloads":${JSON.stringify(row.total_downloads)},"collectionsCount":${JSON.stringify(row.collections_count)},"price":${JSON.stringify(row.price_cents)},"editionType":${JSON.stringify(row.edition_type)},"maxEditions":${JSON.stringify(row.max_editions)},"soldEditions":${JSON.stringify(row.sold_editions)},"licencePrices":${licencePrices},"upscaledSizes":${upscaledSizesJson(row.width, row.height)},"createdAt":${JSON.stringify(new Date(row.created_at).toISOString())}`;
   if (pro) {
     const expires = signedUrlExpiry(nowMs);
     json += `,"urlXLarge":${JSON.stringify(media.signedUrl(row.id, "xlarge", expires))},"urlUltra":${JSON.stringify(media.signedUrl(row.id, "ultra", expires))}`;
@@ -246,21 +247,25 @@ function upscaledSizesJson(width: number, height: number): string {
   );
 }
 
-/** The public display URLs (small, medium) of each image that has both, by id. */
+/**
+ * The public display URLs (small, medium, and the tile's thumb: "" while an image stored before
+ * it has none) of each image that has small and medium, by id.
+ */
 export function displayUrlsOf(
   renditions: RenditionRow[],
   media: MediaStore,
-): Map<number, { small: string; medium: string }> {
-  const urls = new Map<number, { small: string; medium: string }>();
-  const small = new Map<number, string>();
-  const medium = new Map<number, string>();
+): Map<number, { thumb: string; small: string; medium: string }> {
+  const bySize = new Map<string, Map<number, string>>();
   for (const r of renditions) {
-    if (r.size === "small") small.set(r.image_id, media.publicUrl(r.storage_key));
-    if (r.size === "medium") medium.set(r.image_id, media.publicUrl(r.storage_key));
+    if (r.size !== "thumb" && r.size !== "small" && r.size !== "medium") continue;
+    const urls = bySize.get(r.size) ?? new Map<number, string>();
+    urls.set(r.image_id, media.publicUrl(r.storage_key));
+    bySize.set(r.size, urls);
   }
-  for (const [id, url] of small) {
-    const other = medium.get(id);
-    if (other) urls.set(id, { small: url, medium: other });
+  const urls = new Map<number, { thumb: string; small: string; medium: string }>();
+  for (const [id, small] of bySize.get("small") ?? []) {
+    const medium = bySize.get("medium")?.get(id);
+    if (medium) urls.set(id, { thumb: bySize.get("thumb")?.get(id) ?? "", small, medium });
   }
   return urls;
 }

@@ -135,6 +135,7 @@ export const IMAGE_COLUMNS = [
   "last_edition_number",
   "original_sha256",
   "list_analysis",
+  "key_thumb",
   "key_small",
   "key_medium",
   "key_large",
@@ -175,6 +176,7 @@ export const LIST_COLUMNS = [
   "moderation_reason",
   "price_standard_cents",
   "price_commercial_cents",
+  "key_thumb",
   "key_small",
   "key_medium",
   "key_large",
@@ -183,8 +185,8 @@ export const LIST_COLUMNS = [
 /** An image as a list reads it. */
 export type ListRow = Pick<ImageRow, (typeof LIST_COLUMNS)[number]>;
 
-/** The display renditions whose storage keys the image row keeps (`key_small`, …; 0017). */
-const LIST_RENDITIONS = ["small", "medium", "large"] as const;
+/** The display renditions whose storage keys the image row keeps (`key_small`, …; 0017, 0036). */
+const LIST_RENDITIONS = ["thumb", "small", "medium", "large"] as const;
 type ListRendition = (typeof LIST_RENDITIONS)[number];
 const isListRendition = (size: string): size is ListRendition =>
   (LIST_RENDITIONS as readonly string[]).includes(size);
@@ -444,6 +446,20 @@ export class ImagesRepo {
       .where("is_public", "=", 1)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Ready images without a `thumb` rendition (stored before 0036), newest first, below
+   * `beforeId` when given: what the next `make-thumbs` job makes (the partial index finds them).
+   */
+  findReadyWithoutThumb(beforeId: number | null, limit: number): Promise<ImageRow[]> {
+    let query = this.db
+      .selectFrom("images")
+      .select(IMAGE_COLUMNS)
+      .where("key_thumb", "is", null)
+      .where("status", "=", "ready");
+    if (beforeId !== null) query = query.where("id", "<", beforeId);
+    return query.orderBy("id", "desc").limit(limit).execute();
   }
 
   findReadyById(id: number): Promise<ImageRow | undefined> {

@@ -80,6 +80,40 @@ export class RenditionsService {
     return stored;
   }
 
+  /**
+   * Makes the `thumb` of up to `batch` ready images that have none (stored before it existed),
+   * newest first below `beforeId`: what one `make-thumbs` job does. Says where the next batch
+   * starts (null: none left) and which images failed (their original unreadable or gone), which
+   * keep using `small`.
+   */
+  async makeMissingThumbs(
+    beforeId: number | null,
+    batch: number,
+  ): Promise<{
+    nextBeforeId: number | null;
+    made: number;
+    failed: Array<{ imageId: number; error: string }>;
+  }> {
+    const rows = await this.deps.images.findReadyWithoutThumb(beforeId, batch);
+    const failed: Array<{ imageId: number; error: string }> = [];
+    for (const row of rows) {
+      try {
+        await this.ensureRendition(row, "thumb");
+      } catch (error) {
+        failed.push({
+          imageId: row.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    const last = rows.at(-1);
+    return {
+      nextBeforeId: rows.length === batch && last ? last.id : null,
+      made: rows.length - failed.length,
+      failed,
+    };
+  }
+
   /** Refuses (403) a signed media URL whose signature is wrong or has expired. */
   verifySignature(id: number, name: string, expiresAt: number, signature: string): void {
     const nowSeconds = Math.floor(this.deps.clock.now() / 1000);

@@ -14,7 +14,7 @@ import type { RenditionsService } from "../images/renditions.service.js";
 
 const ZPublicParams = z.object({
   id: zRowId("image"),
-  file: z.string().regex(/^(small|medium|large)-[0-9a-f]{16}\.webp$/),
+  file: z.string().regex(/^(thumb|small|medium|large)-[0-9a-f]{16}\.webp$/),
 });
 
 const ZSignedParams = z.object({
@@ -77,7 +77,7 @@ export const mediaRoutes: FastifyPluginAsync<{
     "/images/:id/:file",
     {
       schema: {
-        summary: "A display rendition (small, medium, large) of a public image",
+        summary: "A display rendition (thumb, small, medium, large) of a public image",
         tags: ["media"],
         operationId: "getDisplayRendition",
         response: { ...fileResponses, ...errors(404, 416) },

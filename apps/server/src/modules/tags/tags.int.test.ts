@@ -29,7 +29,22 @@ describe(`tags on ${TEST_DB}`, () => {
   });
 
   it("features the top tags with their newest image, and lists the rest", async () => {
+    // Every real upload has private sizes too, which never become public links.
+    await app.database.db
+      .insertInto("renditions")
+      .values({
+        image_id: newestSunset,
+        size: "hd",
+        storage_key: `private/images/${newestSunset}/hd-0000000000000000.webp`,
+        width: 1920,
+        height: 1920,
+        bytes: 1,
+        upscaled: 0,
+        created_at: Date.now(),
+      })
+      .execute();
     const res = await app.server.inject({ method: "GET", url: "/api/v1/explore/tags" });
+    expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.featured).toHaveLength(8);
     expect(body.featured[0]).toMatchObject({
@@ -37,6 +52,7 @@ describe(`tags on ${TEST_DB}`, () => {
       count: 4,
       sampleImage: {
         id: newestSunset,
+        urlThumb: expect.stringMatching(/^\/media\/images\/\d+\/thumb-/),
         urlSmall: expect.stringMatching(/^\/media\/images\/\d+\/small-/),
       },
     });

@@ -40,6 +40,7 @@ export class TagsService {
           ...t,
           sampleImage: {
             id: sample.image_id,
+            urlThumb: url.thumb,
             urlSmall: url.small,
             urlMedium: url.medium,
             width: sample.width,

@@ -84,6 +84,7 @@ export function ImageTile({
   const source = useMemo(
     () => ({
       ...image,
+      urlThumb: withRetryParam(image.urlThumb, thumbnail.attempt),
       urlSmall: withRetryParam(image.urlSmall, thumbnail.attempt),
       urlMedium: withRetryParam(image.urlMedium, thumbnail.attempt),
       urlLarge: withRetryParam(image.urlLarge, thumbnail.attempt),
