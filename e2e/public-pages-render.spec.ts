@@ -233,6 +233,35 @@ test.describe("public pages rendered on the server", () => {
     await expect.poll(() => loaded(page, '[data-testid="image-tile"] img')).toBe(true);
   });
 
+  test("on a phone the gallery under a share page's detail is not drawn until the detail closes; on a desktop it shows", async ({
+    page,
+  }) => {
+    // `checkVisibility` is false inside content the browser skips (content-visibility: hidden).
+    const tileShown = () =>
+      page
+        .getByTestId("image-tile")
+        .first()
+        .evaluate((tile) => (tile as unknown as { checkVisibility(): boolean }).checkVisibility());
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/image/${artworkId}`);
+    await hydrated(page);
+    await expect(page.getByTestId("image-tile").first()).toBeAttached();
+    expect(await tileShown()).toBe(false);
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect.poll(tileShown).toBe(true);
+    // An image opened from the gallery: the gallery under it is the one the visitor left.
+    await page.getByTestId("image-tile").first().locator("a").first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await tileShown()).toBe(true);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/image/${artworkId}`);
+    await hydrated(page);
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await tileShown()).toBe(true);
+  });
+
   test("a private image's share link is a 404 that names nothing of it", async ({ request }) => {
     const api = await adminApi();
     let hiddenId: number;

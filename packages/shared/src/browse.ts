@@ -75,6 +75,63 @@ export function displaySrcSet(image: DisplayUrls): string {
 }
 
 /**
+ * How much a cropped picture's file may be enlarged to fill its box (`coverSizes`): 1.25× is not
+ * seen on a tile; asking for the exact width would send a 3:2 picture's desktop tile to the
+ * 1024 px file for the 555 px it covers, four times the bytes of the 512 px one.
+ */
+export const COVER_UPSCALE_TOLERANCE = 1.25;
+
+/**
+ * The `sizes` of a picture cropped to fill a box of another shape (`object-cover`, the box `box`
+ * wide for each unit of height): a picture wider than its box shows wider than the box, by the
+ * ratio of the two shapes, and needs a file about that wide (COVER_UPSCALE_TOLERANCE). `sizes`
+ * says how wide the box is; each of its lengths is scaled. A picture as narrow as its box, or
+ * narrower, needs only the box's width.
+ */
+export function coverSizes(sizes: string, image: { width: number; height: number }, box: number) {
+  const factor = image.width / image.height / box / COVER_UPSCALE_TOLERANCE;
+  if (!(factor > 1.01)) return sizes;
+  const scale = Math.ceil(factor * 100) / 100;
+  return splitTopLevel(sizes)
+    .map((entry) => {
+      const condition = entry.startsWith("(") ? entry.slice(0, closingParen(entry) + 1) : "";
+      const length = entry.slice(condition.length).trim();
+      return `${condition}${condition ? " " : ""}calc(${length} * ${scale})`;
+    })
+    .join(", ");
+}
+
+/** The comma-separated entries of a `sizes` list (commas inside parentheses belong to one). */
+function splitTopLevel(list: string): string[] {
+  const entries: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "," && depth === 0) {
+      entries.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  entries.push(list.slice(start).trim());
+  return entries;
+}
+
+function closingParen(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return i;
+  }
+  return text.length - 1;
+}
+
+/** A gallery grid tile's shape (width over height, 4:5), which its picture is cropped to fill. */
+export const GALLERY_TILE_ASPECT = 4 / 5;
+
+/**
  * How wide a gallery grid tile shows at each viewport width (the web app's grid; the server's
  * preload of the first tile uses it too, so the browser picks the same file).
  */

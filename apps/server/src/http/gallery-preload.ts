@@ -1,6 +1,8 @@
 import {
+  coverSizes,
   displaySrcSet,
   GALLERY_LIST_PARAMS,
+  GALLERY_TILE_ASPECT,
   GALLERY_TILE_SIZES,
   type Image,
   type ImageListParams,
@@ -38,7 +40,7 @@ export function galleryPreloadTags(listPath: string, firstImage: Image | undefin
   );
   if (firstImage?.urlSmall) {
     fetches.push(
-      `<link rel="preload" as="image" href="${escapeHtml(firstImage.urlSmall)}" imagesrcset="${escapeHtml(displaySrcSet(firstImage))}" imagesizes="${escapeHtml(GALLERY_TILE_SIZES)}" fetchpriority="high">`,
+      `<link rel="preload" as="image" href="${escapeHtml(firstImage.urlSmall)}" imagesrcset="${escapeHtml(displaySrcSet(firstImage))}" imagesizes="${escapeHtml(coverSizes(GALLERY_TILE_SIZES, firstImage, GALLERY_TILE_ASPECT))}" fetchpriority="high">`,
     );
   }
   return fetches.join("\n    ");

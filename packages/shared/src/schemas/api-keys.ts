@@ -204,8 +204,9 @@ export const ZMarketingImage = z.object({
   /** The original's pixels. */
   width: z.number().int(),
   height: z.number().int(),
-  /** Display sizes (WebP) that fit 512×640, 1024×1280 and 1536×1920; null if not made. */
+  /** Display sizes (WebP) that fit 384×480, 512×640, 1024×1280 and 1536×1920; null if not made. */
   urls: z.object({
+    thumb: z.string().nullable(),
     small: z.string().nullable(),
     medium: z.string().nullable(),
     large: z.string().nullable(),

@@ -91,7 +91,6 @@ export class RenditionsService {
     batch: number,
   ): Promise<{
     nextBeforeId: number | null;
-    made: number;
     failed: Array<{ imageId: number; error: string }>;
   }> {
     const rows = await this.deps.images.findReadyWithoutThumb(beforeId, batch);
@@ -100,16 +99,14 @@ export class RenditionsService {
       try {
         await this.ensureRendition(row, "thumb");
       } catch (error) {
-        failed.push({
-          imageId: row.id,
-          error: error instanceof Error ? error.message : String(error),
-        });
+        // Deleted meanwhile (or being deleted): nothing is missing, nothing to report.
+        if ((await this.deps.images.findReadyById(row.id)) === undefined) continue;
+        failed.push({ imageId: row.id, error: thumbFailure(error) });
       }
     }
     const last = rows.at(-1);
     return {
       nextBeforeId: rows.length === batch && last ? last.id : null,
-      made: rows.length - failed.length,
       failed,
     };
   }
@@ -137,4 +134,11 @@ export class RenditionsService {
     if (!row) throw notFound(IMAGE_MESSAGES.notFound);
     return this.ensureRendition(row, name as RenditionName);
   }
+}
+
+/** Why a thumb could not be made, in words that name no path on the server's disk. */
+function thumbFailure(error: unknown): string {
+  if ((error as NodeJS.ErrnoException | null)?.code === "ENOENT") return "its original is missing";
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/(?:\/[^\s'"]+)+/g, "…");
 }

@@ -92,7 +92,9 @@ describe(`the tile rendition (thumb) on ${TEST_DB}`, () => {
     const jobs = await runJobs(app);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]?.status).toBe("failed");
-    expect(jobs[0]?.last_error).toContain(`thumb not made for image ${broken.id} (`);
+    expect(jobs[0]?.last_error).toBe(
+      `thumb not made for image ${broken.id} (its original is missing)`,
+    );
 
     for (const image of made) {
       const after = (await get(`/api/v1/images/${image.id}`)).json();

@@ -290,6 +290,7 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
       share_url: `${ORIGIN}/image/${c}`,
     });
     expect(image.urls.small).toMatch(new RegExp(`^${ORIGIN}/media/images/${c}/small-`));
+    expect(image.urls.thumb).toMatch(new RegExp(`^${ORIGIN}/media/images/${c}/thumb-`));
     expect(image.urls.large).toMatch(new RegExp(`^${ORIGIN}/media/images/${c}/large-`));
     // The site's own bookkeeping stays home.
     expect(Object.keys(res.json())).not.toEqual(

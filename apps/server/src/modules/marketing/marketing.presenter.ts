@@ -31,6 +31,7 @@ export function presentForPartner(image: Image, origin: string): MarketingImage 
     width: image.width,
     height: image.height,
     urls: {
+      thumb: absolute(image.urlThumb),
       small: absolute(image.urlSmall),
       medium: absolute(image.urlMedium),
       large: absolute(image.urlLarge),

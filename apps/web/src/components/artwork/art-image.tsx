@@ -1,4 +1,4 @@
-import { DISPLAY_SIZES, displaySrcSet, fitInside, type Image } from "@sawdust/shared";
+import { coverSizes, DISPLAY_SIZES, displaySrcSet, fitInside, type Image } from "@sawdust/shared";
 import {
   type CSSProperties,
   type ImgHTMLAttributes,
@@ -63,6 +63,11 @@ export interface ArtImageProps
   priority?: "high" | "eager";
   /** Shown whole inside a larger box (`object-contain`), which shows around it. */
   letterboxed?: boolean;
+  /**
+   * Cropped to fill a box of this shape (width over height, `object-cover`): a wider picture
+   * shows wider than the box `sizes` describes, and asks for a file as much wider.
+   */
+  cover?: number;
   /** Not loaded yet: only its placeholder shows, in a box of the picture's class (no request). */
   held?: boolean;
 }
@@ -77,6 +82,7 @@ export function ArtImage({
   alt,
   priority,
   letterboxed = false,
+  cover,
   held = false,
   className,
   style,
@@ -113,7 +119,7 @@ export function ArtImage({
       alt={alt}
       src={image.urlSmall || image.urlMedium || image.urlLarge}
       srcSet={displaySrcSet(image)}
-      sizes={sizes}
+      sizes={cover ? coverSizes(sizes, image, cover) : sizes}
       width={small.width}
       height={small.height}
       loading={priority ? "eager" : "lazy"}

@@ -1,4 +1,4 @@
-import { type Image, PAGING } from "@sawdust/shared";
+import { GALLERY_TILE_ASPECT, type Image, PAGING } from "@sawdust/shared";
 import { Suspense, useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
@@ -59,7 +59,10 @@ const CHIP_CLASS = [
   "shadow-sm transition-colors hover:bg-white focus-visible:outline-offset-1 @max-[16rem]:max-w-24",
 ].join(" ");
 
-/** The aspect ratio a tile reserves before its image arrives (the preview box of spec section 9). */
+/**
+ * The aspect ratio a tile reserves before its image arrives (the preview box of spec section 9;
+ * GALLERY_TILE_ASPECT, which its picture is cropped to fill).
+ */
 export const GRID_TILE_ASPECT = "4 / 5";
 
 /**
@@ -119,6 +122,7 @@ export function ImageTile({
               image={source}
               alt={title}
               sizes={sizes}
+              cover={layout === "grid" ? GALLERY_TILE_ASPECT : undefined}
               priority={priority}
               held={held}
               draggable={false}

@@ -15,8 +15,9 @@ import { EditionsPageShell } from "./components/editions-page-shell";
 import { usePublicEditions } from "./use-public-editions";
 
 const ONE_OF_ONE = ["one_of_one"] as const;
+/** Each card's width (measured: the page's padding and the grid's gaps taken off). */
 const CARD_SIZES =
-  "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
+  "(min-width: 1280px) 293px, (min-width: 1024px) calc((100vw - 108px) / 4), (min-width: 640px) calc((100vw - 88px) / 3), calc((100vw - 44px) / 2)";
 const GRID = "grid grid-cols-2 gap-x-3 gap-y-7 sm:grid-cols-3 sm:gap-x-5 lg:grid-cols-4";
 const EAGER_CARDS = 4;
 
@@ -64,6 +65,7 @@ export function OneOfOnePage() {
                 <ArtImage
                   image={image}
                   sizes={CARD_SIZES}
+                  cover={4 / 5}
                   alt=""
                   priority={index === 0 ? "high" : index < EAGER_CARDS ? "eager" : undefined}
                   className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"

@@ -15,7 +15,9 @@ import { usePublicEditions } from "./use-public-editions";
 
 const EDITIONS = ["open_edition", "limited_edition"] as const;
 const COLUMNS = "columns-2 gap-3 sm:gap-5 md:columns-3 xl:columns-4";
-const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw";
+/** Each column's width (measured: the page's padding and the columns' gaps taken off). */
+const CARD_SIZES =
+  "(min-width: 1280px) 293px, (min-width: 768px) calc((100vw - 88px) / 3), (min-width: 640px) calc((100vw - 68px) / 2), calc((100vw - 44px) / 2)";
 const EAGER_CARDS = 4;
 /** Placeholder heights that read as a masonry wall while the first page loads. */
 const SKELETON_ASPECTS = ["aspect-[4/5]", "aspect-square", "aspect-[3/4]", "aspect-[4/3]"];

@@ -1,5 +1,7 @@
 import { hasProAccess, principalOf } from "@sawdust/shared";
 import { type ComponentType, memo, Suspense, useState } from "react";
+import { useMatch } from "react-router";
+import { paths } from "@/app/paths";
 import { useUser } from "@/lib/api/get-current-user";
 import { useHeroContent } from "@/lib/api/get-hero-content";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -55,9 +57,21 @@ export function GalleryView() {
   const member = user.data ?? null;
   const showPro = !hasProAccess(principalOf(member));
   const heroContent = hero.data?.isVisible ? hero.data : null;
+  // Under a share link's open detail (/image/:id, not an image opened over this page, which keeps
+  // the page's own address here): on a phone the detail covers the whole screen, and the gallery
+  // under it is neither styled nor laid out until it closes. It was half of the page's first
+  // style and layout work, on a phone's slow CPU just after its first paint.
+  const underSharedDetail = useMatch(paths.image.path) !== null;
 
   return (
-    <div data-testid="gallery-view" className="min-h-[calc(100dvh-4rem)] pb-20">
+    <div
+      data-testid="gallery-view"
+      className={
+        underSharedDetail
+          ? "min-h-[calc(100dvh-4rem)] pb-20 max-md:[content-visibility:hidden]"
+          : "min-h-[calc(100dvh-4rem)] pb-20"
+      }
+    >
       {ready && (
         <>
           {(heroContent || showPro) && (

@@ -6,7 +6,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { imageCountLabel } from "@/lib/counts";
 import { tagLabel } from "@/lib/tags";
 
-const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw";
+/** Each card's width (measured: the page's padding and the grid's gaps taken off). */
+const CARD_SIZES =
+  "(min-width: 1280px) 296px, (min-width: 768px) calc((100vw - 96px) / 4), (min-width: 640px) calc((100vw - 64px) / 2), calc((100vw - 44px) / 2)";
 /** The first row is above the fold on a desktop. */
 const EAGER_CARDS = 4;
 
@@ -25,6 +27,7 @@ export function FeaturedCategories({ featured }: { featured: ExploreTags["featur
             <ArtImage
               image={sampleImage}
               sizes={CARD_SIZES}
+              cover={4 / 5}
               alt=""
               priority={index === 0 ? "high" : index < EAGER_CARDS ? "eager" : undefined}
               className="absolute inset-0 size-full object-cover transition-transform duration-700 ease-out group-hover:scale-105 motion-reduce:transition-none"

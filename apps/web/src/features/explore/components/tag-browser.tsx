@@ -12,7 +12,9 @@ import { detailState, openerProps } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imagesOfPages, imageTitle } from "@/lib/images";
 
-const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw";
+/** Each card's width (the page's padding and the grid's gaps taken off). */
+const CARD_SIZES =
+  "(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 96px) / 4), (min-width: 768px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 64px) / 2), calc((100vw - 44px) / 2)";
 const GRID = "grid grid-cols-2 gap-x-3 gap-y-5 sm:gap-x-4 md:grid-cols-3 lg:grid-cols-4";
 
 /** /explore?tag={tag}: the public images of one tag, with the way back to the explore page. */
@@ -76,6 +78,7 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
                       <ArtImage
                         image={image}
                         sizes={CARD_SIZES}
+                        cover={4 / 5}
                         alt=""
                         priority={index < 4 ? "eager" : undefined}
                         className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"

@@ -7,8 +7,9 @@ import { imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 import { useRevealOnScroll } from "../use-reveal-on-scroll";
 
+/** Each tile's width (measured: the page's padding and the grid's gaps taken off). */
 const TILE_SIZES =
-  "(min-width: 1280px) 240px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
+  "(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 96px) / 4), (min-width: 640px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)";
 
 /** A square thumbnail that fades in as it scrolls into view and opens the image. */
 export function TagTile({
@@ -41,6 +42,7 @@ export function TagTile({
         <ArtImage
           image={image}
           sizes={TILE_SIZES}
+          cover={1}
           alt={title}
           priority={priority}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
