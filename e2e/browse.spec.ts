@@ -253,7 +253,7 @@ test.describe("search palette", () => {
     const artwork = palette.getByRole("group", { name: "Artwork" });
     const result = artwork.getByRole("option", { name: `${soloTitleWord} Original` });
     await expect(result).toBeVisible();
-    await expect(result.locator("img")).toHaveAttribute("src", oneOfOne.urlSmall);
+    await expect(result.locator("img")).toHaveAttribute("src", oneOfOne.urlThumb);
     await expect(result).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Enter");
 

@@ -42,7 +42,8 @@ export function ArtworkResults({
             className="py-1.5"
           >
             <img
-              src={image.urlSmall}
+              // A 40 px square: the tile-sized file, while an image stored before it has small.
+              src={image.urlThumb || image.urlSmall}
               alt=""
               width={40}
               height={40}
