@@ -262,6 +262,40 @@ test.describe("public pages rendered on the server", () => {
     expect(await tileShown()).toBe(true);
   });
 
+  test("on a phone, reloading an image opened from far down the gallery keeps the gallery's scroll", async ({
+    page,
+  }) => {
+    // A short phone screen: this file's catalogue is a few pictures.
+    await page.setViewportSize({ width: 390, height: 420 });
+    await page.goto("/gallery");
+    await hydrated(page);
+    // The browser's own globals, typed here (the tests' TypeScript has no DOM library).
+    type Win = {
+      scrollTo(options: { top: number; behavior: "instant" }): void;
+      scrollY: number;
+      innerHeight: number;
+      document: { documentElement: { scrollHeight: number } };
+    };
+    const scrolled = await page.evaluate(() => {
+      const win = globalThis as unknown as Win;
+      const top = Math.min(900, win.document.documentElement.scrollHeight - win.innerHeight);
+      win.scrollTo({ top, behavior: "instant" });
+      return win.scrollY;
+    });
+    expect(scrolled).toBeGreaterThan(200);
+    const tile = page.getByTestId("image-tile").last();
+    await tile.locator("a").first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as Win).scrollY))
+      .toBeGreaterThan(scrolled - 50);
+  });
+
   test("a private image's share link is a 404 that names nothing of it", async ({ request }) => {
     const api = await adminApi();
     let hiddenId: number;

@@ -60,7 +60,9 @@ export function GalleryView() {
   // Under a share link's open detail (/image/:id, not an image opened over this page, which keeps
   // the page's own address here): on a phone the detail covers the whole screen, and the gallery
   // under it is neither styled nor laid out until it closes. It was half of the page's first
-  // style and layout work, on a phone's slow CPU just after its first paint.
+  // style and layout work, on a phone's slow CPU just after its first paint. Meanwhile it stands
+  // as tall as a first page of tiles could be, so the scroll a reload restores (an image opened
+  // from far down the gallery, then the page reloaded) is not cut to the top.
   const underSharedDetail = useMatch(paths.image.path) !== null;
 
   return (
@@ -68,7 +70,7 @@ export function GalleryView() {
       data-testid="gallery-view"
       className={
         underSharedDetail
-          ? "min-h-[calc(100dvh-4rem)] pb-20 max-md:[content-visibility:hidden]"
+          ? "min-h-[calc(100dvh-4rem)] pb-20 max-md:[content-visibility:hidden] max-md:[contain-intrinsic-block-size:auto_6000px]"
           : "min-h-[calc(100dvh-4rem)] pb-20"
       }
     >
