@@ -8,7 +8,7 @@ export const CLASS_MERGE_CONFIG: Omit<Config<string, string>, "cacheSize" | "the
     "align-items": [{"items":["baseline","center","end","start","stretch"]}],
     "align-self": [{"self":["center","start"]}],
     "animate": [{"animate":["none","pulse","spin"]}],
-    "aspect": ["[content-visibility:hidden]",{"aspect":["[3/4]","[4/3]","[4/5]","square"]}],
+    "aspect": ["[contain-intrinsic-block-size:auto_6000px]","[content-visibility:hidden]",{"aspect":["[3/4]","[4/3]","[4/5]","square"]}],
     "backdrop-blur": [{"backdrop":[{"blur":["","[2px]","sm"]}]}],
     "bg-color": [{"bg":["[#0a66c2]","[#1877f2]","[#e60023]","[#ff4500]","accent","background","black","border","card","destructive","foreground","input","muted","popover","secondary","transparent","white",{"amber":["50"],"brand":["","strong"],"emerald":["100"],"gradient":[{"to":["br","t"]}],"primary":["","foreground"],"stone":["200","900","950"]}]}],
     "bg-image": [{"bg":[{"linear":[{"to":["br","r","t"]}]}]}],
