@@ -1,4 +1,6 @@
+import { MESSAGES } from "@sawdust/shared";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { takenOver } from "./support/hydration";
 import { expect, type Page, test } from "./support/test";
 
 /*
@@ -104,6 +106,98 @@ test.describe("gallery rendered on the server", () => {
     await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
     await page.waitForTimeout(500);
     await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("the app's code is fetched only after the first pictures have been painted", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`/gallery?tag=${tag}`);
+    const { painted, firstCode } = await page.evaluate(async () => {
+      const { performance, PerformanceObserver } = globalThis as unknown as {
+        performance: { getEntriesByType(type: string): Array<{ name: string; startTime: number }> };
+        PerformanceObserver: new (
+          callback: (list: { getEntries(): Array<{ startTime: number; url: string }> }) => void,
+        ) => { observe(options: object): void };
+      };
+      // The largest picture painted, as Chromium reports it (its paint time).
+      const paints = await new Promise<Array<{ startTime: number; url: string }>>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries())).observe({
+          type: "largest-contentful-paint",
+          buffered: true,
+        }),
+      );
+      const code = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name));
+      return {
+        painted: paints.filter((paint) => paint.url.includes("/media/")).map((p) => p.startTime),
+        firstCode: Math.min(...code.map((entry) => entry.startTime)),
+      };
+    });
+    expect(painted.length).toBeGreaterThan(0);
+    // No byte of the app's code was asked for before the first tile was on screen.
+    expect(firstCode).toBeGreaterThan(Math.min(...painted));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("the code comes at once when the visitor acts, and in the end without the pictures", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const code: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/[^?]*\.js$/.test(request.url())) code.push(request.url());
+    });
+    // The pictures never arrive.
+    await page.route(/\/media\//, () => {});
+    await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    await expect(page.getByTestId("image-tile")).toHaveCount(1);
+    await page.waitForTimeout(500);
+    expect(code).toEqual([]);
+    // A key pressed: the code is asked for there and then, and the app takes the page over.
+    await page.keyboard.press("Shift");
+    await expect.poll(() => code.length).toBeGreaterThan(0);
+    await takenOver(page);
+    // Another visitor does nothing: the code still comes, a few seconds on.
+    const idle = await context.newPage();
+    await idle.route(/\/media\//, () => {});
+    await idle.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    await takenOver(idle);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("Ctrl+K pressed before the app has started opens the search once it has", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    await expect(page.getByTestId("image-tile")).toHaveCount(1);
+    await page.keyboard.press("Control+k");
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    release();
+    const palette = page.getByRole("dialog", { name: "Search" });
+    await expect(palette).toBeVisible();
+    await expect(palette.getByPlaceholder(MESSAGES.search.placeholder)).toBeFocused();
     expect(errors).toEqual([]);
     await context.close();
   });

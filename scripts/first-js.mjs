@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Each page's first JavaScript: the module scripts and module preloads in the HTML the server
- * sends for it, summed as gzip -9 sizes (issue 20: at most 120 KiB per page).
+ * sends for it, summed as gzip -9 sizes (issue 20: at most 120 KiB per page). A visitor's rendered
+ * page names them in a held form until its pictures have painted (`sawdust/later-module`,
+ * `sawdust-later-modulepreload`: CODE_AFTER_PICTURES_SCRIPT in packages/shared); those count too.
  *
  *   node scripts/first-js.mjs http://127.0.0.1:3000 / /gallery /image/1 /explore /tag/forest
  *   node scripts/first-js.mjs --cookie 'sawdust_session=…' http://127.0.0.1:3000 /gallery
@@ -37,8 +39,8 @@ for (const path of pages) {
   const html = await response.text();
   const hrefs = new Set();
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const isModule = /^<script/i.test(tag) && /type="module"/i.test(tag);
-    const isPreload = /^<link/i.test(tag) && /rel="modulepreload"/i.test(tag);
+    const isModule = /^<script/i.test(tag) && /type="(?:module|sawdust\/later-module)"/i.test(tag);
+    const isPreload = /^<link/i.test(tag) && /rel="(?:sawdust-later-)?modulepreload"/i.test(tag);
     const href = /(?:src|href)="([^"]+)"/i.exec(tag)?.[1];
     if ((isModule || isPreload) && href) hrefs.add(href);
   }

@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { ExploreTags, ImageListResponse } from "@sawdust/shared";
+import { type ExploreTags, type ImageListResponse, LATER_PRELOAD_REL } from "@sawdust/shared";
 import { DEMO_ARTWORKS } from "../../apps/server/src/demo/artworks.js";
 
 export const root = resolve(import.meta.dirname, "../..");
@@ -174,7 +174,9 @@ export interface FirstJavaScript {
 /**
  * A page's first JavaScript: every script and module preload its first HTML names (as a
  * visitor gets it, no cookie), each fetched and gzipped (level 9), the way the gallery's line has
- * been measured since the Browse issue. Inline scripts (the JSON data block) are not code.
+ * been measured since the Browse issue; in a rendered page they are named in the form held until
+ * its pictures have painted (LATER_PRELOAD_REL), and count the same. Inline scripts (the JSON data
+ * block, the page's two small inline scripts) are not counted.
  */
 export async function firstJavaScript(origin: string, path: string): Promise<FirstJavaScript> {
   const response = await fetch(`${origin}${path}`, { headers: { accept: "text/html" } });
@@ -189,7 +191,11 @@ export async function firstJavaScript(origin: string, path: string): Promise<Fir
     const as = /\bas="([^"]+)"/i.exec(tag)?.[1]?.toLowerCase();
     const href = /\bhref="([^"]+)"/i.exec(tag)?.[1];
     if (!href) continue;
-    if (rel === "modulepreload" || (rel === "preload" && as === "script")) {
+    if (
+      rel === "modulepreload" ||
+      rel === LATER_PRELOAD_REL ||
+      (rel === "preload" && as === "script")
+    ) {
       if (!found.has(href)) found.set(href, rel);
     }
   }

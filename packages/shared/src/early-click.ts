@@ -8,7 +8,15 @@
  * browser meanwhile. The app clicks that button again right after it starts hydrating
  * (apps/web/src/app/early-click.ts); React then hydrates what the click reaches first and answers
  * it. Links need none of this: they work without any script.
+ *
+ * A shortcut pressed meanwhile is kept the same way: Ctrl/Cmd-K keeps the button it stands for (the
+ * one marked `data-early-key="k"`, Search), so the palette opens once the app runs instead of the
+ * browser's own search box. The page's code is not fetched until its first pictures have painted
+ * (CODE_AFTER_PICTURES_SCRIPT), so this stretch can be a few seconds on a slow phone.
  */
 export const EARLY_CLICK_KEY = "__sawdustEarlyClick";
 
-export const EARLY_CLICK_SCRIPT = `(function(){var d=document;d.addEventListener("click",function(e){var r=d.getElementById("root"),t=e.target,b=t&&t.closest&&t.closest("button");if(!r||!b||!r.contains(b)||b.disabled)return;for(var k in r)if(k.indexOf("__reactContainer")===0)return;window.${EARLY_CLICK_KEY}=b;if(b.form)e.preventDefault()},true)})();`;
+/** The attribute naming the button a shortcut stands for before the app runs (Ctrl/Cmd-K: "k"). */
+export const EARLY_KEY_ATTRIBUTE = "data-early-key";
+
+export const EARLY_CLICK_SCRIPT = `(function(){var d=document,w=window;function root(){var r=d.getElementById("root");if(!r)return null;for(var k in r)if(k.indexOf("__reactContainer")===0)return null;return r}d.addEventListener("click",function(e){var r=root(),t=e.target,b=t&&t.closest&&t.closest("button");if(!r||!b||!r.contains(b)||b.disabled)return;w.${EARLY_CLICK_KEY}=b;if(b.form)e.preventDefault()},true);d.addEventListener("keydown",function(e){if(!(e.ctrlKey||e.metaKey)||e.altKey||String(e.key).toLowerCase()!=="k")return;var r=root(),b=r&&r.querySelector("[${EARLY_KEY_ATTRIBUTE}=k]");if(!b)return;w.${EARLY_CLICK_KEY}=b;e.preventDefault()},true)})();`;

@@ -1,5 +1,6 @@
 export * from "./access.js";
 export * from "./browse.js";
+export * from "./code-after-pictures.js";
 export * from "./constants.js";
 export * from "./early-click.js";
 export * from "./geometry.js";

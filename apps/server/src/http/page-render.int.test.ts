@@ -3,7 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { DEFAULT_SITE_SETTINGS, EARLY_CLICK_SCRIPT } from "@sawdust/shared";
+import {
+  CODE_AFTER_PICTURES_SCRIPT,
+  DEFAULT_SITE_SETTINGS,
+  EARLY_CLICK_SCRIPT,
+  LATER_PRELOAD_REL,
+  LATER_SCRIPT_TYPE,
+} from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, setImageColumns, signIn } from "../../test/images.js";
 import {
@@ -15,8 +21,8 @@ import {
   TestClock,
 } from "../../test/test-app.js";
 import { until } from "../../test/until.js";
-import { EARLY_CLICK_TAG } from "./early-click.js";
 import { RENDERED_PAGE_TTL_MS, RENDERS_AT_ONCE } from "./page-render.js";
+import { PAGE_SCRIPT_TAGS } from "./page-scripts.js";
 
 const PUBLIC_URL = "https://art.example";
 const INDEX = `<!doctype html>
@@ -178,11 +184,14 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
       expect(rootOf(res.body), url).toContain(shown);
       expect(res.body, url).toContain('<script type="application/json" id="sawdust-state">');
-      // A click before the app runs is kept by the one inline script the policy lets run.
-      expect(res.body, url).toContain(EARLY_CLICK_TAG);
-      const hash = createHash("sha256").update(EARLY_CLICK_SCRIPT).digest("base64");
+      // A click before the app runs is kept, and the code fetched after the pictures, by the two
+      // inline scripts the policy lets run.
+      for (const tag of PAGE_SCRIPT_TAGS) expect(res.body, url).toContain(tag);
+      const [click, code] = [EARLY_CLICK_SCRIPT, CODE_AFTER_PICTURES_SCRIPT].map((script) =>
+        createHash("sha256").update(script).digest("base64"),
+      );
       expect(res.headers["content-security-policy"], url).toContain(
-        `script-src 'self' 'sha256-${hash}';`,
+        `script-src 'self' 'sha256-${click}' 'sha256-${code}';`,
       );
       expect(titleOf(res.body), url).toBe(title);
       expect(canonicalOf(res.body), url).toBe(`${PUBLIC_URL}${canonical}`);
@@ -372,11 +381,11 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     expect(data?.name).toBe(title);
     expect(data?.description).toBe("a & b </SCRIPT>");
     expect(html).not.toContain('<script>alert("x")</script>');
-    // No script element opened in the head but the app's, the data block and the early-click
-    // script.
+    // No script element opened in the head but the app's, the data block and the two inline
+    // scripts (early clicks, the code after the pictures).
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head.match(/<script/gi)).toHaveLength(3);
-    expect(head).toContain(EARLY_CLICK_TAG);
+    expect(head.match(/<script/gi)).toHaveLength(4);
+    for (const tag of PAGE_SCRIPT_TAGS) expect(head).toContain(tag);
   });
 
   it("titles every page with the site's own name as soon as an admin saves it", async () => {
@@ -452,7 +461,15 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     const member: Record<string, string> = { cookie: sessionCookieOf(registered) };
     for (const headers of [{}, member]) {
       const html = (await page("/explore", headers)).body;
-      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)];
+      // A visitor's rendered page names them in the form fetched after its pictures.
+      const preloads = [
+        ...html.matchAll(
+          new RegExp(
+            `<link rel="(?:modulepreload|${LATER_PRELOAD_REL})"[^>]* href="([^"]+)">`,
+            "g",
+          ),
+        ),
+      ];
       // The entry's own chunks are index.html's to name.
       expect(preloads.map((match) => match[1])).toEqual([
         "/assets/core.js",
@@ -463,24 +480,32 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
     expect((await page("/tag/forest")).body).not.toContain("/assets/explore.js");
   });
 
-  it("fetches a visitor's rendered page's code after its pictures; members' pages as they were", async () => {
+  it("holds a visitor's rendered page's code until its pictures; members' pages as they were", async () => {
     const registered = await app.server.inject({
       method: "POST",
       url: "/api/v1/auth/register",
       payload: newAccount(),
     });
     const member = { cookie: sessionCookieOf(registered) };
-    const code = (html: string) =>
-      [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(
-        (match) => match[0],
-      );
+    const tagsOf = (html: string, pattern: string) =>
+      [...html.matchAll(new RegExp(`<(?:${pattern})[^>]*>`, "g"))].map((match) => match[0]);
+    const live = 'script type="module"|link rel="modulepreload"';
+    const held = `script type="${LATER_SCRIPT_TYPE}"|link rel="${LATER_PRELOAD_REL}"`;
     for (const url of ["/gallery", `/image/${forest}`, "/explore", "/tag/forest", "/one-of-one"]) {
-      const visitor = code((await page(url)).body);
-      expect(visitor.length, url).toBeGreaterThanOrEqual(2);
-      for (const tag of visitor) expect(tag, url).toContain(' fetchpriority="low"');
-      const members = code((await page(url, member)).body);
-      expect(members.length, url).toBeGreaterThanOrEqual(2);
-      for (const tag of members) expect(tag, url).not.toContain("fetchpriority");
+      const visitor = (await page(url)).body;
+      // Nothing a browser would fetch or run before the inline script says so.
+      expect(tagsOf(visitor, live), url).toEqual([]);
+      const later = tagsOf(visitor, held);
+      expect(later.length, url).toBeGreaterThanOrEqual(2);
+      expect(
+        later.filter((tag) => tag.startsWith("<script")),
+        url,
+      ).toHaveLength(1);
+      for (const tag of PAGE_SCRIPT_TAGS) expect(visitor, url).toContain(tag);
+      const members = (await page(url, member)).body;
+      expect(tagsOf(members, held), url).toEqual([]);
+      expect(tagsOf(members, live).length, url).toBeGreaterThanOrEqual(2);
+      for (const tag of tagsOf(members, live)) expect(tag, url).not.toContain("fetchpriority");
     }
     // The artwork a share page preloads keeps its high priority.
     expect((await page(`/image/${forest}`)).body).toMatch(

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { SiteSettings } from "@sawdust/shared";
+import { LATER_PRELOAD_REL, LATER_SCRIPT_TYPE, type SiteSettings } from "@sawdust/shared";
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx) takes and gives. */
 interface PageRequest {
@@ -116,17 +116,20 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage): string 
   );
 }
 
-/** The app's own code as index.html and the page's preloads name it, not yet given a priority. */
-const OWN_CODE = /<(script type="module"|link rel="modulepreload")(?=\s)(?![^>]*\bfetchpriority=)/g;
+/** The app's own code as index.html and the page's preloads name it. */
+const OWN_CODE = /<(?:(script) type="module"|(link) rel="modulepreload")(?=\s)/g;
 
 /**
- * A rendered page with its code fetched at low priority: the page is already there to be seen,
- * so its pictures (the artwork or first tile, preloaded at high priority) come before the code
- * that makes it interactive. On a slow connection the first picture no longer shares the line
- * with 140 kB of JavaScript (issue 20). Clicks made before the code runs are kept meanwhile.
+ * A rendered page with its code held until its first pictures have been painted: the module
+ * script and module preloads in the inert forms CODE_AFTER_PICTURES_SCRIPT (in the page's head)
+ * makes real then. The page is already there to be seen, so its pictures (the artwork or first
+ * tiles, preloaded at high priority) come before the code that makes it interactive, and are
+ * painted before that code takes the main thread (issue 20). Clicks made meanwhile are kept.
  */
 export function withCodeAfterPictures(html: string): string {
-  return html.replace(OWN_CODE, '<$1 fetchpriority="low"');
+  return html.replace(OWN_CODE, (_, script?: string) =>
+    script ? `<script type="${LATER_SCRIPT_TYPE}"` : `<link rel="${LATER_PRELOAD_REL}"`,
+  );
 }
 
 /** A `<link rel="stylesheet">` of the build's own (a same-site path), its `href` captured. */

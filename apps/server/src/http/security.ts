@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import { forbidden } from "../lib/errors.js";
-import { EARLY_CLICK_CSP_SOURCE } from "./early-click.js";
+import { PAGE_SCRIPTS_CSP_SOURCES } from "./page-scripts.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -39,7 +39,7 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", EARLY_CLICK_CSP_SOURCE],
+          scriptSrc: ["'self'", ...PAGE_SCRIPTS_CSP_SOURCES],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'"],

@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/catalogue.service.js";
 import type { BadAddress } from "./bad-address.js";
-import { EARLY_CLICK_TAG } from "./early-click.js";
 import { galleryListParams, galleryPreloadTags } from "./gallery-preload.js";
 import { KeptBody, sendKept } from "./kept-body.js";
 import { loadPageChunks } from "./page-chunks.js";
@@ -34,6 +33,7 @@ import {
   withInlineStyles,
   withRenderedPage,
 } from "./page-render.js";
+import { PAGE_SCRIPT_TAGS } from "./page-scripts.js";
 import { escapeHtml, shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
@@ -240,8 +240,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         : undefined;
     if (rendered) {
       try {
-        // Its buttons show before the app runs: a click on one meanwhile is kept (early-click.ts).
-        const around = withCodeAfterPictures(withShareMeta(index, `${tags}\n${EARLY_CLICK_TAG}`));
+        // Its buttons show before the app runs: a click on one meanwhile is kept, and the code comes
+        // after the first pictures (page-scripts.ts).
+        const around = withCodeAfterPictures(
+          withShareMeta(index, [tags, ...PAGE_SCRIPT_TAGS].join("\n")),
+        );
         return { status: 200, html: await sentPageOf(await rendered, around) };
       } catch (error) {
         request.log.error({ err: error, path }, "page could not be rendered");

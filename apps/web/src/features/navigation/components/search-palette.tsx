@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sawdust/shared";
+import { EARLY_KEY_ATTRIBUTE, MESSAGES } from "@sawdust/shared";
 import { Search } from "lucide-react";
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { ErrorBoundary } from "@/components/layout/error-boundary";
@@ -50,6 +50,8 @@ export function SearchPalette() {
         onPointerEnter={() => void loadSearchDialog()}
         onFocus={() => void loadSearchDialog()}
         onClick={toggle}
+        // Ctrl/Cmd-K pressed before the app runs is kept as a click on this button (early-click.ts).
+        {...{ [EARLY_KEY_ATTRIBUTE]: "k" }}
       >
         <Search aria-hidden />
         <span className="max-xl:sr-only">Search</span>
