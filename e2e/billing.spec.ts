@@ -198,6 +198,26 @@ test.describe("subscribing in the sandbox", () => {
     await expect(navBar(page).getByRole("link", { name: "Pro Plan" })).toBeVisible();
   });
 
+  test("a checkout the server refuses is said once, and Subscribe can be tried again", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    const reason = "A checkout is already open for this account";
+    await page.route("**/api/v1/subscriptions/create", (route) =>
+      route.fulfill({ status: 409, contentType: "text/plain", body: reason }),
+    );
+    await page.goto("/subscriptions");
+    await page.getByRole("button", { name: m.upgradeToPro }).click();
+    await upgradeDialog(page).getByRole("button", { name: m.subscribe }).click();
+    // Said by the toast (spec section 8), not a second time inside the dialog under it.
+    const said = page.getByText(m.createFailed(reason), { exact: true });
+    await expect(said).toBeVisible();
+    await expect(page.getByText(m.failedTitle, { exact: true })).toBeVisible();
+    await expect(upgradeDialog(page).getByText(m.createFailed(reason))).toHaveCount(0);
+    await expect(upgradeDialog(page).getByRole("alert")).toHaveCount(0);
+    await expect(upgradeDialog(page).getByRole("button", { name: m.subscribe })).toBeEnabled();
+  });
+
   test("a declined card leaves the member free with the decline's reason; cancelling says so", async ({
     page,
   }) => {

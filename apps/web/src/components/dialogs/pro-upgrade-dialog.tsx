@@ -276,17 +276,10 @@ function SubscribeAction({
         )}
         {create.isPending ? m.processing : m.subscribe}
       </Button>
-      {create.isError ? (
-        <p role="alert" className="text-center text-sm text-destructive">
-          {create.error instanceof CheckoutError
-            ? create.error.message
-            : `${m.errorTitle}: ${m.errorText}`}
-        </p>
-      ) : (
-        <p className="text-center text-xs text-muted-foreground">
-          Checkout opens in a new tab. Cancel anytime from Manage Billing.
-        </p>
-      )}
+      {/* A refusal is the toast's to say (spec section 8), once. */}
+      <p className="text-center text-xs text-muted-foreground">
+        Checkout opens in a new tab. Cancel anytime from Manage Billing.
+      </p>
     </div>
   );
 }
