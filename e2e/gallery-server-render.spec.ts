@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { MESSAGES } from "@sawdust/shared";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { takenOver } from "./support/hydration";
@@ -173,6 +175,79 @@ test.describe("gallery rendered on the server", () => {
     await takenOver(idle);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  test("a tap while the page is still arriving starts the code, which waits for the whole page", async ({
+    browser,
+    baseURL,
+  }) => {
+    // The page's HTML stops short of the data the app starts from until the test lets the rest
+    // through, as on a slow connection; everything else passes at once.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const upstream = new URL(baseURL ?? "");
+    const proxy = createServer((request, response) => {
+      const isPage = request.url?.startsWith("/gallery") ?? false;
+      const headers = { ...request.headers, host: upstream.host };
+      if (isPage) headers["accept-encoding"] = "identity";
+      const forward = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: request.url,
+          method: request.method,
+          headers,
+        },
+        (answer) => {
+          if (!isPage) {
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => {
+            const body = Buffer.concat(chunks);
+            const { "content-length": _length, ...kept } = answer.headers;
+            response.writeHead(answer.statusCode ?? 502, kept);
+            const cut = body.indexOf('<script type="application/json" id="sawdust-state">');
+            response.write(body.subarray(0, cut));
+            void released.then(() => response.end(body.subarray(cut)));
+          });
+        },
+      );
+      request.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const { port } = proxy.address() as AddressInfo;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page
+        .mainFrame()
+        .goto(`http://127.0.0.1:${port}/gallery?tag=${tag}`, { waitUntil: "commit" });
+      await page.getByRole("button", { name: /^Filters/ }).click();
+      // Time for the code to arrive: it must not take the half page over.
+      await page.waitForTimeout(1500);
+      const started = await page
+        .locator("#root")
+        .evaluate((root) => Object.keys(root).some((key) => key.startsWith("__reactContainer")));
+      expect(started).toBe(false);
+      release();
+      // The whole page arrives; the app takes it over with its data and answers the tap.
+      await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+      await takenOver(page);
+      await expect(page.getByTestId("image-tile")).toHaveCount(1);
+      expect(errors).toEqual([]);
+    } finally {
+      release();
+      await context.close();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   test("Ctrl+K pressed before the app has started opens the search once it has", async ({
