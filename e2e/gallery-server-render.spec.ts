@@ -21,6 +21,19 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds every request for the app's code until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("gallery rendered on the server", () => {
   let tag: string;
   let title: string;
@@ -90,14 +103,7 @@ test.describe("gallery rendered on the server", () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     // The app's scripts are held back: the page is the server's, and no script listens yet.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     // The frame's own goto: the page's would wait for the app.
     await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
     await page.getByRole("button", { name: /^Filters/ }).click();
@@ -256,14 +262,7 @@ test.describe("gallery rendered on the server", () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
     await expect(page.getByTestId("image-tile")).toHaveCount(1);
     await page.keyboard.press("Control+k");
