@@ -330,6 +330,17 @@ test.describe("collections", () => {
     // The collection stays under the details (the viewer has closed).
     await expect(page.getByTestId("gallery-view")).toHaveCount(0);
     await expect(page.getByRole("dialog")).toHaveCount(1);
+    // Escape is the dialog's once it holds the focus (it failed once in CI, pressed before then).
+    await expect
+      .poll(() =>
+        detail.evaluate((dialog) =>
+          dialog.contains(
+            (globalThis as unknown as { document: { activeElement: unknown } }).document
+              .activeElement as never,
+          ),
+        ),
+      )
+      .toBe(true);
 
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(`/collections/${collection.id}`);
