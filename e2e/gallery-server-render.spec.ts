@@ -37,13 +37,14 @@ async function holdAppCode(page: Page): Promise<() => void> {
 test.describe("gallery rendered on the server", () => {
   let tag: string;
   let title: string;
+  let imageId: number;
 
   test.beforeAll(async () => {
     tag = uniqueWord("ssr");
     title = `Rendered ${tag}`;
     const api = await adminApi();
     try {
-      await seedImage(api, { title, tags: [tag] });
+      imageId = (await seedImage(api, { title, tags: [tag] })).id;
     } finally {
       await api.dispose();
     }
@@ -282,6 +283,47 @@ test.describe("gallery rendered on the server", () => {
     const palette = page.getByRole("dialog", { name: "Search" });
     await expect(palette).toBeVisible();
     await expect(palette.getByPlaceholder(MESSAGES.search.placeholder)).toBeFocused();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("a share link's menu opened before the app has started opens once it has", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const release = await holdAppCode(page);
+    await page.mainFrame().goto(`/image/${imageId}`, { waitUntil: "commit" });
+    const detail = page.getByRole("dialog", { name: title });
+    // The menu opens on a press, not a click (Radix): the kept click alone did nothing.
+    await detail.getByRole("button", { name: "Share", exact: true }).click();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    release();
+    const menu = page.getByRole("menu");
+    await expect(menu).toContainText("Share this artwork");
+    await page.waitForTimeout(500);
+    await expect(menu).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("Escape pressed in a shared image before the app has started closes it once it has", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const release = await holdAppCode(page);
+    await page.mainFrame().goto(`/image/${imageId}`, { waitUntil: "commit" });
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+    release();
+    await expect(page.getByRole("dialog", { name: title })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/gallery$/);
     expect(errors).toEqual([]);
     await context.close();
   });

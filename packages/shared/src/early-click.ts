@@ -9,14 +9,15 @@
  * (apps/web/src/app/early-click.ts); React then hydrates what the click reaches first and answers
  * it. Links need none of this: they work without any script.
  *
- * A shortcut pressed meanwhile is kept the same way: Ctrl/Cmd-K keeps the button it stands for (the
- * one marked `data-early-key="k"`, Search), so the palette opens once the app runs instead of the
- * browser's own search box. The page's code is not fetched until its first pictures have painted
+ * A key pressed meanwhile is kept the same way, as the button it stands for: Ctrl/Cmd-K the one
+ * marked `data-early-key="k"` (Search), so the palette opens once the app runs instead of the
+ * browser's own search box; Escape the one marked `data-early-key="escape"` (the open image's
+ * Close). The page's code is not fetched until its first pictures have painted
  * (CODE_AFTER_PICTURES_SCRIPT), so this stretch can be a few seconds on a slow phone.
  */
 export const EARLY_CLICK_KEY = "__sawdustEarlyClick";
 
-/** The attribute naming the button a shortcut stands for before the app runs (Ctrl/Cmd-K: "k"). */
+/** The attribute naming the button a key stands for before the app runs ("k": Ctrl/Cmd-K; "escape"). */
 export const EARLY_KEY_ATTRIBUTE = "data-early-key";
 
-export const EARLY_CLICK_SCRIPT = `(function(){var d=document,w=window;function root(){var r=d.getElementById("root");if(!r)return null;for(var k in r)if(k.indexOf("__reactContainer")===0)return null;return r}d.addEventListener("click",function(e){var r=root(),t=e.target,b=t&&t.closest&&t.closest("button");if(!r||!b||!r.contains(b)||b.disabled)return;w.${EARLY_CLICK_KEY}=b;if(b.form)e.preventDefault()},true);d.addEventListener("keydown",function(e){if(!(e.ctrlKey||e.metaKey)||e.altKey||String(e.key).toLowerCase()!=="k")return;var r=root(),b=r&&r.querySelector("[${EARLY_KEY_ATTRIBUTE}=k]");if(!b)return;w.${EARLY_CLICK_KEY}=b;e.preventDefault()},true)})();`;
+export const EARLY_CLICK_SCRIPT = `(function(){var d=document,w=window;function root(){var r=d.getElementById("root");if(!r)return null;for(var k in r)if(k.indexOf("__reactContainer")===0)return null;return r}d.addEventListener("click",function(e){var r=root(),t=e.target,b=t&&t.closest&&t.closest("button");if(!r||!b||!r.contains(b)||b.disabled)return;w.${EARLY_CLICK_KEY}=b;if(b.form)e.preventDefault()},true);d.addEventListener("keydown",function(e){var k=String(e.key).toLowerCase(),m=e.ctrlKey||e.metaKey,v=m&&!e.altKey&&k==="k"?"k":!m&&!e.altKey&&!e.shiftKey&&k==="escape"?"escape":"";if(!v)return;var r=root(),b=r&&r.querySelector("[${EARLY_KEY_ATTRIBUTE}="+v+"]");if(!b)return;w.${EARLY_CLICK_KEY}=b;if(v==="k")e.preventDefault()},true)})();`;

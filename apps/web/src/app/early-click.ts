@@ -8,6 +8,24 @@ const hydrated = (element: Element) =>
   Object.keys(element).some((key) => key.startsWith("__reactProps"));
 
 /**
+ * Presses a button as the visitor did: a menu's trigger (Radix opens it on a primary pointer's
+ * press, and a click alone does nothing) gets that press, any other button a click.
+ */
+function press(button: HTMLElement) {
+  if (button.getAttribute("aria-haspopup") === "menu") {
+    button.dispatchEvent(
+      new PointerEvent("pointerdown", {
+        bubbles: true,
+        cancelable: true,
+        button: 0,
+        isPrimary: true,
+        pointerType: "mouse",
+      }),
+    );
+  } else button.click();
+}
+
+/**
  * Clicks again the button a visitor clicked on the server's page before the app had taken it
  * over (kept by the page's inline script, EARLY_CLICK_SCRIPT in @sawdust/shared), once React has
  * hydrated that button: a click that reaches a part still waiting for its code is dropped by
@@ -22,7 +40,7 @@ export function replayEarlyClick(): void {
   const until = performance.now() + REPLAY_WITHIN_MS;
   const attempt = () => {
     if (!button.isConnected || performance.now() > until) return;
-    if (hydrated(button)) button.click();
+    if (hydrated(button)) press(button);
     else requestAnimationFrame(attempt);
   };
   requestAnimationFrame(attempt);

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import {
   DETAIL_STAGE_SIZES,
+  EARLY_KEY_ATTRIBUTE,
   type Image,
   isAdmin,
   MESSAGES,
@@ -430,6 +431,8 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
         </TitleId.Provider>
         <DialogClose
           aria-label="Close"
+          // Escape pressed before the app runs is kept as a click on this button (early-click.ts).
+          {...{ [EARLY_KEY_ATTRIBUTE]: "escape" }}
           className="fixed right-3 top-3 z-20 grid size-10 place-items-center rounded-full bg-card/90 text-foreground shadow-md backdrop-blur transition-colors hover:bg-card md:right-4 md:top-4"
         >
           <X className="size-5" aria-hidden />
