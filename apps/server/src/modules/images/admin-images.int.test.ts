@@ -2,6 +2,7 @@ import { IMAGE_TEXT, ZAdminImageList } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readyImageRow, seedImage, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
+import { IMAGE_MESSAGES } from "./images.constants.js";
 
 let app: TestApp;
 let admin: { cookie: string; userId: number };
@@ -276,6 +277,25 @@ describe(`single-image admin actions write audit entries on ${TEST_DB}`, () => {
       before: { title: "Audited", isPublic: false },
       after: null,
     });
+  });
+
+  it("an image deleted by several requests at once is deleted once: one 200, the rest 404", async () => {
+    const id = await seedImage(app, { title: "Deleted twice", isPublic: true });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        app.server.inject({
+          method: "DELETE",
+          url: `/api/v1/images/${id}`,
+          headers: { cookie: admin.cookie },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200, 404, 404, 404, 404, 404, 404, 404,
+    ]);
+    const refused = answers.find((a) => a.statusCode === 404);
+    expect(refused?.json()).toMatchObject({ message: IMAGE_MESSAGES.notFound });
+    expect((await auditOf(`image:${id}`)).map((e) => e.action)).toEqual(["image.deleted"]);
   });
 
   it("a refused edit writes no entry", async () => {

@@ -176,12 +176,14 @@ export class ImageEditsService {
    */
   async delete(id: number, admin?: Member): Promise<void> {
     const row = await this.row(id);
-    await this.deps.images.markDeleting(id, this.deps.clock.now(), {
+    const marked = await this.deps.images.markDeleting(id, this.deps.clock.now(), {
       actorId: admin?.userId ?? null,
       action: "image.deleted",
       subject: `image:${id}`,
       details: { before: auditedFields(row), after: null },
     });
+    // Deleted by another request since it was read: one deletion, as one after the other would be.
+    if (!marked) throw notFound(IMAGE_MESSAGES.notFound);
     await this.deps.events.emit({ type: "image.deleted", imageId: id });
     await this.deps.media.removeImage(id);
     await this.deps.images.deleteById(id);

@@ -379,18 +379,22 @@ export class ImagesRepo {
 
   /**
    * A deletion under way: invisible at once, and finished by the janitor if we crash. The audit
-   * entry, if any, is written in the same transaction.
+   * entry, if any, is written in the same transaction. Only a ready image is marked, once: false
+   * when there was none (another request's deletion got there first), and then nothing is written.
    */
-  async markDeleting(imageId: number, now: number, audit?: AuditEntryInput): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await keepingFacetCounts(trx, this.dialect, [imageId], () =>
+  async markDeleting(imageId: number, now: number, audit?: AuditEntryInput): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const marked = await keepingFacetCounts(trx, this.dialect, [imageId], () =>
         trx
           .updateTable("images")
           .set({ status: "deleting", processing_expires_at: now, updated_at: now })
           .where("id", "=", imageId)
-          .execute(),
+          .where("status", "=", "ready")
+          .executeTakeFirst(),
       );
+      if (Number(marked.numUpdatedRows) === 0) return false;
       if (audit) await trx.insertInto("audit_log").values(newAuditRow(audit, now)).execute();
+      return true;
     });
   }
 
