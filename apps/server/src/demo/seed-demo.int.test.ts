@@ -178,6 +178,47 @@ describe("the demo catalogue on an installation with a history", () => {
     }
   });
 
+  it("of two processes starting at once, one seeds, and each piece is there once", async () => {
+    const app = await createTestApp();
+    try {
+      const adminId = await freshAdmin(app);
+      const results = await Promise.all([
+        seedDemoCatalogue(app.services, adminId, quietLog, three),
+        seedDemoCatalogue(app.services, adminId, quietLog, three),
+      ]);
+      expect(results.map((r) => r.skipped).sort()).toEqual([false, true]);
+      expect((await app.services.catalogue.originalNames()).sort()).toEqual(
+        three.map((a) => `${a.slug}.png`).sort(),
+      );
+      expect(await app.services.settings.get("demo_seeded")).toBe("done");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("leaves another process's live seeding alone, and takes over one whose lease ran out", async () => {
+    const app = await createTestApp();
+    try {
+      const adminId = await freshAdmin(app);
+      const live = `seeding:${Date.now() + 60_000}:another-process`;
+      await app.services.settings.set("demo_seeded", live);
+      expect(await seedDemoCatalogue(app.services, adminId, quietLog, three)).toMatchObject({
+        skipped: true,
+      });
+      expect(await app.services.catalogue.hasAnyImage()).toBe(false);
+      expect(await app.services.settings.get("demo_seeded")).toBe(live);
+      // Its process died: the lease ran out without being renewed.
+      await app.services.settings.set("demo_seeded", `seeding:${Date.now() - 1}:another-process`);
+      expect(await seedDemoCatalogue(app.services, adminId, quietLog, three)).toMatchObject({
+        skipped: false,
+        seeded: 3,
+      });
+      expect(await app.services.settings.get("demo_seeded")).toBe("done");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("resumes a seeding that was cut short with only the pieces still missing", async () => {
     const app = await createTestApp();
     try {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,7 +29,10 @@ type SeedLog = Pick<FastifyBaseLogger, "info" | "warn">;
  *
  * Runs once per installation: a `demo_seeded` setting records that it finished. A catalogue that
  * already had images before seeding ever started is left alone; a seeding cut short (a crash, a
- * restart) resumes with the pieces it had not uploaded yet.
+ * restart) resumes with the pieces it had not uploaded yet. Of several processes starting at once
+ * (two API processes on one database), one seeds: while it does, the setting holds its lease,
+ * renewed with every piece, and the others leave it alone; a lease left to expire (its process
+ * died) is taken over by the next process that starts.
  */
 export async function seedDemoCatalogue(
   services: Pick<Services, "catalogue" | "ingest" | "edits" | "settings">,
@@ -38,13 +42,17 @@ export async function seedDemoCatalogue(
 ): Promise<SeedResult> {
   const started = Date.now();
   const skip = () => ({ skipped: true, seeded: 0, failed: 0, ms: Date.now() - started });
-  if ((await services.settings.get(SEEDED_KEY)) === "done") return skip();
-  const resuming = (await services.settings.get(SEEDED_KEY)) === "started";
+  const state = await services.settings.get(SEEDED_KEY);
+  if (state === "done") return skip();
+  if (state !== undefined && leaseExpiry(state) > Date.now()) return skip(); // Another's, live.
+  const resuming = state !== undefined;
   if (!resuming && (await services.catalogue.hasAnyImage())) {
-    await services.settings.set(SEEDED_KEY, "done"); // A real catalogue: never seed over it.
+    // A real catalogue: never seed over it.
+    await services.settings.swap(SEEDED_KEY, undefined, "done");
     return skip();
   }
-  await services.settings.set(SEEDED_KEY, "started");
+  let lease = newLease();
+  if (!(await services.settings.swap(SEEDED_KEY, state, lease))) return skip(); // Another's now.
   const present = new Set(await services.catalogue.originalNames());
   const todo = galleryOrder(artworks).filter((a) => !present.has(`${a.slug}.png`));
   log.info({ count: todo.length, resuming }, "seeding the demo catalogue");
@@ -53,6 +61,13 @@ export async function seedDemoCatalogue(
   let failed = 0;
   try {
     for (const [index, artwork] of todo.entries()) {
+      // Renewed before every piece; lost (this process stalled past it) means another seeds now.
+      const renewed = newLease();
+      if (!(await services.settings.swap(SEEDED_KEY, lease, renewed))) {
+        log.warn({ done: index }, "another process took the demo catalogue's seeding over");
+        return { skipped: false, seeded, failed, ms: Date.now() - started };
+      }
+      lease = renewed;
       try {
         await seedOne(services, adminUserId, artwork, dir);
         seeded += 1;
@@ -68,13 +83,31 @@ export async function seedDemoCatalogue(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  await services.settings.set(SEEDED_KEY, "done");
+  await services.settings.swap(SEEDED_KEY, lease, "done");
   const ms = Date.now() - started;
   log.info({ seeded, failed, ms }, "seeded the demo catalogue");
   return { skipped: false, seeded, failed, ms };
 }
 
 const SEEDED_KEY = "demo_seeded";
+
+/**
+ * How long a seeding process holds the catalogue without renewing: far longer than one piece takes
+ * on a small, busy machine (seconds), short enough that a crashed process's seeding is resumed by
+ * the next start soon after.
+ */
+export const DEMO_SEEDING_LEASE_MS = 120_000;
+
+/** A seeding's lease: "seeding:<expires at, ms>:<holder>", unique to this process and moment. */
+function newLease(): string {
+  return `seeding:${Date.now() + DEMO_SEEDING_LEASE_MS}:${randomUUID()}`;
+}
+
+/** When a seeding's lease expires; 0 for any other value (an older version's "started"). */
+function leaseExpiry(value: string): number {
+  const [kind, expires] = value.split(":");
+  return kind === "seeding" ? Number(expires) || 0 : 0;
+}
 
 async function seedOne(
   services: Pick<Services, "ingest" | "edits">,

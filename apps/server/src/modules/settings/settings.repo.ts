@@ -33,6 +33,28 @@ export class SettingsRepo {
     return row?.value;
   }
 
+  /**
+   * Replaces the value only while it still is `expected` (undefined: none yet), in one statement:
+   * of several processes swapping the same value, one does. Whether this one did.
+   */
+  async swap(key: string, expected: string | undefined, value: string): Promise<boolean> {
+    if (expected === undefined) {
+      const inserted = await this.db
+        .insertInto("settings")
+        .values({ key, value })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    }
+    const updated = await this.db
+      .updateTable("settings")
+      .set({ value })
+      .where("key", "=", key)
+      .where("value", "=", expected)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
   async set(key: string, value: string): Promise<void> {
     await this.db
       .insertInto("settings")
