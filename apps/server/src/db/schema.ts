@@ -623,6 +623,10 @@ export interface EditionSalesTable {
   refunded_at: number | null;
   /** The piece's edition type when it sold (0015; null only for a sale whose image had gone). */
   edition_type: Generated<string | null>;
+  /** Refunded of the payment so far, in part (0037: the provider's running total). */
+  refunded_cents: Generated<number>;
+  /** Disputes of the payment lost so far, summed (0037). */
+  disputed_cents: Generated<number>;
 }
 export type EditionSaleRow = Selectable<EditionSalesTable>;
 

@@ -311,6 +311,38 @@ describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
     expect(await soldOf(id)).toBe(2);
   });
 
+  it("revokes a sale once parts refunded and a dispute lost add up to the whole payment", async () => {
+    const id = await publishPiece(app, admin, await makePng(800, 1000), {
+      editionType: "limited_edition",
+      maxEditions: 10,
+    });
+    const buyer = await signIn(app, "es_parts");
+    const { sessionId } = await checkout(buyer, id, "standard");
+    const paid = fake.completeCheckout(sessionId);
+    await fake.deliver(app.server, fake.checkoutCompletedEvent(sessionId));
+    const sale = () => salesOf(id).then((sales) => sales.find((s) => s.providerPaymentId === paid));
+    const price = (await sale())?.priceCents ?? 0;
+    expect(price).toBeGreaterThan(300);
+
+    // Two goodwill refunds from the dashboard (Stripe reports the running total): the sale stays.
+    for (const total of [100, 300]) {
+      expect(
+        (await fake.deliver(app.server, fake.chargeRefundedEvent(paid, total))).statusCode,
+      ).toBe(200);
+    }
+    expect(await sale()).toMatchObject({ status: "sold" });
+    expect(await soldOf(id)).toBe(1);
+
+    // The buyer disputes the rest, and the seller loses: nothing of the payment is left.
+    const lost = fake.disputeClosedEvent(paid, "lost");
+    (lost.data as { object: { amount: number } }).object.amount = price - 300;
+    expect((await fake.deliver(app.server, lost)).statusCode).toBe(200);
+    expect(await sale()).toMatchObject({ status: "refunded" });
+    expect(await soldOf(id)).toBe(0);
+    const library = await call("GET", "/api/v1/library", buyer);
+    expect(JSON.stringify(library.json())).not.toContain(`"imageId":${id}`);
+  });
+
   it("revokes a sale whose dispute was lost, once, and keeps a lost dispute that comes first", async () => {
     const id = await publishPiece(app, admin, await makePng(800, 1000), {
       editionType: "limited_edition",

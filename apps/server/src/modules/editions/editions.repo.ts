@@ -320,6 +320,8 @@ export class EditionsRepo {
     event?: { id: string; type: string; receivedAt: number };
     /** How much went back when it may be part of the payment (a dispute's amount). */
     givenBackCents?: number;
+    /** A refund of part of the payment: the provider's total refunded of it so far. */
+    refundedCents?: number;
     audit?: (sale: EditionSaleRow) => AuditEntryInput;
   }): Promise<EditionSaleRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
@@ -343,7 +345,8 @@ export class EditionsRepo {
         .where("provider_payment_id", "=", input.paymentId)
         .executeTakeFirst();
       if (!found) {
-        if (input.event) {
+        // A part refunded of a payment not recorded yet leaves its sale: nothing to keep.
+        if (input.event && input.refundedCents === undefined) {
           await this.keepEarlyRefund(trx, input.paymentId, input.event, input.givenBackCents);
         }
         return undefined;
@@ -354,9 +357,19 @@ export class EditionsRepo {
         .selectAll()
         .where("provider_payment_id", "=", input.paymentId)
         .executeTakeFirstOrThrow();
-      // A part of the payment given back (a dispute lost over some of it) leaves the sale.
-      if (input.givenBackCents !== undefined && input.givenBackCents < sale.price_cents) {
-        return undefined;
+      // Parts of the payment given back (a goodwill refund of some of it, a dispute lost over some
+      // of it) leave the sale until together they are the whole payment; they are kept meanwhile.
+      if (input.givenBackCents !== undefined || input.refundedCents !== undefined) {
+        const refunded = Math.max(sale.refunded_cents, input.refundedCents ?? 0);
+        const disputed = sale.disputed_cents + (input.givenBackCents ?? 0);
+        if (refunded + disputed < sale.price_cents) {
+          await trx
+            .updateTable("edition_sales")
+            .set({ refunded_cents: refunded, disputed_cents: disputed })
+            .where("id", "=", sale.id)
+            .execute();
+          return undefined;
+        }
       }
       if (sale.status === "declined") {
         await trx

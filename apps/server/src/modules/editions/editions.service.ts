@@ -190,16 +190,26 @@ export class EditionsService implements OneOffPaymentHandler {
     if (GIVEN_BACK_EVENTS.has(event.type)) {
       // Only the whole payment given back revokes the sale: a partial refund (a goodwill
       // discount from the dashboard) leaves the buyer their piece and the place in the edition,
-      // and so does a dispute not lost (won, or a warning closed).
-      if (!paymentId || !givenBack(event.type, object)) return { received: true, ignored: true };
-      // A dispute names how much went back: all of the payment, or a part that leaves the sale.
-      const disputed = Number(object.amount);
+      // until parts refunded and disputes lost add up to the whole; a dispute not lost (won, or a
+      // warning closed) changes nothing.
+      const disputed = event.type === "charge.dispute.closed";
+      if (!paymentId || (disputed && object.status !== "lost")) {
+        return { received: true, ignored: true };
+      }
+      // A dispute names how much went back: all of the payment, or a part.
+      const disputedCents = Number(object.amount);
+      // A refund of part of the charge: how much of it has been refunded so far.
+      const refundedCents = Number(object.amount_refunded);
+      const part = !disputed && !fullyRefunded(object);
+      if (part && !(Number.isSafeInteger(refundedCents) && refundedCents > 0)) {
+        return { received: true, ignored: true };
+      }
       const sale = await this.deps.editions.refund({
         paymentId,
         now: receivedAt,
         event: record,
-        ...(event.type === "charge.dispute.closed" &&
-          Number.isSafeInteger(disputed) && { givenBackCents: disputed }),
+        ...(disputed && Number.isSafeInteger(disputedCents) && { givenBackCents: disputedCents }),
+        ...(part && { refundedCents }),
       });
       if (sale) await this.changed(sale.image_id);
       return { received: true };
@@ -561,10 +571,6 @@ function idOf(value: unknown): string | null {
  * dispute lost (Stripe's `lost`: the disputed amount went back; the repo compares it with the
  * price, so a dispute over part of the payment leaves the sale).
  */
-function givenBack(type: string, object: Record<string, unknown>): boolean {
-  return type === "charge.dispute.closed" ? object.status === "lost" : fullyRefunded(object);
-}
-
 /** A charge whose whole amount went back (Stripe's `refunded`, or the amounts when it is absent). */
 function fullyRefunded(charge: Record<string, unknown>): boolean {
   if (typeof charge.refunded === "boolean") return charge.refunded;
