@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Browser } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { takenOver } from "./support/hydration";
@@ -19,6 +20,21 @@ function collectErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * A visitor's fresh page at `path` whose app code is held back: the page is the server's, and no
+ * script listens yet, until `release()`. (The frame's own goto: the page's would wait for the app.)
+ */
+async function openWithCodeHeld(browser: Browser, path: string, width: 390 | 1280) {
+  const context = await browser.newContext({
+    viewport: width === 390 ? { width, height: 844 } : { width, height: 800 },
+  });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  await page.mainFrame().goto(path, { waitUntil: "commit" });
+  return { page, errors, release, close: () => context.close() };
 }
 
 /** Holds every request for the app's code until the returned function is called. */
@@ -100,13 +116,11 @@ test.describe("gallery rendered on the server", () => {
   test("a button clicked before the app has started is answered once it has", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    // The app's scripts are held back: the page is the server's, and no script listens yet.
-    const release = await holdAppCode(page);
-    // The frame's own goto: the page's would wait for the app.
-    await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    const { page, errors, release, close } = await openWithCodeHeld(
+      browser,
+      `/gallery?tag=${tag}`,
+      390,
+    );
     await page.getByRole("button", { name: /^Filters/ }).click();
     await page.waitForTimeout(300);
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -116,7 +130,7 @@ test.describe("gallery rendered on the server", () => {
     await page.waitForTimeout(500);
     await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   test("the app's code is fetched only after the first pictures have arrived and been drawn", async ({
@@ -270,11 +284,11 @@ test.describe("gallery rendered on the server", () => {
   test("Ctrl+K pressed before the app has started opens the search once it has", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const release = await holdAppCode(page);
-    await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    const { page, errors, release, close } = await openWithCodeHeld(
+      browser,
+      `/gallery?tag=${tag}`,
+      1280,
+    );
     await expect(page.getByTestId("image-tile")).toHaveCount(1);
     await page.keyboard.press("Control+k");
     await page.waitForTimeout(300);
@@ -284,17 +298,17 @@ test.describe("gallery rendered on the server", () => {
     await expect(palette).toBeVisible();
     await expect(palette.getByPlaceholder(MESSAGES.search.placeholder)).toBeFocused();
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   test("a share link's menu opened before the app has started opens once it has", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const release = await holdAppCode(page);
-    await page.mainFrame().goto(`/image/${imageId}`, { waitUntil: "commit" });
+    const { page, errors, release, close } = await openWithCodeHeld(
+      browser,
+      `/image/${imageId}`,
+      1280,
+    );
     const detail = page.getByRole("dialog", { name: title });
     // The menu opens on a press, not a click (Radix): the kept click alone did nothing.
     await detail.getByRole("button", { name: "Share", exact: true }).click();
@@ -306,17 +320,17 @@ test.describe("gallery rendered on the server", () => {
     await page.waitForTimeout(500);
     await expect(menu).toBeVisible();
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   test("Escape pressed in a shared image before the app has started closes it once it has", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const release = await holdAppCode(page);
-    await page.mainFrame().goto(`/image/${imageId}`, { waitUntil: "commit" });
+    const { page, errors, release, close } = await openWithCodeHeld(
+      browser,
+      `/image/${imageId}`,
+      390,
+    );
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
     await page.keyboard.press("Escape");
     await page.waitForTimeout(300);
@@ -325,7 +339,7 @@ test.describe("gallery rendered on the server", () => {
     await expect(page.getByRole("dialog", { name: title })).toHaveCount(0);
     await expect(page).toHaveURL(/\/gallery$/);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   test("a visitor who chose masonry gets it right after the page is taken over", async ({
