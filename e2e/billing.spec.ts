@@ -216,6 +216,27 @@ test.describe("subscribing in the sandbox", () => {
     await expect(upgradeDialog(page).getByText(m.createFailed(reason))).toHaveCount(0);
     await expect(upgradeDialog(page).getByRole("alert")).toHaveCount(0);
     await expect(upgradeDialog(page).getByRole("button", { name: m.subscribe })).toBeEnabled();
+    await expect(upgradeDialog(page).getByRole("button", { name: m.manageBilling })).toHaveCount(0);
+  });
+
+  test("a checkout refused because the member is already Pro offers Manage Billing", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await registerViaApi(page.request);
+    await page.goto("/subscriptions");
+    await page.getByRole("button", { name: m.upgradeToPro }).click();
+    await expect(upgradeDialog(page)).toBeVisible();
+    // Subscribed meanwhile in another tab: this dialog's Subscribe is refused.
+    await subscribeViaApi(page.request, "monthly");
+    await upgradeDialog(page).getByRole("button", { name: m.subscribe }).click();
+    await expect(
+      page.getByText(m.createFailed(MESSAGES.payments.alreadySubscribed), { exact: true }),
+    ).toBeVisible();
+    // The plan page's Manage Billing is behind the dialog: the dialog offers it.
+    await upgradeDialog(page).getByRole("button", { name: m.manageBilling }).click();
+    await expect(page).toHaveURL(/\/billing\/sandbox\/portal\/[A-Za-z0-9_]+$/);
+    await expect(page.getByRole("heading", { name: MESSAGES.billing.portalTitle })).toBeVisible();
   });
 
   test("a declined card leaves the member free with the decline's reason; cancelling says so", async ({

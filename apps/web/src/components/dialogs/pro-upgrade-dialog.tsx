@@ -29,6 +29,7 @@ import {
   useCurrentSubscription,
   useTimedOut,
 } from "@/lib/billing/get-current-subscription";
+import { useOpenBillingPortal } from "@/lib/billing/open-billing-portal";
 import { imagesOfPages, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
 
@@ -55,6 +56,9 @@ const CHECKOUT_POLL_MS = 3000;
 const CHECKOUT_WAIT_MS = 10 * 60 * 1000;
 
 /** The subscription page with the chosen cycle, after signing in: where a visitor goes. */
+/** The server's refusals of a checkout that name Manage Billing as the way on. */
+const BILLING_REFUSALS = [MESSAGES.payments.alreadySubscribed, MESSAGES.payments.subscriptionOpen];
+
 function signInHref(cycle: BillingCycle): string {
   return paths.auth.getHref(`${paths.subscriptions.getHref()}?billingCycle=${cycle}`);
 }
@@ -227,6 +231,9 @@ function SubscribeAction({
   onOpened: (url: string) => void;
 }) {
   const create = useCreateSubscription();
+  const portal = useOpenBillingPortal();
+  // Refused with a reason that names Manage Billing: the plan page's button is behind this dialog.
+  const [toBilling, setToBilling] = useState(false);
   const m = MESSAGES.subscriptions;
 
   if (!user) {
@@ -256,6 +263,7 @@ function SubscribeAction({
         },
         onError: (error) => {
           const known = error instanceof CheckoutError;
+          setToBilling(known && BILLING_REFUSALS.some((refusal) => refusal === error.refusal));
           toast({
             title: known ? m.failedTitle : m.errorTitle,
             description: known ? error.message : m.errorText,
@@ -276,7 +284,15 @@ function SubscribeAction({
         )}
         {create.isPending ? m.processing : m.subscribe}
       </Button>
-      {/* A refusal is the toast's to say (spec section 8), once. */}
+      {/* A refusal is the toast's to say (spec section 8), once; the way on it names is here. */}
+      {toBilling && (
+        <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
+          {portal.isPending && (
+            <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
+          )}
+          {m.manageBilling}
+        </Button>
+      )}
       <p className="text-center text-xs text-muted-foreground">
         Checkout opens in a new tab. Cancel anytime from Manage Billing.
       </p>

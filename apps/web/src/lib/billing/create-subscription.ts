@@ -6,6 +6,14 @@ import { safeExternalUrl } from "./billing-text";
 /** A refusal the spec words itself (section 8); any other failure is a network's or a bug's. */
 export class CheckoutError extends Error {
   override readonly name = "CheckoutError";
+
+  constructor(
+    message: string,
+    /** The server's own message, when it refused the checkout. */
+    readonly refusal?: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -19,7 +27,10 @@ export async function createSubscription(body: CreateSubscriptionBody): Promise<
     answer = await api.post<RedirectUrl>("/api/v1/subscriptions/create", body);
   } catch (error) {
     if (isApiRequestError(error)) {
-      throw new CheckoutError(MESSAGES.subscriptions.createFailed(error.body || error.message));
+      throw new CheckoutError(
+        MESSAGES.subscriptions.createFailed(error.body || error.message),
+        error.body,
+      );
     }
     throw error;
   }

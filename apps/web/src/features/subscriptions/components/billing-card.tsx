@@ -2,7 +2,7 @@ import { MESSAGES, type Subscription } from "@sawdust/shared";
 import { LoaderCircle, Receipt } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cycleLabel, priceWithCycle, renewalLine } from "@/lib/billing/billing-text";
-import { useOpenBillingPortal } from "../api/open-billing-portal";
+import { useOpenBillingPortal } from "@/lib/billing/open-billing-portal";
 import { Panel } from "./panel";
 
 /**

@@ -3,7 +3,7 @@ import { TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatBillingDate } from "@/lib/billing/billing-text";
 import { useCurrentSubscription } from "@/lib/billing/get-current-subscription";
-import { useOpenBillingPortal } from "../api/open-billing-portal";
+import { useOpenBillingPortal } from "@/lib/billing/open-billing-portal";
 
 /**
  * After a failed renewal (past_due) the member keeps Pro for a grace period (design section 4):

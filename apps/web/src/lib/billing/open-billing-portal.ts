@@ -2,7 +2,7 @@ import { MESSAGES, type RedirectUrl } from "@sawdust/shared";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import { api, isApiRequestError } from "@/lib/api-client";
-import { safeExternalUrl } from "@/lib/billing/billing-text";
+import { safeExternalUrl } from "./billing-text";
 
 /** POST /api/v1/subscriptions/portal: the provider's billing portal for Manage Billing. */
 export async function openBillingPortal(): Promise<string> {
