@@ -69,6 +69,7 @@ export async function receiveUpload(
       received.format = written.format;
     }
   } catch (error) {
+    discardRest(request);
     await cleanup();
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
@@ -82,6 +83,19 @@ export async function receiveUpload(
   }
   if (!received) throw badRequest(UPLOAD_MESSAGES.noFile, "no_file");
   return received;
+}
+
+/**
+ * Reads and drops what is left of a refused upload's body. A refusal decided from the file's first
+ * bytes (not an image) or its second file left the rest unread, the request paused under the
+ * multipart parser: the client's next request on the same keep-alive connection then waited
+ * behind it for the server's timeout (a minute), so the upload after a refused one hung.
+ */
+function discardRest(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
 }
 
 /** Bytes gathered before each write: ~16 socket chunks a system call instead of one each. */
