@@ -56,6 +56,10 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     const path = this.pathOf(prefix.replace(/\/$/, ""));
     if (path === this.root) throw new Error("refusing to delete the whole media root");

@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -107,6 +108,11 @@ export class S3Storage implements Storage {
       if (isNotFound(error)) return undefined;
       throw error;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    // S3 answers a deletion of a missing key with success too.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async deletePrefix(prefix: string): Promise<void> {

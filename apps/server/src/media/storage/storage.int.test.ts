@@ -166,6 +166,17 @@ describe.each([
     expect((await storage.list(prefix)).sort()).toEqual(kept);
   });
 
+  it("deletes one key, and only it", async () => {
+    const prefix = area();
+    const [doomed, kept] = [`${prefix}/images/9/ultra-1.webp`, `${prefix}/images/9/ultra-1.webp2`];
+    for (const key of [doomed, kept]) await storage.put(key, Buffer.from(key), "image/webp");
+    await storage.delete(doomed);
+    expect(await storage.size(doomed)).toBeUndefined();
+    expect(await storage.list(prefix)).toEqual([kept]);
+    // Deleting what is already gone is fine.
+    await storage.delete(doomed);
+  });
+
   it("refuses to delete everything", async () => {
     await expect(storage.deletePrefix("")).rejects.toThrow();
     await expect(storage.deletePrefix("/")).rejects.toThrow();

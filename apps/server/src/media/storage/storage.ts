@@ -22,7 +22,9 @@ export interface Storage {
   readBuffer(key: string): Promise<Buffer>;
   /** Size in bytes, or undefined when the key does not exist. */
   size(key: string): Promise<number | undefined>;
-  /** Removes every key under the prefix; missing keys are fine. */
+  /** Removes one key; a missing key is fine. */
+  delete(key: string): Promise<void>;
+  /** Removes every key under the prefix (a folder: never a key itself); missing keys are fine. */
   deletePrefix(prefix: string): Promise<void>;
   /** Every key under the prefix (for cleanup and tests). */
   list(prefix: string): Promise<string[]>;

@@ -72,7 +72,7 @@ export class RenditionsService {
     } catch (error) {
       // Deleted while it was being made: its file goes too, and the answer is the deletion's.
       if ((await images.findReadyById(row.id)) !== undefined) throw error;
-      await media.storage.deletePrefix(made.key);
+      await media.storage.delete(made.key);
       throw notFound(IMAGE_MESSAGES.notFound);
     }
     const stored = (await images.findRenditions([row.id])).find((r) => r.size === name);
