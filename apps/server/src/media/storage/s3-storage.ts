@@ -21,7 +21,21 @@ export interface S3StorageOptions {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /**
+   * How long one call may wait for the store's answer (its headers: a download then streams for
+   * as long as the client reads) before it fails with ETIMEDOUT, which the API answers 503.
+   */
+  answerTimeoutMs?: number;
 }
+
+/**
+ * A store that stops answering (stalled, or its packets dropped) fails calls instead of holding
+ * every media request and upload for ever: 5 s to connect, S3_ANSWER_TIMEOUT_MS for the answer
+ * (long enough for a 16 MB rendition's PUT over a slow uplink), and one retry.
+ */
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+const S3_ANSWER_TIMEOUT_MS = 30_000;
+const S3_MAX_ATTEMPTS = 2;
 
 /**
  * Media in an S3-compatible bucket; storage keys are the object keys, unchanged.
@@ -38,6 +52,12 @@ export class S3Storage implements Storage {
     const compatibleStore = options.endpoint !== undefined;
     this.client = new S3Client({
       region: options.region,
+      maxAttempts: S3_MAX_ATTEMPTS,
+      requestHandler: {
+        connectionTimeout: S3_CONNECT_TIMEOUT_MS,
+        requestTimeout: options.answerTimeoutMs ?? S3_ANSWER_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+      },
       credentials: {
         accessKeyId: options.accessKeyId,
         secretAccessKey: options.secretAccessKey,

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unavailableMessage } from "../../http/error-handler.js";
 import { LocalStorage } from "./local-storage.js";
 import { S3Storage } from "./s3-storage.js";
 import type { Storage } from "./storage.js";
@@ -57,6 +59,39 @@ async function collect(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
+
+describe("S3 storage whose store stops answering", () => {
+  it("fails the call with ETIMEDOUT, which the API answers 503, instead of waiting for ever", async () => {
+    // A store that takes connections and never answers (a stalled or black-holed bucket).
+    const sockets = new Set<Socket>();
+    const blackHole = createServer((socket) => {
+      sockets.add(socket);
+      socket.on("error", () => {});
+    });
+    await new Promise<void>((done) => blackHole.listen(0, "127.0.0.1", done));
+    const { port } = blackHole.address() as AddressInfo;
+    const storage = new S3Storage({
+      bucket: "stalled",
+      endpoint: `http://127.0.0.1:${port}`,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      answerTimeoutMs: 300,
+    });
+    try {
+      const failed = await storage.size("public/images/1/small.webp").then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failed).toMatchObject({ code: "ETIMEDOUT" });
+      expect(unavailableMessage(failed)).toMatch(/cannot reach its storage/);
+    } finally {
+      storage.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((done) => blackHole.close(done));
+    }
+  });
+});
 
 describe.each([
   { name: "local disk", open: openLocal, honoursFirstByteRange: true },
