@@ -265,6 +265,32 @@ describe(`monthly limits on ${TEST_DB}`, () => {
     clock.advance(-10 * 24 * 3600 * 1000);
   });
 
+  it("answers a HEAD as its GET would: 200 under the limits, 429 past them, counting nothing", async () => {
+    const member = await signIn(app, "dl_head");
+    const head = () =>
+      app.server.inject({
+        method: "HEAD",
+        url: `/api/v1/images/${imageId}/download?size=basic`,
+        headers: { cookie: member.cookie },
+      });
+    await app.database.db
+      .insertInto("usage_monthly")
+      .values({ user_id: member.userId, month: "2026-11", downloads: 9, bytes: 0 })
+      .execute();
+    expect((await head()).statusCode).toBe(200);
+    expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    const past = await head();
+    expect(past.statusCode).toBe(429);
+    expect(past.headers["retry-after"]).toBe(String((Date.UTC(2026, 11, 1) - clock.now()) / 1000));
+    expect((await download("basic", member.cookie)).statusCode).toBe(429);
+    const usage = await app.database.db
+      .selectFrom("usage_monthly")
+      .select("downloads")
+      .where("user_id", "=", member.userId)
+      .executeTakeFirstOrThrow();
+    expect(usage.downloads).toBe(10);
+  });
+
   it("lets exactly one of 50 parallel downloads through for a member with 9 used", async () => {
     const member = await signIn(app, "dl_racer");
     await app.database.db

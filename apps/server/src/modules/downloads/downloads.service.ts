@@ -8,6 +8,7 @@ import {
   hasFreeLimits,
   type Licence,
   type Principal,
+  type SiteSettings,
   slugifyTag,
 } from "@sawdust/shared";
 import { addressGroupOf } from "../../lib/address-group.js";
@@ -137,14 +138,36 @@ export class DownloadsService {
             }
           : undefined,
     });
-    if (recorded === "refused") {
-      const reset = nextResetOf(now);
-      throw tooManyRequests(
-        DOWNLOAD_MESSAGES.quota(formatResetDate(reset), freeTier ?? DEFAULT_FREE_TIER),
-        (reset.getTime() - now) / 1000,
-      );
+    if (recorded === "refused") throw quotaReached(now, freeTier);
+  }
+
+  /**
+   * Refuses (429, as `count` would) a free member whose month's limits this download would pass,
+   * counting nothing: a HEAD answers as its GET would, so a download manager's probe is not told
+   * a file is there that the download itself will refuse.
+   */
+  async assertWithinLimits(download: PreparedDownload, viewer: Principal): Promise<void> {
+    if (viewer.kind !== "member" || !hasFreeLimits(viewer) || download.ownedLicence) return;
+    if (download.size === "preview") return;
+    const now = this.deps.clock.now();
+    const { freeTier } = await this.deps.siteSettings.current();
+    const used = await this.deps.downloads.usage(viewer.userId, monthOf(now));
+    if (
+      used.downloads >= freeTier.monthlyDownloads ||
+      used.bytes + download.bytes > freeTier.monthlyBandwidthBytes
+    ) {
+      throw quotaReached(now, freeTier);
     }
   }
+}
+
+/** The free tier's month is used up: 429 with the reset date, and when to try again. */
+function quotaReached(now: number, freeTier: SiteSettings["freeTier"] | undefined) {
+  const reset = nextResetOf(now);
+  return tooManyRequests(
+    DOWNLOAD_MESSAGES.quota(formatResetDate(reset), freeTier ?? DEFAULT_FREE_TIER),
+    (reset.getTime() - now) / 1000,
+  );
 }
 
 function assertMayDownload(size: DownloadSize, viewer: Principal): void {
