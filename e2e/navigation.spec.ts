@@ -145,6 +145,12 @@ test.describe("signed in as a member", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Account menu" })).toHaveCount(0);
+    // Signed out on purpose: no "Your session has ended" here (that is for the site's other tabs).
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("dialog", { name: MESSAGES.auth.sessionEndedTitle })).toHaveCount(
+      0,
+    );
     await page.goto("/dashboard");
     await expect(page.getByTestId("gallery-view")).toBeVisible();
   });

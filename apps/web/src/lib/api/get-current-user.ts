@@ -61,13 +61,16 @@ const SESSION_CHANNEL = "sawdust-session";
 /**
  * After a sign-in, sign-up or sign-out the cached data may have been shaped for someone else (an
  * admin sees private images): reset all of it, and wait only for the current user. The member
- * whose session had ended signing in again keeps the page as it is (`user`: who signed in).
+ * whose session had ended signing in again keeps the page as it is (`user`: who signed in; null
+ * after a sign-out: nobody, known before anything is asked again, so that the 401s of what is
+ * fetched anew are not taken for a session that ended under the page).
  * The site's other tabs are told, and check who is signed in now (watchSessionElsewhere).
  */
-export async function refreshSession(queryClient: QueryClient, user?: User): Promise<void> {
+export async function refreshSession(queryClient: QueryClient, user?: User | null): Promise<void> {
   tellOtherTabs();
   const ended = queryClient.getQueryData(endedSessionOptions.queryKey);
   queryClient.setQueryData(ENDED_SESSION_KEY, null);
+  if (user === null) queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
   if (user && ended && user.id === ended.user.id) {
     queryClient.setQueryData(AUTH_USER_QUERY_KEY, user);
     // What the page asked for while the session was gone was refused: ask again.

@@ -14,7 +14,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => refreshSession(queryClient),
+    onSuccess: () => refreshSession(queryClient, null),
     onError: (error) =>
       toast({
         title: MESSAGES.auth.logoutErrorToast,
