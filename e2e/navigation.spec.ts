@@ -53,8 +53,9 @@ test.describe("signed out", () => {
     await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle })).toBeVisible();
     await expect(page.getByText(MESSAGES.notFoundHint)).toBeVisible();
 
-    // So does an id that is no id, and an address whose escapes do not decode (a cut link).
-    for (const path of ["/image/abc", "/tag/%E0%A4", "/collections/%zz"]) {
+    // So does an id that is no id, and an address whose escapes do not decode (a cut link) or
+    // hold U+0000.
+    for (const path of ["/image/abc", "/tag/%E0%A4", "/collections/%zz", "/tag/%00"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(path === "/image/abc" ? 404 : 400);
       await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle }), path).toBeVisible();

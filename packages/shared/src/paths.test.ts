@@ -41,11 +41,11 @@ describe("isAppPath", () => {
 });
 
 describe("pathDecodes", () => {
-  it("refuses a path with a % that starts no escape of UTF-8, whatever the query says", () => {
+  it("refuses a path with a % that starts no escape of UTF-8, or U+0000, whatever the query says", () => {
     for (const path of ["/", "/tag/caf%C3%A9", "/tag/%E2%9C%93?x=%zz", "/a%20b"]) {
       expect(pathDecodes(path), path).toBe(true);
     }
-    for (const path of ["/tag/%zz", "/tag/%E0%A4", "/image/%", "/a%2"]) {
+    for (const path of ["/tag/%zz", "/tag/%E0%A4", "/image/%", "/a%2", "/tag/%00", "/a%00b?q=1"]) {
       expect(pathDecodes(path), path).toBe(false);
     }
   });

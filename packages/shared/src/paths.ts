@@ -136,8 +136,9 @@ export function isAppPath(pathname: string): boolean {
 
 /**
  * Whether a path decodes: every `%` starts an escape of UTF-8 (`/tag/%zz` and a cut sequence such
- * as `/tag/%E0%A4` do not). Such an address names no page: the server answers 400, the app its
- * not-found page. A query string, if any, is not looked at.
+ * as `/tag/%E0%A4` do not), and none is U+0000 (`/tag/%00`), which no page or name holds. Such an
+ * address names no page: the server answers 400, the app its not-found page. A query string, if
+ * any, is not looked at.
  */
 export function pathDecodes(url: string): boolean {
   const query = url.indexOf("?");
@@ -145,7 +146,7 @@ export function pathDecodes(url: string): boolean {
   if (!path.includes("%")) return true;
   try {
     // The result is used so that a minifier, taking the call for one without effects, keeps it.
-    return typeof decodeURIComponent(path) === "string";
+    return !decodeURIComponent(path).includes("\u0000");
   } catch {
     return false;
   }

@@ -234,7 +234,7 @@ describe(`pages for every client on ${TEST_DB}`, () => {
   });
 
   it("answers an address that does not decode with a 400 a person can read: the app's page to a browser, the API's shape to a program", async () => {
-    for (const path of ["/tag/%E0%A4", "/collections/%zz", "/image/%"]) {
+    for (const path of ["/tag/%E0%A4", "/collections/%zz", "/image/%", "/tag/%00"]) {
       const res = await page(path, "text/html,application/xhtml+xml,*/*;q=0.8");
       expect(res.statusCode, path).toBe(400);
       expect(res.headers["content-type"], path).toMatch(/^text\/html/);
