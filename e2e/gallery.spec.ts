@@ -426,6 +426,8 @@ test("on a phone the Filters drawer holds the tag search, the layout toggle and 
   await opener.click();
   const drawer = page.getByRole("dialog", { name: "Filters" });
   await expect(drawer.getByRole("combobox", { name: "Search tags" })).toBeVisible();
+  // Its close button says what it closes (not the menu's "Close menu").
+  await expect(drawer.getByRole("button", { name: "Close filters" })).toBeVisible();
   // Closed from the keyboard, it gives focus back to its button.
   await page.keyboard.press("Escape");
   await expect(drawer).toHaveCount(0);

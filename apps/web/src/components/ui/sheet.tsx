@@ -12,8 +12,13 @@ export function SheetContent({
   className,
   children,
   side = "right",
+  closeLabel,
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & { side?: "left" | "right" }) {
+}: ComponentProps<typeof SheetPrimitive.Content> & {
+  side?: "left" | "right";
+  /** The close button's name for a screen reader: what it closes ("Close menu"). */
+  closeLabel: string;
+}) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/50" />
@@ -28,7 +33,7 @@ export function SheetContent({
       >
         {children}
         <SheetPrimitive.Close
-          aria-label="Close menu"
+          aria-label={closeLabel}
           className="absolute right-4 top-4 rounded-md p-1 text-muted-foreground hover:text-foreground"
         >
           <X className="size-5" aria-hidden />

@@ -15,6 +15,7 @@ export function FiltersSheet({ open, onOpenChange, children, returnFocus }: Filt
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
+        closeLabel="Close filters"
         className="gap-6"
         onCloseAutoFocus={(event) => {
           event.preventDefault();

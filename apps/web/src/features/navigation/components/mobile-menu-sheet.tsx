@@ -66,7 +66,7 @@ export function MobileMenuSheet({
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent onCloseAutoFocus={onCloseAutoFocus}>
+      <SheetContent closeLabel="Close menu" onCloseAutoFocus={onCloseAutoFocus}>
         <SheetTitle className="sr-only">Menu</SheetTitle>
         <SheetDescription className="sr-only">Sections of the Sawdust website</SheetDescription>
         <BrandMark to={paths.home.getHref()} className="mb-2 self-start" />
