@@ -239,6 +239,38 @@ test.describe("edition pages", () => {
     await expect(oldest).toBeVisible();
     await expect(oldest).toContainText("$9.00");
   });
+
+  test("Load More keeps the keyboard's place: on itself while loading, then on what came", async ({
+    page,
+  }) => {
+    await page.goto("/open-editions");
+    // Each next page is held a moment, so that the focus can be seen while it loads.
+    await page.route(/\/api\/v1\/images\?.*cursor=/, async (route) => {
+      await new Promise((done) => setTimeout(done, 600));
+      await route.continue();
+    });
+    const more = page.getByRole("button", { name: /^(Load More|Loading…)$/ });
+    const section = page.getByRole("region", { name: "Editions" });
+    const focusedTag = () =>
+      page.evaluate("document.activeElement && document.activeElement.tagName");
+    const isFocused = (testId: string) =>
+      page.evaluate(
+        `!!document.activeElement && document.activeElement.closest('section[aria-label="${testId}"]') !== null`,
+      );
+    // Every page there is, from the keyboard (other tests may have added editions).
+    for (let pages = 0; (await more.count()) > 0; pages++) {
+      expect(pages).toBeLessThan(20);
+      const links = await section.getByRole("link").count();
+      await more.focus();
+      await page.keyboard.press("Enter");
+      await expect(more).toHaveText("Loading…");
+      expect(await focusedTag()).toBe("BUTTON");
+      await expect(section.getByRole("link")).not.toHaveCount(links);
+    }
+    // The last page's button is gone: the focus is on a piece it brought, not the page's top.
+    expect(await focusedTag()).toBe("A");
+    expect(await isFocused("Editions")).toBe(true);
+  });
 });
 
 test.describe("search palette", () => {

@@ -393,6 +393,36 @@ test.describe("collections", () => {
     await expect(remove).toHaveCSS("opacity", "1");
   });
 
+  test("removing from the keyboard leaves the focus on the image that took its place", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    const collection = await createCollectionViaApi(page.request, "Two to go");
+    await addImageViaApi(page.request, collection.id, harbour.id);
+    await addImageViaApi(page.request, collection.id, meadow.id);
+    await page.goto(`/collections/${collection.id}`);
+    const openers = page.locator("[data-opens-image]");
+    await expect(openers).toHaveCount(2);
+    const second = await openers.nth(1).getAttribute("data-opens-image");
+
+    const removeFirst = async () => {
+      await openers.first().focus();
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("Enter");
+      const confirm = page.getByRole("alertdialog", { name: m.removeTitle });
+      await confirm.getByRole("button", { name: "Remove" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(confirm).toHaveCount(0);
+    };
+    await removeFirst();
+    await expect(openers).toHaveCount(1);
+    await expect(page.locator(`[data-opens-image="${second}"]`)).toBeFocused();
+    // The last one gone: the empty page's way on.
+    await removeFirst();
+    await expect(page.getByText(m.empty)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse the gallery" })).toBeFocused();
+  });
+
   test("no serious accessibility problem on the list, a collection with images, an empty one and the viewer", async ({
     page,
   }) => {

@@ -204,6 +204,24 @@ test.describe("the image detail dialog", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a chip chosen in a detail opened from the gallery leaves the focus in the page", async ({
+    page,
+  }) => {
+    await page.goto(`/gallery?tag=${sharedWord}`);
+    await hydrated(page);
+    const tile = page.locator(`[data-opens-image="${shared.id}"]`);
+    await tile.focus();
+    await page.keyboard.press("Enter");
+    await expect(detail(page)).toBeVisible();
+    await detail(page).getByRole("link", { name: "harbour" }).click();
+    await expect(page).toHaveURL("/gallery?tag=harbour");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.waitForTimeout(300);
+    // Not dropped to the page's top (<body>: the next Tab would start again at "Skip to content").
+    const focused = await page.evaluate("document.activeElement && document.activeElement.tagName");
+    expect(focused).not.toBe("BODY");
+  });
+
   test("a visitor downloads the preview and is invited to sign up for Basic", async ({ page }) => {
     await openShared(page);
     await expect(detail(page).getByText(MESSAGES.imageDetail.signUpForHd)).toBeVisible();

@@ -1,6 +1,6 @@
 import { MESSAGES, rowIdOf } from "@sawdust/shared";
 import { ArrowLeft, ImagePlus } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
@@ -12,6 +12,7 @@ import { useCollection } from "@/lib/api/get-collection";
 import { isApiRequestError } from "@/lib/api-client";
 import { imageCountLabel } from "@/lib/counts";
 import { formatDate } from "@/lib/date-time";
+import { findOpener } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
 import { imageTitle } from "@/lib/images";
 import { useRemoveCollectionImage } from "./api/remove-collection-image";
@@ -98,6 +99,41 @@ function useViewedImage() {
   };
 }
 
+type Entries = { image: { id: number } }[];
+
+/**
+ * Where the keyboard's focus goes after an image is removed: its remove button has gone with it
+ * (the confirmation would give the focus back to it, and so to the page's top). To the image that
+ * took its place, or the one before it when it was the last; on a collection left empty, to the
+ * empty page's link.
+ */
+function useRefocusAfterRemoval(
+  entries: Entries | undefined,
+  section: RefObject<HTMLElement | null>,
+) {
+  const [pending, setPending] = useState<{ removed: number; next: number | null } | null>(null);
+  useEffect(() => {
+    if (!pending || entries?.some((entry) => entry.image.id === pending.removed)) return;
+    setPending(null);
+    const next =
+      pending.next === null
+        ? section.current?.querySelector<HTMLElement>("a[href], button")
+        : findOpener(pending.next);
+    (next ?? document.getElementById("main-content"))?.focus();
+  }, [entries, pending, section]);
+  return {
+    after(removed: number, before: Entries) {
+      const at = before.findIndex((entry) => entry.image.id === removed);
+      const next = before[at + 1] ?? before[at - 1];
+      setPending({ removed, next: next?.image.id ?? null });
+    },
+    onCloseAutoFocus(event: Event) {
+      // The focus is placed by the effect above once the image has left the page.
+      if (pending) event.preventDefault();
+    },
+  };
+}
+
 /**
  * /collections/{id}: the collection's name, description and images (spec section 2). Loading,
  * error, not found (a 404, or an id that is not a number) and loaded are its states (section 4).
@@ -109,6 +145,8 @@ export function CollectionPage() {
   const removal = useRemoveCollectionImage(collectionId ?? 0);
   const viewer = useViewedImage();
   const [removing, setRemoving] = useState<{ id: number; title: string } | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const refocus = useRefocusAfterRemoval(collection.data?.images, section);
   useDocumentTitle(
     collection.data?.name ??
       (collectionId === null || collection.isError
@@ -143,6 +181,7 @@ export function CollectionPage() {
     removal.mutate(removing.id, {
       onSuccess: () => {
         toast({ title: MESSAGES.collections.imageRemoved, description: removing.title });
+        refocus.after(removing.id, images);
         setRemoving(null);
       },
       onError: () => {
@@ -181,7 +220,7 @@ export function CollectionPage() {
         </p>
       </header>
 
-      <section aria-label="Images in this collection" className="mt-8">
+      <section ref={section} aria-label="Images in this collection" className="mt-8">
         {images.length === 0 ? (
           <EmptyPanel
             icon={<ImagePlus className="size-6" aria-hidden />}
@@ -228,6 +267,7 @@ export function CollectionPage() {
         destructive
         pending={removal.isPending}
         onConfirm={confirmRemove}
+        onCloseAutoFocus={refocus.onCloseAutoFocus}
       />
     </Frame>
   );

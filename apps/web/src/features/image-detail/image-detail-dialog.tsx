@@ -375,13 +375,12 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   function returnFocus(event: Event) {
     event.preventDefault();
     // The tile itself may have been drawn anew meanwhile: then the one that shows this image. A
-    // share link opened from outside had no tile: the page's main region, rather than nowhere.
+    // share link opened from outside had no tile, and a tag, style or colour chosen here shows
+    // other tiles: the page's main region, rather than nowhere.
     const target =
       opener instanceof HTMLElement && opener.isConnected && opener !== document.body
         ? opener
-        : fromPage
-          ? findOpener(imageId)
-          : document.getElementById("main-content");
+        : ((fromPage ? findOpener(imageId) : null) ?? document.getElementById("main-content"));
     target?.focus({ preventScroll: true });
   }
 

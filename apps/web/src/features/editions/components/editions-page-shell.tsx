@@ -1,6 +1,7 @@
 import { MESSAGES } from "@sawdust/shared";
 import type { UseInfiniteQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
+import { LoadMoreButton } from "@/components/layout/load-more-button";
 import { Button } from "@/components/ui/button";
 import { useDocumentTitle } from "@/lib/document-title";
 
@@ -45,6 +46,7 @@ export function EditionsPageShell({
   children,
 }: EditionsPageShellProps) {
   useDocumentTitle(title);
+  const section = useRef<HTMLElement>(null);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
       <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b pb-6">
@@ -63,7 +65,7 @@ export function EditionsPageShell({
       </header>
       {filter && <div className="mt-6">{filter}</div>}
 
-      <section aria-label={title} className={filter ? "mt-6" : "mt-8"}>
+      <section ref={section} aria-label={title} className={filter ? "mt-6" : "mt-8"}>
         {list.isPending ? (
           <div role="status" aria-label="Loading artwork">
             {skeleton}
@@ -85,18 +87,12 @@ export function EditionsPageShell({
         ) : (
           <>
             {children}
-            {list.hasNextPage && (
-              <div className="mt-10 flex justify-center">
-                <Button
-                  variant="outline"
-                  size="lg"
-                  disabled={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  {list.isFetchingNextPage ? "Loading…" : "Load More"}
-                </Button>
-              </div>
-            )}
+            {/* Always there: the button moves the focus on when the last page has come. */}
+            <div className="mt-10 flex justify-center empty:hidden">
+              <LoadMoreButton list={list} size="lg" items={section}>
+                {list.isFetchingNextPage ? "Loading…" : "Load More"}
+              </LoadMoreButton>
+            </div>
           </>
         )}
       </section>

@@ -1,11 +1,12 @@
 import { MESSAGES, PAGING, slugifyTag } from "@sawdust/shared";
 import { ArrowLeft } from "lucide-react";
+import { useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
+import { LoadMoreButton } from "@/components/layout/load-more-button";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { useImageList } from "@/lib/api/get-images";
 import { listTotalLabel } from "@/lib/counts";
 import { detailState, openerProps } from "@/lib/detail-route";
@@ -26,6 +27,7 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
   const images = imagesOfPages(list.data?.pages);
   const total = list.data?.pages[0]?.stats;
   const location = useLocation();
+  const section = useRef<HTMLElement>(null);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
@@ -44,7 +46,7 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
         </p>
       </header>
 
-      <section aria-label={`Images tagged ${words}`} className="mt-8">
+      <section ref={section} aria-label={`Images tagged ${words}`} className="mt-8">
         {list.isPending ? (
           <div role="status" aria-label="Loading images" className={GRID}>
             {Array.from({ length: PAGING.tagSkeletonSquares }, (_, i) => (
@@ -91,17 +93,12 @@ export function TagBrowser({ tag: rawTag }: { tag: string }) {
                 </li>
               ))}
             </ul>
-            {list.hasNextPage && (
-              <div className="mt-8 flex justify-center">
-                {list.isFetchingNextPage ? (
-                  <Spinner label="Loading more images" />
-                ) : (
-                  <Button variant="outline" onClick={() => void list.fetchNextPage()}>
-                    Load More
-                  </Button>
-                )}
-              </div>
-            )}
+            {/* Always there: the button moves the focus on when the last page has come. */}
+            <div className="mt-8 flex justify-center empty:hidden">
+              <LoadMoreButton list={list} items={section}>
+                Load More
+              </LoadMoreButton>
+            </div>
           </>
         )}
       </section>
