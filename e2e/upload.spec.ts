@@ -161,6 +161,11 @@ test.describe("upload artwork", () => {
 
   test("the picker opens from the keyboard, and takes dropped files too", async ({ page }) => {
     await page.goto("/upload");
+    // The picker's filter shows every format the server takes, AVIF too.
+    await expect(page.locator('input[type="file"]')).toHaveAttribute(
+      "accept",
+      "image/jpeg,image/png,image/webp,image/avif",
+    );
 
     const chooser = page.waitForEvent("filechooser");
     await imagePicker(page).focus();

@@ -1,7 +1,10 @@
 import { UPLOAD } from "@sawdust/shared";
 
-/** What the picker offers; the server also checks the bytes themselves. */
-export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp";
+/**
+ * What the picker offers: the spec's JPG, PNG and WebP, and AVIF, which the server takes too
+ * (apps/server/src/media/sniff.ts); it also checks the bytes themselves.
+ */
+export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
 
 export type SelectionVerdict =
   /** At least one file is over the limit: the whole selection is refused (spec section 5). */
