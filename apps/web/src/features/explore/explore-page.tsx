@@ -3,13 +3,21 @@ import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { useDocumentTitle } from "@/lib/document-title";
+import { retryingLazy } from "@/lib/retrying-lazy";
 import { useExploreTags } from "./api/get-explore-tags";
 import { ArtStyles, ColorThemes, CuratedCollections } from "./components/curated-sections";
 import { ExploreSection } from "./components/explore-section";
 import { FeaturedCategories, FeaturedCategoriesSkeleton } from "./components/featured-categories";
 import { TagBadges, TagBadgesSkeleton } from "./components/tag-badges";
-import { TagBrowser } from "./components/tag-browser";
 import { useScrollToHash } from "./use-scroll-to-hash";
+
+/**
+ * /explore?tag=x's own code, loaded when a tag is browsed: /explore, the page a link lands on
+ * most, does not download it (issue 20: a page's first JavaScript is what it shows).
+ */
+const TagBrowser = retryingLazy(() =>
+  import("./components/tag-browser").then((m) => ({ default: m.TagBrowser })),
+);
 
 /** The page's sections, in order; the search palette's "View all" links use these anchors. */
 const SECTIONS = [
