@@ -88,6 +88,26 @@ describe(`job queue on ${TEST_DB}`, () => {
     expect(calls).toBe(3);
   });
 
+  it("says a job removed while it ran (its image deleted) was removed, not taken over", async () => {
+    const id = await newJob("outlived");
+    const said: Array<[string, string]> = [];
+    const log = {
+      debug() {},
+      error() {},
+      info: (_: unknown, message: string) => said.push(["info", message]),
+      warn: (_: unknown, message: string) => said.push(["warn", message]),
+    } as never;
+    const handler: JobHandler = async () => {
+      await app.database.db.deleteFrom("jobs").where("id", "=", id).execute();
+    };
+    await drain(new Worker(jobs, { outlived: handler }, clock, log, options));
+    expect(said.filter(([level]) => level === "warn")).toEqual([]);
+    expect(said).toContainEqual([
+      "info",
+      "job finished after it was removed (its image was deleted)",
+    ]);
+  });
+
   it("gives up after max attempts and keeps the error", async () => {
     const id = await newJob("doomed", 2);
     const worker = new Worker(

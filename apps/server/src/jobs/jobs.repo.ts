@@ -65,6 +65,16 @@ export class JobsRepo {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Whether the job is still queued at all (an image's deletion removes its jobs). */
+  async exists(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Records a failure: back to pending at `retryAt`, or failed for good when retryAt is null. */
   async fail(
     id: number,

@@ -179,8 +179,10 @@ export class Worker {
         maxAttempts: job.max_attempts,
       });
       const completed = await this.jobs.complete(job.id, this.id, job.attempts, this.clock.now());
-      if (!completed) this.log.warn(context, "job finished after its lease was taken over");
-      else this.log.info({ ...context, ms: this.clock.now() - started }, "job done");
+      if (completed) this.log.info({ ...context, ms: this.clock.now() - started }, "job done");
+      else if (await this.jobs.exists(job.id)) {
+        this.log.warn(context, "job finished after its lease was taken over");
+      } else this.log.info(context, "job finished after it was removed (its image was deleted)");
       this.observe(job, completed ? "done" : "lost");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
