@@ -328,6 +328,30 @@ describe(`account settings on ${TEST_DB}`, () => {
     expect(twice.statusCode).toBe(400);
   });
 
+  it("a reset link mailed to the old address no longer works once the address has changed", async () => {
+    const member = await register();
+    await call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email });
+    const reset = await latestLink(member.email, "/auth/reset");
+    const newEmail = `fled-${member.id}@example.org`;
+    await call("POST", "/api/v1/account/email", member.cookie, {
+      email: newEmail,
+      password: member.password,
+    });
+    const confirmed = await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(await latestLink(newEmail, "/auth/verify")),
+    });
+    expect(confirmed.json()).toMatchObject({ changed: true });
+
+    const takeover = await call("POST", "/api/v1/auth/password-reset/confirm", undefined, {
+      token: tokenOf(reset),
+      password: "taken over from the old mailbox",
+    });
+    expect(takeover.statusCode).toBe(400);
+    expect(takeover.json().message).toBe(m.linkInvalid);
+    expect((await login(member.username, member.password)).statusCode).toBe(200);
+    expect((await login(member.username, "taken over from the old mailbox")).statusCode).toBe(401);
+  });
+
   it("sends at most 3 confirmation links an hour, changes of address and resends alike, for 30 parallel changes", async () => {
     const member = await register();
     const limit = 3;

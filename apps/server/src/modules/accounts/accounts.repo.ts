@@ -196,14 +196,10 @@ export class AccountsRepo {
             )
             .execute();
         }
-        // A confirmation link for the old address means nothing now.
-        await trx
-          .updateTable("account_tokens")
-          .set({ used_at: now })
-          .where("user_id", "=", row.user_id)
-          .where("purpose", "=", "verify_email")
-          .where("used_at", "is", null)
-          .execute();
+        // Links mailed to the old address mean nothing now: its confirmation, and a password
+        // reset, which would otherwise let whoever reads that mailbox (lost, or taken: often why
+        // the address changed) take the account back.
+        await this.voidLinks(trx, row.user_id, ["verify_email", "reset_password"], now);
         return { row, conflict: false };
       });
     } catch (error) {
@@ -235,6 +231,8 @@ export class AccountsRepo {
           ...ENDING_SESSIONS,
         })
         .where("id", "=", row.user_id)
+        // Mailed to the address the account still has: not to one it has left since.
+        .where("email", "=", row.email)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return "invalid";
