@@ -104,6 +104,12 @@ test.describe("accounts", () => {
     await dialog.getByRole("button", { name: m.deleteAccount }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByText(m.accountDeleted).first()).toBeVisible();
+    // No offer to sign back into the account just deleted ("Your session has ended").
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("dialog", { name: MESSAGES.auth.sessionEndedTitle })).toHaveCount(
+      0,
+    );
 
     const again = await request.post("/api/v1/auth/login", {
       data: { username: account.username, password: account.password },

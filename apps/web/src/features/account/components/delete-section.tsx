@@ -64,7 +64,7 @@ export function DeleteSection() {
                 setAsking(false);
                 toast({ title: m.accountDeleted });
                 navigate(paths.home.getHref(), { replace: true });
-                await refreshSession(queryClient);
+                await refreshSession(queryClient, null);
               },
               onError: () => setAsking(false),
             },
