@@ -328,6 +328,20 @@ describe(`account settings on ${TEST_DB}`, () => {
     expect(twice.statusCode).toBe(400);
   });
 
+  it("a reset lifts the sign-in lockout that wrong passwords put on the account", async () => {
+    const member = await register();
+    for (let i = 0; i < 6; i++) await login(member.username, "not the password at all");
+    expect((await login(member.username, member.password)).statusCode).toBe(429);
+    await call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email });
+    const link = await latestLink(member.email, "/auth/reset");
+    const reset = await call("POST", "/api/v1/auth/password-reset/confirm", undefined, {
+      token: tokenOf(link),
+      password: "the owner's new password",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(member.username, "the owner's new password")).statusCode).toBe(200);
+  });
+
   it("a reset link mailed to the old address no longer works once the address has changed", async () => {
     const member = await register();
     await call("POST", "/api/v1/auth/password-reset", undefined, { email: member.email });

@@ -15,7 +15,7 @@ import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { AuditService } from "../audit/audit.service.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
-import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
+import { type RateLimitsRepo, signInAccountKey } from "../auth/rate-limits.repo.js";
 import type { PaymentProvider } from "../billing/payment-provider.js";
 import type { MailService } from "../mail/mail.service.js";
 import { mailTemplates } from "../mail/mail-templates.js";
@@ -245,6 +245,10 @@ export class AccountsService {
       this.deps.clock.now(),
     );
     if (typeof outcome === "string") throw refused(outcome);
+    // The owner has shown the mailbox is theirs: wrong passwords before the reset (someone
+    // else's, or their own forgotten one) no longer hold the new password back.
+    const user = await this.liveUser(outcome);
+    await this.deps.rateLimits.clear(signInAccountKey(user.username_key));
   }
 
   // Settings.

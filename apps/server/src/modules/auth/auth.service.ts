@@ -18,7 +18,7 @@ import type { SiteSettingsService } from "../settings/settings.service.js";
 import { highestTier, type SubscriptionsService } from "../subscriptions/subscriptions.service.js";
 import type { UsersRepo } from "../users/users.repo.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.js";
-import type { RateLimitsRepo } from "./rate-limits.repo.js";
+import { type RateLimitsRepo, signInAccountKey } from "./rate-limits.repo.js";
 import { hashSessionToken, newSessionToken, SESSION_LIFETIME } from "./session-token.js";
 import type { SessionsRepo } from "./sessions.repo.js";
 
@@ -166,7 +166,7 @@ export class AuthService {
     const { ip } = from;
     const { users, rateLimits, limits } = this.deps;
     const usernameKey = body.username.toLowerCase();
-    const accountKey = `login:user:${usernameKey}`;
+    const accountKey = signInAccountKey(usernameKey);
     const ipKey = `login:ip:${addressGroupOf(ip)}`;
     await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
     try {
@@ -232,7 +232,7 @@ export class AuthService {
     // pending sign-in as it ends sessions.
     if (!twoFactor || !pending || !user || user.deleted_at !== null) throw expired();
     if (user.session_epoch !== pending.epoch) throw expired();
-    const accountKey = `login:user:${user.username_key}`;
+    const accountKey = signInAccountKey(user.username_key);
     const ipKey = `login:ip:${addressGroupOf(ip)}`;
     await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
     try {

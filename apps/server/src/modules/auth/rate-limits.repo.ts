@@ -23,6 +23,9 @@ export type Reservation = { taken: true; count: number } | { taken: false; frees
  * Limits kept in the database, so every server process sees the same numbers: sliding windows
  * of attempts (`reserve`: sign-in, registration, two-factor) and fixed-window counters (`hit`).
  */
+/** The window of an account's wrong passwords at sign-in (its username, lower-cased). */
+export const signInAccountKey = (usernameKey: string) => `login:user:${usernameKey}`;
+
 export class RateLimitsRepo {
   constructor(private readonly db: Db) {}
 
