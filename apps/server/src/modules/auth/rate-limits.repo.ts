@@ -19,13 +19,13 @@ export interface RateLimit {
 /** A sliding-window reservation: taken (the attempts now within the window), or when one frees. */
 export type Reservation = { taken: true; count: number } | { taken: false; freesAt: number };
 
+/** The window of an account's wrong passwords at sign-in (its username, lower-cased). */
+export const signInAccountKey = (usernameKey: string) => `login:user:${usernameKey}`;
+
 /**
  * Limits kept in the database, so every server process sees the same numbers: sliding windows
  * of attempts (`reserve`: sign-in, registration, two-factor) and fixed-window counters (`hit`).
  */
-/** The window of an account's wrong passwords at sign-in (its username, lower-cased). */
-export const signInAccountKey = (usernameKey: string) => `login:user:${usernameKey}`;
-
 export class RateLimitsRepo {
   constructor(private readonly db: Db) {}
 

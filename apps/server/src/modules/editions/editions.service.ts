@@ -566,11 +566,6 @@ function idOf(value: unknown): string | null {
   return null;
 }
 
-/**
- * Whether the event gave money back that may unmake the sale: a charge fully refunded, or a
- * dispute lost (Stripe's `lost`: the disputed amount went back; the repo compares it with the
- * price, so a dispute over part of the payment leaves the sale).
- */
 /** A charge whose whole amount went back (Stripe's `refunded`, or the amounts when it is absent). */
 function fullyRefunded(charge: Record<string, unknown>): boolean {
   if (typeof charge.refunded === "boolean") return charge.refunded;
