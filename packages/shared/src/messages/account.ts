@@ -31,7 +31,7 @@ export const account = {
   setNewPassword: "Set new password",
   passwordReset:
     "Your password is changed and every session of your account has ended. Sign in with the new password.",
-  tooManyResets: "Too many reset requests for now. Try again later.",
+  tooManyResets: "Too many reset requests for now.",
   // Change password.
   passwordSection: "Password",
   currentPassword: "Current password",
@@ -39,7 +39,7 @@ export const account = {
   changePassword: "Change password",
   passwordChanged: "Your password is changed; your other sessions have ended.",
   wrongPassword: "That is not your current password",
-  tooManyPasswordTries: "Too many wrong passwords. Try again later.",
+  tooManyPasswordTries: "Too many password attempts.",
   // Change email.
   newEmail: "New email address",
   changeEmail: "Change email",
@@ -48,7 +48,7 @@ export const account = {
   pendingEmail: (email: string) => `Waiting for confirmation at ${email}`,
   sameEmail: "That is already your email address",
   emailChanged: "Your email address is changed.",
-  tooManyConfirmationMails: "Too many confirmation emails for now. Try again later.",
+  tooManyConfirmationMails: "Too many confirmation emails for now.",
   // Sessions.
   sessionsSection: "Sessions",
   sessionsIntro: "Browsers where you are signed in.",

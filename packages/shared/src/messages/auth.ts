@@ -18,8 +18,9 @@ export const auth = {
   adminOnly: "Only an administrator can do this",
   usernameTaken: "That username is already taken",
   emailTaken: "An account with that email already exists",
-  tooManyAttempts: "Too many sign-in attempts. Try again later.",
-  tooManyRegistrations: "Too many new accounts from this address. Try again later.",
+  // Refusals by a rate limit: the refusal adds when to try again (tryAgainIn).
+  tooManyAttempts: "Too many sign-in attempts.",
+  tooManyRegistrations: "Too many new accounts from this address.",
   foreignOrigin: "Request refused: it did not come from this site",
   /** A member's session ended while they were on a page (the page stays under this dialog). */
   sessionEndedTitle: "Your session has ended",

@@ -7,6 +7,17 @@ export const badCursor = "The cursor is not valid: start again without one";
 export const stillInProgress = "Another change to this is still being made. Try again in a moment.";
 /** A call the browser could not make: offline, or the server out of reach. */
 export const unreachable = "Could not reach Sawdust: check your connection and try again.";
+/**
+ * The end of a rate limit's refusal: when its window has a place again, rounded up to what a
+ * person reads ("Try again in 15 minutes.").
+ */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes === 1) return "Try again in a minute.";
+  if (minutes < 60) return `Try again in ${minutes} minutes.`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? "Try again in an hour." : `Try again in ${hours} hours.`;
+}
 export const genericError = "An error occurred";
 export const unknownError = "An unknown error occurred";
 /** Any text a request sends holding U+0000 (PostgreSQL cannot store it). */

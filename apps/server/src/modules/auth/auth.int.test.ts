@@ -246,6 +246,8 @@ describe(`sign-in limits on ${TEST_DB}`, () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
+    // It says when: the window's first attempt was just now.
+    expect(refused.json().message).toBe("Too many sign-in attempts. Try again in 15 minutes.");
     // Even the right password waits out the window…
     expect((await attempt(account.password)).statusCode).toBe(429);
     // …and works once it has passed.
@@ -366,7 +368,9 @@ describe(`registrations per address on ${TEST_DB}`, () => {
       expect(third.statusCode).toBe(429);
       expect(third.headers["retry-after"]).toBeDefined();
       // It names what the address did: registering, not signing in.
-      expect(third.json().message).toBe(MESSAGES.auth.tooManyRegistrations);
+      expect(third.json().message).toBe(
+        `${MESSAGES.auth.tooManyRegistrations} ${MESSAGES.tryAgainIn(Number(third.headers["retry-after"]))}`,
+      );
     } finally {
       await limited.close();
     }

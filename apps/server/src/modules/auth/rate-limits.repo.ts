@@ -1,3 +1,4 @@
+import { MESSAGES } from "@sawdust/shared";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { tooManyRequests } from "../../lib/errors.js";
@@ -86,7 +87,10 @@ export class RateLimitsRepo {
     message: string,
   ): Promise<void> {
     const reservation = await this.reserve(key, now, limit);
-    if (!reservation.taken) throw tooManyRequests(message, (reservation.freesAt - now) / 1000);
+    if (!reservation.taken) {
+      const seconds = (reservation.freesAt - now) / 1000;
+      throw tooManyRequests(`${message} ${MESSAGES.tryAgainIn(seconds)}`, seconds);
+    }
   }
 
   /** Gives back a place `reserve` took (the attempt turned out not to count): its newest one. */

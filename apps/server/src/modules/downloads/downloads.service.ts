@@ -7,6 +7,7 @@ import {
   formatBytes,
   hasFreeLimits,
   type Licence,
+  MESSAGES,
   type Principal,
   type SiteSettings,
   slugifyTag,
@@ -29,7 +30,8 @@ export const DOWNLOAD_MESSAGES = {
   upgradeForPro: (size: string) => `Upgrade to Pro to download the ${size} size`,
   quota: (reset: string, limits: { monthlyDownloads: number; monthlyBandwidthBytes: number }) =>
     `You have reached this month's free limit: ${limits.monthlyDownloads} downloads or ${formatBytes(limits.monthlyBandwidthBytes)}, whichever comes first. Your downloads reset on ${reset} at 00:00 UTC; Pro has no limit.`,
-  previewRate: "Too many preview downloads from your address. Try again later.",
+  previewRate: (seconds: number) =>
+    `Too many preview downloads from your address. ${MESSAGES.tryAgainIn(seconds)}`,
   fromAnotherSite:
     "This download was started by another site. Open the image on this site and download it there.",
 } as const;
@@ -115,7 +117,8 @@ export class DownloadsService {
         PREVIEW_LIMIT.windowMs,
       );
       if (window.count > PREVIEW_LIMIT.perWindow) {
-        throw tooManyRequests(DOWNLOAD_MESSAGES.previewRate, (window.windowEndsAt - now) / 1000);
+        const seconds = (window.windowEndsAt - now) / 1000;
+        throw tooManyRequests(DOWNLOAD_MESSAGES.previewRate(seconds), seconds);
       }
     }
     // An owner's downloads of their piece are not counted against the free tier's limits.
