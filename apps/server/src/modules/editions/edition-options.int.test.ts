@@ -18,6 +18,7 @@ import {
 } from "../../../test/editions.js";
 import { makePng, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { linesOf, shownText } from "./pdf-text.test-support.js";
 
 /**
  * Issue 19's remaining build items: a collector's opt-out from being named, the edition pages'
@@ -371,5 +372,46 @@ describe(`edition options on ${TEST_DB}`, () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(heard).toContain(id);
     expect((await entry())?.collectedBy ?? null).toBeNull();
+  });
+
+  it("names a hidden piece on its certificate only to the buyer and admins", async () => {
+    const id = await piece({ editionType: "one_of_one", price: 5000 });
+    await app.database.db
+      .updateTable("images")
+      .set({ title: "Secret Garden" })
+      .where("id", "=", id)
+      .execute();
+    const collector = await newMember();
+    await buy(collector, id);
+    const library = ZLibrary.parse((await call("GET", "/api/v1/library", collector)).json());
+    const certificateId = library.editions.find((e) => e.imageId === id)?.certificateId as string;
+    const titleFor = async (who?: Who) =>
+      ZCertificate.parse((await call("GET", `/api/v1/certificates/${certificateId}`, who)).json())
+        .title;
+    expect(await titleFor()).toBe("Secret Garden");
+
+    const hidden = await call("PATCH", `/api/v1/images/${id}/visibility`, admin, {
+      isPublic: false,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    // Every other address of the piece refuses a visitor; the certificate still verifies, unnamed.
+    expect((await call("GET", `/api/v1/images/${id}`)).statusCode).toBe(404);
+    expect(await titleFor()).toBe(`Artwork ${id}`);
+    expect(await titleFor(await newMember())).toBe(`Artwork ${id}`);
+    const pdfText = async (who?: Who) => {
+      const pdf = await call("GET", `/api/v1/certificates/${certificateId}/pdf`, who);
+      expect(pdf.statusCode).toBe(200);
+      return linesOf(await shownText(pdf.rawPayload))
+        .map((line) => line.text)
+        .join("\n");
+    };
+    expect(await pdfText()).not.toContain("Secret Garden");
+    expect(await pdfText()).toContain(`Artwork ${id}`);
+    expect(await pdfText(collector)).toContain("Secret Garden");
+    expect(await titleFor(collector)).toBe("Secret Garden");
+    expect(await titleFor(admin)).toBe("Secret Garden");
+
+    await call("PATCH", `/api/v1/images/${id}/visibility`, admin, { isPublic: true });
+    expect(await titleFor()).toBe("Secret Garden");
   });
 });

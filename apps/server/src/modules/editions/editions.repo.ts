@@ -575,6 +575,10 @@ export class EditionsRepo {
         "edition_sales.licence",
         "edition_sales.created_at as purchased_at",
         "images.title",
+        // Whether anyone may see the piece now (its title is named to them only then).
+        sql<number>`case when images.is_public = 1 and images.status = 'ready' then 1 else 0 end`.as(
+          "image_shown",
+        ),
         // The type the piece sold as; the image's own when the sale predates 0015.
         sql<string | null>`coalesce(edition_sales.edition_type, images.edition_type)`.as(
           "edition_type",

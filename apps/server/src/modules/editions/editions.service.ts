@@ -358,7 +358,9 @@ export class EditionsService implements OneOffPaymentHandler {
 
   /**
    * A certificate that stands; 404 for an id Sawdust never issued, 410 for a revoked one. It names
-   * its buyer to the buyer and to admins, and to anyone else unless the buyer collects privately.
+   * its buyer to the buyer and to admins, and to anyone else unless the buyer collects privately;
+   * and its piece's title to the buyer and admins, and to anyone else while the piece is shown
+   * (a hidden or deleted piece is "Artwork N": every other address of it says nothing of it).
    */
   async certificate(id: string, viewer: Principal): Promise<Certificate> {
     const row = /^[0-9a-f]{32}$/.test(id)
@@ -372,7 +374,10 @@ export class EditionsService implements OneOffPaymentHandler {
     return {
       id: row.id,
       imageId: Number(row.image_id),
-      title: row.title ?? `Artwork ${row.image_id}`,
+      title:
+        row.title !== null && (Number(row.image_shown) === 1 || this.ownView(row, viewer))
+          ? row.title
+          : `Artwork ${row.image_id}`,
       ...soldAs(row, "open_edition"),
       number: Number(row.number),
       licence: row.licence as Licence,
@@ -406,10 +411,15 @@ export class EditionsService implements OneOffPaymentHandler {
     viewer: Principal,
   ): string {
     if (!row.username) return m.formerMember;
-    const ownView =
-      viewer.kind === "member" && (viewer.userId === Number(row.user_id) || isAdmin(viewer));
-    if (Number(row.collects_privately) === 1 && !ownView) return m.privateCollector;
+    if (Number(row.collects_privately) === 1 && !this.ownView(row, viewer)) {
+      return m.privateCollector;
+    }
     return collectorName(row.display_name, row.username);
+  }
+
+  /** The viewer is the sale's buyer or an admin. */
+  private ownView(row: { user_id: number | null }, viewer: Principal): boolean {
+    return viewer.kind === "member" && (viewer.userId === Number(row.user_id) || isAdmin(viewer));
   }
 
   // ——— Admins ———
