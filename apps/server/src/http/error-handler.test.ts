@@ -1,5 +1,10 @@
+import { mkdtemp, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Fastify from "fastify";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { decodeOnceToFile } from "../media/renditions.js";
 import { registerErrorHandler } from "./error-handler.js";
 
 const failing = (error: Error) => {
@@ -26,6 +31,29 @@ describe("the error handler", () => {
       message: expect.stringContaining("run out of storage space"),
       code: "service_unavailable",
     });
+  });
+
+  it("answers libvips's own disk-full error (sharp writing the decoded upload) with a 503", async () => {
+    // /dev/full refuses every write with ENOSPC; sharp reports it in words, with no code.
+    const folder = await mkdtemp(join(tmpdir(), "sawdust-full-"));
+    try {
+      const input = join(folder, "in.png");
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#804020" } })
+        .png()
+        .toFile(input);
+      const decoded = join(folder, "decoded.v");
+      await symlink("/dev/full", decoded);
+      const error = await decodeOnceToFile(input, decoded).then(
+        () => undefined,
+        (failure: Error) => failure,
+      );
+      expect(error?.message).toMatch(/No space left on device/);
+      const res = await failing(error as Error).inject({ url: "/" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toContain("run out of storage space");
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it("answers storage out of reach (the code on the error or its cause) with a 503", async () => {

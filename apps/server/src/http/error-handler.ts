@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.js";
+import { unavailableMessage } from "../lib/unavailable.js";
 import { validationMessage } from "./validation-message.js";
 
 /** One error shape for the whole API: `{ message, code }` with the right status. */
@@ -44,49 +45,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: "Internal Server Error", code: "internal" });
   });
-}
-
-/** Error codes of a disk that is full or read-only: the system's, and SQLite's own. */
-const DISK_FULL = new Set(["ENOSPC", "EDQUOT", "EROFS", "SQLITE_FULL", "SQLITE_READONLY"]);
-/** …and of a storage or database server out of reach. */
-const OUT_OF_REACH = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-]);
-
-/**
- * PostgreSQL's own words for "not now": the server shutting down or restarting (57P01–57P03),
- * or a connection it closed mid-query (node-postgres gives that one no code, only its message).
- */
-const DATABASE_GOING = new Set(["57P01", "57P02", "57P03"]);
-const CONNECTION_ENDED = /^Connection terminated( unexpectedly)?$/;
-
-/**
- * A failure of what the server stands on rather than of the request (a full disk, S3 or the
- * database out of reach): a 503 the person can act on (try again later) instead of a bare 500.
- * Undefined for anything else.
- */
-export function unavailableMessage(error: unknown): string | undefined {
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === "string" && DISK_FULL.has(code)) {
-      return "The server has run out of storage space, so nothing was saved. Please try again later, or tell the site's administrators.";
-    }
-    const message = (cause as { message?: unknown }).message;
-    if (
-      (typeof code === "string" && (OUT_OF_REACH.has(code) || DATABASE_GOING.has(code))) ||
-      (code === undefined && typeof message === "string" && CONNECTION_ENDED.test(message))
-    ) {
-      return "The site cannot reach its storage or database right now. Please try again in a moment.";
-    }
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function humanise(error: FastifyError): string {

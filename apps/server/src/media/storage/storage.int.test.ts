@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unavailableMessage } from "../../http/error-handler.js";
+import { unavailableMessage } from "../../lib/unavailable.js";
 import { LocalStorage } from "./local-storage.js";
 import { S3Storage } from "./s3-storage.js";
 import type { Storage } from "./storage.js";

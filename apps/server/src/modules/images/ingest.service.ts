@@ -9,6 +9,7 @@ import {
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest } from "../../lib/errors.js";
+import { unavailableMessage } from "../../lib/unavailable.js";
 import { readImageHeader } from "../../media/image-header.js";
 import type { MediaStore } from "../../media/media-store.js";
 import {
@@ -100,7 +101,9 @@ export class IngestService {
       });
       try {
         // Decoded into a file next to the upload (removed below), not a Buffer: see DecodedImage.
-        const decoded = await decodeOnceToFile(upload.path, decodedFile).catch(() => {
+        const decoded = await decodeOnceToFile(upload.path, decodedFile).catch((error) => {
+          // A full disk fails the decoded file's write, not the upload: that is a 503.
+          if (unavailableMessage(error)) throw error;
           throw badRequest(IMAGE_MESSAGES.unreadable, "unreadable_image");
         });
         const originalKey = media.originalKey(imageId, EXTENSION_OF[upload.format]);
