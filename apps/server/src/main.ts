@@ -6,10 +6,14 @@ import { seedDemoCatalogue } from "./demo/seed-demo.js";
 import { serveMetrics } from "./http/metrics.js";
 import { startOrExplain } from "./lib/startup-errors.js";
 import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
-import { DEFAULT_UPLOAD_LEASE_MS, type Services } from "./services.js";
+import { checkStorageAtStart, DEFAULT_UPLOAD_LEASE_MS, type Services } from "./services.js";
 
 async function main(config: Config): Promise<void> {
   const { server, services, metrics, markStopping } = await buildApp(config);
+  await checkStorageAtStart(config, services.storage).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
 
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, server.log);
   const worker = createWorker(services, server.log, {

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "./config.js";
+import { type Config, ConfigError } from "./config.js";
 import type { DatabaseHandle } from "./db/database.js";
 import { EventBus } from "./events/event-bus.js";
 import { watchRater } from "./jobs/heartbeat.js";
@@ -13,6 +15,7 @@ import type { VisionClient } from "./media/analysis/vision.js";
 import { claimLocalMedia } from "./media/media-owner.js";
 import { MediaStore } from "./media/media-store.js";
 import { type MediaSetup, openStorage } from "./media/open-media.js";
+import type { Storage } from "./media/storage/storage.js";
 import { AccountsRepo } from "./modules/accounts/accounts.repo.js";
 import {
   type AccountLimits,
@@ -21,7 +24,11 @@ import {
 } from "./modules/accounts/accounts.service.js";
 import { AdminStatsRepo } from "./modules/admin-stats/admin-stats.repo.js";
 import { AdminStatsService } from "./modules/admin-stats/admin-stats.service.js";
-import type { VisionEndpoint } from "./modules/admin-stats/system-probes.js";
+import {
+  probeStorage,
+  reasonOf,
+  type VisionEndpoint,
+} from "./modules/admin-stats/system-probes.js";
 import { ApiKeysRepo } from "./modules/api-keys/api-keys.repo.js";
 import { ApiKeysService } from "./modules/api-keys/api-keys.service.js";
 import { AuditRepo } from "./modules/audit/audit.repo.js";
@@ -144,10 +151,38 @@ export async function openMedia(
   if (!config.s3) {
     // DATA_DIR/media is this database's, or nothing is written to it (media/media-owner.ts).
     const databaseId = await settings.getOrCreate("database_id", () => randomUUID());
-    const hasImages = await new ImagesRepo(database.db, database.dialect).hasAnyImage();
-    await claimLocalMedia(config.dataDir, databaseId, hasImages);
+    const images = await new ImagesRepo(database.db, database.dialect).whatImagesExist();
+    await claimLocalMedia(config.dataDir, databaseId, images);
   }
   return { storage: openStorage(config), signingKey };
+}
+
+/**
+ * A start's check of the media storage: a file written, read back and removed (the dashboard's
+ * storage check), so a bucket that does not exist, an S3 that does not answer or a media folder
+ * this user cannot write stops the start, naming the setting, rather than failing every upload
+ * later with a bare error while /readyz says all is well.
+ */
+export async function checkStorageAtStart(
+  config: Pick<Config, "dataDir" | "s3">,
+  storage: Storage,
+): Promise<void> {
+  const media = join(config.dataDir, "media");
+  // The first start makes the folder (as the first upload would): a missing one is no fault here.
+  const made = config.s3
+    ? undefined
+    : await mkdir(media, { recursive: true }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+  const probe = made ? { ok: false as const, reason: reasonOf(made) } : await probeStorage(storage);
+  if (probe.ok) return;
+  const reason = "reason" in probe ? probe.reason : "the folder is missing";
+  throw new ConfigError(
+    config.s3
+      ? `S3_BUCKET ${config.s3.bucket}${config.s3.endpoint ? ` at S3_ENDPOINT ${config.s3.endpoint}` : ""}: cannot write, read back and remove a file (${reason}). Check that the bucket exists, that the endpoint answers, and that S3_ACCESS_KEY_ID may write to it.`
+      : `DATA_DIR ${config.dataDir}: cannot write, read back and remove a file in ${media} (${reason}). Make it writable by the user the server runs as.`,
+  );
 }
 
 /**

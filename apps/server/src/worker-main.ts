@@ -7,7 +7,7 @@ import { jobHandlers } from "./jobs/handlers.js";
 import { Metrics } from "./lib/metrics.js";
 import { startOrExplain } from "./lib/startup-errors.js";
 import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
-import { DEFAULT_UPLOAD_LEASE_MS, openServices } from "./services.js";
+import { checkStorageAtStart, DEFAULT_UPLOAD_LEASE_MS, openServices } from "./services.js";
 
 /**
  * `npm run worker`: a process that only runs background jobs (and the janitor), for deployments
@@ -20,6 +20,7 @@ async function main(config: Config): Promise<void> {
   );
   await migrateToLatest(database);
   const services = await openServices(config, database, log);
+  await checkStorageAtStart(config, services.storage);
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, log);
   // Its job runs and the queue, on METRICS_PORT when set (a worker has no other listener).
   const metrics = new Metrics({

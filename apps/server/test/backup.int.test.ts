@@ -327,12 +327,14 @@ describe.skipIf(TEST_DB !== "postgres")("backup on PostgreSQL", () => {
   });
   afterAll(() => app.close());
 
-  it("points to pg_dump instead of copying anything", async () => {
+  it("points to pg_dump and the media folder instead of copying anything", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sawdust-pg-backup-"));
     try {
       const res = await admin(["backup", "--to", join(dir, "copy")], app.env);
       expect(res.code).toBe(1);
       expect(res.output).toContain("pg_dump");
+      // The pictures are on local disk here: a dump alone restores a site without them.
+      expect(res.output).toContain(`then copy ${join(app.dataDir, "media")}`);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

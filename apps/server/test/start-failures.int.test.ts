@@ -6,12 +6,12 @@
  * database server needed: SQLite files, and a PostgreSQL URL nobody answers).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/lib/cluster.mjs";
+import { freePort, startS3rver } from "../../../scripts/lib/cluster.mjs";
 
 const root = resolve(import.meta.dirname, "../../..");
 const work = mkdtempSync(join(tmpdir(), "sawdust-start-failures-"));
@@ -121,4 +121,45 @@ describe("a start that fails", () => {
     expect(notDb.code).toBe(1);
     expect(notDb.output).toContain(`sawdust.db is not a SQLite database`);
   }, 60_000);
+
+  it("names S3_BUCKET when the bucket does not exist or S3 does not answer, and DATA_DIR when media cannot be written", async () => {
+    const s3 = await startS3rver(join(work, "s3rver"), "the-real-bucket");
+    try {
+      const noBucket = await start({
+        ...s3.env,
+        S3_BUCKET: "no-such-bucket",
+        PORT: String(await freePort()),
+        DATA_DIR: join(work, "s3-no-bucket"),
+      });
+      expect(noBucket.code).toBe(1);
+      expect(noBucket.output).toContain(
+        `S3_BUCKET no-such-bucket at S3_ENDPOINT ${s3.env.S3_ENDPOINT}: cannot write, read back and remove a file`,
+      );
+      expect(noBucket.output).not.toContain('"msg":"serving"');
+    } finally {
+      await s3.close();
+    }
+    const nobody = await occupy();
+    nobody.server.close();
+    const unreachable = await start({
+      S3_BUCKET: "sawdust",
+      S3_ENDPOINT: `http://127.0.0.1:${nobody.port}`,
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      PORT: String(await freePort()),
+      DATA_DIR: join(work, "s3-unreachable"),
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.output).toContain("S3_BUCKET sawdust at S3_ENDPOINT");
+    // A media folder nothing can be stored in (these tests may run as root, whom permissions do
+    // not stop: its private half leads to a device instead of a folder).
+    const dataDir = join(work, "media-unwritable");
+    mkdirSync(join(dataDir, "media"), { recursive: true });
+    symlinkSync("/dev/null", join(dataDir, "media", "private"));
+    const blocked = await start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(blocked.code).toBe(1);
+    expect(blocked.output).toContain(
+      `DATA_DIR ${dataDir}: cannot write, read back and remove a file in ${join(dataDir, "media")}`,
+    );
+  }, 90_000);
 });

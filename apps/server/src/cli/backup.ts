@@ -8,6 +8,7 @@ import {
   snapshotImages,
   snapshotSqlite,
 } from "../db/sqlite-backup.js";
+import { MEDIA_OWNER_FILE } from "../media/media-owner.js";
 import { EXTENSION_OF, type SniffedFormat } from "../media/sniff.js";
 
 /** The file that marks a folder as a Sawdust backup, and says what is in it. */
@@ -29,8 +30,15 @@ export class BackupError extends Error {
 
 type Out = (line: string) => void;
 
-const POSTGRES_ADVICE =
-  'This deployment keeps its data in PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file=sawdust.dump "$DATABASE_URL") and restore with pg_restore; see the README\'s Deployment guide.';
+/** What to do instead on PostgreSQL: pg_dump, and the media folder when the pictures are local. */
+function postgresAdvice(config: Config): string {
+  const database =
+    'This deployment keeps its data in PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file=sawdust.dump "$DATABASE_URL") and restore with pg_restore';
+  const media = config.s3
+    ? "; the pictures are in the S3 bucket (keep it versioned)"
+    : `, then copy ${join(config.dataDir, "media")} and ${join(config.dataDir, MEDIA_OWNER_FILE)}: the pictures are there, not in the database, and a restore needs both`;
+  return `${database}${media}. See the README's Backups.`;
+}
 
 /**
  * `npm run admin -- backup --to DIR`: the embedded database, copied consistently while the
@@ -39,7 +47,7 @@ const POSTGRES_ADVICE =
  * records as a deletion under way (the restored server's janitor completes it).
  */
 export async function backup(config: Config, to: string, out: Out): Promise<Manifest> {
-  if (config.database.kind !== "sqlite") throw new BackupError(POSTGRES_ADVICE);
+  if (config.database.kind !== "sqlite") throw new BackupError(postgresAdvice(config));
   await mustBeEmpty(to, "--to");
   await mkdir(to, { recursive: true });
   const databaseCopy = join(to, DATABASE_FILE);
@@ -97,7 +105,7 @@ export async function backup(config: Config, to: string, out: Out): Promise<Mani
  * never over an installation. Start the server on it afterwards.
  */
 export async function restore(config: Config, from: string, out: Out): Promise<void> {
-  if (config.database.kind !== "sqlite") throw new BackupError(POSTGRES_ADVICE);
+  if (config.database.kind !== "sqlite") throw new BackupError(postgresAdvice(config));
   let manifest: Manifest;
   try {
     manifest = JSON.parse(await readFile(join(from, MANIFEST), "utf8")) as Manifest;

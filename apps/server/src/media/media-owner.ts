@@ -14,12 +14,14 @@ export const MEDIA_OWNER_FILE = ".media-database";
  * restarted with DATABASE_URL set to an empty PostgreSQL) overwrote the first site's pictures
  * with its own image 1 and deleted them with it. The first start on a folder writes the database's
  * id into it; a start of another database is refused, naming what to do. A folder from before
- * this check is taken by the database that has images, never by an empty one.
+ * this check is taken by the database that has images, never by an empty one. And a database with
+ * ready images is not started on a folder with none of their pictures (a PostgreSQL database
+ * restored without DATA_DIR/media looked healthy, every picture missing), unless told to.
  */
 export async function claimLocalMedia(
   dataDir: string,
   databaseId: string,
-  databaseHasImages: boolean,
+  images: "none" | "some" | "ready",
 ): Promise<void> {
   const root = join(dataDir, "media");
   const ownerFile = join(dataDir, MEDIA_OWNER_FILE);
@@ -38,9 +40,14 @@ export async function claimLocalMedia(
       `${root} holds the pictures of another database (${owner}), not of this one (${databaseId}). ${moving}`,
     );
   }
-  if (!databaseHasImages && (await holdsAFile(root))) {
+  if (images === "none" && (await holdsAFile(root))) {
     throw new ConfigError(
       `${root} holds pictures, but this database has no images: they belong to another site's database. ${moving}`,
+    );
+  }
+  if (images === "ready" && !(await holdsAFile(root))) {
+    throw new ConfigError(
+      `This database has images, but ${root} holds none of their pictures: restore DATA_DIR/media from the same backup as the database (README: Backups). If they are lost for good, write the database's id (${databaseId}) into ${ownerFile} to start without them.`,
     );
   }
   await mkdir(dataDir, { recursive: true });

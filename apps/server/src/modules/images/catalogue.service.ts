@@ -290,7 +290,7 @@ export class CatalogueService {
 
   /** Whether the catalogue holds any image at all, in any state (demo seeding needs none). */
   hasAnyImage(): Promise<boolean> {
-    return this.deps.images.hasAnyImage();
+    return this.deps.images.whatImagesExist().then((images) => images !== "none");
   }
 
   /** The file names images were uploaded under. */

@@ -435,9 +435,17 @@ export class ImagesRepo {
   }
 
   /** Whether any image row exists, in any state: the demo catalogue seeds only an empty one. */
-  async hasAnyImage(): Promise<boolean> {
-    const row = await this.db.selectFrom("images").select("id").limit(1).executeTakeFirst();
-    return row !== undefined;
+  /** Whether the database has images, and whether one is ready (its pictures were stored). */
+  async whatImagesExist(): Promise<"none" | "some" | "ready"> {
+    const ready = await this.db
+      .selectFrom("images")
+      .select("id")
+      .where("status", "=", "ready")
+      .limit(1)
+      .executeTakeFirst();
+    if (ready) return "ready";
+    const any = await this.db.selectFrom("images").select("id").limit(1).executeTakeFirst();
+    return any ? "some" : "none";
   }
 
   /** Whether the image is ready and public: the check every public media request makes. */
