@@ -154,6 +154,48 @@ describe(`a download whose file is gone on ${TEST_DB}`, () => {
   });
 });
 
+describe(`a size whose original is missing on ${TEST_DB}`, () => {
+  it("is a 404 saying so, never a 5xx, and counts nothing", async () => {
+    // A restore without its pictures, or a file removed by hand: the lazy sizes are made from it.
+    const res = await uploadPublished(app, admin.cookie, {
+      name: "lost.png",
+      data: await makePng(800, 1000),
+    });
+    const lostId: number = res.json().uploaded[0].id;
+    await app.services.storage.delete(`private/images/${lostId}/original.png`);
+    const countOf = async () =>
+      Number(
+        (
+          await app.database.db
+            .selectFrom("download_events")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("image_id", "=", lostId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const size of ["xlarge", "ultra"]) {
+      const answer = await app.server.inject({
+        method: "GET",
+        url: `/api/v1/images/${lostId}/download?size=${size}`,
+        headers: { cookie: pro.cookie },
+      });
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json()).toMatchObject({
+        code: "original_missing",
+        message: expect.stringContaining("original file is missing"),
+      });
+    }
+    expect(await countOf()).toBe(0);
+    // The sizes made with the upload are still served.
+    const basic = await app.server.inject({
+      method: "GET",
+      url: `/api/v1/images/${lostId}/download?size=basic`,
+      headers: { cookie: pro.cookie },
+    });
+    expect(basic.statusCode).toBe(200);
+  });
+});
+
 describe(`downloads another site starts on ${TEST_DB}`, () => {
   it("refuses a member's download another site sent the browser to, and counts nothing", async () => {
     const member = await signIn(app, "dl_forged");

@@ -26,6 +26,9 @@ export const IMAGE_MESSAGES = {
   badEditionType: UPLOAD_FIELD_MESSAGES.editionType,
   badPrice: UPLOAD_FIELD_MESSAGES.price,
   unreadable: "The image could not be read: the file may be damaged",
+  /** A size made from the original when first asked for, whose original is not in the storage. */
+  originalMissing:
+    "This size cannot be made: the image's original file is missing from the site's storage. Please tell the site's administrators.",
   tooSmall: (w: number, h: number) =>
     `The image must be at least ${UPLOAD.minWidth}×${UPLOAD.minHeight} pixels (this one is ${w}×${h})`,
   tooManyPixels: (w?: number, h?: number) =>

@@ -5,6 +5,7 @@ import { forbidden, notFound } from "../../lib/errors.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { RENDITIONS, type RenditionName } from "../../media/renditions.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
+import { isMissing } from "../../media/storage/storage.js";
 import { IMAGE_MESSAGES } from "./images.constants.js";
 import type { ImagesRepo } from "./images.repo.js";
 
@@ -51,11 +52,17 @@ export class RenditionsService {
     const { images, media, clock } = this.deps;
     const existing = (await images.findRenditions([row.id])).find((r) => r.size === name);
     if (existing && (await media.storage.size(existing.storage_key)) !== undefined) return existing;
-    const made = await media.renderFromOriginal(
-      row.id,
-      media.originalKey(row.id, EXTENSION_OF[row.original_format as SniffedFormat] ?? "png"),
-      name,
-    );
+    const made = await media
+      .renderFromOriginal(
+        row.id,
+        media.originalKey(row.id, EXTENSION_OF[row.original_format as SniffedFormat] ?? "png"),
+        name,
+      )
+      .catch((error: unknown) => {
+        // A restore without its pictures, a file removed by hand: nothing to make it from.
+        if (isMissing(error)) throw notFound(IMAGE_MESSAGES.originalMissing, "original_missing");
+        throw error;
+      });
     try {
       await images.insertRendition(
         row.id,
