@@ -136,8 +136,8 @@ export class JobsRepo {
   }
 
   /**
-   * Waiting and running jobs by kind, with the earliest `run_at` of the waiting ones (metrics).
-   * Reads only unfinished rows, through the (status, run_at) index.
+   * Waiting, running and failed jobs by kind, with the earliest `run_at` of the waiting ones
+   * (metrics). Reads no done row, through the (status, run_at) index.
    */
   async queueStats(): Promise<
     Array<{ kind: string; status: string; count: number; earliestRunAt: number | null }>
@@ -150,7 +150,7 @@ export class JobsRepo {
         eb.fn.countAll<number | string>().as("count"),
         eb.fn.min("run_at").as("earliest_run_at"),
       ])
-      .where("status", "in", ["pending", "running"])
+      .where("status", "in", ["pending", "running", "failed"])
       .groupBy(["kind", "status"])
       .execute();
     return rows.map((row) => ({

@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
-/** A kind of job's unfinished rows, as the queue reports them (JobsRepo.queueStats). */
+/** A kind of job's rows of one status, as the queue reports them (JobsRepo.queueStats). */
 export interface QueueStat {
   kind: string;
   status: string;
@@ -113,6 +113,12 @@ export class Metrics {
     labelNames: ["kind"] as const,
     registers: [this.registry],
   });
+  private readonly queueFailed = new Gauge({
+    name: "sawdust_jobs_failed",
+    help: "Jobs that failed for good (every attempt used), by kind, kept 7 days after their last attempt; the whole queue, shared by every process",
+    labelNames: ["kind"] as const,
+    registers: [this.registry],
+  });
   private readonly queueOldest = new Gauge({
     name: "sawdust_jobs_oldest_waiting_age_seconds",
     help: "How long the oldest job that is due has waited, by kind (0 when none is due)",
@@ -193,14 +199,17 @@ export class Metrics {
       return;
     }
     const time = now();
-    for (const gauge of [this.queueWaiting, this.queueRunning, this.queueOldest]) gauge.reset();
+    for (const gauge of [this.queueWaiting, this.queueRunning, this.queueFailed, this.queueOldest])
+      gauge.reset();
     const kinds = new Set([...jobKinds, ...stats.map((s) => s.kind)]);
     for (const kind of kinds) {
       const waiting = stats.find((s) => s.kind === kind && s.status === "pending");
       const running = stats.find((s) => s.kind === kind && s.status === "running");
+      const failed = stats.find((s) => s.kind === kind && s.status === "failed");
       const due = waiting?.earliestRunAt;
       this.queueWaiting.set({ kind }, waiting?.count ?? 0);
       this.queueRunning.set({ kind }, running?.count ?? 0);
+      this.queueFailed.set({ kind }, failed?.count ?? 0);
       this.queueOldest.set(
         { kind },
         due !== undefined && due !== null && due <= time ? (time - due) / 1000 : 0,

@@ -78,6 +78,11 @@ export const adminStats = {
         summary: `${plural(waiting, "job")} stuck`,
         detail: `${plural(waiting, "job")} waiting and no worker is running to take them; the oldest has waited ${age}.`,
       }),
+      /** Jobs that used every attempt (kept 7 days), said after what the queue is doing. */
+      failed: (count: number, kind: string, age: string, error: string) => ({
+        summary: `${plural(count, "job")} failed`,
+        detail: ` ${plural(count, "job")} failed for good in the last 7 days, after every retry: emails not sent, pictures not analysed. The latest (${kind}, ${age} ago): ${error}. The logs say more; fix the cause, and the jobs queued from then on run.`,
+      }),
     },
     workers: {
       label: "Job workers",

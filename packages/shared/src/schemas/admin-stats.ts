@@ -80,6 +80,8 @@ export const ZAdminDashboard = z.object({
     scheduled: z.number().int(),
     /** Seconds the longest-waiting due job has waited; null when none waits. */
     oldestWaitingSeconds: z.number().int().nullable(),
+    /** Failed for good (every attempt used), kept 7 days after their last attempt. */
+    failed: z.number().int(),
   }),
   workers: z.array(ZWorkerHeartbeat),
   checkedAt: z.iso.datetime(),

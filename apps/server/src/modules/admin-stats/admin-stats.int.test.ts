@@ -911,6 +911,61 @@ describe(`the system status with an S3 bucket and a vision model, on ${TEST_DB}`
     vision.mode = "good";
   });
 
+  it("warns of jobs that failed for good, with the latest one's error, and counts them in /metrics", async () => {
+    const now = clock.now();
+    const failedJob = (kind: string, error: string, at: number) => ({
+      kind,
+      payload: "{}",
+      image_id: null,
+      status: "failed",
+      attempts: 8,
+      max_attempts: 8,
+      run_at: at,
+      created_at: at,
+      updated_at: at,
+      last_error: error,
+    });
+    const ids = await app.database.db
+      .insertInto("jobs")
+      .values([
+        failedJob("mail.send", "Connection refused", now - 3 * 60 * 60 * 1000),
+        failedJob(
+          "mail.send",
+          "Invalid login: 535 Authentication failed\n    at SMTPConnection._formatError",
+          now - 5 * 60 * 1000,
+        ),
+      ])
+      .returning("id")
+      .execute();
+    try {
+      const dashboard = await dashboardOf(app, admin);
+      expect(dashboard.queue.failed).toBe(2);
+      const queue = statusOf(dashboard, "queue");
+      // After what the queue is doing (here: jobs wait for a worker this app does not run).
+      expect(queue.summary).toMatch(/(^|; )2 jobs failed$/);
+      expect(queue.level).not.toBe("ok");
+      expect(queue.detail).toContain(
+        "The latest (mail.send, 5 minutes ago): Invalid login: 535 Authentication failed.",
+      );
+      expect(queue.detail).not.toContain("SMTPConnection");
+      const metrics = await app.server.inject({ url: "/metrics" });
+      expect(metrics.body).toMatch(/^sawdust_jobs_failed\{kind="mail\.send"\} 2$/m);
+    } finally {
+      await app.database.db
+        .deleteFrom("jobs")
+        .where(
+          "id",
+          "in",
+          ids.map((row) => row.id),
+        )
+        .execute();
+    }
+    const after = await dashboardOf(app, admin);
+    expect(after.queue.failed).toBe(0);
+    expect(statusOf(after, "queue").summary).not.toContain("failed");
+    expect(statusOf(after, "queue").detail).not.toContain("failed for good");
+  });
+
   it("says an unreachable bucket is down within the check's deadline", async () => {
     // A port nothing listens on.
     const probe = createServer();

@@ -50,6 +50,9 @@ export interface QueueSnapshot {
   running: number;
   /** When the longest-waiting due job became due (or its worker's lease ran out); null if none. */
   oldestDueAt: number | null;
+  /** Jobs failed for good and not yet pruned (7 days), and the latest of them. */
+  failed: number;
+  latestFailure: { kind: string; error: string; at: number } | null;
 }
 
 /** What the dashboard and the analytics read; every figure is defined in admin-stats.service.ts. */
@@ -131,11 +134,30 @@ export class AdminStatsRepo {
       ])
       .where("status", "in", ["pending", "running"])
       .executeTakeFirstOrThrow();
+    // The failed ones by the same index; the latest with its error.
+    const [failed, latest] = await Promise.all([
+      this.db
+        .selectFrom("jobs")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("status", "=", "failed")
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("jobs")
+        .select(["kind", "last_error", "updated_at"])
+        .where("status", "=", "failed")
+        .orderBy("updated_at", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
     return {
       waiting: num(row.waiting),
       scheduled: num(row.scheduled),
       running: num(row.running),
       oldestDueAt: row.oldest === null ? null : Number(row.oldest),
+      failed: num(failed.count),
+      latestFailure: latest
+        ? { kind: latest.kind, error: latest.last_error ?? "", at: Number(latest.updated_at) }
+        : null,
     };
   }
 

@@ -148,6 +148,7 @@ export class AdminStatsService {
         scheduled: queue.scheduled,
         oldestWaitingSeconds:
           queue.oldestDueAt === null ? null : Math.floor((now - queue.oldestDueAt) / 1000),
+        failed: queue.failed,
       },
       workers,
       checkedAt: new Date(now).toISOString(),
@@ -371,7 +372,27 @@ function presentWorker(row: WorkerHeartbeatRow, now: number): WorkerHeartbeat {
 const workerName = (w: WorkerHeartbeat) => `${w.host} (pid ${w.pid})`;
 const ageOf = (ms: number) => MESSAGES.adminStats.formatAge(Math.max(0, ms) / 1000);
 
+/** The queue's flow, and a warning for jobs that failed for good, which no flow shows. */
 function queueStatus(queue: QueueSnapshot, now: number, aliveWorkers: number): SystemCheck {
+  const flow = queueFlow(queue, now, aliveWorkers);
+  const latest = queue.latestFailure;
+  if (queue.failed === 0 || !latest) return flow;
+  const failed = s.queue.failed(
+    queue.failed,
+    latest.kind,
+    ageOf(now - latest.at),
+    // One line of it: a stack or a whole server answer would drown the list.
+    latest.error.split("\n")[0]?.slice(0, 300) || "no error was recorded",
+  );
+  return {
+    ...flow,
+    level: flow.level === "down" ? "down" : "warning",
+    summary: flow.level === "ok" ? failed.summary : `${flow.summary}; ${failed.summary}`,
+    detail: `${flow.detail}${failed.detail}`,
+  };
+}
+
+function queueFlow(queue: QueueSnapshot, now: number, aliveWorkers: number): SystemCheck {
   if (queue.waiting === 0 || queue.oldestDueAt === null) {
     return check("queue", "ok", s.queue.idle(queue.running, queue.scheduled));
   }
