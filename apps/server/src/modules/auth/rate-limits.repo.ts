@@ -30,6 +30,19 @@ export const signInAccountKey = (usernameKey: string) => `login:user:${usernameK
 export class RateLimitsRepo {
   constructor(private readonly db: Db) {}
 
+  /** The key's window as it stands, adding nothing (a count of 0 when none is running). */
+  async peek(key: string, now: number): Promise<WindowCount> {
+    const row = await this.db
+      .selectFrom("rate_limits")
+      .select(["count", "window_ends_at"])
+      .where("key", "=", key)
+      .where("window_ends_at", ">", now)
+      .executeTakeFirst();
+    return row
+      ? { count: Number(row.count), windowEndsAt: Number(row.window_ends_at) }
+      : { count: 0, windowEndsAt: now };
+  }
+
   /** Adds one to the key's window (starting a new window if the old one ended), atomically. */
   async hit(key: string, now: number, windowMs: number): Promise<WindowCount> {
     const ends = now + windowMs;

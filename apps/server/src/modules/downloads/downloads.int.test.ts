@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, signIn, subscribe, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { RENDITION_FOR_DOWNLOAD } from "../../media/renditions.js";
-import { DOWNLOAD_MESSAGES } from "./downloads.service.js";
+import { DOWNLOAD_MESSAGES, PREVIEW_LIMIT } from "./downloads.service.js";
 
 const clock = new TestClock(Date.UTC(2026, 10, 21, 12));
 let app: TestApp;
@@ -286,6 +286,61 @@ describe(`resumed downloads on ${TEST_DB}`, () => {
       .where("user_id", "=", member.userId)
       .executeTakeFirstOrThrow();
     expect(usage).toEqual({ downloads: 1, bytes: size + 3 * (size - 1) });
+  });
+});
+
+describe(`a visitor's previews, limited per address, on ${TEST_DB}`, () => {
+  const preview = (address: string, method: "GET" | "HEAD" = "GET", headers = {}) =>
+    app.server.inject({
+      method,
+      url: `/api/v1/images/${imageId}/download?size=preview`,
+      remoteAddress: address,
+      headers,
+    });
+  /** The address's window with `used` of its previews spent. */
+  const spend = (address: string, used: number) =>
+    app.database.db
+      .insertInto("rate_limits")
+      .values({
+        key: `preview:ip:${address}`,
+        count: used,
+        window_ends_at: clock.now() + 30 * 60 * 1000,
+      })
+      .execute();
+
+  it("lets exactly the window's last previews through 40 parallel requests, whatever headers come along", async () => {
+    const address = "203.0.113.40";
+    await spend(address, PREVIEW_LIMIT.perWindow - 5);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        preview(address, "GET", {
+          "x-forwarded-for": `198.51.100.${i}`,
+          ...(i % 3 === 0 ? { range: "bytes=0-9" } : {}),
+          ...(i % 3 === 1 ? { "if-none-match": '"anything"' } : {}),
+        }),
+      ),
+    );
+    const passed = answers.filter((r) => r.statusCode === 200 || r.statusCode === 206);
+    expect(passed).toHaveLength(5);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(35);
+    expect(refused[0]?.json().message).toBe(
+      "Too many preview downloads from your address. Try again in 30 minutes.",
+    );
+    expect(Number(refused[0]?.headers["retry-after"])).toBe(30 * 60);
+  });
+
+  it("answers a HEAD past the window's limit as its GET would, counting nothing", async () => {
+    const address = "203.0.113.41";
+    await spend(address, PREVIEW_LIMIT.perWindow - 1);
+    expect((await preview(address, "HEAD")).statusCode).toBe(200);
+    expect((await preview(address, "GET")).statusCode).toBe(200);
+    const head = await preview(address, "HEAD");
+    expect(head.statusCode).toBe(429);
+    expect(Number(head.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await preview(address, "GET")).statusCode).toBe(429);
+    // Another address is not held back.
+    expect((await preview("203.0.113.42", "HEAD")).statusCode).toBe(200);
   });
 });
 

@@ -16,7 +16,7 @@ import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound, tooManyRequests, unauthorized } from "../../lib/errors.js";
 import { RENDITION_FOR_DOWNLOAD } from "../../media/renditions.js";
-import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
+import type { RateLimitsRepo, WindowCount } from "../auth/rate-limits.repo.js";
 import { IMAGE_MESSAGES } from "../images/images.constants.js";
 import type { ImagesRepo } from "../images/images.repo.js";
 import type { RenditionsService } from "../images/renditions.service.js";
@@ -111,15 +111,8 @@ export class DownloadsService {
     const now = clock.now();
     const member = viewer.kind === "member" ? viewer : null;
     if (!member) {
-      const window = await rateLimits.hit(
-        `preview:ip:${addressGroupOf(ip)}`,
-        now,
-        PREVIEW_LIMIT.windowMs,
-      );
-      if (window.count > PREVIEW_LIMIT.perWindow) {
-        const seconds = (window.windowEndsAt - now) / 1000;
-        throw tooManyRequests(DOWNLOAD_MESSAGES.previewRate(seconds), seconds);
-      }
+      const window = await rateLimits.hit(previewKey(ip), now, PREVIEW_LIMIT.windowMs);
+      if (window.count > PREVIEW_LIMIT.perWindow) throw previewRateReached(window, now);
     }
     // An owner's downloads of their piece are not counted against the free tier's limits.
     const limited = hasFreeLimits(viewer) && !download.ownedLicence;
@@ -146,11 +139,23 @@ export class DownloadsService {
 
   /**
    * Refuses (429, as `count` would) a free member whose month's limits this download would pass,
-   * counting nothing: a HEAD answers as its GET would, so a download manager's probe is not told
-   * a file is there that the download itself will refuse.
+   * or a visitor whose address has used its previews, counting nothing: a HEAD answers as its GET
+   * would, so a download manager's probe is not told a file is there that the download itself
+   * will refuse.
    */
-  async assertWithinLimits(download: PreparedDownload, viewer: Principal): Promise<void> {
-    if (viewer.kind !== "member" || !hasFreeLimits(viewer) || download.ownedLicence) return;
+  async assertWithinLimits(
+    download: PreparedDownload,
+    viewer: Principal,
+    ip: string,
+  ): Promise<void> {
+    if (viewer.kind !== "member") {
+      // A visitor's previews: the address's window, full already, refuses the HEAD too.
+      const now = this.deps.clock.now();
+      const window = await this.deps.rateLimits.peek(previewKey(ip), now);
+      if (window.count >= PREVIEW_LIMIT.perWindow) throw previewRateReached(window, now);
+      return;
+    }
+    if (!hasFreeLimits(viewer) || download.ownedLicence) return;
     if (download.size === "preview") return;
     const now = this.deps.clock.now();
     const { freeTier } = await this.deps.siteSettings.current();
@@ -162,6 +167,15 @@ export class DownloadsService {
       throw quotaReached(now, freeTier);
     }
   }
+}
+
+/** The window of a visitor's previews: per address (group), as other per-address limits. */
+const previewKey = (ip: string) => `preview:ip:${addressGroupOf(ip)}`;
+
+/** The address's previews are used up for this window: 429, and when to try again. */
+function previewRateReached(window: WindowCount, now: number) {
+  const seconds = (window.windowEndsAt - now) / 1000;
+  return tooManyRequests(DOWNLOAD_MESSAGES.previewRate(seconds), seconds);
 }
 
 /** The free tier's month is used up: 429 with the reset date, and when to try again. */

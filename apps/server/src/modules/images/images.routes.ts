@@ -283,7 +283,8 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
         !isNotModified(request, file.etag) &&
         range !== "unsatisfiable";
       let opened: Readable | undefined;
-      if (request.method === "HEAD") await opts.downloads.assertWithinLimits(file, viewer);
+      if (request.method === "HEAD")
+        await opts.downloads.assertWithinLimits(file, viewer, request.ip);
       if (sendsFile) {
         // Opened before it is counted: a file gone meanwhile (the image deleted as it was asked
         // for) is the image's 404 and costs the member nothing; once open, it is sent whole.
