@@ -145,7 +145,8 @@ export class RenditionsService {
 
 /** Why a thumb could not be made, in words that name no path on the server's disk. */
 function thumbFailure(error: unknown): string {
-  if ((error as NodeJS.ErrnoException | null)?.code === "ENOENT") return "its original is missing";
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ENOENT" || code === "original_missing") return "its original is missing";
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/(?:\/[^\s'"]+)+/g, "…");
 }
