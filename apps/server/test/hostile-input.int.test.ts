@@ -306,6 +306,40 @@ describe(`inputs that used to answer 500 on ${TEST_DB}`, () => {
     expect((await get("/healthz")).statusCode).toBe(200);
   });
 
+  it("refuses a body field a call does not take with 400 naming it, changing nothing", async () => {
+    const image = await publishedImage(503);
+    const patch = (payload: object) =>
+      app.server.inject({
+        method: "PATCH",
+        url: `/api/v1/images/${image.id}`,
+        headers: { cookie: admin.cookie },
+        payload,
+      });
+    // A partner's typo: "descripton", and a title where it is not (it is aiAnalysis.title).
+    const typo = await patch({ title: "Renamed", descripton: "x", tags: ["kept"] });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json()).toEqual({
+      message: 'Unknown fields "title", "descripton": the request body cannot have them',
+      code: "validation_failed",
+    });
+    const detail = await get(`/api/v1/images/${image.id}`, { cookie: admin.cookie });
+    expect(detail.json().tags).not.toContain("kept");
+    // A nested object keeps its own rule: the analysis is free-form.
+    const fine = await patch({ tags: ["kept"], aiAnalysis: { title: "Renamed", mood: "calm" } });
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.json().tags).toContain("kept");
+
+    const member = await signIn(app, "strict_member");
+    const create = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/collections",
+      headers: { cookie: member.cookie },
+      payload: { name: "Sea", extra: 1 },
+    });
+    expect(create.statusCode).toBe(400);
+    expect(create.json().message).toBe('Unknown field "extra": the request body cannot have it');
+  });
+
   it("refuses a NUL character in any text with one 400, on sign-in, bodies and queries alike", async () => {
     const member = await signIn(app, "nul_member");
     const image = await publishedImage(503);

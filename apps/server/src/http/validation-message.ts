@@ -7,7 +7,8 @@ export interface ValidationIssue {
 }
 
 /** Zod's own wording, which names no field ("Too big: expected string to have <=200 characters"). */
-const ZOD_DEFAULT = /^(Invalid input|Invalid option|Too big|Too small|Invalid)\b/;
+const ZOD_DEFAULT =
+  /^(Invalid input|Invalid option|Too big|Too small|Invalid|Unrecognized keys?)\b/;
 
 const KINDS: Record<string, string> = {
   string: "text",
@@ -44,6 +45,11 @@ export function validationMessage(issue: ValidationIssue | undefined, context = 
       return p.origin === "number" && p.minimum === 0 && p.inclusive === false
         ? `${field} must be more than 0`
         : `${field} must be at least ${String(p.minimum)}${unit(p.origin)}`;
+    case "unrecognized_keys": {
+      const keys = Array.isArray(p.keys) ? p.keys.map((key) => JSON.stringify(String(key))) : [];
+      const where = path ? ` in ${path}` : "";
+      return `${keys.length > 1 ? "Unknown fields" : "Unknown field"} ${keys.join(", ")}${where}: the request ${context} cannot have ${keys.length > 1 ? "them" : "it"}`;
+    }
     case "invalid_value":
       return Array.isArray(p.values)
         ? `${field} must be one of ${p.values.map(String).join(", ")}`

@@ -172,7 +172,8 @@ describe(`registration rules on ${TEST_DB}`, () => {
   });
 
   it.each([
-    [undefined, "The request body is not valid JSON"],
+    [undefined, "The request body must be a JSON object"],
+    ["{", "The request body is not valid JSON"],
     [[1, 2], "The request body must be a JSON object"],
     [{ username: 12, email: "a@b.co", password: "12345678" }, "Username must be text"],
   ])("refuses a malformed body %j with 400", async (payload, message) => {
@@ -180,10 +181,26 @@ describe(`registration rules on ${TEST_DB}`, () => {
       method: "POST",
       url: "/api/v1/auth/register",
       headers: { "content-type": "application/json" },
-      payload: payload === undefined ? "" : JSON.stringify(payload),
+      payload: payload === undefined ? "" : payload === "{" ? payload : JSON.stringify(payload),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+
+  it("takes an empty JSON body on a call that needs none as no body", async () => {
+    const account = newAccount();
+    const registered = await post("/api/v1/auth/register", account);
+    const cookie = String(registered.headers["set-cookie"]).split(";")[0] as string;
+    // What many clients send: the JSON content type on every call, with nothing after it.
+    const res = await app.server.inject({
+      method: "POST",
+      url: "/api/v1/auth/logout",
+      headers: { "content-type": "application/json", cookie },
+      payload: "",
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const me = await app.server.inject({ url: "/api/v1/auth/user", headers: { cookie } });
+    expect(me.statusCode).toBe(401);
   });
 
   it.each([
