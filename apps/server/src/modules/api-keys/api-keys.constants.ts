@@ -16,6 +16,8 @@ export const API_KEY_MESSAGES = {
   missing:
     "Send an API key as 'Authorization: Bearer sdk_…': the marketing API takes a key, not a session",
   invalid: "This API key is not valid, or it has been revoked",
+  twoKeys:
+    "Send one Authorization header: this request has several, and which key it speaks for would be a guess",
   rateLimited: (limit: number) =>
     `This API key has made its ${limit} requests for this hour: try again when Retry-After says`,
   notFound: "No such API key",

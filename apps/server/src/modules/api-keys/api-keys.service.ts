@@ -149,8 +149,8 @@ export class ApiKeysService {
    * which also keeps the key's requests per day.
    */
   async admit(presented: string | undefined): Promise<KeyedRequest> {
-    if (!presented) throw unauthorized(API_KEY_MESSAGES.missing, "missing_api_key");
-    if (!isWellFormedKey(presented)) throw unauthorized(API_KEY_MESSAGES.invalid);
+    if (!presented) throw apiKeyRefused(API_KEY_MESSAGES.missing, "missing_api_key");
+    if (!isWellFormedKey(presented)) throw apiKeyRefused(API_KEY_MESSAGES.invalid);
     const hash = hashApiKey(presented);
     const id = this.known.get(hash) ?? (await this.lookUp(hash));
 
@@ -175,7 +175,7 @@ export class ApiKeysService {
     const hour = await this.deps.keys.hourOf(id, start);
     if (!hour || hour.revoked) {
       this.known.delete(hash);
-      throw unauthorized(API_KEY_MESSAGES.invalid);
+      throw apiKeyRefused(API_KEY_MESSAGES.invalid);
     }
     return {
       allowed: false,
@@ -196,7 +196,7 @@ export class ApiKeysService {
 
   private async lookUp(hash: string): Promise<number> {
     const row = await this.deps.keys.findByHash(hash);
-    if (!row || row.revoked_at !== null) throw unauthorized(API_KEY_MESSAGES.invalid);
+    if (!row || row.revoked_at !== null) throw apiKeyRefused(API_KEY_MESSAGES.invalid);
     if (this.known.size >= KNOWN_KEYS_MAX) {
       const oldest = this.known.keys().next();
       if (!oldest.done) this.known.delete(oldest.value);
@@ -236,6 +236,6 @@ function assertAdmin(principal: Member): void {
 }
 
 /** A 401 that tells the client which scheme to use (RFC 6750). */
-function unauthorized(message: string, code = "invalid_api_key"): AppError {
+export function apiKeyRefused(message: string, code = "invalid_api_key"): AppError {
   return new AppError(401, message, code, { "www-authenticate": BEARER_CHALLENGE });
 }

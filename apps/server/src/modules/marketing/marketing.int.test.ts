@@ -5,6 +5,7 @@
  * combined, both orders, cursor paging that neither repeats nor skips while images are added, and
  * never a hidden, flagged or unfinished image; bad parameters are 400 with a message.
  */
+import { request as httpRequest } from "node:http";
 import { ZMarketingImage, ZMarketingImagePage, ZMarketingTagList } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedImage, setImageColumns, signIn } from "../../../test/images.js";
@@ -80,6 +81,36 @@ describe(`who may call the marketing API, on ${TEST_DB}`, () => {
     expect(unknown.statusCode).toBe(401);
     expect(lookups).toHaveBeenCalledTimes(1);
     lookups.mockRestore();
+  });
+
+  it("refuses two Authorization headers whichever key comes first, over a real socket", async () => {
+    // Node keeps the first of repeated headers: inject cannot send two, a client on the wire can.
+    const address = await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const asked = (authorization: string[]) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(`${address}/api/v1/marketing/tags`);
+        // An array sends the header once per value.
+        request.setHeader("authorization", authorization);
+        request.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on("error", reject);
+        request.end();
+      });
+    const bad = `Bearer ${newApiKey()}`;
+    for (const pair of [
+      [`Bearer ${key}`, bad],
+      [bad, `Bearer ${key}`],
+    ]) {
+      const res = await asked(pair);
+      expect(res.status).toBe(401);
+      expect(JSON.parse(res.body)).toMatchObject({ code: "ambiguous_api_key" });
+    }
+    expect((await asked([`Bearer ${key}`])).status).toBe(200);
   });
 
   it("gives a key nothing but the marketing API: elsewhere it is no session", async () => {

@@ -14,7 +14,7 @@ import { error, errors, file, json, PARTNER_KEY } from "../../http/openapi.js";
 import { rememberQueryVerdicts } from "../../http/remembered-query.js";
 import { tooManyRequests } from "../../lib/errors.js";
 import { API_KEY_MESSAGES } from "../api-keys/api-keys.constants.js";
-import type { ApiKeysService } from "../api-keys/api-keys.service.js";
+import { type ApiKeysService, apiKeyRefused } from "../api-keys/api-keys.service.js";
 import type { MarketingService } from "./marketing.service.js";
 import {
   docsPageHtml,
@@ -41,6 +41,14 @@ const KEY_ERRORS = {
 
 /** The partner's key from `Authorization: Bearer <key>`; undefined for any other scheme. */
 function bearerKeyOf(request: FastifyRequest): string | undefined {
+  // Node keeps the first of repeated Authorization headers and drops the rest: a proxy or a log
+  // reading the last would name another key than the one counted.
+  const { rawHeaders } = request.raw;
+  let headers = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.toLowerCase() === "authorization") headers += 1;
+  }
+  if (headers > 1) throw apiKeyRefused(API_KEY_MESSAGES.twoKeys, "ambiguous_api_key");
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? "");
   return match?.[1];
 }
