@@ -23,6 +23,7 @@ interface Parameter {
   in: "path" | "query" | "header" | "cookie";
   required?: boolean;
   example?: unknown;
+  description?: string;
   schema?: Record<string, unknown>;
 }
 interface Response {
@@ -79,12 +80,20 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/**
+ * A parameter's example: its `example`, or for an optional filter the one its description gives
+ * ("e.g. `sunset,ocean`"), which the docs page's "Try it out" does not fill in (a list filtered by
+ * every example is empty).
+ */
+const exampleOf = (parameter: Parameter) =>
+  parameter.example ?? /e\.g\. `([^`]+)`/.exec(parameter.description ?? "")?.[1];
+
 /** A request built from the document: path and query from the parameters' examples. */
 function requestFor(path: string, operation: Operation, only: "required" | "all") {
   let url = path;
   const query = new URLSearchParams();
   for (const parameter of operation.parameters ?? []) {
-    const value = parameter.example;
+    const value = exampleOf(parameter);
     if (parameter.in === "path") {
       expect(value, `${path}: ${parameter.name} has an example`).toBeDefined();
       url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
@@ -119,12 +128,16 @@ describe("the marketing API's OpenAPI document", () => {
       partnerKey: expect.objectContaining({ type: "http", scheme: "bearer" }),
     });
     // Every parameter shows an example (the requests below are built from them), but the cursor,
-    // which only a previous page gives.
+    // which only a previous page gives; a filter's is in its description, so that "Try it out"
+    // starts with the filters empty (it fills a parameter in with its `example`).
     const list = document.paths["/api/v1/marketing/images"]?.get;
-    expect(list?.parameters?.filter((p) => p.example === undefined).map((p) => p.name)).toEqual([
+    expect(list?.parameters?.filter((p) => exampleOf(p) === undefined).map((p) => p.name)).toEqual([
       "cursor",
     ]);
-    expect(list?.parameters?.find((p) => p.name === "edition_type")?.example).toBe(
+    expect(list?.parameters?.filter((p) => p.example !== undefined).map((p) => p.name)).toEqual([
+      "limit",
+    ]);
+    expect(exampleOf(list?.parameters?.find((p) => p.name === "edition_type") as Parameter)).toBe(
       "one_of_one,open_edition",
     );
     // Only what it uses: no session, no schema of the rest of the site.

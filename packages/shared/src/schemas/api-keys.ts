@@ -109,10 +109,9 @@ export type ApiKeyList = z.infer<typeof ZApiKeyList>;
 /* ----------------------------------------------------------------- the marketing API itself */
 
 /** Written out in digits: an empty `min_price=` (or `0x10`, `1e3`) is refused, not read as a number. */
-const cents = (name: string, example: number) =>
+const cents = (name: string) =>
   z
     .string({ error: `${name} must be a number of cents` })
-    .meta({ examples: [String(example)] })
     .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number of cents`)
     .transform(Number)
     .pipe(
@@ -145,26 +144,24 @@ export const ZMarketingImageQuery = strictQuery("the marketing API", {
     z.enum(EDITION_FILTER_VALUES, {
       error: `edition_type must be among: ${EDITION_FILTER_VALUES.join(", ")}`,
     }),
-    "one_of_one,open_edition",
-  ).describe(`Comma-separated, any of: ${EDITION_FILTER_VALUES.join(", ")}`),
-  tags: commaList(
-    z.string().max(64, "A tag must be at most 64 characters"),
-    "sunset,ocean",
-  ).describe("Comma-separated tags; an image with any of them matches"),
-  style: commaList(
-    z.string().max(64, "A style must be at most 64 characters"),
-    "watercolor",
-  ).describe("Comma-separated styles; any of them matches"),
-  color: commaList(z.string().max(32, "A colour must be at most 32 characters"), "blue").describe(
-    "Comma-separated colour names or hex colours (#ff0000 or ff0000: the nearest name)",
+  ).describe(
+    `Comma-separated, any of: ${EDITION_FILTER_VALUES.join(", ")} (e.g. \`one_of_one,open_edition\`)`,
   ),
-  min_price: cents("min_price", 1000).optional().describe("Lowest price, in cents"),
-  max_price: cents("max_price", 50000).optional().describe("Highest price, in cents"),
+  tags: commaList(z.string().max(64, "A tag must be at most 64 characters")).describe(
+    "Comma-separated tags; an image with any of them matches (e.g. `sunset,ocean`)",
+  ),
+  style: commaList(z.string().max(64, "A style must be at most 64 characters")).describe(
+    "Comma-separated styles; any of them matches (e.g. `watercolor`)",
+  ),
+  color: commaList(z.string().max(32, "A colour must be at most 32 characters")).describe(
+    "Comma-separated colour names or hex colours (#ff0000 or ff0000: the nearest name; e.g. `blue`)",
+  ),
+  min_price: cents("min_price").optional().describe("Lowest price, in cents (e.g. `1000`)"),
+  max_price: cents("max_price").optional().describe("Highest price, in cents (e.g. `50000`)"),
   sort: z
     .enum(MARKETING_SORTS, { error: `sort must be one of: ${MARKETING_SORTS.join(", ")}` })
     .default("newest")
-    .describe("newest first (the default), or most downloaded first")
-    .meta({ examples: ["most_downloaded"] }),
+    .describe("newest first (the default), or most downloaded first (e.g. `most_downloaded`)"),
 }).refine(
   (query) =>
     query.min_price === undefined ||

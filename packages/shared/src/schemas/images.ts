@@ -129,11 +129,12 @@ export type Image = z.infer<typeof ZImage>;
 
 /**
  * A query parameter of comma-separated values, as a trimmed list without blanks. NUL never belongs
- * to a tag, style or colour, and PostgreSQL refuses it in text: it goes. `example` is what the
- * OpenAPI document shows (as text: the list's input).
+ * to a tag, style or colour, and PostgreSQL refuses it in text: it goes. No example value: the API
+ * documents' "Try it out" would fill a filter in with it, and the list would come back empty.
  */
-export const commaList = <T extends z.ZodType<string, string>>(item: T, example?: string) =>
-  (example === undefined ? z.string() : z.string().meta({ examples: [example] }))
+export const commaList = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .string()
     .optional()
     .transform((value) =>
       value
