@@ -165,6 +165,33 @@ test.describe("the image management table", () => {
     });
   });
 
+  test("the visibility switch keeps the keyboard's focus while its change is saved", async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const tag = uniqueWord("admkeys");
+    const image = await seedImage(api, { title: `Keys ${tag}`, tags: [tag] });
+    await page.goto(`${paths.admin.images.getHref()}?q=${tag}`);
+    const toggle = row(page, image).getByRole("switch");
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await toggle.focus();
+    // Slow answers: the switch is busy for a while, and must not drop the focus meanwhile.
+    await page.route(`**/api/v1/images/${image.id}/visibility`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-disabled", "true");
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).not.toHaveAttribute("aria-disabled", "true");
+    // The same key again, without reaching for the mouse: it is shown again.
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(toggle).toBeFocused();
+  });
+
   test("deletes after the spec's dialog", async ({ page }) => {
     await signedIn(page);
     const tag = uniqueWord("admdel");

@@ -164,8 +164,12 @@ test.describe("admin console: users, settings and the audit log", () => {
       await form.getByLabel("Bandwidth a month").fill("512");
       await form.getByLabel("Bandwidth unit").selectOption("MiB");
       await form.getByRole("switch", { name: "Registration open" }).click();
-      await form.getByRole("button", { name: "Save Changes" }).click();
+      // Saved from the keyboard: the button keeps the focus while it says "Saving...".
+      const save = form.locator('button[type="submit"]');
+      await save.focus();
+      await page.keyboard.press("Enter");
       await expect(toastText(page, MESSAGES.siteSettings.saved)).toBeVisible();
+      await expect(save).toBeFocused();
 
       // This page at once: the header's name and the tab's title.
       await expect(page.getByRole("banner").getByRole("link", { name })).toBeVisible();

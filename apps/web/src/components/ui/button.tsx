@@ -1,12 +1,14 @@
 import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
-import type { ComponentProps } from "react";
+import type { ComponentProps, MouseEvent } from "react";
+import { useFocusKeptWhenDisabled } from "@/lib/keep-focus";
 import { cn } from "@/lib/utils";
 
 export const buttonVariants = cva(
   [
     "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm",
     "font-medium transition-colors disabled:pointer-events-none disabled:opacity-60",
+    "aria-disabled:pointer-events-none aria-disabled:opacity-60",
     "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   ],
   {
@@ -37,7 +39,33 @@ export type ButtonProps = ComponentProps<"button"> &
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+/**
+ * A button; one disabled while it has the keyboard's focus (its own request pending: Save, Apply,
+ * Delete) stays focusable, `aria-disabled` and refusing clicks, rather than `disabled`: a focused
+ * element the browser disables drops the focus to <body>, and a keyboard user starts again from
+ * the top of the page.
+ */
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  disabled,
+  onClick,
+  ref,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  const kept = useFocusKeptWhenDisabled(disabled, ref);
+  const focused = kept.keepsFocus;
+  return (
+    <Component
+      ref={kept.ref}
+      className={cn(buttonVariants({ variant, size }), className)}
+      disabled={focused ? undefined : disabled}
+      aria-disabled={focused || undefined}
+      onClick={focused ? (event: MouseEvent<HTMLButtonElement>) => event.preventDefault() : onClick}
+      {...props}
+    />
+  );
 }

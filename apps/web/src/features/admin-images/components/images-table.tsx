@@ -133,9 +133,13 @@ export function ImagesTable({
                   <span className="flex items-center gap-2 whitespace-nowrap">
                     <Switch
                       checked={image.isPublic}
-                      disabled={pendingVisibility === image.id}
-                      onCheckedChange={() => onToggleVisibility(image)}
+                      // Not disabled while its change is saved: it keeps the keyboard's focus.
+                      aria-disabled={pendingVisibility === image.id || undefined}
+                      onCheckedChange={() => {
+                        if (pendingVisibility !== image.id) onToggleVisibility(image);
+                      }}
                       aria-label={`Public: ${title}`}
+                      className="aria-disabled:opacity-60"
                     />
                     <span className="text-xs text-muted-foreground" aria-hidden>
                       {image.isPublic ? m.public : m.private}

@@ -110,9 +110,12 @@ export function UsersTable({
                     <select
                       id={`${id}-role-${user.id}`}
                       value={user.role}
-                      disabled={busy}
-                      onChange={(event) => onRoleChange(user, event.target.value as Role)}
-                      className="h-9 rounded-md border border-input bg-card px-2 text-sm shadow-sm disabled:opacity-60"
+                      // Not disabled while a change is saved: it keeps the keyboard's focus.
+                      aria-disabled={busy || undefined}
+                      onChange={(event) => {
+                        if (!busy) onRoleChange(user, event.target.value as Role);
+                      }}
+                      className="h-9 rounded-md border border-input bg-card px-2 text-sm shadow-sm aria-disabled:opacity-60"
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
