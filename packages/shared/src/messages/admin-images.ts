@@ -80,6 +80,7 @@ export const adminImages = {
   tagsHint: "Separate tags with commas.",
   // Server refusals.
   maxEditionsRequired: "A limited edition needs an edition size of at least 1",
+  maxEditionsWhole: "The edition size must be a whole number of copies",
   maxEditionsBelowSold: (sold: number) =>
     `The edition size cannot be below the ${sold} ${sold === 1 ? "copy" : "copies"} already sold`,
   oneOfOneAlreadySold: (sold: number) =>

@@ -66,6 +66,30 @@ describe("the image edit form (spec section 5 'Image edit')", () => {
       3,
     );
   });
+
+  /** The form's issues, each where the form shows it. */
+  const issues = (values: Partial<ImageEditFormValues>, stored = openEdition) =>
+    stored.safeParse(form(values)).error?.issues.map((i) => [i.path.join("."), i.message]);
+
+  it("says under its own field what the PATCH would refuse, in the form's own units", () => {
+    // Under Title and Description, not on aiAnalysis.* (which no field shows): a Save that did
+    // nothing and said nothing.
+    expect(issues({ title: "t".repeat(201) })).toEqual([
+      ["title", "A title must be at most 200 characters"],
+    ]);
+    expect(issues({ description: "d".repeat(5001) })).toEqual([
+      ["description", "A description must be at most 5,000 characters"],
+    ]);
+    expect(issues({ title: ` ${"t".repeat(200)} ` })).toBeUndefined();
+    // Dollars, as the field is.
+    expect(issues({ price: "1e9" })).toEqual([["price", "Price must be at most $9,999,999.99"]]);
+    expect(issues({ price: "9999999.99" })).toBeUndefined();
+    // 2.5 is at least 1: what is wrong is that it is not whole.
+    const limited = imageEditFormSchema({ editionType: "limited_edition", soldEditions: 0 });
+    expect(issues({ editionType: "limited_edition", maxEditions: "2.5" }, limited)).toEqual([
+      ["maxEditions", "The edition size must be a whole number of copies"],
+    ]);
+  });
 });
 
 describe("the admin table's filter and the batch body", () => {

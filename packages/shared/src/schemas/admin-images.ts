@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { EDITION_LABELS, PAGING } from "../constants.js";
+import { EDITION_LABELS, IMAGE_TEXT, PAGING } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
-import { dollarsToCents } from "../text.js";
+import { dollarsToCents, groupDigits } from "../text.js";
 import {
   type AnyEditionType,
   type ImagePatchBody,
@@ -218,6 +218,9 @@ export function splitCommaList(text: string): string[] {
 }
 
 const priceRule = "Price must be a number of dollars, at least 0";
+/** The PATCH's bound (ZPriceCents: 999,999,999 cents), said in the form's dollars. */
+const MAX_PRICE_DOLLARS = 9_999_999.99;
+const priceTooHigh = `Price must be at most $${MAX_PRICE_DOLLARS.toLocaleString("en-US")}`;
 
 /**
  * The edit page's form (/admin/images/{id}/edit) → the PATCH body, checked by the server's own
@@ -230,23 +233,33 @@ export function imageEditFormSchema(stored: { editionType: string; soldEditions:
   const priceShown = editionTakesPrice(stored.editionType);
   return z
     .object({
-      title: z.string(),
+      // The PATCH body's bounds, here where the form shows them (under the field).
+      title: z.string().refine((text) => text.trim().length <= IMAGE_TEXT.titleMax, {
+        error: `A title must be at most ${IMAGE_TEXT.titleMax} characters`,
+      }),
       tags: z.string(),
       style: z.string(),
-      description: z.string(),
+      description: z.string().refine((text) => text.trim().length <= IMAGE_TEXT.descriptionMax, {
+        error: `A description must be at most ${groupDigits(IMAGE_TEXT.descriptionMax)} characters`,
+      }),
       editionType: ZAnyEditionType,
       price: z
         .string()
         .trim()
         .refine((text) => text === "" || (Number.isFinite(Number(text)) && Number(text) >= 0), {
           error: priceRule,
+        })
+        .refine((text) => text === "" || !(Number(text) > MAX_PRICE_DOLLARS), {
+          error: priceTooHigh,
         }),
       maxEditions: z.string().trim(),
     })
     .superRefine((form, ctx) => {
       if (form.editionType !== "limited_edition") return;
       const size = Number(form.maxEditions);
-      if (form.maxEditions === "" || !Number.isInteger(size) || size < 1) {
+      if (form.maxEditions !== "" && Number.isFinite(size) && !Number.isInteger(size)) {
+        ctx.addIssue({ code: "custom", path: ["maxEditions"], message: m.maxEditionsWhole });
+      } else if (form.maxEditions === "" || !Number.isInteger(size) || size < 1) {
         ctx.addIssue({ code: "custom", path: ["maxEditions"], message: m.maxEditionsRequired });
       } else if (size < stored.soldEditions) {
         ctx.addIssue({

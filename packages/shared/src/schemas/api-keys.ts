@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EDITION_FILTER_VALUES, PAGING } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
+import { groupDigits } from "../text.js";
 import { commaList } from "./images.js";
 import { strictQuery } from "./query.js";
 import { zRowId } from "./row-id.js";
@@ -36,7 +37,8 @@ const ZApiKeyName = zTypedText({ error: v.apiKeyNameRequired })
   .min(1, v.apiKeyNameRequired)
   .max(PARTNER_API.nameMax, `An API key name must be at most ${PARTNER_API.nameMax} characters`);
 
-const perHour = `rateLimitPerHour must be a whole number from 1 to ${PARTNER_API.maxRequestsPerHour}`;
+// Said to the API's clients and under the form's field alike: the field's label, and its name.
+const perHour = `Requests per hour (rateLimitPerHour) must be a whole number from 1 to ${groupDigits(PARTNER_API.maxRequestsPerHour)}`;
 const ZRequestsPerHour = z
   .number({ error: perHour })
   .int(perHour)
