@@ -203,6 +203,41 @@ test.describe("admin console: users, settings and the audit log", () => {
     }
   });
 
+  test("settings typed and not saved ask before the tab closes; untouched ones do not", async ({
+    page,
+  }) => {
+    await signInViaApi(page.request, ADMIN_ACCOUNT);
+    await page.goto("/admin/settings");
+    const form = page.getByRole("form", { name: "Site settings" });
+    const siteName = form.getByLabel("Site name");
+    await expect(siteName).toHaveValue(/.+/);
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    // Untouched: the tab closes without a question. (A fresh page for each close.)
+    await siteName.click();
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => page.isClosed()).toBe(true);
+    expect(asked).toEqual([]);
+
+    const second = await page.context().newPage();
+    second.on("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await second.goto("/admin/settings");
+    const name = second.getByRole("form", { name: "Site settings" }).getByLabel("Site name");
+    await expect(name).toHaveValue(/.+/);
+    await name.fill("Not saved yet");
+    await second.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(["beforeunload"]);
+    // Dismissed: the page stays, with what was typed.
+    expect(second.isClosed()).toBe(false);
+    await expect(name).toHaveValue("Not saved yet");
+  });
+
   test("a settings page opened before another admin's save keeps what they changed", async ({
     page,
   }) => {

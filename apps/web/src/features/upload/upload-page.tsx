@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { toast } from "@/hooks/use-toast";
 import { useSite } from "@/lib/api/get-site";
 import { useDocumentTitle } from "@/lib/document-title";
+import { useLeaveWarning } from "@/lib/leave-warning";
 import { EditionTypeField } from "./components/edition-type-field";
 import { ImageDropzone } from "./components/image-dropzone";
 import { PreviewGrid, type PreviewState } from "./components/preview-grid";
@@ -20,16 +21,6 @@ import { useUploadQueue } from "./use-upload-queue";
 function uploadButtonText(count: number): string {
   if (count === 0) return "Upload";
   return count === 1 ? "Upload 1 image" : `Upload ${count} images`;
-}
-
-/** Warns before the tab is closed mid-upload, which would cut the running request off. */
-function useLeaveWarning(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [active]);
 }
 
 /** Upload Artwork (spec section 2): admins choose images and how to publish them, then upload. */

@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
+import { useLeaveWarning } from "@/lib/leave-warning";
 import { cn } from "@/lib/utils";
 import { useUpdateHeroContent } from "../api/update-hero-content";
 import { HeroResult } from "./hero-result";
@@ -86,6 +87,8 @@ export function HeroForm({ hero }: { hero: HeroContent }) {
     reset,
     formState: { errors, isDirty, dirtyFields },
   } = useForm<HeroContentBody>({ resolver, defaultValues: hero });
+  // Changes typed and not saved are not lost to a reload or a closed tab without a word.
+  useLeaveWarning(isDirty);
   const fields = useWatch({ control }) as HeroContentBody;
   const current: HeroContentBody = {
     title: fields.title ?? "",

@@ -21,6 +21,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
+import { useLeaveWarning } from "@/lib/leave-warning";
 import { useUpdateImage } from "../api/update-image";
 import { changesOnly } from "../image-edit-changes";
 
@@ -82,7 +83,7 @@ export function ImageEditForm({ image }: { image: Image }) {
     register,
     handleSubmit,
     watch,
-    formState: { errors, dirtyFields },
+    formState: { errors, dirtyFields, isDirty },
   } = useForm<ImageEditFormValues, unknown, ImagePatchBody>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -95,6 +96,8 @@ export function ImageEditForm({ image }: { image: Image }) {
       maxEditions: image.maxEditions === null ? "" : String(image.maxEditions),
     },
   });
+  // Changes typed and not saved are not lost to a reload or a closed tab without a word.
+  useLeaveWarning(isDirty);
   const editionType = watch("editionType");
   // Spec section 2: the price follows the STORED edition type, not the one being chosen.
   const priceShown = editionTakesPrice(image.editionType);

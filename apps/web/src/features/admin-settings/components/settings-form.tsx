@@ -23,6 +23,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
+import { useLeaveWarning } from "@/lib/leave-warning";
 import { useSaveSettings } from "../api/save-settings";
 import { amountIn, BANDWIDTH_UNITS, type BandwidthUnit, bytesOf, unitFor } from "../bandwidth";
 
@@ -45,6 +46,8 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     reset,
     formState: { errors, isDirty, dirtyFields },
   } = useForm<SiteSettingsInput, unknown, SiteSettings>({ resolver, defaultValues: settings });
+  // Changes typed and not saved are not lost to a reload or a closed tab without a word.
+  useLeaveWarning(isDirty);
 
   const submit = handleSubmit((values) => {
     save.mutate(
