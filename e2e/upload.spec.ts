@@ -107,6 +107,20 @@ test.describe("upload artwork", () => {
     await expect(page.getByRole("button", { name: "Upload 1 image" })).toBeEnabled();
   });
 
+  test("a file named as a picture that is none shows an icon, not a broken image", async ({
+    page,
+  }) => {
+    await page.goto("/upload");
+    await chooseFiles(page, [
+      { name: "e2e-broken.png", mimeType: "image/png", buffer: Buffer.from("not a picture\n") },
+    ]);
+    await expect(page.getByText("1 image selected")).toBeVisible();
+    await expect(page.getByRole("img", { name: "No preview of e2e-broken.png" })).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: "Preview of e2e-broken.png", exact: true }),
+    ).toHaveCount(0);
+  });
+
   test("a refused image does not stop the run: each file says how it went, the toast counts both", async ({
     page,
   }) => {

@@ -1,5 +1,5 @@
 import { formatBytes } from "@sawdust/shared";
-import { CircleCheck, LoaderCircle, TriangleAlert, X } from "lucide-react";
+import { CircleCheck, ImageOff, LoaderCircle, TriangleAlert, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -81,6 +81,9 @@ function PreviewTile({
 }) {
   const url = useObjectUrl(image.file);
   const reasonId = useId();
+  // A file the browser cannot show (not an image, or a format it does not draw): an icon, not the
+  // broken-image glyph with its alt text running under the Remove button.
+  const [unshown, setUnshown] = useState(false);
   return (
     <li
       className={cn(
@@ -89,13 +92,24 @@ function PreviewTile({
       )}
     >
       <div className="relative aspect-square bg-muted">
-        {url && (
+        {url && !unshown && (
           <img
             src={url}
             alt={`Preview of ${image.file.name}`}
             aria-describedby={status === "failed" && reason ? reasonId : undefined}
+            onError={() => setUnshown(true)}
             className={cn("size-full object-cover", status === "waiting" && "opacity-70")}
           />
+        )}
+        {unshown && (
+          <div
+            role="img"
+            aria-label={`No preview of ${image.file.name}`}
+            aria-describedby={status === "failed" && reason ? reasonId : undefined}
+            className="flex size-full items-center justify-center text-muted-foreground"
+          >
+            <ImageOff aria-hidden className="size-8" />
+          </div>
         )}
         <Button
           type="button"
