@@ -43,6 +43,12 @@ test.describe("admin console: users, settings and the audit log", () => {
     await expect(row).toContainText(member.email);
     await expect(row).toContainText("Active");
     await expect(row).toContainText("FREE");
+    // At 1280 px the row's actions fit: Suspend, the last, is not cut off by the table's box.
+    const suspend = row.getByRole("button", { name: `Suspend ${member.username}` });
+    const box = page.getByRole("region", { name: "Users" });
+    const [button, frame] = await Promise.all([suspend.boundingBox(), box.boundingBox()]);
+    expect(button && frame && button.x + button.width <= frame.x + frame.width).toBe(true);
+    expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
     // The detail under the row: the month's use, the plan and the collections.
     await row.getByRole("button", { name: `Details of ${member.username}` }).click();

@@ -159,7 +159,8 @@ export function UsersTable({
                   </td>
                   <td className="px-4 py-3 tabular-nums">{user.liveSessions}</td>
                   <td className="px-4 py-3">
-                    <div className="flex items-center gap-1.5">
+                    {/* Wrapping: at 1280 px the row's actions (Suspend last) were cut off. */}
+                    <div className="flex flex-wrap items-center gap-1.5">
                       {!user.emailVerified && onResendVerification && (
                         <Button
                           variant="outline"
