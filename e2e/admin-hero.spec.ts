@@ -165,6 +165,8 @@ test.describe("the hero, from the admin's page to a visitor's gallery", () => {
 
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(toastText(page, MESSAGES.hero.updated)).toBeVisible();
+    // What was typed is not what was stored, and the toast says so.
+    await expect(toastText(page, MESSAGES.hero.sanitised)).toBeVisible();
     // The fields now hold what was stored.
     await page.getByRole("tab", { name: "Edit" }).click();
     await expect(title).toHaveValue(`Welcome <strong>${word}</strong> <em>friends</em>`);

@@ -2,6 +2,9 @@ export const hero = {
   fetchFailed: "Failed to fetch hero content",
   updateFailed: "Failed to update hero content",
   updated: "Hero content updated successfully",
+  /** Said with `updated` when the stored text is not what was typed. */
+  sanitised:
+    "Some of the HTML is not allowed (scripts, event handlers, styles, other tags or links) and was removed. The fields now show what was saved.",
   // Bounds and checks of ours (the spec names none).
   titleRequired: "Hero title is required",
   titleTooLong: (max: number) => `Hero title must be at most ${max} characters (HTML included)`,

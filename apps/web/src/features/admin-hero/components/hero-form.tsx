@@ -18,6 +18,7 @@ import { isApiRequestError } from "@/lib/api-client";
 import { useLeaveWarning } from "@/lib/leave-warning";
 import { cn } from "@/lib/utils";
 import { useUpdateHeroContent } from "../api/update-hero-content";
+import { htmlRemoved } from "../html-removed";
 import { HeroResult } from "./hero-result";
 
 /** The form checks what the server checks: the shared schema (a title, the length bounds). */
@@ -104,7 +105,11 @@ export function HeroForm({ hero }: { hero: HeroContent }) {
         {
           onSuccess: (saved) => {
             reset(saved);
-            toast({ title: m.updated });
+            // The server's sanitiser kept less than was typed: say so, not a plain success.
+            const trimmed =
+              htmlRemoved(values.title, saved.title) ||
+              htmlRemoved(values.subtitle, saved.subtitle);
+            toast({ title: m.updated, ...(trimmed ? { description: m.sanitised } : {}) });
           },
           onError: (error) => {
             toast({
