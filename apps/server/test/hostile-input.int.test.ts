@@ -338,6 +338,31 @@ describe(`inputs that used to answer 500 on ${TEST_DB}`, () => {
     });
     expect(create.statusCode).toBe(400);
     expect(create.json().message).toBe('Unknown field "extra": the request body cannot have it');
+
+    // Inside an object the call knows the keys of: the social networks.
+    const profile = (payload: string) =>
+      app.server.inject({
+        method: "PATCH",
+        url: "/api/v1/profile",
+        headers: { cookie: member.cookie, "content-type": "application/json" },
+        payload,
+      });
+    const network = await profile('{"displayName":"Xavier","socialLinks":{"myspace":"x"}}');
+    expect(network.statusCode).toBe(400);
+    expect(network.json().message).toBe(
+      'Unknown field "myspace" in socialLinks: the request body cannot have it',
+    );
+    // Prototype keys: refused, and said so (not "not valid JSON").
+    for (const payload of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']) {
+      const poisoned = await profile(payload);
+      expect(poisoned.statusCode).toBe(400);
+      expect(poisoned.json()).toEqual({
+        message:
+          'The request body cannot have a "__proto__" key, or a "constructor" key holding a "prototype"',
+        code: "forbidden_key",
+      });
+    }
+    expect((await profile("{")).json().message).toBe("The request body is not valid JSON");
   });
 
   it("refuses a NUL character in any text with one 400, on sign-in, bodies and queries alike", async () => {

@@ -1,4 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import { badRequest } from "../lib/errors.js";
+
+const POISONED =
+  'The request body cannot have a "__proto__" key, or a "constructor" key holding a "prototype"';
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * JSON bodies as Fastify reads them (prototype poisoning refused), but an empty one is no body
@@ -15,6 +28,14 @@ export function acceptEmptyJsonBodies(server: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, body) => {
+      // Refused though it is JSON: a __proto__ key, or a constructor holding a prototype (Fastify
+      // names only "not valid JSON"; its parser drops the reason).
+      if (error && isJson(text)) {
+        done(badRequest(POISONED, "forbidden_key"), undefined);
+        return;
+      }
+      done(error, body);
+    });
   });
 }

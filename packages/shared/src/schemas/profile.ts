@@ -31,8 +31,9 @@ export const ZProfileWebsite = z
   .optional()
   .transform(blankToNull);
 
+// Strict: a network it does not know ("myspace") is a 400 naming it, not dropped without a word.
 export const ZProfileSocialLinks = z
-  .object(
+  .strictObject(
     Object.fromEntries(
       SOCIAL_NETWORKS.map((network) => [
         network,

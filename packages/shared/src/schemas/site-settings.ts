@@ -49,7 +49,7 @@ export const ZSiteSettings = z.object({
     })
     .describe("The upload form's default, and the server's for an upload that names none"),
   freeTier: z
-    .object({
+    .strictObject({
       monthlyDownloads: wholeNumber("Downloads a month", b.monthlyDownloadsMax),
       monthlyBandwidthBytes: z
         .number({ error: bandwidthMessage })

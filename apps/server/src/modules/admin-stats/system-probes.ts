@@ -43,7 +43,10 @@ export function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const label = typeof code === "string" ? code : error.name !== "Error" ? error.name : "";
   const message = error.message || (error as { errors?: Error[] }).errors?.[0]?.message || "";
-  return [label, message].filter(Boolean).join(": ").slice(0, 200) || "unknown error";
+  // Node's system errors start their message with their code already ("EACCES: permission…").
+  const labelled =
+    label && message.startsWith(label) ? message : [label, message].filter(Boolean).join(": ");
+  return labelled.slice(0, 200) || "unknown error";
 }
 
 /** What the storage check found. */
