@@ -68,6 +68,12 @@ export interface PaymentProvider {
   expireOpenCheckouts(customerId: string): Promise<void>;
 
   /**
+   * Expires one checkout if it is still open (a buyer's newer checkout for the same piece replaces
+   * it: paid too, it would charge them twice). One already completed or expired is left alone.
+   */
+  expireCheckout(id: string): Promise<void>;
+
+  /**
    * Checks a webhook delivery's `Stripe-Signature` header against the raw body (Stripe's scheme:
    * HMAC-SHA256 of `${t}.${body}`, 300 s tolerance) and parses it. Throws
    * `InvalidWebhookSignature` on a missing, bad or stale signature.

@@ -232,6 +232,10 @@ export class SandboxProvider implements PaymentProvider {
     await this.deps.repo.expireOpenCheckouts(customerId);
   }
 
+  async expireCheckout(id: string): Promise<void> {
+    await this.deps.repo.expireCheckout(id);
+  }
+
   async cancelNow(id: string): Promise<void> {
     const s = await this.deps.repo.findSubscription(id);
     if (!s || !isLiveSubscription(s.status)) return;

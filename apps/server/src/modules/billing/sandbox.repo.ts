@@ -86,6 +86,16 @@ export class SandboxRepo {
       .execute();
   }
 
+  /** Expires one checkout if it is still open. */
+  async expireCheckout(id: string): Promise<void> {
+    await this.db
+      .updateTable("sandbox_checkouts")
+      .set({ status: "expired" })
+      .where("id", "=", id)
+      .where("status", "=", "open")
+      .execute();
+  }
+
   /** Expires the customer's open checkouts for a subscription (a newer one replaces them). */
   async expireOpenSubscriptionCheckouts(customerId: string): Promise<void> {
     await this.db

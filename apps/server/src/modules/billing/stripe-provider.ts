@@ -139,6 +139,12 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
+  expireCheckout(id: string): Promise<void> {
+    return this.call("checkout.sessions.expire", () =>
+      this.expireSessions([{ id } as Stripe.Checkout.Session]),
+    );
+  }
+
   /** The customer's checkout sessions still open, of both modes. */
   private async openSessions(customerId: string): Promise<Stripe.Checkout.Session[]> {
     const open: Stripe.Checkout.Session[] = [];

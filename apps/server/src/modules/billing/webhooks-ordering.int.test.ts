@@ -114,6 +114,9 @@ class ScriptedProvider implements PaymentProvider {
   async expireOpenCheckouts(): Promise<void> {
     throw new Error("not used here");
   }
+  async expireCheckout(): Promise<void> {
+    throw new Error("not used here");
+  }
   async hasOpenSubscription(): Promise<boolean> {
     throw new Error("not used here");
   }

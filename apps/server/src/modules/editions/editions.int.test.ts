@@ -208,6 +208,24 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect((await imageOf(id)).soldEditions).toBe(1);
   }, 60_000);
 
+  it("closes a buyer's earlier checkout for the piece when they start another", async () => {
+    // Found from outside: checkout A cancelled, B paid, then A's page paid too: a second charge,
+    // refunded, under "your payment went through".
+    const id = await piece({ editionType: "one_of_one" });
+    const [ann] = (await newMembers(1)) as [Who];
+    const first = await purchase(ann, id, "standard");
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await purchase(ann, id, "commercial");
+    expect(second.statusCode, second.body).toBe(200);
+    const stale = await pay(ann, sessionOf(first.json().url));
+    expect(stale.statusCode, stale.body).toBeGreaterThanOrEqual(400);
+    expect((await pay(ann, sessionOf(second.json().url))).statusCode).toBe(200);
+    await delivered();
+    const sales = await salesOf(id);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({ status: "sold", licence: "commercial" });
+  }, 60_000);
+
   it("gives the buyer a certificate anyone can verify, and every size free of the quota", async () => {
     const id = await piece({ editionType: "open_edition", price: 3000 });
     const [buyer, other] = (await newMembers(2)) as [Who, Who];

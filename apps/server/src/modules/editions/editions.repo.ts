@@ -21,7 +21,12 @@ export interface AdminSaleFilters {
 
 /** What taking a hold did: took it, or found the piece sold out or every edition held. */
 export type ReserveOutcome =
-  | { kind: "reserved"; reservationId: number }
+  | {
+      kind: "reserved";
+      reservationId: number;
+      /** The checkouts of the buyer's earlier holds on the piece, which this one replaced. */
+      replacedCheckouts: string[];
+    }
   | { kind: "sold_out" }
   | { kind: "held"; releasedBy: number };
 
@@ -99,12 +104,15 @@ export class EditionsRepo {
         .where("status", "=", "active")
         .where("expires_at", "<=", input.now)
         .execute();
-      await trx
+      // The buyer's earlier hold on the piece gives way to this one; its checkout is expired by
+      // the caller (paid too, it would charge them twice).
+      const replaced = await trx
         .updateTable("edition_reservations")
         .set({ status: "released" })
         .where("image_id", "=", input.imageId)
         .where("user_id", "=", input.userId)
         .where("status", "=", "active")
+        .returning("checkout_id")
         .execute();
       const cap = editionCapOf(image.edition_type, image.max_editions);
       if (cap !== null) {
@@ -133,7 +141,11 @@ export class EditionsRepo {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      return { kind: "reserved", reservationId: Number(row.id) };
+      return {
+        kind: "reserved",
+        reservationId: Number(row.id),
+        replacedCheckouts: replaced.flatMap((r) => (r.checkout_id ? [r.checkout_id] : [])),
+      };
     });
   }
 

@@ -157,6 +157,17 @@ export class EditionsService implements OneOffPaymentHandler {
         expiresInMs: EDITION_SALES.reservationMs,
       });
       await editions.attachCheckout(hold.reservationId, checkout.id);
+      // The buyer's earlier checkouts for the piece (another licence, a tab left open) close: paid
+      // as well, they charged a second time (refunded once the piece was sold out) under "your
+      // payment went through". A failure here leaves them to lapse (30 minutes).
+      for (const earlier of hold.replacedCheckouts) {
+        await provider.expireCheckout(earlier).catch((error: unknown) => {
+          this.deps.log?.warn(
+            { err: error, checkoutId: earlier },
+            "an earlier checkout stays open",
+          );
+        });
+      }
       return { url: checkout.url };
     } catch (error) {
       await editions.release(hold.reservationId);
