@@ -23,6 +23,17 @@ test.describe("auth screen", () => {
     await expect(page.getByRole("button", { name: "Create account", exact: true })).toBeEnabled();
   });
 
+  test("opens on Create account from a 'Create free account' link (?tab=register)", async ({
+    page,
+  }) => {
+    await page.goto("/auth?redirect=/image/1&tab=register");
+    await expect(page.getByRole("tab", { name: "Create account" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+  });
+
   test("registering a new account lands on the dashboard", async ({ page }) => {
     const account = newAccount();
     await page.goto("/auth");

@@ -184,17 +184,23 @@ test.describe("subscribing in the sandbox", () => {
     page,
   }) => {
     await registerViaApi(page.request);
+    // A phone: the dialog's status is under the plans, and is brought into view.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/gallery");
     await page.getByTestId("pro-upgrade-banner").getByRole("button", { name: "Go Pro" }).click();
     await expect(upgradeDialog(page)).toBeVisible();
 
     const checkout = await subscribeInDialog(page);
+    await expect(upgradeDialog(page).getByText(m.checkoutOpenTitle)).toBeInViewport();
     await payInCheckout(checkout, "pays");
     await expect(planHeading(checkout)).toHaveText(m.proPlan);
     await expect(upgradeDialog(page).getByText(m.welcomeTitle)).toBeVisible({ timeout: 20_000 });
+    await expect(upgradeDialog(page).getByText(m.welcomeTitle)).toBeInViewport();
 
     await upgradeDialog(page).getByRole("button", { name: "Close" }).click();
     await expect(page.getByTestId("pro-upgrade-banner")).toHaveCount(0);
+    // The header's plan link shows at a desktop's width (a phone's is in the menu).
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(navBar(page).getByRole("link", { name: "Pro Plan" })).toBeVisible();
   });
 

@@ -235,6 +235,10 @@ test.describe("the image detail dialog", () => {
     await expect(prompt).toBeVisible();
     await expect(prompt.getByRole("link", { name: "Create free account" })).toHaveAttribute(
       "href",
+      `/auth?redirect=/image/${shared.id}&tab=register`,
+    );
+    await expect(prompt.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+      "href",
       `/auth?redirect=/image/${shared.id}`,
     );
     await prompt.getByRole("button", { name: "Close" }).click();

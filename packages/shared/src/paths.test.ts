@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppPath, pathDecodes, rowIdOf } from "./paths.js";
+import { isAppPath, pathDecodes, paths, rowIdOf } from "./paths.js";
 
 describe("rowIdOf", () => {
   it("reads an id written as the API writes ids, and nothing else", () => {
@@ -48,5 +48,14 @@ describe("pathDecodes", () => {
     for (const path of ["/tag/%zz", "/tag/%E0%A4", "/image/%", "/a%2", "/tag/%00", "/a%00b?q=1"]) {
       expect(pathDecodes(path), path).toBe(false);
     }
+  });
+});
+
+describe("paths.auth", () => {
+  it("keeps where to come back to, and opens Create account when asked", () => {
+    expect(paths.auth.getHref()).toBe("/auth");
+    expect(paths.auth.getHref("/image/7?x=1")).toBe("/auth?redirect=/image/7%3Fx%3D1");
+    expect(paths.auth.getHref("/image/7", "register")).toBe("/auth?redirect=/image/7&tab=register");
+    expect(paths.auth.getHref(undefined, "register")).toBe("/auth?tab=register");
   });
 });

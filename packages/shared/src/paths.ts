@@ -32,10 +32,16 @@ export const paths = {
   auth: {
     path: "/auth",
     // Slashes are legal in a query string; leaving them readable keeps /auth?redirect=/x tidy.
-    getHref: (redirectTo?: string) =>
-      redirectTo
-        ? `/auth?redirect=${encodeURIComponent(redirectTo).replaceAll("%2F", "/")}`
-        : "/auth",
+    // `register` opens the Create account tab (a "Create free account" link), not Login.
+    getHref: (redirectTo?: string, tab?: "register") => {
+      const query = [
+        ...(redirectTo
+          ? [`redirect=${encodeURIComponent(redirectTo).replaceAll("%2F", "/")}`]
+          : []),
+        ...(tab ? [`tab=${tab}`] : []),
+      ];
+      return query.length > 0 ? `/auth?${query.join("&")}` : "/auth";
+    },
   },
   /** A mailed reset link carries `?token=`; without one the page asks for the email address. */
   passwordReset: {

@@ -198,11 +198,15 @@ export const ZSandboxPayBody = z.object({
     .trim()
     .transform((s) => s.replace(/[\s-]/g, ""))
     .pipe(z.string().regex(/^\d{12,19}$/, "Enter a card number of 12 to 19 digits")),
-  /** MM/YY */
+  /** MM/YY, or MMYY as a phone's number pad (which has no "/") types it; stored as MM/YY. */
   expiry: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Enter the expiry date as MM/YY"),
+    .regex(/^(0[1-9]|1[0-2])\s*\/?\s*\d{2}$/, "Enter the expiry date as MM/YY")
+    .transform((text) => {
+      const digits = text.replace(/\D/g, "");
+      return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+    }),
   cvc: z
     .string()
     .trim()

@@ -167,10 +167,16 @@ function CheckoutOpen({ url, onClose }: { url: string; onClose: () => void }) {
     [],
   );
   const m = MESSAGES.subscriptions;
+  // Below the plans on a phone: brought into view when it appears and when it turns to Pro.
+  const shown = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run again when it turns to Pro (another element)
+  useEffect(() => {
+    shown.current?.scrollIntoView({ block: "nearest" });
+  }, [isPro]);
 
   if (isPro) {
     return (
-      <div role="status" className="grid gap-4 rounded-xl bg-emerald-100 p-5">
+      <div ref={shown} role="status" className="grid gap-4 rounded-xl bg-emerald-100 p-5">
         <p className="flex items-center gap-2 font-display text-xl font-semibold text-emerald-800">
           <PartyPopper className="size-5" aria-hidden />
           {m.welcomeTitle}
@@ -197,7 +203,7 @@ function CheckoutOpen({ url, onClose }: { url: string; onClose: () => void }) {
     );
   }
   return (
-    <div role="status" className="grid gap-3 rounded-xl border bg-muted/60 p-5">
+    <div ref={shown} role="status" className="grid gap-3 rounded-xl border bg-muted/60 p-5">
       <p className="flex items-center gap-2 font-semibold">
         {!timedOut && (
           <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />

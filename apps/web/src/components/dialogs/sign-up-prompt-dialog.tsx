@@ -34,7 +34,8 @@ const perksOf = (freeTier: SiteSettings["freeTier"]) => [
  */
 export function SignUpPromptDialog({ open, onOpenChange, reason }: SignUpPromptDialogProps) {
   const location = useLocation();
-  const authHref = paths.auth.getHref(`${location.pathname}${location.search}`);
+  const back = `${location.pathname}${location.search}`;
+  const authHref = paths.auth.getHref(back);
   const perks = perksOf(useSite().site.freeTier);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -60,7 +61,7 @@ export function SignUpPromptDialog({ open, onOpenChange, reason }: SignUpPromptD
         </ul>
         <div className="grid gap-2.5">
           <Button asChild variant="brand" size="lg">
-            <Link to={authHref}>Create free account</Link>
+            <Link to={paths.auth.getHref(back, "register")}>Create free account</Link>
           </Button>
           <Button asChild variant="outline" size="lg">
             <Link to={authHref}>Sign in</Link>

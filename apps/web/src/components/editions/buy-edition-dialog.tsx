@@ -79,7 +79,7 @@ export function BuyEditionDialog({ image, open, onOpenChange }: BuyEditionDialog
               <span className="grid min-w-0 flex-1 gap-1">
                 <span className="flex items-baseline justify-between gap-3">
                   <span className="font-semibold">{LICENCE_LABELS[option]} licence</span>
-                  <span className="font-semibold tabular-nums">
+                  <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">
                     {prices ? formatPrice(prices[option]) : ""}
                   </span>
                 </span>

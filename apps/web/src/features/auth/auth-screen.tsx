@@ -48,7 +48,10 @@ export function AuthScreen() {
             <p className="mt-2 text-muted-foreground">
               Keep collections, download in higher quality and manage your plan.
             </p>
-            <Tabs defaultValue="login" className="mt-8">
+            <Tabs
+              defaultValue={searchParams.get("tab") === "register" ? "register" : "login"}
+              className="mt-8"
+            >
               <TabsList className="grid w-full grid-cols-2">
                 <TabsTrigger value="login">Login</TabsTrigger>
                 <TabsTrigger value="register">Create account</TabsTrigger>
