@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { type Image, MESSAGES, slugifyTag, UI } from "@sawdust/shared";
+import { DOWNLOAD_SIZES, fitInside, type Image, MESSAGES, slugifyTag, UI } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { adminApi, grantPro, seedImage, uniqueWord } from "./support/catalogue";
@@ -225,6 +225,17 @@ test.describe("the image detail dialog", () => {
   test("a visitor downloads the preview and is invited to sign up for Basic", async ({ page }) => {
     await openShared(page);
     await expect(detail(page).getByText(MESSAGES.imageDetail.signUpForHd)).toBeVisible();
+    // Each size says the file's pixels: the piece fitted into the size's box, not the box.
+    await page.getByRole("button", { name: "Download", exact: true }).click();
+    for (const size of ["preview", "basic", "ultra"] as const) {
+      const fitted = fitInside(shared.width, shared.height, DOWNLOAD_SIZES[size]);
+      await expect(
+        page.getByRole("menuitem", { name: new RegExp(`^${DOWNLOAD_SIZES[size].label}`) }),
+      ).toContainText(
+        `up to ${fitted.width.toLocaleString("en-US")} × ${fitted.height.toLocaleString("en-US")} px`,
+      );
+    }
+    await page.keyboard.press("Escape");
 
     const download = page.waitForEvent("download");
     await chooseDownload(page, /^Preview/);

@@ -1,6 +1,8 @@
 import {
   DOWNLOAD_SIZES,
   type DownloadSize,
+  fitInside,
+  groupDigits,
   type Image,
   MESSAGES,
   type User,
@@ -24,8 +26,17 @@ import { imageTitle } from "@/lib/images";
 import { downloadImage } from "../api/download-image";
 import { DOWNLOAD_SIZE_ORDER, downloadAction } from "../download-access";
 
-const dimensions = (size: DownloadSize) =>
-  `${DOWNLOAD_SIZES[size].width} × ${DOWNLOAD_SIZES[size].height}`;
+/**
+ * The file's pixels: the picture fitted into the size's box (a landscape piece's Basic is
+ * 1536 × 768, not the box's 1536 × 1920), "up to" because a file kept under its size's byte cap
+ * can come out smaller still.
+ */
+const dimensions = (image: Pick<Image, "width" | "height">, size: DownloadSize) => {
+  const box = DOWNLOAD_SIZES[size];
+  const fitted =
+    image.width > 0 && image.height > 0 ? fitInside(image.width, image.height, box) : box;
+  return `up to ${groupDigits(fitted.width)} × ${groupDigits(fitted.height)}`;
+};
 
 export interface DownloadMenuProps {
   image: Image;
@@ -62,7 +73,7 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
     setPending(size);
     toast({
       title: MESSAGES.imageDetail.downloadStarted,
-      description: `${DOWNLOAD_SIZES[size].label} · ${dimensions(size)} px`,
+      description: `${DOWNLOAD_SIZES[size].label} · ${dimensions(image, size)} px`,
     });
     try {
       await downloadImage({ id: image.id, title: imageTitle(image) }, size);
@@ -125,7 +136,7 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
             >
               <span className="flex flex-col">
                 <span className="font-medium text-foreground">{DOWNLOAD_SIZES[size].label}</span>
-                <span className="text-xs text-muted-foreground">{dimensions(size)} px</span>
+                <span className="text-xs text-muted-foreground">{dimensions(image, size)} px</span>
               </span>
               {locked ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
