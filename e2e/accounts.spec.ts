@@ -57,8 +57,10 @@ test.describe("accounts", () => {
     await page.goto("/account");
     await expect(page.getByText(m.notVerified)).toBeVisible();
     await page.goto(`${link.pathname}${link.search}`);
-    await page.getByRole("button", { name: m.verifyButton }).click();
+    await page.getByRole("button", { name: m.verifyButton }).press("Enter");
     await expect(page.getByText(m.emailVerified)).toBeVisible();
+    // The button is gone; the answer has the focus it had.
+    await expect(page.getByRole("status").filter({ hasText: m.emailVerified })).toBeFocused();
     await checkAtBothWidths(page, "accounts-verify");
     await page.goto("/account");
     await expect(page.getByText(m.verified, { exact: true })).toBeVisible();

@@ -161,6 +161,10 @@ test.describe("subscribing in the sandbox", () => {
     const confirm = checkout.getByRole("alertdialog");
     await confirm.getByRole("button", { name: MESSAGES.billing.cancelAtPeriodEnd }).click();
     await expect(checkout.getByRole("button", { name: MESSAGES.billing.resume })).toBeVisible();
+    // The button pressed is gone; the focus is in the subscription, not dropped to <body>.
+    await expect
+      .poll(() => checkout.evaluate(() => document.activeElement?.tagName))
+      .toBe("BUTTON");
     await checkout.getByRole("link", { name: MESSAGES.billing.returnToSawdust }).click();
     await expect(checkout).toHaveURL(/\/subscriptions/);
     await expect(planHeading(checkout)).toHaveText(m.proPlan);

@@ -6,7 +6,7 @@ import {
   type Subscription,
 } from "@sawdust/shared";
 import { ArrowLeft, OctagonAlert, Wallet } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -168,6 +168,17 @@ function PortalContent({ portal, sessionId }: { portal: SandboxPortal; sessionId
   const change = useChangeSandboxSubscription(sessionId);
   const b = MESSAGES.billing;
   const { subscription } = portal;
+  // After a change, the button pressed may be gone (Cancel plan becomes Resume plan): a focus
+  // dropped to <body> goes to the subscription's first button, where the person was.
+  const panel = useRef<HTMLDivElement>(null);
+  const changedAt = change.submittedAt;
+  const shownState = `${subscription?.status}:${subscription?.cancelAtPeriodEnd}:${portal.pendingBillingCycle}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run when the shown subscription changes after a change
+  useEffect(() => {
+    if (changedAt === 0) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    panel.current?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
+  }, [changedAt, shownState]);
   const failure = change.error
     ? b.actionFailed(
         isApiRequestError(change.error)
@@ -206,12 +217,14 @@ function PortalContent({ portal, sessionId }: { portal: SandboxPortal; sessionId
       )}
 
       {subscription ? (
-        <SubscriptionPanel
-          subscription={subscription}
-          pendingCycle={portal.pendingBillingCycle}
-          pending={change.isPending}
-          onAction={(action) => change.mutate(action)}
-        />
+        <div ref={panel}>
+          <SubscriptionPanel
+            subscription={subscription}
+            pendingCycle={portal.pendingBillingCycle}
+            pending={change.isPending}
+            onAction={(action) => change.mutate(action)}
+          />
+        </div>
       ) : (
         <Panel title="Subscription">
           <p className="text-muted-foreground">{b.noSubscription}</p>

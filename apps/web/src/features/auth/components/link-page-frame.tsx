@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 /** The frame of the pages a mailed link opens: a title and one narrow column. */
 export function LinkPageFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -12,8 +12,16 @@ export function LinkPageFrame({ title, children }: { title: string; children: Re
 
 /** A message the page shows in place of its form: a success, or why a link did not work. */
 export function LinkPageNotice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
+  const self = useRef<HTMLParagraphElement>(null);
+  // It replaces the button that was pressed (Confirm, Set new password): the focus the button
+  // had, dropped to <body>, comes here, so a keyboard or screen reader user is where the answer is.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) self.current?.focus();
+  }, []);
   return (
     <p
+      ref={self}
+      tabIndex={-1}
       role={tone === "error" ? "alert" : "status"}
       className={
         tone === "error"
