@@ -163,7 +163,7 @@ test.describe("subscribing in the sandbox", () => {
     await expect(checkout.getByRole("button", { name: MESSAGES.billing.resume })).toBeVisible();
     // The button pressed is gone; the focus is in the subscription, not dropped to <body>.
     await expect
-      .poll(() => checkout.evaluate(() => document.activeElement?.tagName))
+      .poll(() => checkout.evaluate("document.activeElement && document.activeElement.tagName"))
       .toBe("BUTTON");
     await checkout.getByRole("link", { name: MESSAGES.billing.returnToSawdust }).click();
     await expect(checkout).toHaveURL(/\/subscriptions/);

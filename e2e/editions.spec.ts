@@ -1,4 +1,4 @@
-import type { Image } from "@sawdust/shared";
+import { type Image, SANDBOX_CARDS } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { payInCheckout } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
@@ -51,6 +51,10 @@ test("a free member buys a limited edition with the Commercial licence", async (
 
   await expect(page).toHaveURL(/\/billing\/sandbox\/checkout\/cs_sbx_\w+$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Commercial licence");
+  // A one-off payment: no renewals in the test cards' words, and the hold's time, not its day.
+  await expect(page.getByText(SANDBOX_CARDS.pays.oneOffBehaviour, { exact: true })).toBeVisible();
+  await expect(page.getByText(/renewal/i)).toHaveCount(0);
+  await expect(page.getByText(/This checkout is open until .* \d{2}:\d{2}\./)).toBeVisible();
   await checkAtBothWidths(page, "editions-checkout");
   await payInCheckout(page, "pays");
 

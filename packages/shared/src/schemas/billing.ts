@@ -165,11 +165,21 @@ export type SubscriberList = z.infer<typeof ZSubscriberList>;
 
 /** The sandbox's test cards (README and the checkout page list them). Spaces are ignored. */
 export const SANDBOX_CARDS = {
-  pays: { number: "4242 4242 4242 4242", behaviour: "Pays, and every renewal pays" },
-  declined: { number: "4000 0000 0000 0002", behaviour: "Declined at checkout" },
+  pays: {
+    number: "4242 4242 4242 4242",
+    behaviour: "Pays, and every renewal pays",
+    oneOffBehaviour: "Pays",
+  },
+  declined: {
+    number: "4000 0000 0000 0002",
+    behaviour: "Declined at checkout",
+    oneOffBehaviour: "Declined at checkout",
+  },
   failsAtRenewal: {
     number: "4000 0000 0000 0341",
     behaviour: "Pays today; the first renewal is declined",
+    // A one-off payment has no renewal.
+    oneOffBehaviour: "Pays today (declined later only on a subscription)",
   },
 } as const;
 

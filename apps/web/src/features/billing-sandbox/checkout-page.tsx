@@ -20,6 +20,7 @@ import {
   periodOf,
   safeExternalUrl,
 } from "@/lib/billing/billing-text";
+import { formatDateTime } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useSandboxCheckout } from "./api/get-sandbox-checkout";
 import { usePaySandboxCheckout } from "./api/pay-sandbox-checkout";
@@ -81,7 +82,12 @@ function OrderSummary({ checkout }: { checkout: SandboxCheckout }) {
         {cycle
           ? `Renews automatically every ${periodOf(cycle)} until you cancel. Cancel anytime from Manage Billing. `
           : "A single payment. "}
-        This checkout is open until {formatBillingDate(checkout.expiresAt)}.
+        {/* A one-off checkout holds the piece for half an hour: the time, not only the day. */}
+        This checkout is open until{" "}
+        {checkout.mode === "payment"
+          ? formatDateTime(checkout.expiresAt)
+          : formatBillingDate(checkout.expiresAt)}
+        .
       </p>
     </section>
   );
@@ -126,6 +132,7 @@ function PayForm({ checkout, sessionId }: { checkout: SandboxCheckout; sessionId
         Pay with a test card
       </h2>
       <TestCards
+        oneOff={checkout.mode === "payment"}
         onUse={(number) => {
           setValue("cardNumber", number, { shouldValidate: errors.cardNumber !== undefined });
           setFocus("expiry");

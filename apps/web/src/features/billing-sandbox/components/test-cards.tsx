@@ -1,8 +1,11 @@
 import { MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
 import { Button } from "@/components/ui/button";
 
-/** The sandbox's test cards (README and this page list them) and what each does. */
-export function TestCards({ onUse }: { onUse: (number: string) => void }) {
+/**
+ * The sandbox's test cards (README and this page list them) and what each does: for a one-off
+ * payment (an edition), nothing about renewals.
+ */
+export function TestCards({ oneOff, onUse }: { oneOff: boolean; onUse: (number: string) => void }) {
   return (
     <section
       aria-labelledby="test-cards-title"
@@ -16,7 +19,9 @@ export function TestCards({ onUse }: { onUse: (number: string) => void }) {
           <li key={key} className="flex items-center justify-between gap-3 text-sm">
             <span className="grid min-w-0">
               <span className="font-mono tabular-nums">{card.number}</span>
-              <span className="text-xs text-muted-foreground">{card.behaviour}</span>
+              <span className="text-xs text-muted-foreground">
+                {oneOff ? card.oneOffBehaviour : card.behaviour}
+              </span>
             </span>
             <Button
               type="button"
