@@ -28,7 +28,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         : atRoot && first?.keyword === "invalid_type"
           ? `The request ${error.validationContext ?? "body"} must be a JSON object`
           : validationMessage(first, error.validationContext);
-      return reply.code(400).send({ message, code: "validation_failed" });
+      // A list's cursor refused by its schema is the same refusal as one its service refuses.
+      const code =
+        error.validationContext === "querystring" && name === "cursor"
+          ? "bad_cursor"
+          : "validation_failed";
+      return reply.code(400).send({ message, code });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -77,10 +77,10 @@ export const ZModerationQueueQuery = strictQuery("the moderation queue", {
   kind: z.enum(["all", ...MODERATION_KINDS]).default("all"),
   /** Entries older than this image id (the previous page's nextCursor). */
   cursor: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 52)
+    .number({ error: MESSAGES.badCursor })
+    .int(MESSAGES.badCursor)
+    .positive(MESSAGES.badCursor)
+    .max(2 ** 52, MESSAGES.badCursor)
     .optional(),
   limit: z.coerce
     .number()

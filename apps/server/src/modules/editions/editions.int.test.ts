@@ -485,8 +485,13 @@ describe(`the admin's sales list on ${TEST_DB}`, () => {
       const res = await call("GET", `/api/v1/admin/sales?${query}`, admin);
       expect(res.statusCode, query).toBe(400);
     }
-    expect((await call("GET", "/api/v1/admin/sales?cursor=nonsense", admin)).json().message).toBe(
-      MESSAGES.badCursor,
-    );
+    expect((await call("GET", "/api/v1/admin/sales?cursor=nonsense", admin)).json()).toEqual({
+      message: MESSAGES.badCursor,
+      code: "bad_cursor",
+    });
+    // Refused by its schema (longer than any cursor given), the same answer.
+    expect(
+      (await call("GET", `/api/v1/admin/sales?cursor=${"x".repeat(300)}`, admin)).json(),
+    ).toMatchObject({ code: "bad_cursor" });
   });
 });

@@ -299,6 +299,12 @@ describe(`the moderation queue on ${TEST_DB}`, () => {
     } while (cursor !== null);
     expect(seen).toEqual(ids);
     expect((await queue("?kind=everything")).statusCode).toBe(400);
+    // A cursor it never gave: the same refusal as every other list's.
+    for (const cursor of ["bogus", "-3", "1.5"]) {
+      const bad = await queue(`?cursor=${cursor}`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: MESSAGES.badCursor, code: "bad_cursor" });
+    }
   });
 });
 
