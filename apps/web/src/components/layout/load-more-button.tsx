@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
  *
  * The button keeps the keyboard's focus while the page loads (aria-disabled, not disabled: a
  * disabled button drops it to the page's top). When the last page arrives the button goes, and
- * the focus it had goes to the first link or button the page brought into `items` (the list's
- * container), where the person's next Tab was heading, instead of back to the top of the page.
+ * the focus it had goes to the first link the page brought into `items` (the list's container),
+ * where the person's next Tab was heading, instead of back to the top of the page.
  */
 export function LoadMoreButton({
   list,
@@ -24,12 +24,12 @@ export function LoadMoreButton({
   items?: RefObject<HTMLElement | null>;
 }) {
   const button = useRef<HTMLButtonElement>(null);
-  /** How many controls `items` held when the focused button asked for the next page. */
+  /** How many links `items` held when the focused button asked for the next page. */
   const linksBefore = useRef<number | null>(null);
   const last = !list.hasNextPage;
   useEffect(() => {
     if (!last || linksBefore.current === null) return;
-    const first = controlsOf(items?.current)[linksBefore.current];
+    const first = items?.current?.querySelectorAll<HTMLElement>("a[href]")[linksBefore.current];
     linksBefore.current = null;
     first?.focus();
   }, [last, items]);
@@ -45,20 +45,14 @@ export function LoadMoreButton({
       onClick={() => {
         if (loading) return;
         const focused = document.activeElement === button.current;
-        linksBefore.current = focused && items?.current ? controlsOf(items.current).length : null;
+        linksBefore.current = focused
+          ? (items?.current?.querySelectorAll("a[href]").length ?? null)
+          : null;
         void list.fetchNextPage();
       }}
     >
       {loading && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />}
       {children}
     </Button>
-  );
-}
-
-/** The links and buttons a person can reach in `root`, in order (a layout hidden at this width's left out). */
-function controlsOf(root: HTMLElement | null | undefined): HTMLElement[] {
-  if (!root) return [];
-  return [...root.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].filter(
-    (element) => element.getClientRects().length > 0,
   );
 }
