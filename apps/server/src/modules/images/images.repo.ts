@@ -434,8 +434,10 @@ export class ImagesRepo {
     return rows.map((r) => r.id);
   }
 
-  /** Whether any image row exists, in any state: the demo catalogue seeds only an empty one. */
-  /** Whether the database has images, and whether one is ready (its pictures were stored). */
+  /**
+   * Whether the database has images, in any state, and whether one is ready (its pictures were
+   * stored): the demo catalogue seeds only an empty one; a media folder is claimed by it.
+   */
   async whatImagesExist(): Promise<"none" | "some" | "ready"> {
     const ready = await this.db
       .selectFrom("images")
