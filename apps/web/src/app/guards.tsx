@@ -6,8 +6,9 @@ import { useUser } from "@/lib/api/get-current-user";
 import { retryingLazy } from "@/lib/retrying-lazy";
 import { paths } from "./paths";
 
-const GalleryView = retryingLazy(() =>
-  import("@/features/gallery/gallery-view").then((module) => ({ default: module.GalleryView })),
+const GalleryView = retryingLazy(
+  () => import("@/features/gallery/gallery-view"),
+  (m) => m.GalleryView,
 );
 
 /** Signed-in pages. A visitor gets the gallery landing view in their place, at the same URL. */

@@ -9,8 +9,5 @@ export function page<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ) {
-  return retryingLazy<ComponentType>(async () => {
-    const component: ComponentType = (await load())[name];
-    return { default: component };
-  });
+  return retryingLazy<Record<Name, ComponentType>, ComponentType>(load, (module) => module[name]);
 }

@@ -8,7 +8,10 @@ import { retryingLazy } from "@/lib/retrying-lazy";
 // Radix Toast is not needed to paint a page: it loads with the first notification, or once the
 // browser is idle.
 const loadToaster = () => import("@/components/ui/toaster");
-const Toaster = retryingLazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+const Toaster = retryingLazy(
+  () => loadToaster(),
+  (m) => m.Toaster,
+);
 const IDLE_LOAD_MS = 5000;
 
 function DeferredToaster() {

@@ -1,5 +1,5 @@
+/** The admin's hero editor. */
 export const hero = {
-  fetchFailed: "Failed to fetch hero content",
   updateFailed: "Failed to update hero content",
   updated: "Hero content updated successfully",
   /** Said with `updated` when the stored text is not what was typed. */

@@ -19,6 +19,7 @@ export { dashboard } from "./dashboard.js";
 export { editions } from "./editions.js";
 export { explore } from "./explore.js";
 export { hero } from "./hero.js";
+export { heroContent } from "./hero-content.js";
 export { imageDetail } from "./image-detail.js";
 export { images } from "./images.js";
 export { moderation } from "./moderation.js";

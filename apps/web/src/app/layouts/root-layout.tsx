@@ -17,8 +17,9 @@ const PastDueBanner = lazyExport(
 
 // Over the page of a member whose session ended: sign in again, or leave (with the sign-in form's
 // code, which the page may not have).
-const SessionEndedDialog = retryingLazy(() =>
-  import("@/features/auth/session-ended-dialog").then((m) => ({ default: m.SessionEndedDialog })),
+const SessionEndedDialog = retryingLazy(
+  () => import("@/features/auth/session-ended-dialog"),
+  (m) => m.SessionEndedDialog,
 );
 
 const GALLERY_PATHS = /^\/(gallery)?$|^\/image\/[^/]+$/;

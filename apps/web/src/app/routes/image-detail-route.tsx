@@ -8,10 +8,9 @@ import { retryingLazy } from "@/lib/retrying-lazy";
 // the dialog rendered: its code loads as the page hydrates, not in the page's first JavaScript,
 // and React hydrates the dialog (this Suspense boundary) once it has arrived, the server's HTML
 // staying in place until then.
-const ImageDetailDialog = retryingLazy(() =>
-  import("@/features/image-detail/image-detail-dialog").then((module) => ({
-    default: module.ImageDetailDialog,
-  })),
+const ImageDetailDialog = retryingLazy(
+  () => import("@/features/image-detail/image-detail-dialog"),
+  (m) => m.ImageDetailDialog,
 );
 
 /** The detail dialog of the image the path names (/image/:imageId), if the id is one. */

@@ -7,9 +7,9 @@ import {
   useRef,
   useState,
 } from "react";
-import { thumbHashToAverageRGBA, thumbHashToDataURL } from "thumbhash";
 import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
+import { averageColourOf, loadDecoder, loadedDecoder, thumbHashBytes } from "./thumbhash-preview";
 
 type DisplayImage = Pick<
   Image,
@@ -23,19 +23,21 @@ type DisplayImage = Pick<
  * every tile's preview as the app took a page over cost ~170 ms of main thread (unthrottled), mostly
  * for tiles already loaded. A letterboxed picture's preview covers only the picture; a
  * server-rendered one has none, because a colour would fill the letterbox too, where the loaded
- * picture (with or without the app) leaves the box's own background.
+ * picture (with or without the app) leaves the box's own background. Until the preview's decoder has
+ * loaded (thumbhash-preview.ts) a picture shows its colour, or nothing when letterboxed.
  */
 function placeholderOf(
   thumbhash: string | null,
   blurred: boolean,
   letterboxed: boolean,
+  decode: ((hash: Uint8Array) => string) | undefined,
 ): CSSProperties | undefined {
-  if (!thumbhash || (letterboxed && !blurred)) return undefined;
+  if (!thumbhash || (letterboxed && !(blurred && decode))) return undefined;
   try {
-    const bytes = Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0));
-    if (blurred) {
+    const bytes = thumbHashBytes(thumbhash);
+    if (blurred && decode) {
       return {
-        backgroundImage: `url(${thumbHashToDataURL(bytes)})`,
+        backgroundImage: `url(${decode(bytes)})`,
         ...(letterboxed
           ? {
               backgroundSize: "contain",
@@ -45,9 +47,7 @@ function placeholderOf(
           : { backgroundSize: "cover" }),
       };
     }
-    const { r, g, b } = thumbHashToAverageRGBA(bytes);
-    const channel = (value: number) => Math.round(value * 255);
-    return { backgroundColor: `rgb(${channel(r)} ${channel(g)} ${channel(b)})` };
+    return { backgroundColor: averageColourOf(bytes) };
   } catch {
     return undefined;
   }
@@ -102,9 +102,20 @@ export function ArtImage({
     img.dispatchEvent(new Event(img.naturalWidth > 0 ? "load" : "error"));
   }, []);
   const blurred = hydrated && !fromServer.current;
+  const [decode, setDecode] = useState(loadedDecoder);
+  useEffect(() => {
+    if (!blurred || decode || !image.thumbhash) return;
+    let mounted = true;
+    void loadDecoder().then((loaded) => {
+      if (mounted && loaded) setDecode(() => loaded);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [blurred, decode, image.thumbhash]);
   const placeholder = useMemo(
-    () => placeholderOf(image.thumbhash, blurred, letterboxed),
-    [image.thumbhash, blurred, letterboxed],
+    () => placeholderOf(image.thumbhash, blurred, letterboxed, decode),
+    [image.thumbhash, blurred, letterboxed, decode],
   );
   const small = fitInside(image.width, image.height, DISPLAY_SIZES.small);
   if (held) {

@@ -12,8 +12,9 @@ import { useThumbnailRetry, withRetryParam } from "./use-thumbnail-retry";
 
 // Only a tile whose file keeps failing shows it (never the server's render): its code, with
 // its icons and an admin's Delete, waits until then.
-const ThumbnailFailure = retryingLazy(() =>
-  import("./thumbnail-failure").then((module) => ({ default: module.ThumbnailFailure })),
+const ThumbnailFailure = retryingLazy(
+  () => import("./thumbnail-failure"),
+  (m) => m.ThumbnailFailure,
 );
 
 /** Uniform tiles (grid) or each image's own shape (masonry). */

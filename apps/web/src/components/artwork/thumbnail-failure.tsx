@@ -6,8 +6,9 @@ import { useUser } from "@/lib/api/get-current-user";
 import { retryingLazy } from "@/lib/retrying-lazy";
 
 // Only an admin whose thumbnail failed ever opens it: its code waits until then.
-const DeleteImageDialog = retryingLazy(() =>
-  import("./delete-image-dialog").then((module) => ({ default: module.DeleteImageDialog })),
+const DeleteImageDialog = retryingLazy(
+  () => import("./delete-image-dialog"),
+  (m) => m.DeleteImageDialog,
 );
 
 interface ThumbnailFailureProps {

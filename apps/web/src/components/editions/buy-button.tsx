@@ -5,13 +5,13 @@ import { Button, type ButtonProps } from "@/components/ui/button";
 import { canBuy } from "@/lib/edition-status";
 import { retryingLazy } from "@/lib/retrying-lazy";
 
-const BuyEditionDialog = retryingLazy(() =>
-  import("./buy-edition-dialog").then((m) => ({ default: m.BuyEditionDialog })),
+const BuyEditionDialog = retryingLazy(
+  () => import("./buy-edition-dialog"),
+  (m) => m.BuyEditionDialog,
 );
-const SignUpPromptDialog = retryingLazy(() =>
-  import("@/components/dialogs/sign-up-prompt-dialog").then((m) => ({
-    default: m.SignUpPromptDialog,
-  })),
+const SignUpPromptDialog = retryingLazy(
+  () => import("@/components/dialogs/sign-up-prompt-dialog"),
+  (m) => m.SignUpPromptDialog,
 );
 
 /**

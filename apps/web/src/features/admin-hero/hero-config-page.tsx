@@ -25,7 +25,7 @@ export function HeroConfigPage() {
       <div className="grid gap-8 pt-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {hero.isError ? (
           <LoadErrorPanel
-            title={MESSAGES.hero.fetchFailed}
+            title={MESSAGES.heroContent.fetchFailed}
             text="The hero could not be loaded. Nothing was changed."
             onRetry={() => void hero.refetch()}
           />

@@ -15,8 +15,9 @@ import { useScrollToHash } from "./use-scroll-to-hash";
  * /explore?tag=x's own code, loaded when a tag is browsed: /explore, the page a link lands on
  * most, does not download it (issue 20: a page's first JavaScript is what it shows).
  */
-const TagBrowser = retryingLazy(() =>
-  import("./components/tag-browser").then((m) => ({ default: m.TagBrowser })),
+const TagBrowser = retryingLazy(
+  () => import("./components/tag-browser"),
+  (m) => m.TagBrowser,
 );
 
 /** The page's sections, in order; the search palette's "View all" links use these anchors. */

@@ -1,41 +1,30 @@
 import { hasProAccess, principalOf } from "@sawdust/shared";
-import { type ComponentType, memo, Suspense, useState } from "react";
+import type { ComponentType } from "react";
 import { useMatch } from "react-router";
 import { paths } from "@/app/paths";
 import { useUser } from "@/lib/api/get-current-user";
 import { useHeroContent } from "@/lib/api/get-hero-content";
+import { deferredComponent } from "@/lib/deferred-component";
 import { useDocumentTitle } from "@/lib/document-title";
-import { retryingLazy } from "@/lib/retrying-lazy";
 import type { GalleryHeroProps } from "./components/gallery-hero";
 import { GalleryImages } from "./components/gallery-images";
-import { GalleryToolbar } from "./components/gallery-toolbar";
+import type { GalleryToolbarProps } from "./components/gallery-toolbar";
 import { useGalleryFilters } from "./use-gallery-filters";
 import { useGalleryImages } from "./use-gallery-images";
 import { useGalleryLayout } from "./use-gallery-layout";
 import { useImageRedirectHash } from "./use-image-redirect-hash";
 
-// The hero and the Pro offer are not in the page's first JavaScript (issue 20): their code starts
-// loading with the gallery's. On the server's page they come rendered, and React hydrates them
-// once their code is here, leaving the server's HTML in place until then.
-let loadedHero: ComponentType<GalleryHeroProps> | undefined;
-const heroCode = import("./components/gallery-hero").then((module) => {
-  loadedHero = module.GalleryHero;
-  return { default: module.GalleryHero };
-});
-const LazyGalleryHero = retryingLazy(() => heroCode);
-
-// Memoised: a new render of the page would make React give up hydrating the server's HTML of a
-// boundary still waiting for its code, and draw it anew (a flash). Its props change only with the
-// hero's or the member's data.
-const DeferredGalleryHero = memo(function DeferredGalleryHero(props: GalleryHeroProps) {
-  // The code already here (a later visit to the page): no Suspense round, nothing blinks.
-  const [Hero] = useState(() => loadedHero ?? LazyGalleryHero);
-  return (
-    <Suspense fallback={null}>
-      <Hero {...props} />
-    </Suspense>
-  );
-});
+// The hero, the Pro offer and the toolbar are not in the page's first JavaScript (issue 20): their
+// code starts loading with the gallery's, and they hydrate once it is here. Their props change only
+// with the hero's, the member's, the list's or the filters' data.
+const DeferredGalleryHero = deferredComponent(
+  () => import("./components/gallery-hero"),
+  (m): ComponentType<GalleryHeroProps> => m.GalleryHero,
+);
+const DeferredGalleryToolbar = deferredComponent(
+  () => import("./components/gallery-toolbar"),
+  (m): ComponentType<GalleryToolbarProps> => m.GalleryToolbar,
+);
 
 /**
  * The gallery landing view: at / and /gallery, at /image/:imageId (behind that image's detail),
@@ -45,7 +34,7 @@ export function GalleryView() {
   useImageRedirectHash();
   useDocumentTitle("Gallery");
   const filters = useGalleryFilters();
-  const [layout, setLayout] = useGalleryLayout();
+  const [layout] = useGalleryLayout();
   // The image list is asked for first: it is what the visitor waits for.
   const list = useGalleryImages(filters.filters);
   const hero = useHeroContent();
@@ -81,12 +70,7 @@ export function GalleryView() {
               <DeferredGalleryHero content={heroContent} member={member} showPro={showPro} />
             </div>
           )}
-          <GalleryToolbar
-            total={list.total}
-            filters={filters}
-            layout={layout}
-            onLayoutChange={setLayout}
-          />
+          <DeferredGalleryToolbar total={list.total} filters={filters} />
           <div className="mx-auto w-full max-w-7xl px-4 pt-5 sm:px-6 sm:pt-6">
             <GalleryImages
               list={list}

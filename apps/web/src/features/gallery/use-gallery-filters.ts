@@ -36,7 +36,11 @@ export function useGalleryFilters() {
   const clear = useCallback(() => navigate(paths.gallery.getHref()), [navigate]);
   const count = FILTER_NAMES.filter((name) => filters[name]).length;
 
-  return { filters, count, apply, remove, clear };
+  // One object while nothing changes: the toolbar waiting for its code re-renders on a new one.
+  return useMemo(
+    () => ({ filters, count, apply, remove, clear }),
+    [filters, count, apply, remove, clear],
+  );
 }
 
 export type GalleryFilters = ReturnType<typeof useGalleryFilters>;

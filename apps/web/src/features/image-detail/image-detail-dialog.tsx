@@ -55,22 +55,24 @@ import { ZoomableArtwork } from "./components/zoomable-artwork";
 import { editionLabel, showsPrice } from "./edition-label";
 
 // The invitations load only when someone reaches for a size or feature they do not have.
-const ProUpgradeDialog = retryingLazy(() =>
-  import("@/components/dialogs/pro-upgrade-dialog").then((m) => ({ default: m.ProUpgradeDialog })),
+const ProUpgradeDialog = retryingLazy(
+  () => import("@/components/dialogs/pro-upgrade-dialog"),
+  (m) => m.ProUpgradeDialog,
 );
-const SignUpPromptDialog = retryingLazy(() =>
-  import("@/components/dialogs/sign-up-prompt-dialog").then((m) => ({
-    default: m.SignUpPromptDialog,
-  })),
+const SignUpPromptDialog = retryingLazy(
+  () => import("@/components/dialogs/sign-up-prompt-dialog"),
+  (m) => m.SignUpPromptDialog,
 );
 
 // Admins' tools (the edit form brings the form and validation libraries): their code loads for
 // admins only, so a visitor's share page does not download it.
-const AdminControls = retryingLazy(() =>
-  import("./components/admin-controls").then((m) => ({ default: m.AdminControls })),
+const AdminControls = retryingLazy(
+  () => import("./components/admin-controls"),
+  (m) => m.AdminControls,
 );
-const EditDetailsForm = retryingLazy(() =>
-  import("./components/edit-details-form").then((m) => ({ default: m.EditDetailsForm })),
+const EditDetailsForm = retryingLazy(
+  () => import("./components/edit-details-form"),
+  (m) => m.EditDetailsForm,
 );
 
 type Invitation = { kind: "sign-up"; reason: string } | { kind: "upgrade" };

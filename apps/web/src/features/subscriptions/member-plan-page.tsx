@@ -18,8 +18,9 @@ import { ConfirmingPayment, WelcomeToPro } from "./components/checkout-status";
 import { SandboxNote } from "./components/sandbox-note";
 import { UpgradeCard } from "./components/upgrade-card";
 
-const ProUpgradeDialog = retryingLazy(() =>
-  import("@/components/dialogs/pro-upgrade-dialog").then((m) => ({ default: m.ProUpgradeDialog })),
+const ProUpgradeDialog = retryingLazy(
+  () => import("@/components/dialogs/pro-upgrade-dialog"),
+  (m) => m.ProUpgradeDialog,
 );
 
 /** Back from checkout: ask every second for 20 seconds, then every 10 while the page stays. */

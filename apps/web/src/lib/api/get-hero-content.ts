@@ -11,7 +11,7 @@ export async function getHeroContent(signal?: AbortSignal): Promise<HeroContent>
     return await api.get<HeroContent>("/api/v1/hero-content", { signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new Error(MESSAGES.hero.fetchFailed, { cause: error });
+    throw new Error(MESSAGES.heroContent.fetchFailed, { cause: error });
   }
 }
 

@@ -14,8 +14,9 @@ import { StateMessage } from "./state-message";
 
 // Only a failed first page shows it (never the server's render, which fails instead): its code
 // waits until then.
-const GalleryLoadError = retryingLazy(() =>
-  import("./gallery-load-error").then((module) => ({ default: module.GalleryLoadError })),
+const GalleryLoadError = retryingLazy(
+  () => import("./gallery-load-error"),
+  (m) => m.GalleryLoadError,
 );
 
 interface GalleryImagesProps {

@@ -7,23 +7,24 @@ import { listTotalLabel } from "@/lib/counts";
 import { retryingLazy } from "@/lib/retrying-lazy";
 import { cn } from "@/lib/utils";
 import type { GalleryFilters } from "../use-gallery-filters";
+import { useGalleryLayout } from "../use-gallery-layout";
 import { ActiveFilters } from "./active-filters";
 import { LayoutToggle } from "./layout-toggle";
 import { TagSearch } from "./tag-search";
 
-interface GalleryToolbarProps {
+export interface GalleryToolbarProps {
   /** The first page's stats (its total); undefined while it loads. */
   total: ImageListResponse["stats"] | undefined;
   filters: GalleryFilters;
-  layout: TileLayout;
-  onLayoutChange: (layout: TileLayout) => void;
 }
 
 /**
  * The sticky bar under the navigation: the page's heading and image count, tag search, active
  * filters, clear filters and the layout toggle; on narrow screens the controls sit in a drawer.
  */
-export function GalleryToolbar({ total, filters, layout, onLayoutChange }: GalleryToolbarProps) {
+export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
+  // The layout is remembered in the browser: the grid reads the same value (useGalleryLayout).
+  const [layout, onLayoutChange] = useGalleryLayout();
   return (
     <div className="sticky top-16 z-30 border-b bg-background">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6">
@@ -88,8 +89,9 @@ function ImageCount({ total }: { total: ImageListResponse["stats"] | undefined }
 // The drawer (Radix Dialog, focus trap, scroll lock) is not needed to paint the page: its code
 // loads when the button is first pointed at, focused or pressed.
 const loadFiltersSheet = () => import("./filters-sheet");
-const FiltersSheet = retryingLazy(() =>
-  loadFiltersSheet().then((m) => ({ default: m.FiltersSheet })),
+const FiltersSheet = retryingLazy(
+  () => loadFiltersSheet(),
+  (m) => m.FiltersSheet,
 );
 
 interface FiltersDrawerProps {

@@ -9,10 +9,9 @@ import { useStoredValue } from "@/lib/use-stored-value";
 import { cn } from "@/lib/utils";
 
 // The dialog's code loads when a member first asks for it.
-const ProUpgradeDialog = retryingLazy(() =>
-  import("@/components/dialogs/pro-upgrade-dialog").then((module) => ({
-    default: module.ProUpgradeDialog,
-  })),
+const ProUpgradeDialog = retryingLazy(
+  () => import("@/components/dialogs/pro-upgrade-dialog"),
+  (m) => m.ProUpgradeDialog,
 );
 
 const DISMISSED_KEY = "sawdust.proBanner.dismissed";

@@ -3,8 +3,9 @@ import { Suspense, useState } from "react";
 import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The dialog loads only when a member reaches for it.
-const ReportDialog = retryingLazy(() =>
-  import("./report-dialog").then((module) => ({ default: module.ReportDialog })),
+const ReportDialog = retryingLazy(
+  () => import("./report-dialog"),
+  (m) => m.ReportDialog,
 );
 
 /**

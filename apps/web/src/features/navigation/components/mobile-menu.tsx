@@ -6,8 +6,9 @@ import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The sheet (Radix Dialog) loads on first use: most visits never open it.
 const loadSheet = () => import("./mobile-menu-sheet");
-const MobileMenuSheet = retryingLazy(() =>
-  loadSheet().then((m) => ({ default: m.MobileMenuSheet })),
+const MobileMenuSheet = retryingLazy(
+  () => loadSheet(),
+  (m) => m.MobileMenuSheet,
 );
 
 /** The menu button of narrow screens, and the side menu it opens. */

@@ -8,8 +8,9 @@ import { retryingLazy } from "@/lib/retrying-lazy";
 
 // The palette (cmdk) loads on first use, not with every page.
 const loadSearchDialog = () => import("./search-dialog");
-const SearchDialog = retryingLazy(() =>
-  loadSearchDialog().then((module) => ({ default: module.SearchDialog })),
+const SearchDialog = retryingLazy(
+  () => loadSearchDialog(),
+  (m) => m.SearchDialog,
 );
 
 function useToggleOnCommandK(toggle: () => void): void {

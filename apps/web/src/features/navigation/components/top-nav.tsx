@@ -11,8 +11,9 @@ import { PlanActions, SignInLink } from "./plan-actions";
 import { SearchPalette } from "./search-palette";
 
 // The account menu (Radix DropdownMenu) is only for members: visitors never download it.
-const AccountMenu = retryingLazy(() =>
-  import("./account-menu").then((m) => ({ default: m.AccountMenu })),
+const AccountMenu = retryingLazy(
+  () => import("./account-menu"),
+  (m) => m.AccountMenu,
 );
 
 /** Holds the avatar's place while the menu's code arrives, so nothing moves. */
