@@ -30,6 +30,13 @@ describe("addressGroupOf", () => {
     expect(addressGroupOf("fe80::1")).toBe("fe80:0:0:0::/64");
   });
 
+  it("leaves out a port, as a proxy may write X-Forwarded-For (round 24)", () => {
+    expect(addressGroupOf("192.0.2.7:1012")).toBe("192.0.2.7");
+    expect(addressGroupOf("[::ffff:192.0.2.7]:443")).toBe("192.0.2.7");
+    expect(addressGroupOf("[2001:db8:1:2::9]:443")).toBe("2001:db8:1:2::/64");
+    expect(addressGroupOf("[2001:db8:1:2::9%eth0]:443")).toBe("2001:db8:1:2::/64");
+  });
+
   it("leaves what is not an address alone", () => {
     expect(addressGroupOf("unknown")).toBe("unknown");
   });

@@ -4,11 +4,15 @@ import { isIPv6 } from "node:net";
  * The address a per-address limit counts by: an IPv4 address as it is, an IPv6 address by its
  * /64 network. One home or server is given a whole /64 and may use any address in it, so counting
  * each IPv6 address apart gives it as many places as it has addresses (2^64). An IPv4 address
- * written as IPv6 (`::ffff:192.0.2.1`, `::ffff:c000:201`) counts as the IPv4 address; brackets
- * and a zone (`[fe80::1%eth0]`) are not part of the address.
+ * written as IPv6 (`::ffff:192.0.2.1`, `::ffff:c000:201`) counts as the IPv4 address; brackets,
+ * a zone (`[fe80::1%eth0]`) and a port (`192.0.2.1:4431`, `[2001:db8::1]:443`, as some proxies
+ * write `X-Forwarded-For`) are not part of the address.
  */
 export function addressGroupOf(ip: string): string {
-  const address = ip.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const address = ip
+    .replace(/^\[(.*)\](?::\d+)?$/, "$1")
+    .replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, "$1")
+    .replace(/%.*$/, "");
   if (!isIPv6(address)) return address;
   const groups = hextetsOf(address);
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {

@@ -14,6 +14,7 @@ import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { AuditService } from "../audit/audit.service.js";
+import { CheckedAttempts } from "../auth/checked-attempts.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { type RateLimitsRepo, signInAccountKey } from "../auth/rate-limits.repo.js";
 import type { PaymentProvider } from "../billing/payment-provider.js";
@@ -483,15 +484,22 @@ export class AccountsService {
     return user;
   }
 
-  /** The current password, guesses limited per account; a right one gives its place back. */
+  /**
+   * The current password, guesses limited per account (CheckedAttempts: parallel right ones wait
+   * for each other's places); a right one gives its place back.
+   */
   private async checkPassword(user: UserRow, password: string): Promise<void> {
-    const { rateLimits, limits } = this.deps;
-    const key = `account:password:${user.id}`;
-    await this.reserve(key, limits.passwordTries, limits.passwordWindowMs, m.tooManyPasswordTries);
+    const { rateLimits, limits, clock } = this.deps;
+    const place = await new CheckedAttempts(rateLimits, clock).take(
+      `account:password:${user.id}`,
+      { max: limits.passwordTries, windowMs: limits.passwordWindowMs },
+      m.tooManyPasswordTries,
+    );
     if (!(await verifyPassword(user.password_hash, password))) {
+      await place.failed();
       throw badRequest(m.wrongPassword, "wrong_password");
     }
-    await rateLimits.release(key);
+    await place.passed();
   }
 
   private async reserve(key: string, max: number, windowMs: number, message: string) {

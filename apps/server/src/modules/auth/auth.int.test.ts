@@ -272,6 +272,59 @@ describe(`sign-in limits on ${TEST_DB}`, () => {
     expect((await attempt(account.password)).statusCode).toBe(200);
   });
 
+  it("lets parallel right passwords through, and parallel wrong ones only the limit's tries (round 24)", async () => {
+    const signInFrom = (remoteAddress: string, username: string, password: string) =>
+      app.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { username, password },
+        remoteAddress,
+      });
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    // A right password's place is given back: twelve at once each wait their turn, none is refused.
+    const right = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        signInFrom("198.51.100.41", account.username, account.password),
+      ),
+    );
+    expect(right.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    // Wrong ones keep theirs: five are checked, the rest refused until the window ends.
+    const other = newAccount();
+    await post("/api/v1/auth/register", other);
+    const wrong = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        signInFrom("198.51.100.42", other.username, "wrong password"),
+      ),
+    );
+    const statuses = wrong.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    for (const refused of wrong.filter((r) => r.statusCode === 429)) {
+      expect(refused.json().message).toBe("Too many sign-in attempts. Try again in 15 minutes.");
+    }
+    expect((await signInFrom("198.51.100.42", other.username, other.password)).statusCode).toBe(
+      429,
+    );
+    clock.advance(15 * 60 * 1000 + 1);
+  });
+
+  it("never tells a refused sign-in to wait longer than the window (round 24)", async () => {
+    const account = newAccount();
+    await post("/api/v1/auth/register", account);
+    const attempt = () =>
+      post("/api/v1/auth/login", { username: account.username, password: "wrong password" });
+    // Another process's attempts, stored with a clock reading 2 s later than this one's.
+    clock.advance(2000);
+    for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
+    clock.advance(-2000);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBe(15 * 60);
+    expect(refused.json().message).toBe("Too many sign-in attempts. Try again in 15 minutes.");
+    clock.advance(2000);
+  });
+
   it("forgets attempts no window counts any more, for keys never used again", async () => {
     const limits = app.services.rateLimits;
     const old = `test:prune:old:${Date.now()}`;

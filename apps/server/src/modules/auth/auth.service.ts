@@ -17,6 +17,7 @@ import { USERNAME_GRACE_MS } from "../accounts/accounts.service.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
 import { highestTier, type SubscriptionsService } from "../subscriptions/subscriptions.service.js";
 import type { UsersRepo } from "../users/users.repo.js";
+import { CheckedAttempts, type CheckPlace } from "./checked-attempts.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.js";
 import { type RateLimitsRepo, signInAccountKey } from "./rate-limits.repo.js";
 import { hashSessionToken, newSessionToken, SESSION_LIFETIME } from "./session-token.js";
@@ -164,17 +165,10 @@ export class AuthService {
     previousToken?: string,
   ): Promise<(SignedIn & { twoFactorSetupRequired?: boolean }) | TwoFactorPending> {
     const { ip } = from;
-    const { users, rateLimits, limits } = this.deps;
+    const { users, rateLimits } = this.deps;
     const usernameKey = body.username.toLowerCase();
     const accountKey = signInAccountKey(usernameKey);
-    const ipKey = `login:ip:${addressGroupOf(ip)}`;
-    await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
-    try {
-      await this.reserveAttempt(ipKey, limits.ipFailures, limits.failureWindowMs);
-    } catch (error) {
-      await rateLimits.release(accountKey);
-      throw error;
-    }
+    const places = await this.signInPlaces(accountKey, `login:ip:${addressGroupOf(ip)}`);
 
     const user = await users.findByUsernameKey(usernameKey);
     const passwordOk = user
@@ -182,6 +176,7 @@ export class AuthService {
       : await verifyAgainstDummy(body.password).then(() => false);
     // A deleted account never signs in, whatever its row says.
     if (!user || !passwordOk || user.deleted_at !== null) {
+      await places.failed();
       if (user && user.deleted_at === null) {
         await this.auditSignIn(user, from, { failed: "wrong password" });
       }
@@ -189,6 +184,7 @@ export class AuthService {
     }
     // Told only to whoever knows the password, and the attempt keeps its place in the windows.
     if (user.suspended_at !== null) {
+      await places.failed();
       await this.auditSignIn(user, from, { failed: "account suspended" });
       throw forbidden(MESSAGES.adminUsers.suspended, "account_suspended");
     }
@@ -197,13 +193,12 @@ export class AuthService {
     if (twoFactor && (await twoFactor.isEnabled(user.id))) {
       // The password is no failure, but the window is not cleared either: wrong codes stay
       // counted, so signing in again never buys more code guesses than the limit.
-      await rateLimits.release(accountKey);
-      await rateLimits.release(ipKey);
+      await places.passed();
       const pending = await twoFactor.startPendingSignIn(user);
       return { twoFactorRequired: true, pendingToken: pending.token, expiresAt: pending.expiresAt };
     }
+    await places.passed();
     await rateLimits.clear(accountKey);
-    await rateLimits.release(ipKey);
     const signedIn = await this.finishLogin(user, previousToken);
     await this.auditSignIn(user, from, { with: "password" });
     const twoFactorSetupRequired = twoFactor ? await twoFactor.setupRequired(user) : false;
@@ -222,7 +217,7 @@ export class AuthService {
   ): Promise<SignedIn> {
     const { ip } = from;
     const secondFactor = body.code !== undefined ? "code" : "recovery code";
-    const { users, rateLimits, limits } = this.deps;
+    const { users, rateLimits } = this.deps;
     const twoFactor = this.deps.twoFactor;
     const expired = () =>
       unauthorized(MESSAGES.twoFactor.signInExpired, "two_factor_sign_in_expired");
@@ -233,17 +228,14 @@ export class AuthService {
     if (!twoFactor || !pending || !user || user.deleted_at !== null) throw expired();
     if (user.session_epoch !== pending.epoch) throw expired();
     const accountKey = signInAccountKey(user.username_key);
-    const ipKey = `login:ip:${addressGroupOf(ip)}`;
-    await this.reserveAttempt(accountKey, limits.accountFailures, limits.failureWindowMs);
-    try {
-      await this.reserveAttempt(ipKey, limits.ipFailures, limits.failureWindowMs);
-    } catch (error) {
-      await rateLimits.release(accountKey);
-      throw error;
-    }
+    const places = await this.signInPlaces(accountKey, `login:ip:${addressGroupOf(ip)}`);
     const outcome = await twoFactor.finishSignIn(body.pendingToken, user.id, body);
-    if (outcome === "expired") throw expired();
+    if (outcome === "expired") {
+      await places.passed();
+      throw expired();
+    }
     if (outcome === "wrong") {
+      await places.failed();
       await this.auditSignIn(user, from, { failed: `wrong ${secondFactor}` });
       throw unauthorized(
         body.code !== undefined
@@ -254,11 +246,12 @@ export class AuthService {
     }
     // Suspended while the code step was open.
     if (user.suspended_at !== null) {
+      await places.failed();
       await this.auditSignIn(user, from, { failed: "account suspended" });
       throw forbidden(MESSAGES.adminUsers.suspended, "account_suspended");
     }
+    await places.passed();
     await rateLimits.clear(accountKey);
-    await rateLimits.release(ipKey);
     const signedIn = await this.finishLogin(user, previousToken, pending.epoch);
     await this.auditSignIn(user, from, { with: `password and ${secondFactor}` });
     return signedIn;
@@ -310,6 +303,39 @@ export class AuthService {
   }
 
   /** Takes a place in a sliding window, or refuses with 429 and when the oldest place frees. */
+  /**
+   * A sign-in check's places in the account's and the address's windows (CheckedAttempts): taken
+   * before the password or code is checked, failed or passed together.
+   */
+  private async signInPlaces(accountKey: string, ipKey: string): Promise<CheckPlace> {
+    const { rateLimits, clock, limits } = this.deps;
+    const checks = new CheckedAttempts(rateLimits, clock);
+    const message = MESSAGES.auth.tooManyAttempts;
+    const windowMs = limits.failureWindowMs;
+    const account = await checks.take(
+      accountKey,
+      { max: limits.accountFailures, windowMs },
+      message,
+    );
+    let address: CheckPlace;
+    try {
+      address = await checks.take(ipKey, { max: limits.ipFailures, windowMs }, message);
+    } catch (error) {
+      await account.passed();
+      throw error;
+    }
+    return {
+      failed: async () => {
+        await account.failed();
+        await address.failed();
+      },
+      passed: async () => {
+        await account.passed();
+        await address.passed();
+      },
+    };
+  }
+
   private async reserveAttempt(
     key: string,
     max: number,

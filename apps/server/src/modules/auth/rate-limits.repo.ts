@@ -20,6 +20,24 @@ export interface RateLimit {
 /** A sliding-window reservation: taken (the attempts now within the window), or when one frees. */
 export type Reservation = { taken: true; count: number } | { taken: false; freesAt: number };
 
+/**
+ * A check's reservation (reserveCheck): its place's row, or when one frees and whether any of the
+ * window's places are checks still running (taken in the last IN_FLIGHT_MS).
+ */
+export type CheckReservation =
+  | { taken: true; id: number }
+  | { taken: false; freesAt: number; inFlight: boolean };
+
+/**
+ * How long a check's place counts as running: a password's or code's check takes well under a
+ * second; a place older than this was left by a process that stopped mid-check, and stays a
+ * failure until its window ends.
+ */
+const IN_FLIGHT_MS = 60_000;
+
+/** The twin key under which a check's place waits for its outcome, counted with the key's. */
+const checkingKeyOf = (key: string) => `${key}#checking`;
+
 /** The window of an account's wrong passwords at sign-in (its username, lower-cased). */
 export const signInAccountKey = (usernameKey: string) => `login:user:${usernameKey}`;
 
@@ -92,6 +110,77 @@ export class RateLimitsRepo {
     });
   }
 
+  /**
+   * `reserve` for a check whose outcome decides the place (a password, a code): the place is taken
+   * as running (under the key's `#checking` twin, counted with the key's own places in the same
+   * locked transaction), and the check then keeps it as a failure (`settleFailed`) or gives it
+   * back (`releaseCheck`). So a refusal can tell places of checks still running from failures:
+   * parallel right passwords wait for each other's places instead of being refused for 15 minutes.
+   */
+  async reserveCheck(key: string, now: number, limit: RateLimit): Promise<CheckReservation> {
+    const { max, windowMs } = limit;
+    const since = now - windowMs;
+    const checking = checkingKeyOf(key);
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("rate_limits")
+        .values({ key, count: 0, window_ends_at: 0 })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ count: sql`rate_limits.count` }))
+        .execute();
+      await trx
+        .deleteFrom("rate_limit_attempts")
+        .where("key", "in", [key, checking])
+        .where("at", "<=", since)
+        .execute();
+      const within = await trx
+        .selectFrom("rate_limit_attempts")
+        .select((eb) => [
+          eb.fn.countAll<number>().as("count"),
+          eb.fn.min("at").as("oldest"),
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when(eb.and([eb("key", "=", checking), eb("at", ">", now - IN_FLIGHT_MS)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as("in_flight"),
+        ])
+        .where("key", "in", [key, checking])
+        .executeTakeFirstOrThrow();
+      if (Number(within.count) >= max) {
+        return {
+          taken: false,
+          freesAt: Number(within.oldest) + windowMs,
+          inFlight: Number(within.in_flight) > 0,
+        };
+      }
+      const row = await trx
+        .insertInto("rate_limit_attempts")
+        .values({ key: checking, at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { taken: true, id: Number(row.id) };
+    });
+  }
+
+  /** A check's place, the check failed: kept among the key's places until its window ends. */
+  async settleFailed(key: string, id: number): Promise<void> {
+    await this.db
+      .updateTable("rate_limit_attempts")
+      .set({ key })
+      .where("id", "=", id)
+      .where("key", "=", checkingKeyOf(key))
+      .execute();
+  }
+
+  /** A check's place given back: the check passed, or was never made. */
+  async releaseCheck(id: number): Promise<void> {
+    await this.db.deleteFrom("rate_limit_attempts").where("id", "=", id).execute();
+  }
+
   /** `reserve`, refusing with 429 `message` and when the oldest place frees when there is none. */
   async reserveOrRefuse(
     key: string,
@@ -100,10 +189,7 @@ export class RateLimitsRepo {
     message: string,
   ): Promise<void> {
     const reservation = await this.reserve(key, now, limit);
-    if (!reservation.taken) {
-      const seconds = (reservation.freesAt - now) / 1000;
-      throw tooManyRequests(`${message} ${MESSAGES.tryAgainIn(seconds)}`, seconds);
-    }
+    if (!reservation.taken) throw refusal(message, reservation.freesAt, now, limit);
   }
 
   /** Gives back a place `reserve` took (the attempt turned out not to count): its newest one. */
@@ -140,4 +226,14 @@ export class RateLimitsRepo {
     await this.db.deleteFrom("rate_limit_attempts").where("key", "=", key).execute();
     await this.db.deleteFrom("rate_limits").where("key", "=", key).execute();
   }
+}
+
+/**
+ * A limit's 429: `message` and when its window has a place again. Never past the window's length:
+ * an attempt another process stored with a later clock reading (it waited less for the row's
+ * lock) can free a moment after `now` + the window.
+ */
+export function refusal(message: string, freesAt: number, now: number, limit: RateLimit) {
+  const seconds = Math.max(1, Math.min(freesAt - now, limit.windowMs) / 1000);
+  return tooManyRequests(`${message} ${MESSAGES.tryAgainIn(seconds)}`, seconds);
 }

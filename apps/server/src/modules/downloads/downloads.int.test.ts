@@ -111,6 +111,9 @@ describe(`download access on ${TEST_DB}`, () => {
       .where("user_id", "=", member.userId)
       .executeTakeFirstOrThrow();
     expect(usage.downloads).toBe(1);
+    // The month's bandwidth is the bytes sent: the file once, not the file plus its rest.
+    const fileBytes = Number(String(part.headers["content-range"]).split("/")[1]);
+    expect(usage.bytes).toBe(fileBytes);
     const etag = String(part.headers.etag);
     expect((await download("basic", member.cookie, { "if-none-match": etag })).statusCode).toBe(
       304,

@@ -276,7 +276,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       // Only what sends no file skips counting: a HEAD, a revalidation that names this file's ETag
       // (304) and a range outside it (416). A range after byte 0 resumes a download this member
       // was counted for this month (its bytes count toward the bandwidth), or is counted like any
-      // other.
+      // other; a range's bandwidth is its own bytes.
       const range = rangeAsked(request, file);
       const sendsFile =
         request.method !== "HEAD" &&
@@ -292,12 +292,12 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
           if (isMissing(error)) throw notFound(IMAGE_MESSAGES.notFound);
           throw error;
         });
-        const resume =
-          range !== undefined && range.start > 0
-            ? { bytes: range.end - range.start + 1 }
-            : undefined;
+        const rangeBytes = range === undefined ? file.bytes : range.end - range.start + 1;
+        const resume = range !== undefined && range.start > 0 ? { bytes: rangeBytes } : undefined;
         try {
-          await opts.downloads.count(file, viewer, request.ip, resume);
+          // A range from byte 0 starts a download: counted as one, its bandwidth the bytes sent
+          // (a 1-byte probe then the rest, `bytes=1-`, add up to the file once).
+          await opts.downloads.count({ ...file, bytes: rangeBytes }, viewer, request.ip, resume);
         } catch (error) {
           opened.destroy();
           throw error;

@@ -15,6 +15,7 @@ import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import { CheckedAttempts } from "../auth/checked-attempts.js";
 import { verifyPassword } from "../auth/password.js";
 import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
 import { hashSessionToken, newSessionToken } from "../auth/session-token.js";
@@ -284,14 +285,19 @@ export class TwoFactorService {
   private async guarded<T>(userId: number, run: () => Promise<T>): Promise<T> {
     const { rateLimits, clock, limits } = this.deps;
     const key = `two-factor:user:${userId}`;
-    const now = clock.now();
-    await rateLimits.reserveOrRefuse(
+    const place = await new CheckedAttempts(rateLimits, clock).take(
       key,
-      now,
       { max: limits.accountFailures, windowMs: limits.failureWindowMs },
       MESSAGES.auth.tooManyAttempts,
     );
-    const result = await run();
+    let result: T;
+    try {
+      result = await run();
+    } catch (error) {
+      await place.failed();
+      throw error;
+    }
+    await place.passed();
     await rateLimits.clear(key);
     return result;
   }
