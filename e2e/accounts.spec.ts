@@ -94,6 +94,27 @@ test.describe("accounts", () => {
     expect(relogin.status()).toBe(200);
   });
 
+  test("ending another session from the keyboard leaves the focus on the list (round 25)", async ({
+    page,
+    request,
+  }) => {
+    const account = await registerViaApi(page.request);
+    await page.goto("/account");
+    const origin = new URL(page.url()).origin;
+    const other = await request.post("/api/v1/auth/login", {
+      data: { username: account.username, password: account.password },
+      headers: { origin },
+    });
+    expect(other.status()).toBe(200);
+    await page.reload();
+    const end = page.getByRole("button", { name: new RegExp(`^${m.endSession}: `) });
+    await expect(end).toHaveCount(1);
+    await end.focus();
+    await page.keyboard.press("Enter");
+    await expect(end).toHaveCount(0);
+    await expect(page.getByRole("list", { name: m.sessionsSection })).toBeFocused();
+  });
+
   test("a member deletes their account and cannot sign in again", async ({ page, request }) => {
     const account = await registerViaApi(page.request);
     await page.goto("/account");

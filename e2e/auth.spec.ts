@@ -48,6 +48,26 @@ test.describe("auth screen", () => {
     await expect(toasts(page).getByText(MESSAGES.auth.success)).toBeVisible();
   });
 
+  test("a double click on Create account creates one account and says nothing failed (round 25)", async ({
+    page,
+  }) => {
+    const account = newAccount();
+    await page.goto("/auth?tab=register");
+    const registrations: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/v1/auth/register")) registrations.push(request.method());
+    });
+    await page.getByLabel("Username").fill(account.username);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Create account", exact: true }).dblclick();
+
+    await expect(page).toHaveURL("/dashboard");
+    await expect(toasts(page).getByText(MESSAGES.auth.success)).toBeVisible();
+    await expect(toasts(page).getByText(MESSAGES.auth.registrationFailed)).toHaveCount(0);
+    expect(registrations).toEqual(["POST"]);
+  });
+
   test("a refused registration shows the server's reason", async ({ page }) => {
     await page.goto("/auth");
 

@@ -80,7 +80,9 @@ test.describe("collections", () => {
     await page.goto("/collections");
     const card = collectionCard(page, "Quiet harbours");
     await expect(card).toContainText("1 image");
-    await expect(card).toContainText("Public");
+    // Only its owner sees a collection, and the card says so (round 25).
+    await expect(card).toContainText("Only you");
+    await expect(card).not.toContainText("Public");
     await expect(card.locator("img")).toHaveAttribute("src", harbour.urlSmall);
     await openCollectionFromList(page, "Quiet harbours");
     await expect(page).toHaveURL(collectionPath);
@@ -301,6 +303,32 @@ test.describe("collections", () => {
       "data-holds-image",
       "true",
     );
+  });
+
+  test("a picker opened from the keyboard while its collections load does not hold New collection (round 25)", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    await createCollectionViaApi(page.request, "Harbours");
+    await page.goto(`/image/${harbour.id}`);
+    // The collections come a moment after the menu opens.
+    await page.route("**/api/v1/collections", async (route) => {
+      await new Promise((done) => setTimeout(done, 800));
+      await route.continue();
+    });
+    const trigger = page.getByRole("dialog").getByRole("button", { name: "Add to collection" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu.getByText("Loading collections...")).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "New collection" })).toHaveCount(0);
+    const harbours = menu.getByRole("menuitem", { name: /Harbours/ });
+    await expect(harbours).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "New collection" })).not.toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(harbours).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(toastText(page, m.imageAdded)).toBeVisible();
   });
 
   test("the viewer's details open over the collection, and closing returns to its tile", async ({

@@ -60,11 +60,13 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   await checkAtBothWidths(page, "twofactor-security-enrol");
   await page.getByLabel(m.codeLabel).fill(await codeFor(secret));
   await page.getByLabel(m.passwordLabel, { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: m.confirm, exact: true }).click();
+  // Enter in the password field: the form goes, and its focus to the codes (round 25).
+  await page.getByLabel(m.passwordLabel, { exact: true }).press("Enter");
 
   // The recovery codes, once.
   const codes = page.getByTestId("recovery-code");
   await expect(codes).toHaveCount(10);
+  await expect(page.getByRole("heading", { name: m.recoveryTitle })).toBeFocused();
   const recoveryCodes = await codes.allTextContents();
   await checkAtBothWidths(page, "twofactor-security-codes");
   await page.getByRole("button", { name: m.savedThem }).click();

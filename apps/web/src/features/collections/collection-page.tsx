@@ -19,7 +19,7 @@ import { useRemoveCollectionImage } from "./api/remove-collection-image";
 import { CollectionImageTile } from "./components/collection-image-tile";
 import { CollectionNotFound } from "./components/collection-not-found";
 import { ImageViewerDialog } from "./components/image-viewer-dialog";
-import { VisibilityBadge } from "./components/visibility-badge";
+import { PrivateBadge } from "./components/private-badge";
 
 const SKELETON_TILES = 8;
 /** Tiles in the first rows load at once. */
@@ -198,7 +198,7 @@ export function CollectionPage() {
           <p className="text-xs font-semibold tracking-widest text-brand-strong uppercase">
             Collection
           </p>
-          <VisibilityBadge isPublic={collection.data.isPublic} />
+          <PrivateBadge />
         </div>
         <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight wrap-anywhere sm:text-5xl">
           {collection.data.name}

@@ -1,4 +1,5 @@
 import { MESSAGES } from "@sawdust/shared";
+import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -19,6 +20,16 @@ export function SessionsSection() {
   const endOthers = useEndOtherSessions();
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((s) => !s.current).length;
+  // An End button goes with its row (and "end all the others" with the last of them): once a
+  // session was ended here, the list takes the focus the pressed button had.
+  const listRef = useRef<HTMLUListElement>(null);
+  const ended = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's length is when to look.
+  useEffect(() => {
+    if (!ended.current) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) listRef.current?.focus();
+  }, [list.length]);
   return (
     <AccountSection id="sessions" title={m.sessionsSection} description={m.sessionsIntro}>
       {sessions.isPending ? (
@@ -26,7 +37,12 @@ export function SessionsSection() {
       ) : sessions.isError ? (
         <FormProblem>{refusalOf(sessions.error)}</FormProblem>
       ) : (
-        <ul className="grid gap-3" aria-label={m.sessionsSection}>
+        <ul
+          ref={listRef}
+          tabIndex={-1}
+          className="grid gap-3 outline-none"
+          aria-label={m.sessionsSection}
+        >
           {list.map((session) => (
             <li
               key={session.id}
@@ -48,13 +64,14 @@ export function SessionsSection() {
                   size="sm"
                   disabled={endOne.isPending}
                   aria-label={`${m.endSession}: ${session.device ?? "Unknown browser"}`}
-                  onClick={() =>
+                  onClick={() => {
+                    ended.current = true;
                     endOne.mutate(session.id, {
                       onSuccess: () => toast({ title: m.sessionEnded }),
                       onError: (error) =>
                         toast({ title: refusalOf(error), variant: "destructive" }),
-                    })
-                  }
+                    });
+                  }}
                 >
                   {m.endSession}
                 </Button>
@@ -68,11 +85,12 @@ export function SessionsSection() {
           <Button
             variant="outline"
             disabled={endOthers.isPending}
-            onClick={() =>
+            onClick={() => {
+              ended.current = true;
               endOthers.mutate(undefined, {
-                onSuccess: ({ ended }) => toast({ title: m.otherSessionsEnded(ended) }),
-              })
-            }
+                onSuccess: ({ ended: count }) => toast({ title: m.otherSessionsEnded(count) }),
+              });
+            }}
           >
             {m.endOtherSessions}
           </Button>

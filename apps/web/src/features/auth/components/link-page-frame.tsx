@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
+import { useFocusWhenDropped } from "@/lib/focus-when-dropped";
 
 /** The frame of the pages a mailed link opens: a title and one narrow column. */
 export function LinkPageFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -13,11 +14,8 @@ export function LinkPageFrame({ title, children }: { title: string; children: Re
 /** A message the page shows in place of its form: a success, or why a link did not work. */
 export function LinkPageNotice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
   const self = useRef<HTMLParagraphElement>(null);
-  // It replaces the button that was pressed (Confirm, Set new password): the focus the button
-  // had, dropped to <body>, comes here, so a keyboard or screen reader user is where the answer is.
-  useEffect(() => {
-    if (!document.activeElement || document.activeElement === document.body) self.current?.focus();
-  }, []);
+  // It replaces the button that was pressed (Confirm, Set new password).
+  useFocusWhenDropped(self);
   return (
     <p
       ref={self}

@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { toast } from "@/hooks/use-toast";
 import { AUTH_USER_QUERY_KEY, refreshSession } from "@/lib/api/get-current-user";
+import { useOneAtATime } from "@/lib/one-at-a-time";
 import { useLogin } from "../api/login";
 import { describeAuthFailure, describeRefusedForm, LOGIN_FAILURE_TITLES } from "../auth-failure";
 import { FormField } from "./form-field";
@@ -31,7 +32,7 @@ export function LoginForm({ username = "" }: { username?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  async function signIn(body: LoginBody) {
+  const signIn = useOneAtATime(async (body: LoginBody) => {
     try {
       const result = await login.mutateAsync(body);
       if ("twoFactorRequired" in result) {
@@ -48,7 +49,7 @@ export function LoginForm({ username = "" }: { username?: string }) {
     } catch (error) {
       toast({ ...describeAuthFailure(error, LOGIN_FAILURE_TITLES), variant: "destructive" });
     }
-  }
+  });
 
   if (challenge) {
     return (

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCOUNT_RULES, MESSAGES, type RegisterBody, ZRegisterBody } from "@sawdust/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "@/hooks/use-toast";
+import { useOneAtATime } from "@/lib/one-at-a-time";
 import { useRegister } from "../api/register";
 import {
   describeAuthFailure,
@@ -23,14 +24,14 @@ export function RegisterForm() {
     shouldFocusError: false,
   });
 
-  async function createAccount(body: RegisterBody) {
+  const createAccount = useOneAtATime(async (body: RegisterBody) => {
     try {
       await register.mutateAsync(body);
       toast({ title: MESSAGES.auth.success, description: MESSAGES.auth.accountCreated });
     } catch (error) {
       toast({ ...describeAuthFailure(error, REGISTRATION_FAILURE_TITLES), variant: "destructive" });
     }
-  }
+  });
 
   return (
     <form

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { imageCountLabel } from "@/lib/counts";
 import { formatDate } from "@/lib/date-time";
-import { VisibilityBadge } from "./visibility-badge";
+import { PrivateBadge } from "./private-badge";
 
 const COVER_SIZES =
   "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
@@ -52,10 +52,7 @@ export function CollectionCard({ collection, onEdit, onDelete, priority }: Colle
               <Images className="size-10" strokeWidth={1.25} aria-hidden />
             </div>
           )}
-          <VisibilityBadge
-            isPublic={collection.isPublic}
-            className="absolute left-3 top-3 shadow-sm"
-          />
+          <PrivateBadge className="absolute left-3 top-3 shadow-sm" />
         </div>
 
         <div className="flex flex-1 flex-col gap-1.5 p-4 pb-3">

@@ -152,13 +152,19 @@ export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPic
             </DropdownMenuItem>
           ))
         )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={paths.newCollection.getHref()}>
-            <Plus aria-hidden />
-            New collection
-          </Link>
-        </DropdownMenuItem>
+        {/* Not while loading: a menu opened from the keyboard focuses its first item, and this
+            one would keep the focus when the collections came in above it (round 25). */}
+        {!collections.isPending && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to={paths.newCollection.getHref()}>
+                <Plus aria-hidden />
+                New collection
+              </Link>
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,13 +1,18 @@
 import { MESSAGES } from "@sawdust/shared";
 import { Copy, Download } from "lucide-react";
+import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
+import { useFocusWhenDropped } from "@/lib/focus-when-dropped";
 
 const m = MESSAGES.twoFactor;
 
 /** The recovery codes, shown once: copy them, download them, then say they are saved. */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `${codes.join("\n")}\n`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It replaces the form whose submit turned two-factor on: the codes, shown only now, get the focus.
+  useFocusWhenDropped(heading);
 
   async function copy() {
     try {
@@ -30,7 +35,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
   return (
     <section aria-labelledby="recovery-title" className="grid gap-4" data-testid="recovery-codes">
       <div>
-        <h3 id="recovery-title" className="font-semibold">
+        <h3 id="recovery-title" ref={heading} tabIndex={-1} className="font-semibold outline-none">
           {m.recoveryTitle}
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">{m.recoveryDescription}</p>
