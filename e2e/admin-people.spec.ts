@@ -275,6 +275,36 @@ test.describe("admin console: users, settings and the audit log", () => {
     }
   });
 
+  test("Load older entries hands its focus to the last page's first control when it goes (round 20)", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const api = await adminApi();
+    // 52 entries about one member: two pages of 50.
+    const member = await registerViaApi(request, newAccount("paged"));
+    const [found] = (await (await api.get(`/api/v1/admin/users?q=${member.username}`)).json())
+      .users;
+    for (let i = 0; i < 26; i++) {
+      await api.patch(`/api/v1/admin/users/${found.id}`, { data: { suspended: true } });
+      await api.patch(`/api/v1/admin/users/${found.id}`, { data: { suspended: false } });
+    }
+    await api.dispose();
+
+    await signInViaApi(page.request, ADMIN_ACCOUNT);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/admin/audit?subject=user%3A${found.id}`);
+    const rows = page.getByTestId("audit-row");
+    await expect(rows).toHaveCount(50);
+    const older = page.getByRole("button", { name: "Load older entries" });
+    await older.focus();
+    await page.keyboard.press("Enter");
+    await expect(rows).toHaveCount(52);
+    await expect(older).toHaveCount(0);
+    // The 51st entry's first control, where the next Tab was heading; not the page's top.
+    await expect(rows.nth(50).getByRole("button").first()).toBeFocused();
+  });
+
   test("the audit log shows the admin's actions, filterable from the URL", async ({
     page,
     request,

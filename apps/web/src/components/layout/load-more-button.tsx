@@ -10,18 +10,23 @@ import { Button } from "@/components/ui/button";
  * The button keeps the keyboard's focus while the page loads (aria-disabled, not disabled: a
  * disabled button drops it to the page's top). When the last page arrives the button goes, and
  * the focus it had goes to the first link the page brought into `items` (the list's container),
- * where the person's next Tab was heading, instead of back to the top of the page.
+ * where the person's next Tab was heading, instead of back to the top of the page. A list whose
+ * rows hold buttons rather than links (the audit log's filters) says `reach="controls"`: links
+ * and buttons, only those shown at this width. Links alone stay the default: an edition page's
+ * cards hold buttons (Buy) after their links, and its focus belongs on the next card's link.
  */
 export function LoadMoreButton({
   list,
   children,
   size,
   items,
+  reach = "links",
 }: {
   list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
   children: ReactNode;
   size?: "default" | "lg";
   items?: RefObject<HTMLElement | null>;
+  reach?: "links" | "controls";
 }) {
   const button = useRef<HTMLButtonElement>(null);
   /** How many links `items` held when the focused button asked for the next page. */
@@ -29,10 +34,10 @@ export function LoadMoreButton({
   const last = !list.hasNextPage;
   useEffect(() => {
     if (!last || linksBefore.current === null) return;
-    const first = items?.current?.querySelectorAll<HTMLElement>("a[href]")[linksBefore.current];
+    const first = reachableIn(items?.current, reach)[linksBefore.current];
     linksBefore.current = null;
     first?.focus();
-  }, [last, items]);
+  }, [last, items, reach]);
   if (last) return null;
   const loading = list.isFetchingNextPage;
   return (
@@ -45,14 +50,25 @@ export function LoadMoreButton({
       onClick={() => {
         if (loading) return;
         const focused = document.activeElement === button.current;
-        linksBefore.current = focused
-          ? (items?.current?.querySelectorAll("a[href]").length ?? null)
-          : null;
+        linksBefore.current =
+          focused && items?.current ? reachableIn(items.current, reach).length : null;
         void list.fetchNextPage();
       }}
     >
       {loading && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />}
       {children}
     </Button>
+  );
+}
+
+/** What of `root` takes the focus handed on: its links, or its links and buttons shown. */
+function reachableIn(
+  root: HTMLElement | null | undefined,
+  reach: "links" | "controls",
+): HTMLElement[] {
+  if (!root) return [];
+  if (reach === "links") return [...root.querySelectorAll<HTMLElement>("a[href]")];
+  return [...root.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].filter(
+    (element) => element.getClientRects().length > 0,
   );
 }

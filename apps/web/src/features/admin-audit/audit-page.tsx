@@ -1,6 +1,6 @@
 import { MESSAGES } from "@sawdust/shared";
 import { ScrollText, X } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
 import { LoadMoreButton } from "@/components/layout/load-more-button";
@@ -44,6 +44,8 @@ export function AuditPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersOf(searchParams);
   const log = useAudit(filters);
+  // The entries' box: the last page's first control takes the focus Load older had.
+  const entriesBox = useRef<HTMLDivElement>(null);
 
   const failedAt = log.isError ? log.errorUpdatedAt : 0;
   useEffect(() => {
@@ -98,11 +100,15 @@ export function AuditPage() {
           </EmptyPanel>
         ) : (
           <>
-            <AuditTable
-              entries={entries}
-              onFilter={(name, value) => apply({ ...filters, [name]: value })}
-            />
-            <LoadMoreButton list={log}>Load older entries</LoadMoreButton>
+            <div ref={entriesBox}>
+              <AuditTable
+                entries={entries}
+                onFilter={(name, value) => apply({ ...filters, [name]: value })}
+              />
+            </div>
+            <LoadMoreButton list={log} items={entriesBox} reach="controls">
+              Load older entries
+            </LoadMoreButton>
           </>
         )}
       </div>
