@@ -12,7 +12,12 @@ export type Who = { cookie: string; userId: number };
 
 /** A request to `app` as `who` (a visitor when absent), with a JSON body when there is one. */
 export function callerOf(app: TestApp) {
-  return (method: "GET" | "POST" | "PATCH" | "PUT", url: string, who?: Who, payload?: object) =>
+  return (
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+    url: string,
+    who?: Who,
+    payload?: object,
+  ) =>
     app.server.inject({
       method,
       url,

@@ -627,6 +627,10 @@ export interface EditionSalesTable {
   refunded_cents: Generated<number>;
   /** Disputes of the payment lost so far, summed (0037). */
   disputed_cents: Generated<number>;
+  /** The piece's title when it sold (0038): what the sale shows once the piece is deleted. */
+  title: Generated<string | null>;
+  /** The piece's edition size when it sold (0038), likewise. */
+  max_editions: Generated<number | null>;
 }
 export type EditionSaleRow = Selectable<EditionSalesTable>;
 

@@ -9,10 +9,7 @@ import { isIPv6 } from "node:net";
  * write `X-Forwarded-For`) are not part of the address.
  */
 export function addressGroupOf(ip: string): string {
-  const address = ip
-    .replace(/^\[(.*)\](?::\d+)?$/, "$1")
-    .replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, "$1")
-    .replace(/%.*$/, "");
+  const address = addressOf(ip).replace(/%.*$/, "");
   if (!isIPv6(address)) return address;
   const groups = hextetsOf(address);
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
@@ -39,4 +36,12 @@ function hextetsOf(address: string): number[] {
   const back = tail ? tail.split(":") : [];
   const zeros = tail === undefined ? [] : Array(8 - front.length - back.length).fill("0");
   return [...front, ...zeros, ...back].map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * The address alone, as a proxy may write it into `X-Forwarded-For` with brackets and a port
+ * (`192.0.2.1:4431`, `[2001:db8::1]:443`): one viewer or client whatever port it came from.
+ */
+export function addressOf(ip: string): string {
+  return ip.replace(/^\[(.*)\](?::\d+)?$/, "$1").replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, "$1");
 }

@@ -414,4 +414,38 @@ describe(`edition options on ${TEST_DB}`, () => {
     await call("PATCH", `/api/v1/images/${id}/visibility`, admin, { isPublic: true });
     expect(await titleFor()).toBe("Secret Garden");
   });
+
+  it("keeps what a sale sold when the piece is deleted: its title and edition size (round 27)", async () => {
+    const id = await piece({ editionType: "limited_edition", maxEditions: 3, price: 4000 });
+    await app.database.db
+      .updateTable("images")
+      .set({ title: "Green Forest" })
+      .where("id", "=", id)
+      .execute();
+    const collector = await newMember();
+    await buy(collector, id);
+    const library = ZLibrary.parse((await call("GET", "/api/v1/library", collector)).json());
+    const certificateId = library.editions.find((e) => e.imageId === id)?.certificateId as string;
+    const certificate = async (who?: Who) =>
+      ZCertificate.parse((await call("GET", `/api/v1/certificates/${certificateId}`, who)).json());
+    const salesFound = async (q: string) =>
+      (await call("GET", `/api/v1/admin/sales?q=${encodeURIComponent(q)}`, admin)).json().sales as {
+        imageId: number;
+        title: string | null;
+        total: number | null;
+      }[];
+    const before = (await salesFound("Green Forest")).find((sale) => sale.imageId === id);
+    expect(before).toMatchObject({ title: "Green Forest", total: 3 });
+
+    expect((await call("DELETE", `/api/v1/images/${id}`, admin)).statusCode).toBe(200);
+    // The admin's list, its search, the buyer's and the admin's certificate: as sold.
+    expect((await salesFound("Green Forest")).find((sale) => sale.imageId === id)).toMatchObject({
+      title: "Green Forest",
+      total: 3,
+    });
+    expect(await certificate(collector)).toMatchObject({ title: "Green Forest", total: 3 });
+    expect(await certificate(admin)).toMatchObject({ title: "Green Forest", total: 3 });
+    // Anyone else holding the link: still genuine, the piece unnamed (it is gone).
+    expect(await certificate()).toMatchObject({ title: `Artwork ${id}`, total: 3 });
+  });
 });

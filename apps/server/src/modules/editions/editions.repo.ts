@@ -12,6 +12,26 @@ import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.cons
 
 import { collectorName } from "./collector-name.js";
 
+/**
+ * A sale's piece as its lists and certificate show it: the piece's own title, edition type and
+ * size while it exists, what the sale kept of them (0038) once it is deleted.
+ */
+const soldPiece = {
+  editionType: sql<
+    string | null
+  >`case when images.id is null then edition_sales.edition_type else images.edition_type end`.as(
+    "image_edition_type",
+  ),
+  title: sql<
+    string | null
+  >`case when images.id is null then edition_sales.title else images.title end`.as("title"),
+  maxEditions: sql<
+    number | null
+  >`case when images.id is null then edition_sales.max_editions else images.max_editions end`.as(
+    "max_editions",
+  ),
+};
+
 /** What the admin's sales list is filtered by. */
 export interface AdminSaleFilters {
   status?: EditionSaleRow["status"];
@@ -228,6 +248,9 @@ export class EditionsRepo {
         created_at: p.now,
         refunded_at: null,
         edition_type: image?.edition_type ?? null,
+        // What it sold as, kept for when the piece is deleted.
+        title: image?.title ?? null,
+        max_editions: image?.max_editions ?? null,
       };
       if (refundedFirst) {
         if (hold?.status === "active") {
@@ -558,11 +581,11 @@ export class EditionsRepo {
         "edition_sales.licence",
         "edition_sales.price_cents",
         "edition_sales.created_at",
-        "images.title",
+        soldPiece.title,
         // The type the piece sold as; the image's own when the sale predates 0015.
         sql<string>`coalesce(edition_sales.edition_type, images.edition_type)`.as("edition_type"),
-        "images.edition_type as image_edition_type",
-        "images.max_editions",
+        soldPiece.editionType,
+        soldPiece.maxEditions,
         "certificates.id as certificate_id",
       ])
       .where("edition_sales.user_id", "=", userId)
@@ -586,7 +609,7 @@ export class EditionsRepo {
         "edition_sales.number",
         "edition_sales.licence",
         "edition_sales.created_at as purchased_at",
-        "images.title",
+        soldPiece.title,
         // Whether anyone may see the piece now (its title is named to them only then).
         sql<number>`case when images.is_public = 1 and images.status = 'ready' then 1 else 0 end`.as(
           "image_shown",
@@ -595,8 +618,8 @@ export class EditionsRepo {
         sql<string | null>`coalesce(edition_sales.edition_type, images.edition_type)`.as(
           "edition_type",
         ),
-        "images.edition_type as image_edition_type",
-        "images.max_editions",
+        soldPiece.editionType,
+        soldPiece.maxEditions,
         // A deleted account's name is not shown, though the row keeps it for a while.
         sql<string | null>`case when users.deleted_at is null then users.username end`.as(
           "username",
@@ -624,13 +647,13 @@ export class EditionsRepo {
         "edition_sales.provider_payment_id",
         "edition_sales.created_at",
         "edition_sales.refunded_at",
-        "images.title",
+        soldPiece.title,
         // The type the piece sold as; the image's own when the sale predates 0015.
         sql<string | null>`coalesce(edition_sales.edition_type, images.edition_type)`.as(
           "edition_type",
         ),
-        "images.edition_type as image_edition_type",
-        "images.max_editions",
+        soldPiece.editionType,
+        soldPiece.maxEditions,
         // A deleted account's name is not shown, though the row keeps it for a while.
         sql<string | null>`case when users.deleted_at is null then users.username end`.as(
           "username",
@@ -662,7 +685,7 @@ export class EditionsRepo {
     if (filters.q) {
       const buyer = containsPattern(filters.q);
       query = query.where(
-        sql<SqlBool>`(${foldedContains(this.dialect, "images.title", filters.q)} or (users.deleted_at is null and lower(users.username) like ${buyer} escape '\\'))`,
+        sql<SqlBool>`(${foldedContains(this.dialect, "images.title", filters.q)} or (images.id is null and ${foldedContains(this.dialect, "edition_sales.title", filters.q)}) or (users.deleted_at is null and lower(users.username) like ${buyer} escape '\\'))`,
       );
     }
     return query;
@@ -785,7 +808,7 @@ export class EditionsRepo {
   private lockImage(trx: Db, imageId: number) {
     const query = trx
       .selectFrom("images")
-      .select(["id", "edition_type", "max_editions", "sold_editions"])
+      .select(["id", "title", "edition_type", "max_editions", "sold_editions"])
       .where("id", "=", imageId);
     return (this.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   }

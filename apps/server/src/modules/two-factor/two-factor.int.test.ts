@@ -172,6 +172,27 @@ describe(`two-factor enrolment on ${TEST_DB}`, () => {
 });
 
 describe(`signing in with two-factor on ${TEST_DB}`, () => {
+  it("a right password and code refused for another reason is no failed check (round 26)", async () => {
+    const member = await signIn(app, "tf_already_on");
+    const started = await call("POST", "/api/v1/two-factor/enrolment", member.cookie);
+    const { secret } = ZTwoFactorEnrolment.parse(started.json());
+    const code = await codeFor(secret, 0, clock);
+    const confirm = () =>
+      call("POST", "/api/v1/two-factor/enrolment/confirm", member.cookie, {
+        code,
+        password: PASSWORD,
+      });
+    expect((await confirm()).statusCode).toBe(200);
+    // Confirmed again (another tab): "already on", six times, none of them a wrong guess…
+    for (let i = 0; i < 6; i++) expect((await confirm()).statusCode).toBe(409);
+    // …so the security page's password checks are still open.
+    clock.advance(30_000);
+    const codes = await call("POST", "/api/v1/two-factor/recovery-codes", member.cookie, {
+      password: PASSWORD,
+    });
+    expect(codes.statusCode, codes.body).toBe(200);
+  });
+
   it("the password alone starts no session; the right code does, and the pending token works once", async () => {
     const member = await memberWithTwoFactor("tf_signin");
     const address = newAddress();

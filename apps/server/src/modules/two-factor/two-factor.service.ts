@@ -14,7 +14,14 @@ import {
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.js";
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from "../../lib/errors.js";
 import { CheckedAttempts } from "../auth/checked-attempts.js";
 import { verifyPassword } from "../auth/password.js";
 import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
@@ -294,7 +301,12 @@ export class TwoFactorService {
     try {
       result = await run();
     } catch (error) {
-      await place.failed();
+      // Only a wrong password or code is a failure: a right one refused for another reason
+      // (already on, nothing to confirm) gives its place back (round 26).
+      const wrong =
+        error instanceof AppError &&
+        (error.code === "wrong_password" || error.code === "wrong_code");
+      await (wrong ? place.failed() : place.passed());
       throw error;
     }
     await place.passed();

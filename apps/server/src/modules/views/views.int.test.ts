@@ -62,6 +62,16 @@ describe(`views on ${TEST_DB}`, () => {
     expect(detail.json().views).toBe(4);
   });
 
+  it("counts a visitor once whatever port a proxy wrote with the address (round 26)", async () => {
+    const id = await seedImage(app);
+    const agent = "Mozilla/5.0 (Macintosh) Safari/19.0";
+    expect(await viewsOf(id, { ip: "203.0.113.70:1111", userAgent: agent })).toBe(1);
+    expect(await viewsOf(id, { ip: "203.0.113.70:2222", userAgent: agent })).toBe(1);
+    expect(await viewsOf(id, { ip: "203.0.113.70", userAgent: agent })).toBe(1);
+    expect(await viewsOf(id, { ip: "[2001:db8:5::9]:1", userAgent: agent })).toBe(2);
+    expect(await viewsOf(id, { ip: "[2001:db8:5::9]:2", userAgent: agent })).toBe(2);
+  });
+
   it("counts the same viewers again on the next UTC day", async () => {
     const id = await seedImage(app);
     expect(await viewsOf(id, visitor)).toBe(1);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { canViewImage, type Principal } from "@sawdust/shared";
-import { addressGroupOf } from "../../lib/address-group.js";
+import { addressGroupOf, addressOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
 import type { RateLimitsRepo } from "../auth/rate-limits.repo.js";
@@ -71,7 +71,7 @@ export class ViewsService {
     );
     if (count > VISITOR_VIEWS.perAddress) return { views: row.views };
     const visitor = createHash("sha256")
-      .update(`${await this.saltOf(day)}\n${requester.ip}\n${requester.userAgent}`)
+      .update(`${await this.saltOf(day)}\n${addressOf(requester.ip)}\n${requester.userAgent}`)
       .digest("hex");
     return { views: await this.deps.views.record(imageId, `v:${visitor}`, day) };
   }
