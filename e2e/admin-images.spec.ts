@@ -254,6 +254,8 @@ test.describe("the image management table", () => {
     await dialog.getByLabel(m.batch.tagsLabel).fill("Night Sky, moon");
     await dialog.getByRole("button", { name: m.batch.apply }).click();
     await expect(toastText(page, m.batch.done(m.batch.addTags, 4, 4))).toBeVisible();
+    // The dialog's item went with the menu: the focus is back on the menu's button (round 20).
+    await expect(page.getByRole("button", { name: m.batchOperations })).toBeFocused();
     expect(JSON.parse(batches[1] as string)).toEqual({
       selection: { filter: { q: tag } },
       operation: { type: "add_tags", tags: ["Night Sky", "moon"] },
@@ -334,6 +336,9 @@ test.describe("the image edit page", () => {
     // A limited edition needs its size; the price is not kept for it.
     await page.goto(edit);
     await page.getByLabel("Edition Type").selectOption("limited_edition");
+    // The field stays (it follows the stored type) but says it is not kept, and takes nothing.
+    await expect(page.getByLabel(m.priceLabel)).toBeDisabled();
+    await expect(page.getByText(m.priceNotKept.limited_edition)).toBeVisible();
     await page.getByRole("button", { name: m.saveChanges }).click();
     await expect(page.getByRole("alert").filter({ hasText: m.maxEditionsRequired })).toBeVisible();
     await page.getByLabel(m.editionSize).fill("5");

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
@@ -131,6 +133,38 @@ test.describe("gallery rendered on the server", () => {
     await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
     expect(errors).toEqual([]);
     await close();
+  });
+
+  test("a toolbar button clicked before the toolbar's own code has come is answered once it has (round 26)", async ({
+    page,
+  }) => {
+    // The toolbar hydrates after the rest of the page, once its file is here: held back here.
+    const webDist = process.env.E2E_WEB_DIST ?? join("apps", "web", "dist");
+    const manifest = JSON.parse(readFileSync(join(webDist, ".vite", "manifest.json"), "utf8"));
+    const toolbar = `/${manifest["src/features/gallery/components/gallery-toolbar.tsx"].file}`;
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(`**${toolbar}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/gallery?tag=${tag}`);
+    // The app runs (its root is React's); the toolbar is still the server's HTML.
+    await page.waitForFunction(() => {
+      const root = (
+        globalThis as unknown as { document: { getElementById(id: string): object | null } }
+      ).document.getElementById("root");
+      return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
+    });
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(new RegExp(`tag=${tag}`));
+    release();
+    // Once the toolbar is React's, the kept click is pressed: the filter goes.
+    await expect(page).toHaveURL(/\/gallery$/);
   });
 
   test("the app's code is fetched only after the first pictures have arrived and been drawn", async ({

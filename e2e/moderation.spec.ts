@@ -195,9 +195,17 @@ test.describe("moderation", () => {
     const visitor = await browser.newPage();
     expect((await visitor.request.get(`/api/v1/images/${image.id}`)).status()).toBe(404);
 
-    await entry.getByRole("button", { name: /^Approve / }).click();
+    // From the keyboard: the card goes, and the focus to the card that took its place (round 20).
+    await entry.getByRole("button", { name: /^Approve / }).focus();
+    await page.keyboard.press("Enter");
     await expect(toastText(page, m.approved(1))).toBeVisible();
     await expect(entry).toHaveCount(0);
+    const queue = page.getByRole("list", { name: "Images to review" });
+    if ((await queue.count()) > 0) {
+      await expect(queue.locator(":focus")).toHaveCount(1);
+    } else {
+      await expect(page.locator("#main-content")).toBeFocused();
+    }
 
     await visitor.goto("/gallery");
     await expect(visitor.getByRole("link", { name: title, exact: true })).toBeVisible();

@@ -14,10 +14,18 @@
  * browser's own search box; Escape the one marked `data-early-key="escape"` (the open image's
  * Close). The page's code is not fetched until its first pictures have painted
  * (CODE_AFTER_PICTURES_SCRIPT), so this stretch can be a few seconds on a slow phone.
+ *
+ * Some parts hydrate after the rest, once their own code is here (the gallery's toolbar:
+ * lib/deferred-component.tsx, marked `data-hydrates-later`): a click on a button of theirs that
+ * React has not hydrated yet (it holds no `__reactProps`) is kept too, and pressed once React has
+ * hydrated it (within 10 s), as React itself drops it (round 26).
  */
 export const EARLY_CLICK_KEY = "__sawdustEarlyClick";
+
+/** Marks a server-rendered part that React hydrates after the rest (its code loads later). */
+export const HYDRATES_LATER_ATTRIBUTE = "data-hydrates-later";
 
 /** The attribute naming the button a key stands for before the app runs ("k": Ctrl/Cmd-K; "escape"). */
 export const EARLY_KEY_ATTRIBUTE = "data-early-key";
 
-export const EARLY_CLICK_SCRIPT = `(function(){var d=document,w=window;function root(){var r=d.getElementById("root");if(!r)return null;for(var k in r)if(k.indexOf("__reactContainer")===0)return null;return r}d.addEventListener("click",function(e){var r=root(),t=e.target,b=t&&t.closest&&t.closest("button");if(!r||!b||!r.contains(b)||b.disabled)return;w.${EARLY_CLICK_KEY}=b;if(b.form)e.preventDefault()},true);d.addEventListener("keydown",function(e){var k=String(e.key).toLowerCase(),m=e.ctrlKey||e.metaKey,v=m&&!e.altKey&&k==="k"?"k":!m&&!e.altKey&&!e.shiftKey&&k==="escape"?"escape":"";if(!v)return;var r=root(),b=r&&r.querySelector("[${EARLY_KEY_ATTRIBUTE}="+v+"]");if(!b)return;w.${EARLY_CLICK_KEY}=b;if(v==="k")e.preventDefault()},true)})();`;
+export const EARLY_CLICK_SCRIPT = `(function(){var d=document,w=window;function root(){var r=d.getElementById("root");if(!r)return null;for(var k in r)if(k.indexOf("__reactContainer")===0)return null;return r}function live(b){for(var k in b)if(k.indexOf("__reactProps")===0)return 1;return 0}function later(b){var u=Date.now()+1e4;(function f(){if(!b.isConnected||Date.now()>u)return;if(live(b))b.click();else w.requestAnimationFrame(f)})()}d.addEventListener("click",function(e){var r=root(),t=e.target,b=t&&t.closest&&t.closest("button"),a=d.getElementById("root");if(!b||b.disabled||!a||!a.contains(b))return;if(!r){if(e.isTrusted&&b.closest("[${HYDRATES_LATER_ATTRIBUTE}]")&&!live(b)){e.preventDefault();e.stopPropagation();later(b)}return}w.${EARLY_CLICK_KEY}=b;if(b.form)e.preventDefault()},true);d.addEventListener("keydown",function(e){var k=String(e.key).toLowerCase(),m=e.ctrlKey||e.metaKey,v=m&&!e.altKey&&k==="k"?"k":!m&&!e.altKey&&!e.shiftKey&&k==="escape"?"escape":"";if(!v)return;var r=root(),b=r&&r.querySelector("[${EARLY_KEY_ATTRIBUTE}="+v+"]");if(!b)return;w.${EARLY_CLICK_KEY}=b;if(v==="k")e.preventDefault()},true)})();`;

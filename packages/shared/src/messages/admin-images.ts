@@ -77,6 +77,11 @@ export const adminImages = {
     sold > 0 ? `At least ${sold}: ${sold} already sold.` : "How many numbered copies are sold.",
   analysis: "Analysis",
   priceHint: "Empty or 0 keeps the stored price.",
+  /** The price field while the edition type chosen takes no price of its own (round 27). */
+  priceNotKept: {
+    limited_edition: "A limited edition sells at its licence prices: this price is not saved.",
+    sawdust_gallery: "A gallery piece is not for sale: this price is not saved.",
+  },
   tagsHint: "Separate tags with commas.",
   // Server refusals.
   maxEditionsRequired: "A limited edition needs an edition size of at least 1",

@@ -5,7 +5,7 @@ import {
   type ModerationItem,
 } from "@sawdust/shared";
 import { Check, EyeOff, ShieldCheck, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
+import { MAIN_CONTENT_ID } from "@/lib/main-content";
 import { cn } from "@/lib/utils";
 import { useDecideModeration } from "./api/decide-moderation";
 import { type QueueFilter, useModerationQueue } from "./api/get-moderation-queue";
@@ -96,6 +97,27 @@ export function ModerationPage() {
       },
     );
   }
+
+  // A card's decision takes the card (and the button that had the focus) away: the focus goes to
+  // the card that took its place, or the one before it when it was the last (round 20).
+  const list = useRef<HTMLUListElement>(null);
+  const refocus = useRef<{ imageId: number; at: number } | null>(null);
+  const confirmedDelete = useRef(false);
+  const placeFocus = () => {
+    const pending = refocus.current;
+    if (!pending || items.some((item) => item.imageId === pending.imageId)) return;
+    refocus.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const cards = list.current ? [...list.current.children] : [];
+    const card = cards[Math.min(pending.at, cards.length - 1)];
+    const target =
+      card?.querySelector<HTMLElement>("button:not([disabled]), input") ??
+      document.getElementById(MAIN_CONTENT_ID);
+    target?.focus();
+  };
+  // Placed once the card has gone from the list.
+  useEffect(placeFocus, [items]);
 
   function ask(imageIds: number[], decision: ModerationDecision) {
     if (decision === "delete") setDeleting(imageIds);
@@ -231,14 +253,21 @@ export function ModerationPage() {
           </EmptyPanel>
         ) : (
           <>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Images to review">
+            <ul
+              ref={list}
+              className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+              aria-label="Images to review"
+            >
               {items.map((item: ModerationItem) => (
                 <ModerationCard
                   key={item.imageId}
                   item={item}
                   selected={selected.has(item.imageId)}
                   onSelectedChange={(on) => toggle(item.imageId, on)}
-                  onDecide={(decision) => ask([item.imageId], decision)}
+                  onDecide={(decision) => {
+                    refocus.current = { imageId: item.imageId, at: items.indexOf(item) };
+                    ask([item.imageId], decision);
+                  }}
                   busy={decide.isPending}
                 />
               ))}
@@ -257,7 +286,22 @@ export function ModerationPage() {
         pendingLabel="Deleting..."
         destructive
         pending={decide.isPending}
-        onConfirm={() => deleting && run(deleting, "delete")}
+        onConfirm={() => {
+          if (!deleting) return;
+          confirmedDelete.current = true;
+          run(deleting, "delete");
+        }}
+        onCloseAutoFocus={(event) => {
+          // Cancelled: back to the card's Delete button, as a dialog does. Deleted: that button has
+          // gone, so the focus goes where the card's other decisions send it.
+          if (!confirmedDelete.current) {
+            refocus.current = null;
+            return;
+          }
+          confirmedDelete.current = false;
+          event.preventDefault();
+          placeFocus();
+        }}
       />
     </AdminPageFrame>
   );

@@ -1,4 +1,4 @@
-import { hasProAccess, principalOf } from "@sawdust/shared";
+import { HYDRATES_LATER_ATTRIBUTE, hasProAccess, principalOf } from "@sawdust/shared";
 import type { ComponentType } from "react";
 import { useMatch } from "react-router";
 import { paths } from "@/app/paths";
@@ -66,7 +66,10 @@ export function GalleryView() {
       {ready && (
         <>
           {(heroContent || showPro) && (
-            <div className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6 sm:pt-6">
+            <div
+              className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6 sm:pt-6"
+              {...{ [HYDRATES_LATER_ATTRIBUTE]: "" }}
+            >
               <DeferredGalleryHero content={heroContent} member={member} showPro={showPro} />
             </div>
           )}

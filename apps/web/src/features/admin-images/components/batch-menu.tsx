@@ -21,7 +21,7 @@ import {
   Trash2,
   WalletCards,
 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import {
@@ -75,6 +75,26 @@ interface BatchMenuProps {
 export function BatchMenu({ count, pending, onRun }: BatchMenuProps) {
   const [asking, setAsking] = useState<Asking>(null);
   const none = count === 0;
+  // A dialog opened from an item gives the focus back to the menu's button when it closes: the
+  // item it came from has gone with the menu (the focus fell to the page's top; round 20).
+  // The operation may be running by then (the button disabled, which takes no focus): the focus
+  // goes to it once it is enabled again.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const focusWanted = useRef(false);
+  const backToMenu = (event: Event) => {
+    event.preventDefault();
+    focusWanted.current = true;
+    if (!trigger.current?.disabled) {
+      focusWanted.current = false;
+      trigger.current?.focus();
+    }
+  };
+  useEffect(() => {
+    if (pending || !focusWanted.current) return;
+    focusWanted.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) trigger.current?.focus();
+  }, [pending]);
   const item = (icon: LucideIcon, label: string, action: () => void, destructive = false) => {
     const Icon = icon;
     return (
@@ -99,7 +119,7 @@ export function BatchMenu({ count, pending, onRun }: BatchMenuProps) {
       {/* Not modal: a dialog opened from an item takes the focus without the menu holding it. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={pending}>
+          <Button ref={trigger} variant="outline" disabled={pending}>
             {pending ? b.applying : MESSAGES.adminImages.batchOperations}
             <ChevronDown aria-hidden />
           </Button>
@@ -128,6 +148,7 @@ export function BatchMenu({ count, pending, onRun }: BatchMenuProps) {
         confirmLabel={b.delete}
         destructive
         onConfirm={() => run({ type: "delete" })}
+        onCloseAutoFocus={backToMenu}
       />
       <TagsDialog
         type={asking === "remove_tags" ? "remove_tags" : "add_tags"}
@@ -135,8 +156,15 @@ export function BatchMenu({ count, pending, onRun }: BatchMenuProps) {
         count={count}
         onClose={close}
         onRun={run}
+        onCloseAutoFocus={backToMenu}
       />
-      <EditionDialog open={asking === "set_edition"} count={count} onClose={close} onRun={run} />
+      <EditionDialog
+        open={asking === "set_edition"}
+        count={count}
+        onClose={close}
+        onRun={run}
+        onCloseAutoFocus={backToMenu}
+      />
     </>
   );
 }
@@ -146,6 +174,7 @@ interface OperationDialogProps {
   count: number;
   onClose: () => void;
   onRun: (operation: AdminImageOperation) => void;
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 /** Checks an operation with the server's schema; the first issue's message otherwise. */
@@ -178,7 +207,7 @@ function TagsDialog({
 
   return (
     <Dialog open={props.open} onOpenChange={(open) => !open && props.onClose()}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" onCloseAutoFocus={props.onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{MESSAGES.adminImages.selected(props.count)}</DialogDescription>
@@ -242,7 +271,7 @@ function EditionDialog(props: OperationDialogProps) {
 
   return (
     <Dialog open={props.open} onOpenChange={(open) => !open && props.onClose()}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" onCloseAutoFocus={props.onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{b.setEdition}</DialogTitle>
           <DialogDescription>{MESSAGES.adminImages.selected(props.count)}</DialogDescription>

@@ -167,9 +167,20 @@ export function ImageEditForm({ image }: { image: Image }) {
         </select>
       </Field>
       {priceShown && (
-        <Field id={field("price")} label={m.priceLabel} hint={m.priceHint} error={errors.price}>
+        <Field
+          id={field("price")}
+          label={m.priceLabel}
+          hint={
+            editionType === "limited_edition" || editionType === "sawdust_gallery"
+              ? m.priceNotKept[editionType]
+              : m.priceHint
+          }
+          error={errors.price}
+        >
           <Input
             id={field("price")}
+            // Shown for the stored type (spec section 2), kept only for a type that has a price.
+            disabled={!editionTakesPrice(editionType)}
             type="number"
             min={0}
             step={UPLOAD.priceStep}

@@ -1,4 +1,4 @@
-import type { ImageListResponse } from "@sawdust/shared";
+import { HYDRATES_LATER_ATTRIBUTE, type ImageListResponse } from "@sawdust/shared";
 import { SlidersHorizontal } from "lucide-react";
 import { Suspense, useRef, useState } from "react";
 import type { TileLayout } from "@/components/artwork/image-tile";
@@ -26,7 +26,12 @@ export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
   // The layout is remembered in the browser: the grid reads the same value (useGalleryLayout).
   const [layout, onLayoutChange] = useGalleryLayout();
   return (
-    <div className="sticky top-16 z-30 border-b bg-background">
+    // Hydrated after the rest of the page (gallery-view.tsx): a click before then is kept and
+    // pressed once it is (EARLY_CLICK_SCRIPT).
+    <div
+      className="sticky top-16 z-30 border-b bg-background"
+      {...{ [HYDRATES_LATER_ATTRIBUTE]: "" }}
+    >
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6">
         <div className="flex min-w-0 items-baseline gap-3">
           <h1 className="font-display text-2xl font-semibold tracking-tight">Gallery</h1>
