@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { MESSAGES } from "@sawdust/shared";
+import { builtFileOf } from "./support/built-files";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { takenOver } from "./support/hydration";
 import { expect, type Page, test } from "./support/test";
@@ -139,9 +138,7 @@ test.describe("gallery rendered on the server", () => {
     page,
   }) => {
     // The toolbar hydrates after the rest of the page, once its file is here: held back here.
-    const webDist = process.env.E2E_WEB_DIST ?? join("apps", "web", "dist");
-    const manifest = JSON.parse(readFileSync(join(webDist, ".vite", "manifest.json"), "utf8"));
-    const toolbar = `/${manifest["src/features/gallery/components/gallery-toolbar.tsx"].file}`;
+    const toolbar = builtFileOf("src/features/gallery/components/gallery-toolbar.tsx");
     let release = () => {};
     const held = new Promise<void>((done) => {
       release = done;

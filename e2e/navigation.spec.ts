@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
+import { builtFileOf } from "./support/built-files";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { ADMIN_MENU_ITEMS, openAccountMenu } from "./support/navigation";
 import { expect, test } from "./support/test";
@@ -207,10 +206,8 @@ test.describe("on a phone", () => {
 test("a screen whose code could not load loads on the next try, without a reload", async ({
   page,
 }) => {
-  // The Explore screen's own file, from the build's manifest (its name is a hash of its content).
-  const webDist = process.env.E2E_WEB_DIST ?? join("apps", "web", "dist");
-  const manifest = JSON.parse(readFileSync(join(webDist, ".vite", "manifest.json"), "utf8"));
-  const explore = `/${manifest["src/features/explore/explore-page.tsx"].file}`;
+  // The Explore screen's own file.
+  const explore = builtFileOf("src/features/explore/explore-page.tsx");
   await page.goto("/gallery");
   let loads = 0;
   page.on("load", () => {
@@ -232,9 +229,7 @@ test("a screen whose code could not load loads on the next try, without a reload
 test("a search palette whose code could not load says so in a toast; the page stays, and the next try opens it", async ({
   page,
 }) => {
-  const webDist = process.env.E2E_WEB_DIST ?? join("apps", "web", "dist");
-  const manifest = JSON.parse(readFileSync(join(webDist, ".vite", "manifest.json"), "utf8"));
-  const palette = `/${manifest["src/features/navigation/components/search-dialog.tsx"].file}`;
+  const palette = builtFileOf("src/features/navigation/components/search-dialog.tsx");
   await page.goto("/gallery");
   await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeVisible();
   await page.route(`**${palette}`, (route) => route.abort());

@@ -88,16 +88,7 @@ export class RateLimitsRepo {
     const { max, windowMs } = limit;
     const since = now - windowMs;
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("rate_limits")
-        .values({ key, count: 0, window_ends_at: 0 })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ count: sql`rate_limits.count` }))
-        .execute();
-      await trx
-        .deleteFrom("rate_limit_attempts")
-        .where("key", "=", key)
-        .where("at", "<=", since)
-        .execute();
+      await lockWindow(trx, key, [key], since);
       const within = await trx
         .selectFrom("rate_limit_attempts")
         .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("at").as("oldest")])
@@ -122,16 +113,7 @@ export class RateLimitsRepo {
     const since = now - windowMs;
     const checking = checkingKeyOf(key);
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("rate_limits")
-        .values({ key, count: 0, window_ends_at: 0 })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ count: sql`rate_limits.count` }))
-        .execute();
-      await trx
-        .deleteFrom("rate_limit_attempts")
-        .where("key", "in", [key, checking])
-        .where("at", "<=", since)
-        .execute();
+      await lockWindow(trx, key, [key, checking], since);
       const within = await trx
         .selectFrom("rate_limit_attempts")
         .select((eb) => [
@@ -236,4 +218,21 @@ export class RateLimitsRepo {
 export function refusal(message: string, freesAt: number, now: number, limit: RateLimit) {
   const seconds = Math.max(1, Math.min(freesAt - now, limit.windowMs) / 1000);
   return tooManyRequests(`${message} ${MESSAGES.tryAgainIn(seconds)}`, seconds);
+}
+
+/**
+ * Takes `key`'s row in `rate_limits` as the window's lock (callers of one key, in any process,
+ * count and add in turn), and forgets the attempts of `keys` the window no longer holds.
+ */
+async function lockWindow(trx: Db, key: string, keys: string[], since: number): Promise<void> {
+  await trx
+    .insertInto("rate_limits")
+    .values({ key, count: 0, window_ends_at: 0 })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ count: sql`rate_limits.count` }))
+    .execute();
+  await trx
+    .deleteFrom("rate_limit_attempts")
+    .where("key", "in", keys)
+    .where("at", "<=", since)
+    .execute();
 }
