@@ -5,6 +5,7 @@ import { makePng, signIn, subscribe, uploadPublished } from "../../../test/image
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { RENDITION_FOR_DOWNLOAD } from "../../media/renditions.js";
 import { DOWNLOAD_MESSAGES, PREVIEW_LIMIT } from "./downloads.service.js";
+import { monthOf } from "./usage-period.js";
 
 const clock = new TestClock(Date.UTC(2026, 10, 21, 12));
 let app: TestApp;
@@ -289,6 +290,81 @@ describe(`resumed downloads on ${TEST_DB}`, () => {
       .where("user_id", "=", member.userId)
       .executeTakeFirstOrThrow();
     expect(usage).toEqual({ downloads: 1, bytes: size + 3 * (size - 1) });
+  });
+
+  /** 30 ranges that cover the file once, the first from byte 0, as a download manager asks. */
+  const pieces = async (cookie: string) => {
+    const head = await app.server.inject({
+      method: "HEAD",
+      url: `/api/v1/images/${imageId}/download?size=basic`,
+      headers: { cookie },
+    });
+    const size = Number(head.headers["content-length"]);
+    const step = Math.ceil(size / 30);
+    const ranges = Array.from({ length: Math.ceil(size / step) }, (_, i) => {
+      const start = i * step;
+      return `bytes=${start}-${Math.min(size, start + step) - 1}`;
+    });
+    return { size, ranges };
+  };
+  const usageOf = (userId: number) =>
+    app.database.db
+      .selectFrom("usage_monthly")
+      .select(["downloads", "bytes"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+  const basicCount = async () =>
+    (
+      await app.database.db
+        .selectFrom("images")
+        .select("dl_basic")
+        .where("id", "=", imageId)
+        .executeTakeFirstOrThrow()
+    ).dl_basic;
+
+  it("counts a download manager's parallel ranges of one file as one download and the file's bytes", async () => {
+    const member = await signIn(app, "dl_manager");
+    const { size, ranges } = await pieces(member.cookie);
+    const before = await basicCount();
+    const answers = await Promise.all(
+      ranges.map((range) => download("basic", member.cookie, { range })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(ranges.map(() => 206));
+    expect(answers.reduce((n, r) => n + r.rawPayload.length, 0)).toBe(size);
+    expect(await usageOf(member.userId)).toEqual({ downloads: 1, bytes: size });
+    expect(await basicCount()).toBe(before + 1);
+    // Asked for again in parts this month: bandwidth only, as any resume.
+    await Promise.all(ranges.map((range) => download("basic", member.cookie, { range })));
+    expect(await usageOf(member.userId)).toEqual({ downloads: 1, bytes: 2 * size });
+  });
+
+  it("refuses every part at the month's download limit and keeps no grant, so a later part is not free", async () => {
+    const member = await signIn(app, "dl_manager_full");
+    const { ranges } = await pieces(member.cookie);
+    await app.database.db
+      .insertInto("usage_monthly")
+      .values({
+        user_id: member.userId,
+        month: monthOf(clock.now()),
+        downloads: FREE_TIER.monthlyDownloads,
+        bytes: 0,
+      })
+      .execute();
+    const answers = await Promise.all(
+      ranges.map((range) => download("basic", member.cookie, { range })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(ranges.map(() => 429));
+    const grants = await app.database.db
+      .selectFrom("download_grants")
+      .select("user_id")
+      .where("user_id", "=", member.userId)
+      .execute();
+    expect(grants).toEqual([]);
+    expect((await download("basic", member.cookie, { range: "bytes=1-" })).statusCode).toBe(429);
+    expect(await usageOf(member.userId)).toEqual({
+      downloads: FREE_TIER.monthlyDownloads,
+      bytes: 0,
+    });
   });
 });
 

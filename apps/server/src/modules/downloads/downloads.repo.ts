@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database.js";
+import type { Database } from "../../db/schema.js";
 
 export interface DownloadRecord {
   imageId: number;
@@ -11,16 +12,16 @@ export interface DownloadRecord {
   /** Counts toward the user's monthly usage (and its limits, when given). */
   usage?: { limits?: { downloads: number; bytes: number } };
   /**
-   * A byte range after the first byte, of this many bytes: when this member's download of the
-   * same image and size was counted this month, it is not counted as a download again, but its
-   * bytes count toward the month's bandwidth (refused past it); counted like any download otherwise.
+   * A byte range of the file, of this many bytes. The member's first part of this image and size
+   * this month is counted as the download; every other part (resumed, or fetched in parallel by a
+   * download manager) counts only its bytes toward the month's bandwidth (refused past it).
    */
-  resume?: { bytes: number };
+  part?: { bytes: number };
 }
 
 /**
- * What `record` did: counted it, let a resume through (as a download, free), or refused it at
- * the limits.
+ * What `record` did: counted it, let a part of a counted download through (its bytes only), or
+ * refused it at the limits.
  */
 export type RecordOutcome = "counted" | "resumed" | "refused";
 
@@ -38,89 +39,40 @@ export class DownloadsRepo {
   /**
    * Records one download in one transaction: the user's monthly usage (refused, with nothing
    * written, when it would pass the limits), the image's per-quality and total counts, and the
-   * event; and the member's grant for the image and size this month, which lets a resume of it
-   * through without counting it as a download again.
+   * event; and the member's grant for the image and size this month. A part of the file (a byte
+   * range) is counted as the download only when it makes that grant: the grant's key is unique,
+   * so of parallel parts exactly one counts, and the others wait for it and count their bytes.
    */
   async record(d: DownloadRecord): Promise<RecordOutcome> {
-    return this.db.transaction().execute(async (trx) => {
-      if (d.userId !== null && d.resume) {
-        const granted = await trx
-          .selectFrom("download_grants")
-          .select("user_id")
-          .where("user_id", "=", d.userId)
-          .where("image_id", "=", d.imageId)
-          .where("size", "=", d.size)
-          .where("month", "=", d.month)
-          .executeTakeFirst();
-        if (granted) {
-          if (!d.usage) return "resumed";
-          // A resume's bytes are bandwidth all the same, or `bytes=1-` would fetch a counted
-          // file again and again for nothing: one conditional statement, as a download's count.
-          const limits = d.usage.limits;
-          const charged = await trx
-            .updateTable("usage_monthly")
-            .set({ bytes: sql<number>`usage_monthly.bytes + ${d.resume.bytes}` })
-            .where("user_id", "=", d.userId)
-            .where("month", "=", d.month)
-            .$if(limits !== undefined, (qb) =>
-              qb.where(sql<boolean>`usage_monthly.bytes + ${d.resume?.bytes} <= ${limits?.bytes}`),
-            )
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const grant = d.userId === null ? undefined : grantOf(d, d.userId);
+        if (grant && d.part) {
+          const first = await trx
+            .insertInto("download_grants")
+            .values(grant)
+            .onConflict((oc) => oc.doNothing())
+            .returning("user_id")
             .executeTakeFirst();
-          return Number(charged.numUpdatedRows) === 1 || !limits ? "resumed" : "refused";
+          if (!first) return chargePart(trx, d, grant.user_id, d.part);
+          // Refused: the grant made above goes back with the transaction.
+          if ((await countDownload(trx, d)) === "refused") throw new Refused();
+          return "counted";
         }
-      }
-      if (d.userId !== null && d.usage) {
-        const limits = d.usage.limits;
-        // The month's first download makes the row and so skips the update's condition below: a
-        // limit (an admin may set it to 0 or under a file's size) must hold for it as well.
-        if (limits && (limits.downloads < 1 || d.bytes > limits.bytes)) return "refused";
-        const counted = await trx
-          .insertInto("usage_monthly")
-          .values({ user_id: d.userId, month: d.month, downloads: 1, bytes: d.bytes })
-          .onConflict((oc) => {
-            const update = oc.columns(["user_id", "month"]).doUpdateSet({
-              downloads: sql<number>`usage_monthly.downloads + 1`,
-              bytes: sql<number>`usage_monthly.bytes + ${d.bytes}`,
-            });
-            return limits
-              ? update
-                  .where("usage_monthly.downloads", "<", limits.downloads)
-                  .where(sql<boolean>`usage_monthly.bytes + ${d.bytes} <= ${limits.bytes}`)
-              : update;
-          })
-          .returning("downloads")
-          .executeTakeFirst();
-        if (!counted) return "refused";
-      }
-      if (d.userId !== null) {
-        await trx
-          .insertInto("download_grants")
-          .values({ user_id: d.userId, image_id: d.imageId, size: d.size, month: d.month })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      const column = STAT_COLUMN[d.size];
-      await trx
-        .updateTable("images")
-        .set((eb) => ({
-          [column]: eb(column, "+", 1),
-          total_downloads: eb("total_downloads", "+", 1),
-        }))
-        .where("id", "=", d.imageId)
-        .execute();
-      await trx
-        .insertInto("download_events")
-        .values({
-          image_id: d.imageId,
-          user_id: d.userId,
-          size: d.size,
-          bytes: d.bytes,
-          month: d.month,
-          created_at: d.now,
-        })
-        .execute();
-      return "counted";
-    });
+        if ((await countDownload(trx, d)) === "refused") return "refused";
+        if (grant) {
+          await trx
+            .insertInto("download_grants")
+            .values(grant)
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        return "counted";
+      });
+    } catch (error) {
+      if (error instanceof Refused) return "refused";
+      throw error;
+    }
   }
 
   async usage(userId: number, month: string): Promise<{ downloads: number; bytes: number }> {
@@ -132,4 +84,93 @@ export class DownloadsRepo {
       .executeTakeFirst();
     return row ?? { downloads: 0, bytes: 0 };
   }
+}
+
+/** A refusal that must undo what its transaction wrote. */
+class Refused extends Error {}
+
+const grantOf = (d: DownloadRecord, userId: number) => ({
+  user_id: userId,
+  image_id: d.imageId,
+  size: d.size,
+  month: d.month,
+});
+
+/**
+ * A part of a download this member was counted for this month: no download again, but its bytes
+ * are bandwidth all the same, or `bytes=1-` would fetch a counted file again and again for
+ * nothing (one conditional statement, as a download's count).
+ */
+async function chargePart(
+  trx: Transaction<Database>,
+  d: DownloadRecord,
+  userId: number,
+  part: { bytes: number },
+): Promise<RecordOutcome> {
+  if (!d.usage) return "resumed";
+  const limits = d.usage.limits;
+  const charged = await trx
+    .updateTable("usage_monthly")
+    .set({ bytes: sql<number>`usage_monthly.bytes + ${part.bytes}` })
+    .where("user_id", "=", userId)
+    .where("month", "=", d.month)
+    .$if(limits !== undefined, (qb) =>
+      qb.where(sql<boolean>`usage_monthly.bytes + ${part.bytes} <= ${limits?.bytes}`),
+    )
+    .executeTakeFirst();
+  return Number(charged.numUpdatedRows) === 1 || !limits ? "resumed" : "refused";
+}
+
+/**
+ * Counts a download: the member's month (refused, nothing written, past its limits), the image's
+ * per-quality and total counts, and the event.
+ */
+async function countDownload(
+  trx: Transaction<Database>,
+  d: DownloadRecord,
+): Promise<"counted" | "refused"> {
+  if (d.userId !== null && d.usage) {
+    const limits = d.usage.limits;
+    // The month's first download makes the row and so skips the update's condition below: a
+    // limit (an admin may set it to 0 or under a file's size) must hold for it as well.
+    if (limits && (limits.downloads < 1 || d.bytes > limits.bytes)) return "refused";
+    const counted = await trx
+      .insertInto("usage_monthly")
+      .values({ user_id: d.userId, month: d.month, downloads: 1, bytes: d.bytes })
+      .onConflict((oc) => {
+        const update = oc.columns(["user_id", "month"]).doUpdateSet({
+          downloads: sql<number>`usage_monthly.downloads + 1`,
+          bytes: sql<number>`usage_monthly.bytes + ${d.bytes}`,
+        });
+        return limits
+          ? update
+              .where("usage_monthly.downloads", "<", limits.downloads)
+              .where(sql<boolean>`usage_monthly.bytes + ${d.bytes} <= ${limits.bytes}`)
+          : update;
+      })
+      .returning("downloads")
+      .executeTakeFirst();
+    if (!counted) return "refused";
+  }
+  const column = STAT_COLUMN[d.size];
+  await trx
+    .updateTable("images")
+    .set((eb) => ({
+      [column]: eb(column, "+", 1),
+      total_downloads: eb("total_downloads", "+", 1),
+    }))
+    .where("id", "=", d.imageId)
+    .execute();
+  await trx
+    .insertInto("download_events")
+    .values({
+      image_id: d.imageId,
+      user_id: d.userId,
+      size: d.size,
+      bytes: d.bytes,
+      month: d.month,
+      created_at: d.now,
+    })
+    .execute();
+  return "counted";
 }

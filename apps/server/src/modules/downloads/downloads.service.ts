@@ -95,8 +95,8 @@ export class DownloadsService {
   }
 
   /**
-   * Counts a download (`resume`: a byte range after the first byte, of this many bytes; not a
-   * download again when this member's download of it was counted this month, only bandwidth):
+   * Counts a download (`part`: a byte range of the file, of this many bytes; not a download again
+   * when this member's download of it was counted this month, or is being counted, only bandwidth):
    * per-quality stats, totals, the event and the member's monthly usage, atomically, refusing a
    * free member past the limits with 429 and the reset date. A visitor's previews are limited per
    * address instead.
@@ -105,7 +105,7 @@ export class DownloadsService {
     download: PreparedDownload,
     viewer: Principal,
     ip: string,
-    resume?: { bytes: number },
+    part?: { bytes: number },
   ): Promise<void> {
     const { downloads, rateLimits, clock } = this.deps;
     const now = clock.now();
@@ -124,7 +124,7 @@ export class DownloadsService {
       bytes: download.bytes,
       month: monthOf(now),
       now,
-      resume,
+      part,
       usage:
         member && download.size !== "preview" && !download.ownedLicence
           ? {

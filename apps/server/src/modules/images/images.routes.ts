@@ -274,9 +274,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       }
       const file = await opts.downloads.prepare(request.params.id, request.query.size, viewer);
       // Only what sends no file skips counting: a HEAD, a revalidation that names this file's ETag
-      // (304) and a range outside it (416). A range after byte 0 resumes a download this member
-      // was counted for this month (its bytes count toward the bandwidth), or is counted like any
-      // other; a range's bandwidth is its own bytes.
+      // (304) and a range outside it (416). A range is part of a download: the member's first
+      // part of this file this month is counted as the download, and every other part (resumed,
+      // or asked for in parallel by a download manager) only as its bytes of bandwidth.
       const range = rangeAsked(request, file);
       const sendsFile =
         request.method !== "HEAD" &&
@@ -293,11 +293,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
           throw error;
         });
         const rangeBytes = range === undefined ? file.bytes : range.end - range.start + 1;
-        const resume = range !== undefined && range.start > 0 ? { bytes: rangeBytes } : undefined;
+        const part = range === undefined ? undefined : { bytes: rangeBytes };
         try {
-          // A range from byte 0 starts a download: counted as one, its bandwidth the bytes sent
-          // (a 1-byte probe then the rest, `bytes=1-`, add up to the file once).
-          await opts.downloads.count({ ...file, bytes: rangeBytes }, viewer, request.ip, resume);
+          await opts.downloads.count({ ...file, bytes: rangeBytes }, viewer, request.ip, part);
         } catch (error) {
           opened.destroy();
           throw error;
