@@ -170,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(multipart);
   await server.register(securityPlugin, {
     publicUrl: config.publicUrl,
+    onlyPublicUrl: config.publicUrlGiven,
     https: config.secureCookies,
   });
   await server.register(requestAuthPlugin, { auth: services.auth });

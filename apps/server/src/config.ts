@@ -145,6 +145,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     dataDir,
     database,
     publicUrl: publicUrl.origin,
+    /** PUBLIC_URL was set: then it is the only origin a browser's unsafe request may come from. */
+    publicUrlGiven: env.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.protocol === "https:",
     s3: env.S3_BUCKET
       ? {

@@ -33,7 +33,20 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { publicUrl: string; https: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      publicUrl: string;
+      /**
+       * The operator named the site's origin (PUBLIC_URL): a browser's unsafe request is accepted
+       * from it alone, so an old address that still reaches the server is another site. Left
+       * unset, the origin the request was addressed to is the site's too (localhost and
+       * 127.0.0.1, a LAN address).
+       */
+      onlyPublicUrl: boolean;
+      https: boolean;
+    },
+  ) => {
     const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -69,8 +82,10 @@ export const securityPlugin = fp(
       }
       const origin = request.headers.origin;
       if (origin === undefined) return; // Not a browser (curl, the CLI, server-to-server).
-      const own = new Set([opts.publicUrl, `${request.protocol}://${request.host}`]);
-      if (!own.has(origin)) throw forbidden(MESSAGES.auth.foreignOrigin, "foreign_origin");
+      const own =
+        origin === opts.publicUrl ||
+        (!opts.onlyPublicUrl && origin === `${request.protocol}://${request.host}`);
+      if (!own) throw forbidden(MESSAGES.auth.foreignOrigin, "foreign_origin");
     });
   },
   { name: "security" },

@@ -155,6 +155,31 @@ describe(`CSRF on ${TEST_DB}`, () => {
     });
     expect(res.statusCode).toBe(201);
   });
+
+  it("takes PUBLIC_URL, once set, as the only origin: an old address still reaching it is another site", async () => {
+    const moved = await createTestApp(
+      { PUBLIC_URL: "https://art.example.com" },
+      { clock, authLimits: { registrationsPerIp: 1000 } },
+    );
+    try {
+      const register = (origin: string) =>
+        moved.server.inject({
+          method: "POST",
+          url: "/api/v1/auth/register",
+          payload: newAccount(),
+          headers: { origin, host: "127.0.0.1:4469" },
+        });
+      const old = await register("http://127.0.0.1:4469");
+      expect(old.statusCode).toBe(403);
+      expect(old.json()).toEqual({
+        message: MESSAGES.auth.foreignOrigin,
+        code: "foreign_origin",
+      });
+      expect((await register("https://art.example.com")).statusCode).toBe(201);
+    } finally {
+      await moved.close();
+    }
+  });
 });
 
 describe(`registration rules on ${TEST_DB}`, () => {
