@@ -373,6 +373,73 @@ test.describe("gallery rendered on the server", () => {
     await close();
   });
 
+  test("a visitor who chose masonry never sees the toggle disagree with the grid while the toolbar's code comes", async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Every frame before it is painted: the layout the grid shows and the one the toggle says.
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as {
+        document: { querySelector(s: string): { getAttribute(a: string): string | null } | null };
+        requestAnimationFrame(f: () => void): void;
+        __layoutFrames: string[];
+      };
+      w.__layoutFrames = [];
+      const frame = () => {
+        const grid = w.document.querySelector("[data-layout]")?.getAttribute("data-layout");
+        const pressed = w.document.querySelector(
+          'section[aria-label="Filters and layout"] button[aria-pressed="true"]',
+        );
+        const toggle = (pressed as { textContent?: string } | null)?.textContent?.toLowerCase();
+        if (grid && toggle) w.__layoutFrames.push(`${grid}/${toggle}`);
+        w.requestAnimationFrame(frame);
+      };
+      w.requestAnimationFrame(frame);
+    });
+    await page.goto(`/gallery?tag=${tag}`);
+    await page.getByRole("button", { name: "Masonry", exact: true }).click();
+    await expect(page.getByRole("list", { name: "Artwork" })).toHaveAttribute(
+      "data-layout",
+      "masonry",
+    );
+
+    // The toolbar hydrates after the rest of the page, once its file is here: held back here.
+    const toolbar = builtFileOf("src/features/gallery/components/gallery-toolbar.tsx");
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(`**${toolbar}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
+    // The app runs (its root is React's); the toolbar is still the server's HTML.
+    await page.waitForFunction(() => {
+      const root = (
+        globalThis as unknown as { document: { getElementById(id: string): object | null } }
+      ).document.getElementById("root");
+      return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
+    });
+    await page.waitForTimeout(500);
+    release();
+    await expect(page.getByRole("button", { name: "Masonry", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.getByRole("list", { name: "Artwork" })).toHaveAttribute(
+      "data-layout",
+      "masonry",
+    );
+    const frames = await page.evaluate(
+      () => (globalThis as unknown as { __layoutFrames: string[] }).__layoutFrames,
+    );
+    expect(frames).toContain("masonry/masonry");
+    expect(frames.filter((f) => f !== "grid/grid" && f !== "masonry/masonry")).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test("a visitor who chose masonry gets it right after the page is taken over", async ({
     page,
   }) => {

@@ -2,6 +2,7 @@ import { type Image, MESSAGES, PAGING } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { toasts } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
+import { builtFileOf } from "./support/built-files";
 import { adminApi, type SeedImage, seedImage, uniqueWord } from "./support/catalogue";
 import { hydrated } from "./support/hydration";
 import { type APIRequestContext, expect, type Page, type Request, test } from "./support/test";
@@ -442,6 +443,44 @@ test("on a phone the Filters drawer holds the tag search, the layout toggle and 
   await drawer.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL("/gallery");
   await expect(drawer).toHaveCount(0);
+});
+
+test("when the Filters drawer's code cannot load, the gallery stays and the drawer says so; Try again opens it", async ({
+  page,
+}) => {
+  const tag = uniqueWord("galsheetfail");
+  await withAdminApi((api) => seedImage(api, { title: `${tag} Offline`, tags: [tag] }));
+  // The drawer's file (and its retries, `?retry=N`) fails until the network is back.
+  const sheet = builtFileOf("src/features/gallery/components/filters-sheet.tsx");
+  let reachable = false;
+  await page.route(
+    (url) => url.pathname === sheet,
+    (route) => (reachable ? route.continue() : route.abort("internetdisconnected")),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/gallery?tag=${tag}`);
+  await expect(tiles(page)).toHaveCount(1);
+
+  const opener = page.getByRole("button", { name: "Filters" });
+  await opener.click();
+  const drawer = page.getByRole("dialog", { name: "Filters" });
+  await expect(drawer.getByRole("alert")).toHaveText(MESSAGES.gallery.filtersFailed);
+  // The gallery is still there, not the page's error screen.
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(drawer.getByRole("button", { name: "Try again" })).toBeFocused();
+  // Closed, it gives focus back to its button; the button tries again.
+  await page.keyboard.press("Escape");
+  await expect(drawer).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await expect(drawer.getByRole("alert")).toHaveText(MESSAGES.gallery.filtersFailed);
+
+  reachable = true;
+  await drawer.getByRole("button", { name: "Try again" }).click();
+  await expect(drawer.getByRole("combobox", { name: "Search tags" })).toBeVisible();
+  await expect(drawer.getByRole("alert")).toHaveCount(0);
+  await expect(drawer.getByTestId("filter-chip-tag")).toContainText(tag);
 });
 
 test.describe("from the keyboard", () => {

@@ -18,6 +18,7 @@ export * from "./common.js";
 export { dashboard } from "./dashboard.js";
 export { editions } from "./editions.js";
 export { explore } from "./explore.js";
+export { gallery } from "./gallery.js";
 export { hero } from "./hero.js";
 export { heroContent } from "./hero-content.js";
 export { imageDetail } from "./image-detail.js";

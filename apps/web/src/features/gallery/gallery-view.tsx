@@ -11,7 +11,7 @@ import { GalleryImages } from "./components/gallery-images";
 import type { GalleryToolbarProps } from "./components/gallery-toolbar";
 import { useGalleryFilters } from "./use-gallery-filters";
 import { useGalleryImages } from "./use-gallery-images";
-import { useGalleryLayout } from "./use-gallery-layout";
+import { useShownGalleryLayout } from "./use-gallery-layout";
 import { useImageRedirectHash } from "./use-image-redirect-hash";
 
 // The hero, the Pro offer and the toolbar are not in the page's first JavaScript (issue 20): their
@@ -34,7 +34,7 @@ export function GalleryView() {
   useImageRedirectHash();
   useDocumentTitle("Gallery");
   const filters = useGalleryFilters();
-  const [layout] = useGalleryLayout();
+  const layout = useShownGalleryLayout();
   // The image list is asked for first: it is what the visitor waits for.
   const list = useGalleryImages(filters.filters);
   const hero = useHeroContent();

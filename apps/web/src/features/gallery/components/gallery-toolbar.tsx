@@ -9,6 +9,7 @@ import { cn } from "@/lib/utils";
 import type { GalleryFilters } from "../use-gallery-filters";
 import { useGalleryLayout } from "../use-gallery-layout";
 import { ActiveFilters } from "./active-filters";
+import { FiltersSheetBoundary, FiltersSheetFailed } from "./filters-sheet-failed";
 import { LayoutToggle } from "./layout-toggle";
 import { TagSearch } from "./tag-search";
 
@@ -23,7 +24,8 @@ export interface GalleryToolbarProps {
  * filters, clear filters and the layout toggle; on narrow screens the controls sit in a drawer.
  */
 export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
-  // The layout is remembered in the browser: the grid reads the same value (useGalleryLayout).
+  // The layout is remembered in the browser: the grid reads the same value, once this toggle is
+  // the app's (useShownGalleryLayout).
   const [layout, onLayoutChange] = useGalleryLayout();
   return (
     // Hydrated after the rest of the page (gallery-view.tsx): a click before then is kept and
@@ -92,7 +94,8 @@ function ImageCount({ total }: { total: ImageListResponse["stats"] | undefined }
 }
 
 // The drawer (Radix Dialog, focus trap, scroll lock) is not needed to paint the page: its code
-// loads when the button is first pointed at, focused or pressed.
+// loads when the button is first pointed at, focused or pressed. When it cannot load, the drawer's
+// place says so (FiltersSheetFailed) and the gallery stays; the next press tries again.
 const loadFiltersSheet = () => import("./filters-sheet");
 const FiltersSheet = retryingLazy(
   () => loadFiltersSheet(),
@@ -110,8 +113,18 @@ interface FiltersDrawerProps {
 function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDrawerProps) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // Each press is a new try: a drawer whose code failed to load is loaded again.
+  const [tries, setTries] = useState(0);
   const opener = useRef<HTMLButtonElement>(null);
-  const prefetch = () => void loadFiltersSheet();
+  // A failed prefetch is the drawer's to show, when it is opened.
+  const prefetch = () => void loadFiltersSheet().catch(() => {});
+  const show = () => {
+    setFailed(false);
+    setTries((n) => n + 1);
+    setWanted(true);
+    setOpen(true);
+  };
   return (
     <>
       <Button
@@ -123,10 +136,7 @@ function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDr
         className={cn("rounded-full", className)}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={show}
       >
         <SlidersHorizontal aria-hidden />
         Filters
@@ -138,39 +148,56 @@ function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDr
         )}
       </Button>
       {wanted && (
-        <Suspense fallback={null}>
-          <FiltersSheet
-            open={open}
-            onOpenChange={setOpen}
-            returnFocus={() => opener.current?.focus()}
-          >
-            <div className="grid gap-2">
-              <p className="text-sm font-medium">Tag</p>
-              <TagSearch onApply={(tag) => filters.apply({ tag })} />
-            </div>
-            {filters.count > 0 && (
-              <div className="grid gap-2">
-                <p className="text-sm font-medium">Active filters</p>
-                <ActiveFilters filters={filters.filters} onRemove={filters.remove} />
-              </div>
-            )}
-            <div className="grid gap-2">
-              <p className="text-sm font-medium">Layout</p>
-              <LayoutToggle value={layout} onChange={onLayoutChange} className="w-fit" />
-            </div>
-            <Button
-              variant="outline"
-              className="mt-auto"
-              disabled={filters.count === 0}
-              onClick={() => {
-                filters.clear();
-                setOpen(false);
-              }}
+        <FiltersSheetBoundary
+          tries={tries}
+          onError={() => {
+            setOpen(false);
+            setFailed(true);
+          }}
+        >
+          <Suspense fallback={null}>
+            <FiltersSheet
+              open={open}
+              onOpenChange={setOpen}
+              returnFocus={() => opener.current?.focus()}
             >
-              Clear filters
-            </Button>
-          </FiltersSheet>
-        </Suspense>
+              <div className="grid gap-2">
+                <p className="text-sm font-medium">Tag</p>
+                <TagSearch onApply={(tag) => filters.apply({ tag })} />
+              </div>
+              {filters.count > 0 && (
+                <div className="grid gap-2">
+                  <p className="text-sm font-medium">Active filters</p>
+                  <ActiveFilters filters={filters.filters} onRemove={filters.remove} />
+                </div>
+              )}
+              <div className="grid gap-2">
+                <p className="text-sm font-medium">Layout</p>
+                <LayoutToggle value={layout} onChange={onLayoutChange} className="w-fit" />
+              </div>
+              <Button
+                variant="outline"
+                className="mt-auto"
+                disabled={filters.count === 0}
+                onClick={() => {
+                  filters.clear();
+                  setOpen(false);
+                }}
+              >
+                Clear filters
+              </Button>
+            </FiltersSheet>
+          </Suspense>
+        </FiltersSheetBoundary>
+      )}
+      {failed && (
+        <FiltersSheetFailed
+          onRetry={show}
+          onClose={() => {
+            setFailed(false);
+            opener.current?.focus();
+          }}
+        />
       )}
     </>
   );
