@@ -1,7 +1,8 @@
-import { MESSAGES } from "@sawdust/shared";
+import { MESSAGES, paths } from "@sawdust/shared";
 import { mailedLink, newAccount, registerViaApi } from "./support/accounts";
-import { submitLogin } from "./support/auth-screen";
+import { submitLogin, submitRegistration } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
+import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { checkAtBothWidths } from "./support/look-at";
 import { expect, test } from "./support/test";
 
@@ -64,6 +65,62 @@ test.describe("accounts", () => {
     await checkAtBothWidths(page, "accounts-verify");
     await page.goto("/account");
     await expect(page.getByText(m.verified, { exact: true })).toBeVisible();
+  });
+
+  test("a member told to confirm their email before buying comes back to the piece from the mailed link", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await adminApi();
+    const title = `Quiet Lantern ${uniqueWord("vb")}`;
+    const piece = await seedImage(admin, { title, editionType: "open_edition", price: 2_500 });
+    await admin.dispose();
+    const account = newAccount("back");
+    const back = paths.image.getHref(piece.id);
+
+    // Signed up from the piece: back on it, and the confirmation link leads there too.
+    await page.goto(paths.auth.getHref(back, "register"));
+    await submitRegistration(page, account);
+    await expect(page).toHaveURL(back);
+    const first = await mailedLink(account.email, "/auth/verify");
+    expect(first.searchParams.get("next")).toBe(back);
+
+    // Buying first: told to confirm, and the link is sent again from the dialog, for this piece.
+    const detail = page.getByRole("dialog", { name: title });
+    await detail.getByRole("button", { name: "Buy", exact: true }).click();
+    const buy = page.getByRole("dialog", { name: /^Buy “/ });
+    await buy.getByRole("button", { name: "Continue to checkout" }).click();
+    await expect(buy.getByRole("alert")).toHaveText(m.verifyFirst);
+    await buy.getByRole("button", { name: m.resendVerification }).click();
+    await expect(buy.getByRole("status")).toHaveText(m.verificationSent);
+    await checkAtBothWidths(page, "accounts-buy-unconfirmed");
+    const token = first.searchParams.get("token");
+    const link = await mailedLink(
+      account.email,
+      "/auth/verify",
+      (newer) => newer.searchParams.get("token") !== token,
+    );
+    expect(link.searchParams.get("next")).toBe(back);
+
+    // The mailed link: confirmed, then straight back to the piece.
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole("link", { name: m.verifyGoBack })).toHaveAttribute("href", back);
+    await page.getByRole("button", { name: m.verifyButton }).click();
+    await expect(page.getByText(m.emailVerified)).toBeVisible();
+    await checkAtBothWidths(page, "accounts-verify-way-back");
+    await page.getByRole("link", { name: m.verifyGoBack }).click();
+    await expect(page).toHaveURL(back);
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+
+    // A link that names an address elsewhere leads to the gallery instead.
+    for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "x"]) {
+      await page.goto(`/auth/verify?token=${"a".repeat(43)}&next=${encodeURIComponent(next)}`);
+      await expect(page.getByRole("link", { name: m.verifyToGallery })).toHaveAttribute(
+        "href",
+        "/gallery",
+      );
+      await expect(page.getByRole("link", { name: m.verifyGoBack })).toHaveCount(0);
+    }
   });
 
   test("the account page changes the password and lists the sessions", async ({ page }) => {

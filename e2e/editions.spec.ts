@@ -1,6 +1,6 @@
-import { type Image, SANDBOX_CARDS } from "@sawdust/shared";
+import { type AdminSales, type Image, SANDBOX_CARDS } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
-import { payInCheckout } from "./support/billing";
+import { buyEditionViaApi, payInCheckout } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { checkAtBothWidths } from "./support/look-at";
 import { type APIRequestContext, expect, test } from "./support/test";
@@ -126,4 +126,73 @@ test("the admin sees the sale and its revenue", async ({ page }) => {
   await expect(page.getByRole("region", { name: "Sales" })).toContainText("Brass Harbour");
   await page.getByLabel("Status").selectOption("refunded");
   await expect(page.getByText("No sale matches this search or status.")).toBeVisible();
+});
+
+test("a refund leaves its edition type's figures standing, and the certificate dates its revocation", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const money = (cents: number) =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  const openTitle = `Tin Meadow ${uniqueWord("oe")}`;
+  const open = await seedImage(admin, {
+    title: openTitle,
+    editionType: "open_edition",
+    price: 2_500,
+    color: "#6d28d9",
+  });
+  await registerViaApi(request, newAccount("refunded"));
+  await buyEditionViaApi(request, open.id);
+  const salesOf = async (query: string) =>
+    (await (await admin.get(`/api/v1/admin/sales?${query}`)).json()) as AdminSales;
+  const before = await salesOf("limit=1");
+  const [sale] = (await salesOf(`q=${encodeURIComponent(openTitle)}`)).sales;
+  if (!sale?.certificateId) throw new Error("the sale has no certificate");
+  const keptBefore = before.revenueByEditionType.open_edition ?? 0;
+  const refundedBefore = before.refundedByEditionType.open_edition ?? 0;
+
+  await signInViaApi(page.request, ADMIN_ACCOUNT);
+  await page.goto(`/admin/sales?q=${encodeURIComponent(openTitle)}`);
+  const card = page.getByTestId("revenue-open_edition");
+  await expect(card).toContainText(money(keptBefore));
+  await page.getByRole("region", { name: "Sales" }).getByRole("button", { name: "Refund" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Refund" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+  // The open editions' card stays (its only sale, when the suite runs alone): what is kept, and
+  // what was refunded; the row says when.
+  await expect(card).toContainText("Open Edition");
+  await expect(card).toContainText(money(keptBefore - sale.priceCents));
+  await expect(card).toContainText(`${money(refundedBefore + sale.priceCents)} refunded`);
+  const [refunded] = (await salesOf(`q=${encodeURIComponent(openTitle)}`)).sales;
+  if (!refunded?.refundedAt) throw new Error("the sale was not refunded");
+  const localDay = await page.evaluate(
+    (iso) =>
+      new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(
+        new Date(iso),
+      ),
+    refunded.refundedAt,
+  );
+  await expect(page.getByRole("region", { name: "Sales" }).getByRole("row").nth(1)).toContainText(
+    `Refunded on ${localDay}`,
+  );
+  await checkAtBothWidths(page, "editions-admin-sales-refunded");
+
+  // The revoked certificate names the day as every date on the site: "Nov 30, 2026" (UTC).
+  const visitor = await browser.newPage();
+  await visitor.goto(`/verify/${sale.certificateId}`);
+  await expect(visitor.getByRole("heading", { name: "Certificate revoked" })).toBeVisible();
+  const utcDay = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(refunded.refundedAt));
+  const refusal = visitor.getByRole("alert");
+  await expect(refusal).toContainText(`revoked on ${utcDay} (UTC)`);
+  await expect(refusal).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await checkAtBothWidths(visitor, "editions-certificate-revoked");
+  await visitor.close();
 });

@@ -90,10 +90,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
               // (src/lib/billing) serve only members' dialogs and pages: they load with those, as
               // do the calls and helpers only editions, collections and forms use (a module here
               // brings its imports along: purchase-edition alone would bring billing's texts), and
-              // what no page paints first with: changes (useMutation), one image, the tag lists.
+              // what no page paints first with: changes (useMutation), one image, the tag lists,
+              // a confirmation link sent again, UTC days in words and the way back from a link.
               {
                 name: "core",
-                test: /node_modules[\\/](@tanstack[\\/](?!query-core[\\/]build[\\/]modern[\\/]mutationObserver\.|react-query[\\/]build[\\/]modern[\\/]useMutation\.)|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib[\\/](?!billing[\\/]|api[\\/](purchase-edition|get-collections?|delete-image|get-image|get-tags)\.|tags\.|edition-status|form-errors|date-time)|hooks[\\/])|packages[\\/]shared[\\/](?!src[\\/](schemas|messages)[\\/])/,
+                test: /node_modules[\\/](@tanstack[\\/](?!query-core[\\/]build[\\/]modern[\\/]mutationObserver\.|react-query[\\/]build[\\/]modern[\\/]useMutation\.)|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib[\\/](?!billing[\\/]|api[\\/](purchase-edition|resend-verification|get-collections?|delete-image|get-image|get-tags)\.|tags\.|edition-status|form-errors|date-time)|hooks[\\/])|packages[\\/]shared[\\/](?!src[\\/]((schemas|messages)[\\/]|dates\.|same-site-path\.))/,
               },
             ],
           },

@@ -52,11 +52,13 @@ export async function registerViaApi(
 
 /**
  * The newest link to `page` mailed to an address, read from the admin's outbox (the e2e server
- * has no SMTP_URL, so every mail is kept there); waits for the mail job to run.
+ * has no SMTP_URL, so every mail is kept there), with all it carries (`&next=…`); waits for the
+ * mail job to run, and for a link `accept` takes when given (a newer one than a link in hand).
  */
 export async function mailedLink(
   email: string,
   page: "/auth/verify" | "/auth/reset",
+  accept: (link: URL) => boolean = () => true,
 ): Promise<URL> {
   const admin = await apiRequest.newContext({
     baseURL: test.info().project.use.baseURL,
@@ -73,10 +75,12 @@ export async function mailedLink(
           );
           const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
           for (const message of messages) {
-            const match = new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`).exec(message.text);
+            const match = new RegExp(`https?://\\S+${page}\\?token=[\\w-]+(?:&\\S*)?`).exec(
+              message.text,
+            );
             if (match) {
               link = new URL(match[0]);
-              return true;
+              return accept(link);
             }
           }
           return false;

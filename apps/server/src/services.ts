@@ -281,7 +281,7 @@ export function createServices(
     clock,
     limits: authLimits,
     twoFactor,
-    onRegistered: (user, requestId) => accounts.sendVerification(user, requestId),
+    onRegistered: (user, mail) => accounts.sendVerification(user, mail),
     audit: { record: (...entry) => audit.record(...entry) },
   });
   // One per process, shared by every service that changes what the image list counts.

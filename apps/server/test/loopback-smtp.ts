@@ -64,7 +64,10 @@ export async function startLoopbackSmtp() {
 
 /** The first link in a message to a page of the site (`/auth/reset`, `/auth/verify`). */
 export function linkIn(mail: ReceivedMail, page: string): URL {
-  const match = new RegExp(`https?://[^\\s"<>]+${page}\\?token=[A-Za-z0-9_-]+`).exec(mail.text);
+  // The token, and whatever the link carries after it (`&next=…`, the page to come back to).
+  const match = new RegExp(
+    `https?://[^\\s"<>]+${page}\\?token=[A-Za-z0-9_-]+(?:&[^\\s"<>]*)?`,
+  ).exec(mail.text);
   if (!match) throw new Error(`no ${page} link in: ${mail.text}`);
   return new URL(match[0]);
 }

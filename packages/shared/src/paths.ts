@@ -49,10 +49,14 @@ export const paths = {
     getHref: (token?: string) =>
       token ? `/auth/reset?token=${encodeURIComponent(token)}` : "/auth/reset",
   },
-  /** A mailed confirmation link (a new account's address, or a changed one). */
+  /**
+   * A mailed confirmation link (a new account's address, or a changed one); `next` is the path on
+   * this site the member came from, which the page links back to once the address is confirmed.
+   */
   verifyEmail: {
     path: "/auth/verify",
-    getHref: (token: string) => `/auth/verify?token=${encodeURIComponent(token)}`,
+    getHref: (token: string, next?: string) =>
+      `/auth/verify?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`,
   },
   account: { path: "/account", getHref: () => "/account" },
   dashboard: { path: "/dashboard", getHref: () => "/dashboard" },

@@ -1,3 +1,5 @@
+import { formatUtcDay } from "@sawdust/shared";
+
 /**
  * The app's dates (spec section 2, "API keys": 'MMM d, yyyy', and with time 'HH:mm'), one way
  * everywhere: in the viewer's time zone for an instant, in UTC for a calendar day the server
@@ -5,12 +7,6 @@
  * server renders for visitors would format in the server's zone and then differ on hydration.
  */
 const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-const UTC_DATE = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
 const UTC_SHORT_DAY = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
@@ -43,8 +39,8 @@ export function formatTime(date: Date, seconds = false): string {
 
 /** A calendar day the server names ('2026-12-01', UTC) as 'Dec 1, 2026'; the text when unreadable. */
 export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : UTC_DATE.format(date);
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(time) ? day : formatUtcDay(time);
 }
 
 /**

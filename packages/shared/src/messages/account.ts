@@ -16,6 +16,10 @@ export const account = {
   verifying: "Confirming your email address…",
   verifyIntro: "Press the button to confirm that this email address is yours.",
   verifyButton: "Confirm my email address",
+  /** The confirmation page's way back: to the page the member came from, else the gallery. */
+  verifyGoBack: "Go back to where you were",
+  verifyToGallery: "Browse the gallery",
+  returnPathInvalid: "The page to come back to must be a path on this site",
   // Links from mails.
   linkInvalid: "This link is not valid or has already been used. Ask for a new one.",
   linkExpired: "This link has expired. Ask for a new one.",

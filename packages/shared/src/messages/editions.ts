@@ -11,8 +11,9 @@ export const editions = {
     "The piece sold out while you were at checkout, so your payment has been refunded in full.",
   certificateNotFound:
     "No certificate with this id was issued by Sawdust: it is not a genuine certificate.",
-  certificateRevoked: (date: string) =>
-    `This certificate was revoked on ${date}: the sale was refunded and the edition is no longer owned.`,
+  /** `day`: the revocation's UTC day as the site writes dates ("Nov 30, 2026"). */
+  certificateRevoked: (day: string) =>
+    `This certificate was revoked on ${day} (UTC): the sale was refunded and the edition is no longer owned.`,
   saleNotFound: "No such sale",
   alreadyRefunded: "This sale has already been refunded",
   refunded: "Sale refunded: the ownership and its certificate are revoked.",

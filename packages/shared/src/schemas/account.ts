@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_RULES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
-import { ZEmail, ZNewPassword } from "./auth.js";
+import { ZEmail, ZNewPassword, ZReturnPath } from "./auth.js";
 import { strictQuery, zAdminPageLimit } from "./query.js";
 
 const v = MESSAGES.validation;
@@ -29,6 +29,13 @@ export const ZPasswordResetConfirmBody = z.object({
   password: ZNewPassword,
 });
 export type PasswordResetConfirmBody = z.infer<typeof ZPasswordResetConfirmBody>;
+
+/**
+ * POST /api/v1/account/email/verification, whose body is optional (none is null to the route):
+ * the page the member asked from, which the new link leads back to.
+ */
+export const ZResendVerificationBody = z.strictObject({ returnTo: ZReturnPath.optional() });
+export type ResendVerificationBody = z.infer<typeof ZResendVerificationBody>;
 
 /** POST /api/v1/auth/verify-email: a confirmation link (a new account's, or a changed email's). */
 export const ZVerifyEmailBody = z.object({ token: ZAccountToken });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_RULES, ROLES, TIERS } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
+import { RETURN_PATH_MAX, sameSitePath } from "../same-site-path.js";
 
 const v = MESSAGES.validation;
 const r = ACCOUNT_RULES;
@@ -30,10 +31,26 @@ export const ZNewPassword = text("Password")
   .min(r.passwordMin, v.passwordShort(r.passwordMin))
   .max(r.passwordMax, v.passwordLong(r.passwordMax));
 
+/**
+ * A page of this site to come back to (sameSitePath): a confirmation link carries it, so the
+ * member returns to the piece they were buying. Never an address elsewhere.
+ */
+export const ZReturnPath = z
+  .string({ error: MESSAGES.account.returnPathInvalid })
+  .max(RETURN_PATH_MAX, MESSAGES.account.returnPathInvalid)
+  .transform((raw, ctx) => {
+    const path = sameSitePath(raw);
+    if (path === null)
+      ctx.addIssue({ code: "custom", message: MESSAGES.account.returnPathInvalid });
+    return path ?? "";
+  });
+
 export const ZRegisterBody = z.object({
   username: ZUsername,
   email: ZEmail,
   password: ZNewPassword,
+  /** Where the member was when they signed up: the confirmation link leads back there. */
+  returnTo: ZReturnPath.optional(),
 });
 export type RegisterBody = z.infer<typeof ZRegisterBody>;
 

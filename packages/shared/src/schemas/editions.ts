@@ -127,8 +127,13 @@ export const ZAdminSales = z.object({
   nextCursor: z.string().nullable(),
   /** How many sales match the filters (every page). */
   total: z.number().int(),
-  /** Money kept (sold, not refunded) of every sale, by the edition type each sold as, in cents. */
+  /**
+   * Money kept (sold, not refunded) of every sale, by the edition type each sold as, in cents:
+   * every type anything sold as, 0 when all its sales were refunded.
+   */
   revenueByEditionType: z.record(z.string(), z.number().int()),
+  /** Money given back (refunds and declined payments), by the same types, in cents. */
+  refundedByEditionType: z.record(z.string(), z.number().int()),
   revenueCents: z.number().int(),
   refundedCents: z.number().int(),
 });

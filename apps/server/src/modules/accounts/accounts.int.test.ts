@@ -145,6 +145,66 @@ describe(`email confirmation on ${TEST_DB}`, () => {
   });
 });
 
+describe(`the way back from a confirmation link on ${TEST_DB}`, () => {
+  it("carries the page a member signed up or asked again from, and only a path on this site", async () => {
+    const account = newAccount();
+    const res = await call("POST", "/api/v1/auth/register", undefined, {
+      ...account,
+      returnTo: "/image/58?from=buy#licences",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const link = await latestLink(account.email, "/auth/verify");
+    expect(link.pathname).toBe("/auth/verify");
+    expect(link.searchParams.get("next")).toBe("/image/58?from=buy#licences");
+    const member = { ...account, cookie: sessionCookieOf(res) };
+
+    // Asked again from another page: the new link leads there; asked with no body, nowhere.
+    const resent = await call("POST", "/api/v1/account/email/verification", member.cookie, {
+      returnTo: "/open-editions",
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect((await latestLink(member.email, "/auth/verify")).searchParams.get("next")).toBe(
+      "/open-editions",
+    );
+    clock.advance(1000);
+    const plain = await call("POST", "/api/v1/account/email/verification", member.cookie);
+    expect(plain.statusCode, plain.body).toBe(200);
+    const last = await latestLink(member.email, "/auth/verify");
+    expect(last.searchParams.has("next")).toBe(false);
+    expect(
+      (
+        await call("POST", "/api/v1/auth/verify-email", undefined, {
+          token: tokenOf(last),
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it.each([
+    "https://evil.example/",
+    "//evil.example/steal",
+    "/\\evil.example",
+    "/.//evil.example",
+    "javascript:alert(1)",
+    "image/58",
+    `/${"a".repeat(1000)}`,
+  ])("refuses to carry %j, in words", async (returnTo) => {
+    const account = newAccount();
+    const refused = await call("POST", "/api/v1/auth/register", undefined, {
+      ...account,
+      returnTo,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain(m.returnPathInvalid);
+    const member = await register();
+    const resend = await call("POST", "/api/v1/account/email/verification", member.cookie, {
+      returnTo,
+    });
+    expect(resend.statusCode).toBe(400);
+    expect(resend.json().message).toContain(m.returnPathInvalid);
+  });
+});
+
 describe(`password reset on ${TEST_DB}`, () => {
   it("mails one account at most its limit of links an hour, whatever address was asked", async () => {
     const member = await register();

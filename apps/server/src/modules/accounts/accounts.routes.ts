@@ -12,6 +12,7 @@ import {
   ZOkResponse,
   ZPasswordResetConfirmBody,
   ZPasswordResetRequestBody,
+  ZResendVerificationBody,
   ZVerifyEmailBody,
   ZVerifyEmailResult,
 } from "@sawdust/shared";
@@ -70,17 +71,21 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = 
         summary: "Send the email confirmation link again",
         tags: TAGS,
         operationId: "resendVerification",
+        description:
+          "Takes no body, or `returnTo`: the path on this site the member asks from, which the new link leads back to once the address is confirmed (anything else is refused, 400).",
         security: SIGNED_IN,
+        body: ZResendVerificationBody.nullish(),
         response: {
           200: json(ZOkResponse, "A new link is on its way; earlier ones stop working"),
-          ...errors(401, 403),
+          400: error("A returnTo that is not a path on this site"),
+          ...errors(401, 403, 415),
           409: error("The address is confirmed already"),
           ...errors(429),
         },
       },
     },
     async (request) => {
-      await opts.accounts.resendVerification(userIdOf(request));
+      await opts.accounts.resendVerification(userIdOf(request), request.body?.returnTo);
       return { ok: true as const };
     },
   );

@@ -111,10 +111,14 @@ export class AccountsService {
 
   // Email confirmation.
 
-  /** Mails a new account its confirmation link (registration calls this). */
+  /**
+   * Mails an account its confirmation link (registration calls this). `returnTo`, a path on this
+   * site (ZReturnPath), goes with the link: the page leads back there once confirmed.
+   * `requestId`: the request the mail job is queued by.
+   */
   async sendVerification(
     user: Pick<UserRow, "id" | "username" | "email">,
-    requestId?: string,
+    { requestId, returnTo }: { requestId?: string; returnTo?: string } = {},
   ): Promise<void> {
     const token = await this.deps.repo.tokens.issue(
       user.id,
@@ -128,18 +132,21 @@ export class AccountsService {
         user.email,
         site,
         user.username,
-        this.link(paths.verifyEmail.getHref(token)),
+        this.link(paths.verifyEmail.getHref(token, returnTo)),
       ),
       requestId,
     );
   }
 
-  /** The member asks for their confirmation link again (a few times an hour at most). */
-  async resendVerification(userId: number): Promise<void> {
+  /**
+   * The member asks for their confirmation link again (a few times an hour at most), from
+   * `returnTo`, which the link leads back to.
+   */
+  async resendVerification(userId: number, returnTo?: string): Promise<void> {
     const user = await this.liveUser(userId);
     if (user.email_verified_at !== null) throw conflict(m.alreadyVerified, "already_verified");
     await this.reserveConfirmationMail(userId);
-    await this.sendVerification(user);
+    await this.sendVerification(user, { returnTo });
   }
 
   /** A place in the account's window of confirmation mails (AccountLimits.verificationMails). */

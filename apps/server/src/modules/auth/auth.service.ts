@@ -108,8 +108,14 @@ export class AuthService {
       limits: AuthLimits;
       /** Two-factor sign-in; without it (the CLI) every sign-in is password-only. */
       twoFactor?: TwoFactorGate;
-      /** Told of each account registered (accounts: the confirmation mail). */
-      onRegistered?: (user: UserRow, requestId?: string) => Promise<void>;
+      /**
+       * Told of each account registered (accounts: the confirmation mail, leading back to
+       * `returnTo`, the page the member signed up from).
+       */
+      onRegistered?: (
+        user: UserRow,
+        mail: { requestId?: string; returnTo?: string },
+      ) => Promise<void>;
       /** The audit log, for administrators' sign-ins (`auditSignIn`). */
       audit?: {
         record(
@@ -146,7 +152,7 @@ export class AuthService {
       }
       throw error;
     }
-    await this.deps.onRegistered?.(user, requestId);
+    await this.deps.onRegistered?.(user, { requestId, returnTo: body.returnTo });
     return {
       user,
       tier: "free",

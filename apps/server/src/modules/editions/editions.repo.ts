@@ -691,22 +691,48 @@ export class EditionsRepo {
     return query;
   }
 
-  /** Money kept by the edition type each sale sold as, and money refunded (cents). */
+  /**
+   * Money kept and money refunded (cents), in all and by the edition type each sale sold as. Every
+   * type anything sold as is listed, so a type whose only sale was refunded reads 0 kept, not
+   * nothing. Refunded counts every payment given back: refunds and declined payments alike.
+   */
   async totals() {
-    const kept = await this.db
+    const byType = await this.db
       .selectFrom("edition_sales")
-      .select((eb) => ["edition_type", eb.fn.sum<number>("price_cents").as("cents")])
-      .where("status", "=", "sold")
+      .select((eb) => [
+        "edition_type",
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(
+              eb.case().when("status", "=", "sold").then(eb.ref("price_cents")).else(0).end(),
+            ),
+            sql<number>`0`,
+          )
+          .as("kept"),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(
+              eb
+                .case()
+                .when("refunded_at", "is not", null)
+                .then(eb.ref("price_cents"))
+                .else(0)
+                .end(),
+            ),
+            sql<number>`0`,
+          )
+          .as("refunded"),
+      ])
       .groupBy("edition_type")
       .execute();
-    const refunded = await this.db
-      .selectFrom("edition_sales")
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("price_cents"), sql<number>`0`).as("cents"))
-      .where("refunded_at", "is not", null)
-      .executeTakeFirstOrThrow();
+    const byEditionType = byType.map((r) => ({
+      editionType: r.edition_type,
+      keptCents: Number(r.kept),
+      refundedCents: Number(r.refunded),
+    }));
     return {
-      byEditionType: kept.map((r) => ({ editionType: r.edition_type, cents: Number(r.cents) })),
-      refundedCents: Number(refunded.cents),
+      byEditionType,
+      refundedCents: byEditionType.reduce((sum, t) => sum + t.refundedCents, 0),
     };
   }
 

@@ -8,6 +8,7 @@ import {
   editionCapOf,
   editionForSale,
   formatCents,
+  formatUtcDay,
   type Image,
   isAdmin,
   LICENCE_LABELS,
@@ -379,8 +380,11 @@ export class EditionsService implements OneOffPaymentHandler {
       : undefined;
     if (!row) throw notFound(m.certificateNotFound, "certificate_not_found");
     if (row.revoked_at !== null) {
-      const date = new Date(Number(row.revoked_at)).toISOString().slice(0, 10);
-      throw new AppError(410, m.certificateRevoked(date), "certificate_revoked");
+      throw new AppError(
+        410,
+        m.certificateRevoked(formatUtcDay(Number(row.revoked_at))),
+        "certificate_revoked",
+      );
     }
     return {
       id: row.id,
@@ -450,8 +454,11 @@ export class EditionsService implements OneOffPaymentHandler {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const revenueByEditionType: Record<string, number> = {};
+    const refundedByEditionType: Record<string, number> = {};
     for (const t of totals.byEditionType) {
-      revenueByEditionType[t.editionType ?? "deleted"] = t.cents;
+      const type = t.editionType ?? "deleted";
+      revenueByEditionType[type] = (revenueByEditionType[type] ?? 0) + t.keptCents;
+      refundedByEditionType[type] = (refundedByEditionType[type] ?? 0) + t.refundedCents;
     }
     return {
       nextCursor: rows.length > query.limit && last ? encodeIdCursor(Number(last.id)) : null,
@@ -473,6 +480,7 @@ export class EditionsService implements OneOffPaymentHandler {
         certificateId: r.certificate_id ?? null,
       })),
       revenueByEditionType,
+      refundedByEditionType,
       revenueCents: Object.values(revenueByEditionType).reduce((a, b) => a + b, 0),
       refundedCents: totals.refundedCents,
     };

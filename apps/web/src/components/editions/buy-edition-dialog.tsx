@@ -4,11 +4,12 @@ import {
   LICENCE_SUMMARIES,
   LICENCES,
   type Licence,
+  MESSAGES,
   paths,
 } from "@sawdust/shared";
 import { LoaderCircle, ShoppingBag } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,9 +19,14 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { usePurchaseEdition } from "@/lib/api/purchase-edition";
+import { useResendVerification } from "@/lib/api/resend-verification";
 import { isApiRequestError } from "@/lib/api-client";
 import { formatPrice, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
+
+/** A refusal in the server's words, else the error's own. */
+const wordsOf = (error: Error) =>
+  isApiRequestError(error) ? error.body || error.message : error.message;
 
 export interface BuyEditionDialogProps {
   image: Image;
@@ -30,19 +36,22 @@ export interface BuyEditionDialogProps {
 
 /**
  * A member picks the licence (Standard or Commercial, each at its price) and goes to checkout;
- * the edition is held for them while they pay.
+ * the edition is held for them while they pay. A member told to confirm their email first can
+ * have the link mailed again from here: it leads back to this page once they have.
  */
 export function BuyEditionDialog({ image, open, onOpenChange }: BuyEditionDialogProps) {
   const id = useId();
   const [licence, setLicence] = useState<Licence>("standard");
   const purchase = usePurchaseEdition(image.id);
   const prices = image.licencePrices;
-  const failure = purchase.error
-    ? isApiRequestError(purchase.error)
-      ? purchase.error.body || purchase.error.message
-      : purchase.error.message
-    : null;
+  const failure = purchase.error ? wordsOf(purchase.error) : null;
   const busy = purchase.isPending || purchase.isSuccess;
+  const unconfirmed =
+    isApiRequestError(purchase.error) &&
+    purchase.error.status === 403 &&
+    purchase.error.body === MESSAGES.account.verifyFirst;
+  const resend = useResendVerification();
+  const location = useLocation();
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -91,6 +100,25 @@ export function BuyEditionDialog({ image, open, onOpenChange }: BuyEditionDialog
         {failure && (
           <p role="alert" className="text-sm font-medium text-destructive">
             {failure}
+          </p>
+        )}
+        {unconfirmed &&
+          (resend.isSuccess ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              {MESSAGES.account.verificationSent}
+            </p>
+          ) : (
+            <Button
+              variant="outline"
+              disabled={resend.isPending}
+              onClick={() => resend.mutate(`${location.pathname}${location.search}`)}
+            >
+              {MESSAGES.account.resendVerification}
+            </Button>
+          ))}
+        {resend.isError && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {wordsOf(resend.error)}
           </p>
         )}
         <Button

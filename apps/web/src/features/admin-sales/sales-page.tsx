@@ -89,14 +89,26 @@ export function SalesPage() {
       />
       {first && Object.keys(first.revenueByEditionType).length > 0 && (
         <dl className="grid gap-3 pt-8 sm:grid-cols-3">
-          {Object.entries(first.revenueByEditionType).map(([type, cents]) => (
-            <div key={type} className="rounded-xl border bg-card p-4">
-              <dt className="text-sm text-muted-foreground">{typeLabel(type)}</dt>
-              <dd className="mt-1 font-display text-2xl font-semibold tabular-nums">
-                {formatMoneyTotal(cents)}
-              </dd>
-            </div>
-          ))}
+          {Object.entries(first.revenueByEditionType).map(([type, cents]) => {
+            const refunded = first.refundedByEditionType[type] ?? 0;
+            return (
+              <div
+                key={type}
+                className="rounded-xl border bg-card p-4"
+                data-testid={`revenue-${type}`}
+              >
+                <dt className="text-sm text-muted-foreground">{typeLabel(type)}</dt>
+                <dd className="mt-1 font-display text-2xl font-semibold tabular-nums">
+                  {formatMoneyTotal(cents)}
+                </dd>
+                {refunded > 0 && (
+                  <dd className="text-sm text-muted-foreground tabular-nums">
+                    {formatMoneyTotal(refunded)} refunded
+                  </dd>
+                )}
+              </div>
+            );
+          })}
         </dl>
       )}
       <div className="flex flex-col gap-3 pt-6 pb-6 sm:flex-row sm:items-center">
@@ -191,6 +203,14 @@ export function SalesPage() {
                       <Badge variant={sale.status === "sold" ? "default" : "secondary"}>
                         {STATUS_LABEL[sale.status]}
                       </Badge>
+                      {sale.refundedAt && (
+                        <>
+                          {" "}
+                          <span className="text-muted-foreground tabular-nums">
+                            on {formatDate(sale.refundedAt)}
+                          </span>
+                        </>
+                      )}
                     </td>
                     <td className="px-3 py-2 text-right">
                       {sale.status === "sold" && (

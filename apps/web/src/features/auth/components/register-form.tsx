@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCOUNT_RULES, MESSAGES, type RegisterBody, ZRegisterBody } from "@sawdust/shared";
 import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import { toast } from "@/hooks/use-toast";
 import { useOneAtATime } from "@/lib/one-at-a-time";
 import { useRegister } from "../api/register";
@@ -9,15 +10,20 @@ import {
   describeRefusedForm,
   REGISTRATION_FAILURE_TITLES,
 } from "../auth-failure";
+import { safeRedirectPath } from "../safe-redirect";
 import { FormField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 /**
  * Creating an account. The browser insists the fields are filled in; the bounds are the server's
  * own schema, checked here first, and a refusal shows in the failure toast in the server's words.
+ * The page the visitor signed up from (`?redirect=`) goes with it: the confirmation link that is
+ * mailed leads back there.
  */
 export function RegisterForm() {
   const register = useRegister();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeRedirectPath(searchParams.get("redirect"), window.location.origin);
   const form = useForm({
     resolver: zodResolver(ZRegisterBody),
     defaultValues: { username: "", email: "", password: "" },
@@ -26,7 +32,7 @@ export function RegisterForm() {
 
   const createAccount = useOneAtATime(async (body: RegisterBody) => {
     try {
-      await register.mutateAsync(body);
+      await register.mutateAsync(returnTo ? { ...body, returnTo } : body);
       toast({ title: MESSAGES.auth.success, description: MESSAGES.auth.accountCreated });
     } catch (error) {
       toast({ ...describeAuthFailure(error, REGISTRATION_FAILURE_TITLES), variant: "destructive" });
