@@ -4,7 +4,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import { PARTNER_API, paths, VISITOR } from "@sawdust/shared";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
@@ -90,20 +90,8 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.m
 
 /** Builds the whole application from a config; tests build it exactly the same way. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  // The server's logger exists only once Fastify does; a connection lost before then is told on
-  // the console.
-  let log: FastifyBaseLogger | undefined;
-  const database =
-    deps.database ??
-    openDatabase(config, (error) =>
-      log
-        ? log.warn({ err: error }, "database: a connection was closed; reconnecting on next use")
-        : console.warn(`[sawdust] database: a connection was closed (${error.message})`),
-    );
-  const migrated = await migrateToLatest(database);
-  const services = await openServices(config, database, console, deps);
-
-  const badAddress = new BadAddress();
+  // The logger comes first: everything this process reports, from its start on (a connection
+  // lost, the migrations, what billing and mail have to say), is one of its JSON lines.
   const server = Fastify({
     logger: {
       level: config.logLevel,
@@ -129,8 +117,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // longer ones reach the route, whose schema says what is wrong with them.
     routerOptions: { maxParamLength: 2048 },
   });
-  log = server.log;
+  const database =
+    deps.database ??
+    openDatabase(config, (error) =>
+      server.log.warn(
+        { err: error },
+        "database: a connection was closed; reconnecting on next use",
+      ),
+    );
+  const migrated = await migrateToLatest(database);
   if (migrated.length > 0) server.log.info({ migrations: migrated }, "database migrated");
+  const services = await openServices(config, database, server.log, deps);
+  const badAddress = new BadAddress();
   const routes: Array<{ method: string; url: string }> = [];
   server.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {

@@ -93,6 +93,50 @@ describe("loadConfig", () => {
     );
   });
 
+  it("takes Stripe's secret and restricted keys, webhook secrets and price ids, and nothing else", () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_live_51Hx",
+      STRIPE_WEBHOOK_SECRET: "whsec_Ab12",
+      STRIPE_PRICE_MONTHLY: "price_1Monthly",
+      STRIPE_PRICE_YEARLY: "plan_Legacy",
+    };
+    for (const key of ["sk_live_51Hx", "sk_test_51Hx", "rk_live_51Hx", "rk_test_51Hx"]) {
+      expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: key }).stripe?.secretKey).toBe(key);
+    }
+    const refusals: Array<[Record<string, string>, string]> = [
+      [
+        { STRIPE_SECRET_KEY: "pk_test_51Hx" },
+        "STRIPE_SECRET_KEY: must be a secret key (sk_live_… or sk_test_…) or a restricted key (rk_live_… or rk_test_…); pk_… is a publishable key",
+      ],
+      [
+        { STRIPE_SECRET_KEY: "whsec_Ab12" },
+        "STRIPE_SECRET_KEY: must be a secret key (sk_live_… or sk_test_…) or a restricted key (rk_live_… or rk_test_…); whsec_… is a webhook signing secret",
+      ],
+      [{ STRIPE_SECRET_KEY: "sk_test_51Hx\n" }, "STRIPE_SECRET_KEY: must be a secret key"],
+      [{ STRIPE_SECRET_KEY: "sk_51Hx" }, "STRIPE_SECRET_KEY: must be a secret key"],
+      [
+        { STRIPE_WEBHOOK_SECRET: "mysecret" },
+        "STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret (whsec_…)",
+      ],
+      [
+        { STRIPE_WEBHOOK_SECRET: "sk_test_51Hx" },
+        "STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret (whsec_…), shown on the endpoint's page in Stripe's dashboard; sk_… is an API secret key",
+      ],
+      [
+        { STRIPE_PRICE_MONTHLY: "prod_abc" },
+        "STRIPE_PRICE_MONTHLY: must be the id of a recurring price (price_…), from the Pro product's Pricing section in Stripe's dashboard; prod_… is a product's id",
+      ],
+      [
+        { STRIPE_PRICE_YEARLY: "pro_yearly" },
+        "STRIPE_PRICE_YEARLY: must be the id of a recurring price",
+      ],
+    ];
+    for (const [bad, message] of refusals) {
+      expect(() => loadConfig({ ...stripe, ...bad }), JSON.stringify(bad)).toThrow(ConfigError);
+      expect(() => loadConfig({ ...stripe, ...bad }), JSON.stringify(bad)).toThrow(message);
+    }
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],

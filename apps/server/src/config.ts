@@ -17,6 +17,37 @@ const booleanFlag = z.preprocess(
     .optional(),
 );
 
+/**
+ * A Stripe setting whose value must match `form`; `expected` says what it must be, and a value
+ * of a kind known to be mistaken for it (by its prefix) is named as what it is.
+ */
+function stripeId(form: RegExp, expected: string, mistaken: Record<string, string> = {}) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        if (form.test(value)) return;
+        const prefix = /^([a-z]+)_/.exec(value)?.[1] ?? "";
+        const what = /\s/.test(value)
+          ? "; this value holds a space or a line break"
+          : Object.hasOwn(mistaken, prefix)
+            ? `; ${prefix}_… is ${mistaken[prefix]}`
+            : "";
+        ctx.addIssue({ code: "custom", message: `${expected}${what}` });
+      })
+      .optional(),
+  );
+}
+
+/** A recurring price's id (`price_…`; a legacy plan's `plan_…` is accepted where a price is). */
+const stripePriceId = () =>
+  stripeId(
+    /^(price|plan)_\S+$/,
+    "must be the id of a recurring price (price_…), from the Pro product's Pricing section in Stripe's dashboard",
+    { prod: "a product's id, not one of its prices" },
+  );
+
 /** Every setting of design section 2, as environment variables. */
 const ZEnv = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -60,10 +91,23 @@ const ZEnv = z.object({
       )
       .optional(),
   ),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_PRICE_MONTHLY: optionalString,
-  STRIPE_PRICE_YEARLY: optionalString,
+  // Of the form Stripe gives each (README, Billing): a publishable key, a made-up webhook secret
+  // or a product's id would start without a word and fail only when a member pays.
+  STRIPE_SECRET_KEY: stripeId(
+    /^(sk|rk)_(live|test)_\S+$/,
+    "must be a secret key (sk_live_… or sk_test_…) or a restricted key (rk_live_… or rk_test_…)",
+    {
+      pk: "a publishable key, which Stripe gives browsers",
+      whsec: "a webhook signing secret, for STRIPE_WEBHOOK_SECRET",
+    },
+  ),
+  STRIPE_WEBHOOK_SECRET: stripeId(
+    /^whsec_\S+$/,
+    "must be the webhook endpoint's signing secret (whsec_…), shown on the endpoint's page in Stripe's dashboard",
+    { sk: "an API secret key, for STRIPE_SECRET_KEY", rk: "an API key, for STRIPE_SECRET_KEY" },
+  ),
+  STRIPE_PRICE_MONTHLY: stripePriceId(),
+  STRIPE_PRICE_YEARLY: stripePriceId(),
   AI_BASE_URL: z.preprocess(emptyToUndefined, z.url("must be a URL").optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,

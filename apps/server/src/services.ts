@@ -40,7 +40,7 @@ import { BillingRepo } from "./modules/billing/billing.repo.js";
 import type { PaymentProvider } from "./modules/billing/payment-provider.js";
 import { SandboxRepo } from "./modules/billing/sandbox.repo.js";
 import { SANDBOX_SETTINGS, SandboxProvider } from "./modules/billing/sandbox-provider.js";
-import { StripeProvider } from "./modules/billing/stripe-provider.js";
+import { StripeProvider, type StripeTransport } from "./modules/billing/stripe-provider.js";
 import { WebhooksService } from "./modules/billing/webhooks.service.js";
 import { CollectionsRepo } from "./modules/collections/collections.repo.js";
 import { CollectionsService } from "./modules/collections/collections.service.js";
@@ -97,6 +97,8 @@ export interface ServiceOptions {
   publicUrl?: string;
   /** The payment provider (tests inject one); by default Stripe when configured, else the sandbox. */
   provider?: PaymentProvider;
+  /** Where the configured Stripe provider sends its calls: api.stripe.com unless a test fakes it. */
+  stripeTransport?: StripeTransport;
   /** The secret the sandbox signs its webhooks with (openPayments keeps it in the settings). */
   sandboxWebhookSecret?: string;
   /** Where billing reports what it could not do (a webhook naming no member, a failed delivery). */
@@ -119,7 +121,7 @@ export const DEFAULT_UPLOAD_LEASE_MS = 2 * 60 * 1000;
 export async function openServices(
   config: Config,
   database: DatabaseHandle,
-  log: Pick<FastifyBaseLogger, "warn">,
+  log: Pick<FastifyBaseLogger, "warn" | "error">,
   options: ServiceOptions = {},
 ) {
   const services = createServices(database, await openMedia(config, database), {
@@ -128,7 +130,7 @@ export async function openServices(
     mail: config.mail,
     log,
     statusChecks: { vision: config.ai, s3Bucket: config.s3?.bucket },
-    ...(await openPayments(config, database)),
+    ...(await openPayments(config, database, log, options.stripeTransport)),
     ...options,
     authLimits: { registrationsPerIp: config.registrationsPerIpHour, ...options.authLimits },
   });
@@ -186,14 +188,19 @@ export async function checkStorageAtStart(
 }
 
 /**
- * The payment provider the config names: Stripe with its settings, else the built-in sandbox,
- * whose webhook secret is made by whichever process asks first and kept in the settings.
+ * The payment provider the config names: Stripe with its settings (reporting Stripe's failures
+ * in the process's log), else the built-in sandbox, whose webhook secret is made by whichever
+ * process asks first and kept in the settings.
  */
 export async function openPayments(
   config: Pick<Config, "stripe" | "publicUrl">,
   database: DatabaseHandle,
+  log: Pick<FastifyBaseLogger, "error">,
+  stripeTransport?: StripeTransport,
 ): Promise<Pick<ServiceOptions, "provider" | "sandboxWebhookSecret">> {
-  if (config.stripe) return { provider: new StripeProvider(config.stripe, config.publicUrl) };
+  if (config.stripe) {
+    return { provider: new StripeProvider(config.stripe, config.publicUrl, stripeTransport, log) };
+  }
   const sandboxWebhookSecret = await new SettingsRepo(database.db).getOrCreate(
     SANDBOX_SETTINGS.webhookSecret,
     () => `whsec_sbx_${randomBytes(24).toString("hex")}`,

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, TEST_DB, type TestApp } from "../../test/test-app.js";
 import { runAdminCli } from "./admin.js";
@@ -152,5 +155,117 @@ describe(`npm run admin on ${TEST_DB}`, () => {
       error.mockRestore();
       log.mockRestore();
     }
+  });
+});
+
+/**
+ * A command on settings that name no usable site says so in one line naming the setting, as a
+ * failed start does, exits 1, and leaves nothing behind: no backup folder, no new DATA_DIR.
+ */
+describe("npm run admin on settings that name no usable site", () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), "sawdust-cli-"));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** The exit code and what went to stderr; a throw (a stack trace) fails the test. */
+  async function run(args: string[], env: Record<string, string>) {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const code = await runAdminCli(args, { LOG_LEVEL: "silent", ...env });
+      return { code, said: error.mock.calls.map((call) => call.join(" ")).join("\n") };
+    } finally {
+      error.mockRestore();
+      log.mockRestore();
+    }
+  }
+
+  it("refuses a backup of a DATA_DIR that does not exist, naming it, and makes no folder", async () => {
+    const missing = join(folder, "no-such-data");
+    const copy = join(folder, "copy");
+    const result = await run(["backup", "--to", copy], { DATA_DIR: missing });
+    expect(result).toEqual({
+      code: 1,
+      said: `DATA_DIR ${missing}: there is no database here (${join(missing, "sawdust.db")} does not exist); nothing was backed up. Set DATA_DIR to the server's data directory.`,
+    });
+    expect(existsSync(copy)).toBe(false);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it("removes what a backup wrote when it fails part-way, naming DATA_DIR", async () => {
+    const dataDir = join(folder, "not-a-database");
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, "sawdust.db"), "this is not a SQLite file ".repeat(200));
+    const copy = join(folder, "half", "copy");
+    const result = await run(["backup", "--to", copy], { DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.said).toMatch(
+      new RegExp(`^DATA_DIR ${dataDir}: .*sawdust\\.db is not a SQLite database`),
+    );
+    expect(existsSync(join(folder, "half"))).toBe(false);
+    // A folder that was there (empty) stays, empty.
+    const empty = join(folder, "empty");
+    mkdirSync(empty);
+    expect((await run(["backup", "--to", empty], { DATA_DIR: dataDir })).code).toBe(1);
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it("refuses reset-password on a DATA_DIR that does not exist, rather than making a new site", async () => {
+    const missing = join(folder, "typo");
+    const result = await run(["reset-password", "--username", "admin"], { DATA_DIR: missing });
+    expect(result.code).toBe(1);
+    expect(result.said).toMatch(new RegExp(`^DATA_DIR ${missing}: there is no database here`));
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it("names DATA_DIR when it is a file, for create, restore and as a backup's folder", async () => {
+    const file = join(folder, "a-file");
+    writeFileSync(file, "");
+    const create = await run(["create", "--username", "boss", "--email", "boss@example.com"], {
+      DATA_DIR: file,
+    });
+    expect(create).toMatchObject({
+      code: 1,
+      said: expect.stringMatching(/^DATA_DIR .*: not a directory/),
+    });
+    const backupDir = join(folder, "backup-to-restore");
+    const site = join(folder, "site");
+    expect(
+      (
+        await run(["create", "--username", "boss", "--email", "boss@example.com"], {
+          DATA_DIR: site,
+        })
+      ).code,
+    ).toBe(0);
+    expect((await run(["backup", "--to", backupDir], { DATA_DIR: site })).code).toBe(0);
+    expect(await run(["restore", "--from", backupDir], { DATA_DIR: file })).toEqual({
+      code: 1,
+      said: `DATA_DIR (${file}) is a file, not a directory: point DATA_DIR at a new folder.`,
+    });
+    expect(await run(["backup", "--to", file], { DATA_DIR: site })).toEqual({
+      code: 1,
+      said: `${file} is a file, not a folder: back up into a new or empty folder.`,
+    });
+  });
+
+  it("names a bad setting or a database it cannot reach in one line", async () => {
+    const badKey = await run(["backup", "--to", join(folder, "never")], {
+      DATA_DIR: folder,
+      STRIPE_SECRET_KEY: "pk_test_51Hx",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+    });
+    expect(badKey.code).toBe(1);
+    expect(badKey.said).toContain("STRIPE_SECRET_KEY: must be a secret key");
+    const unreachable = await run(["reset-password", "--username", "admin"], {
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/sawdust",
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.said).toMatch(
+      /^DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:1\/sawdust\): cannot connect/,
+    );
   });
 });

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config.js";
+import { type Config, ConfigError, loadConfig } from "../config.js";
 import { migrateToLatest, openDatabase } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
+import { explainStartupError } from "../lib/startup-errors.js";
 import { createServices, openMedia } from "../services.js";
 import { BackupError, backup, restore } from "./backup.js";
 
@@ -56,68 +58,96 @@ export async function runAdminCli(argv: string[], env = process.env): Promise<nu
     return 2;
   }
   if (command === "backup" || command === "restore") {
-    return runBackupCommand(command, command === "backup" ? values.to : values.from, env);
+    const dir = command === "backup" ? values.to : values.from;
+    if (!dir) {
+      console.error(`Missing ${command === "backup" ? "--to" : "--from"} DIR.\n\n${USAGE}`);
+      return 2;
+    }
+    const out = (line: string) => console.log(line);
+    return onConfiguredSite(env, async (config) => {
+      if (command === "backup") await backup(config, resolve(dir), out);
+      else await restore(config, resolve(dir), out);
+    });
   }
-  if (!values.username || (command === "create" && !values.email)) {
-    console.error(`Missing ${values.username ? "--email" : "--username"}.\n\n${USAGE}`);
+  const { username, email, password } = values;
+  if (!username || (command === "create" && !email)) {
+    console.error(`Missing ${username ? "--email" : "--username"}.\n\n${USAGE}`);
     return 2;
   }
+  return onConfiguredSite(env, (config) =>
+    command === "create"
+      ? createAdmin(config, { username, email: email as string, password })
+      : resetPassword(config, { username, password }),
+  );
+}
 
-  const config = loadConfig(env);
-  const database = openDatabase(config);
+/**
+ * Runs a command on the site the settings name. What stops it is told in one line naming what
+ * to fix, as a failed start is (lib/startup-errors.ts): a bad setting, a DATA_DIR that is not
+ * one, a database that cannot be reached, a refusal (exit code 1). Anything else is thrown whole.
+ */
+async function onConfiguredSite(
+  env: NodeJS.ProcessEnv,
+  command: (config: Config) => Promise<void>,
+): Promise<number> {
+  let config: Config | undefined;
   try {
-    await migrateToLatest(database);
-    const { auth } = createServices(database, await openMedia(config, database));
-    const password = values.password ?? randomBytes(15).toString("base64url");
-    if (command === "create") {
-      const made = await auth.upsertAdmin({
-        username: values.username,
-        email: values.email as string,
-        password,
-      });
-      console.log(
-        made.created
-          ? `Administrator '${values.username}' is ready.`
-          : `The account '${values.username}' already existed: it is an administrator now, with a new password (its sessions have ended). Its email stays ${made.email}.`,
-      );
-    } else {
-      await auth.resetPassword(values.username, password);
-      console.log(`Password of '${values.username}' reset; its sessions have ended.`);
-    }
-    if (!values.password) console.log(`password: ${password}\n(shown once: keep it safe)`);
+    config = loadConfig(env);
+    await command(config);
     return 0;
   } catch (error) {
-    if (error instanceof AppError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await database.close();
+    const refusal =
+      error instanceof ConfigError || error instanceof AppError || error instanceof BackupError;
+    const explained = refusal ? error.message : config && explainStartupError(error, config);
+    if (!explained) throw error;
+    console.error(explained);
+    return 1;
   }
 }
 
-async function runBackupCommand(
-  command: "backup" | "restore",
-  dir: string | undefined,
-  env: NodeJS.ProcessEnv,
-): Promise<number> {
-  if (!dir) {
-    console.error(`Missing ${command === "backup" ? "--to" : "--from"} DIR.\n\n${USAGE}`);
-    return 2;
+async function createAdmin(
+  config: Config,
+  account: { username: string; email: string; password?: string },
+): Promise<void> {
+  const password = account.password ?? randomBytes(15).toString("base64url");
+  await withAuth(config, async (auth) => {
+    const made = await auth.upsertAdmin({ ...account, password });
+    console.log(
+      made.created
+        ? `Administrator '${account.username}' is ready.`
+        : `The account '${account.username}' already existed: it is an administrator now, with a new password (its sessions have ended). Its email stays ${made.email}.`,
+    );
+  });
+  if (!account.password) console.log(`password: ${password}\n(shown once: keep it safe)`);
+}
+
+async function resetPassword(
+  config: Config,
+  account: { username: string; password?: string },
+): Promise<void> {
+  // No database there is a DATA_DIR set wrong: opening one would make a new, empty site.
+  if (config.database.kind === "sqlite" && !existsSync(config.database.file)) {
+    throw new ConfigError(
+      `DATA_DIR ${config.dataDir}: there is no database here (${config.database.file} does not exist), so no account to reset. Set DATA_DIR to the server's data directory.`,
+    );
   }
+  const password = account.password ?? randomBytes(15).toString("base64url");
+  await withAuth(config, (auth) => auth.resetPassword(account.username, password));
+  console.log(`Password of '${account.username}' reset; its sessions have ended.`);
+  if (!account.password) console.log(`password: ${password}\n(shown once: keep it safe)`);
+}
+
+/** The site's accounts, on its database migrated to this version, closed when `work` is done. */
+async function withAuth(
+  config: Config,
+  work: (auth: ReturnType<typeof createServices>["auth"]) => Promise<unknown>,
+): Promise<void> {
+  const database = openDatabase(config);
   try {
-    const config = loadConfig(env);
-    const folder = resolve(dir);
-    if (command === "backup") await backup(config, folder, (line) => console.log(line));
-    else await restore(config, folder, (line) => console.log(line));
-    return 0;
-  } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
+    await migrateToLatest(database);
+    await work(createServices(database, await openMedia(config, database)).auth);
+  } finally {
+    await database.close();
   }
 }
 

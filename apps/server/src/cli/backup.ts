@@ -48,10 +48,24 @@ function postgresAdvice(config: Config): string {
  */
 export async function backup(config: Config, to: string, out: Out): Promise<Manifest> {
   if (config.database.kind !== "sqlite") throw new BackupError(postgresAdvice(config));
+  await mustHaveDatabase(config.dataDir, config.database.file);
   await mustBeEmpty(to, "--to");
-  await mkdir(to, { recursive: true });
+  // The first folder this makes (undefined when `to` was there, empty).
+  const made = await mkdir(to, { recursive: true });
+  try {
+    return await copySite(config, config.database.file, to, out);
+  } catch (error) {
+    // No half backup is left to be mistaken for one: `to` is gone again, or empty as it was.
+    if (made) await rm(made, { recursive: true, force: true });
+    else await emptyFolder(to);
+    throw error;
+  }
+}
+
+/** The backup itself, into the empty folder `to`: the database, then the media it names. */
+async function copySite(config: Config, database: string, to: string, out: Out): Promise<Manifest> {
   const databaseCopy = join(to, DATABASE_FILE);
-  await snapshotSqlite(config.database.file, databaseCopy);
+  await snapshotSqlite(database, databaseCopy);
 
   let files = 0;
   let bytes = 0;
@@ -132,9 +146,7 @@ export async function restore(config: Config, from: string, out: Out): Promise<v
         : 0;
   } catch (error) {
     // DATA_DIR was empty: it is again, rather than half an installation.
-    for (const entry of await readdir(config.dataDir)) {
-      await rm(join(config.dataDir, entry), { recursive: true, force: true });
-    }
+    await emptyFolder(config.dataDir);
     throw new BackupError(
       `Restoring into ${config.dataDir} failed (${(error as Error).message}); it is empty again.`,
     );
@@ -200,13 +212,41 @@ async function measureTree(dir: string): Promise<{ files: number; bytes: number 
   return { files, bytes };
 }
 
+/**
+ * Refuses a DATA_DIR with no database in it, before anything is written: it is a setting gone
+ * wrong (a typo, a path relative to another folder), not a site with nothing to back up.
+ */
+async function mustHaveDatabase(dataDir: string, file: string): Promise<void> {
+  try {
+    if ((await stat(file)).isFile()) return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") {
+      throw new BackupError(
+        `DATA_DIR ${dataDir}: cannot read ${file} (${(error as Error).message}); nothing was backed up.`,
+      );
+    }
+  }
+  throw new BackupError(
+    `DATA_DIR ${dataDir}: there is no database here (${file} does not exist); nothing was backed up. Set DATA_DIR to the server's data directory.`,
+  );
+}
+
 /** Refuses a folder that holds anything: a backup or restore never overwrites. */
 async function mustBeEmpty(dir: string, what: string): Promise<void> {
   let entries: string[];
   try {
     entries = await readdir(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return;
+    if (code === "ENOTDIR") {
+      throw new BackupError(
+        what === "DATA_DIR"
+          ? `DATA_DIR (${dir}) is a file, not a directory: point DATA_DIR at a new folder.`
+          : `${dir} is a file, not a folder: back up into a new or empty folder.`,
+      );
+    }
     throw error;
   }
   if (entries.length > 0) {
@@ -215,6 +255,13 @@ async function mustBeEmpty(dir: string, what: string): Promise<void> {
         ? `DATA_DIR (${dir}) is not empty: restore only into an empty data directory, so no installation is overwritten. Point DATA_DIR at a new folder, or move this one away first.`
         : `${dir} is not empty: back up into a new or empty folder.`,
     );
+  }
+}
+
+/** Removes everything in a folder, leaving it empty. */
+async function emptyFolder(dir: string): Promise<void> {
+  for (const entry of await readdir(dir)) {
+    await rm(join(dir, entry), { recursive: true, force: true });
   }
 }
 

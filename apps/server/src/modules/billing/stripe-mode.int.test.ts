@@ -9,7 +9,7 @@ import {
 } from "../../../test/fake-stripe-server.js";
 import { makePng, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
-import { StripeProvider, type StripeSettings } from "./stripe-provider.js";
+import type { StripeSettings } from "./stripe-provider.js";
 
 /**
  * Stripe mode end to end (issue 14, acceptance 4): the app configured with STRIPE_* and the real
@@ -44,7 +44,7 @@ beforeAll(async () => {
       PUBLIC_URL,
       REGISTRATIONS_PER_IP_HOUR: "1000",
     },
-    { provider: new StripeProvider(settings, PUBLIC_URL, fake.transport) },
+    { stripeTransport: fake.transport },
   );
   const admin = await signIn(app, "sm_admin", "admin");
   const upload = await uploadPublished(app, admin.cookie, {

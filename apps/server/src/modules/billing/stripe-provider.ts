@@ -65,9 +65,10 @@ export class StripeProvider implements PaymentProvider {
   constructor(
     private readonly settings: StripeSettings,
     private readonly publicUrl: string,
-    transport?: StripeTransport,
-    // The billing services' own log (services.ts gives them the console).
-    private readonly log: StripeProviderLog = console,
+    /** api.stripe.com when undefined (a test points it at a loopback fake). */
+    transport: StripeTransport | undefined,
+    /** The process's log (services.ts gives it the server's or the worker's). */
+    private readonly log: StripeProviderLog,
   ) {
     this.stripe = new Stripe(settings.secretKey, {
       // Pinned: the mapping below reads this version's shapes (periods on the items).

@@ -8,7 +8,7 @@ import {
 } from "../../../test/fake-stripe-server.js";
 import { makePng, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
-import { StripeProvider, type StripeSettings } from "../billing/stripe-provider.js";
+import type { StripeSettings } from "../billing/stripe-provider.js";
 
 /**
  * Selling editions in Stripe mode (issue 19): the same purchase, webhook and refund code the
@@ -39,7 +39,7 @@ beforeAll(async () => {
     },
     {
       clock,
-      provider: new StripeProvider(settings, PUBLIC_URL, fake.transport),
+      stripeTransport: fake.transport,
       authLimits: { registrationsPerIp: 1000 },
     },
   );

@@ -4,7 +4,7 @@ import { signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import { type App, buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
-import { StripeProvider, type StripeSettings } from "../billing/stripe-provider.js";
+import type { StripeSettings, StripeTransport } from "../billing/stripe-provider.js";
 import { BILLING_INSTALL_ID_SETTING } from "./subscriptions.service.js";
 
 /**
@@ -26,14 +26,12 @@ const settings: StripeSettings = {
 /** One app, or on PostgreSQL two on its database (a second API process). */
 async function processes(
   env: Record<string, string>,
-  provider: () => StripeProvider | undefined,
+  stripeTransport?: StripeTransport,
 ): Promise<{ first: TestApp; all: App[]; close(): Promise<void> }> {
-  const first = await createTestApp(env, { provider: provider() });
+  const first = await createTestApp(env, { stripeTransport });
   const all: App[] = [first];
   if (TEST_DB === "postgres") {
-    all.push(
-      await buildApp(loadConfig(first.env), { webDist: first.webDist, provider: provider() }),
-    );
+    all.push(await buildApp(loadConfig(first.env), { webDist: first.webDist, stripeTransport }));
   }
   return {
     first,
@@ -88,7 +86,7 @@ describe(`with Stripe, on ${TEST_DB}`, () => {
         STRIPE_PRICE_YEARLY: settings.priceYearly,
         PUBLIC_URL,
       },
-      () => new StripeProvider(settings, PUBLIC_URL, fake.transport),
+      fake.transport,
     );
   }, 60_000);
   afterAll(async () => {
@@ -165,7 +163,7 @@ describe(`with the sandbox, on ${TEST_DB}`, () => {
   let site: Awaited<ReturnType<typeof processes>>;
 
   beforeAll(async () => {
-    site = await processes({}, () => undefined);
+    site = await processes({});
   }, 60_000);
   afterAll(() => site?.close());
 
