@@ -1,9 +1,16 @@
 import { type Image, MESSAGES, paths } from "@sawdust/shared";
-import { ADMIN_ACCOUNT, signInViaApi } from "./support/accounts";
+import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
+import { buyEditionViaApi } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
-import { lookAt } from "./support/look-at";
-import { type APIRequestContext, expect, type Page, test } from "./support/test";
+import { checkAtBothWidths, lookAt } from "./support/look-at";
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from "./support/test";
 
 /*
  * /admin/images and /admin/images/{id}/edit (issue 15): filter the table, toggle visibility (the
@@ -206,6 +213,81 @@ test.describe("the image management table", () => {
     await expect(toastText(page, MESSAGES.images.deleted)).toBeVisible();
     await expect(row(page, image)).toHaveCount(0);
     expect((await api.get(`/api/v1/images/${image.id}`)).status()).toBe(404);
+  });
+
+  test("a piece with sold editions: both delete dialogs say how many, and that the sales and certificates are kept", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = uniqueWord("admsold");
+    const [sold, unsold] = await Promise.all(
+      ["Sold", "Unsold"].map((name) =>
+        seedImage(api, {
+          title: `${name} ${tag}`,
+          tags: [tag],
+          editionType: "open_edition",
+          price: 1500,
+        }),
+      ),
+    );
+    if (!sold || !unsold) throw new Error("no images seeded");
+    for (const _ of [1, 2]) {
+      const collector = await playwrightRequest.newContext({
+        baseURL: test.info().project.use.baseURL,
+      });
+      try {
+        await registerViaApi(collector, newAccount("collector"));
+        await buyEditionViaApi(collector, sold.id);
+      } finally {
+        await collector.dispose();
+      }
+    }
+    const note = MESSAGES.adminImages.deleteKeepsSales(2);
+    const announced = new RegExp(note.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const confirm = page.getByRole("alertdialog", {
+      name: MESSAGES.images.adminDeleteConfirmTitle,
+    });
+
+    await signedIn(page);
+    await page.goto(`${paths.admin.images.getHref()}?q=${tag}`);
+    // Nothing sold: the spec's dialog as it was.
+    await row(page, unsold)
+      .getByRole("button", { name: `Delete Unsold ${tag}` })
+      .click();
+    await expect(confirm).toContainText(MESSAGES.images.adminDeleteConfirmText);
+    await expect(confirm.getByTestId("sold-editions-note")).toHaveCount(0);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+
+    // Two sold: how many, and what stays, announced with the question.
+    await row(page, sold)
+      .getByRole("button", { name: `Delete Sold ${tag}` })
+      .click();
+    await expect(confirm).toContainText(MESSAGES.images.adminDeleteConfirmText);
+    await expect(confirm.getByTestId("sold-editions-note")).toHaveText(note);
+    await expect(confirm).toHaveAccessibleDescription(announced);
+    await checkAtBothWidths(page, "admin-images-delete-sold");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(row(page, sold)).toBeVisible();
+
+    // The same in the image's own dialog, whose Delete goes through.
+    await page.goto(`/image/${sold.id}`);
+    const detail = page.getByRole("dialog", { name: `Sold ${tag}` });
+    await detail.getByRole("button", { name: "Delete" }).click();
+    await expect(confirm.getByTestId("sold-editions-note")).toHaveText(note);
+    await expect(confirm).toHaveAccessibleDescription(announced);
+    await checkAtBothWidths(page, "image-detail-delete-sold");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toastText(page, MESSAGES.images.deleted)).toBeVisible();
+    expect((await api.get(`/api/v1/images/${sold.id}`)).status()).toBe(404);
+    // As the dialog said: both sales are still there, under the piece's title.
+    const sales = await api.get(`/api/v1/admin/sales?q=${encodeURIComponent(`Sold ${tag}`)}`);
+    const found = ((await sales.json()) as { sales: Array<{ imageId: number; title: string }> })
+      .sales;
+    expect(found.filter((sale) => sale.imageId === sold.id)).toEqual([
+      expect.objectContaining({ title: `Sold ${tag}` }),
+      expect.objectContaining({ title: `Sold ${tag}` }),
+    ]);
   });
 
   test("batch-hides three images in one request and says how it went", async ({ page }) => {

@@ -1,6 +1,6 @@
-import { type Image, MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
+import { type Image, MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
-import { sessionIdOf } from "./support/billing";
+import { buyEditionViaApi } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { checkAtBothWidths } from "./support/look-at";
 import { type APIRequestContext, expect, test } from "./support/test";
@@ -19,10 +19,39 @@ let collected: Image;
 let uncollected: Image;
 let soldOut: Image;
 let open: Image;
+/** The edition revenue other journeys' sales left in the analytics before this file's own. */
+let before: EditionRevenue;
+
+interface EditionRevenue {
+  oneOfOne: number;
+  limited: number;
+  open: number;
+  /** The 7 days' total, in cents. */
+  total: number;
+}
+
+/** Today's edition revenue by type and the 7 days' total, from the analytics' CSV. */
+async function editionRevenue(api: APIRequestContext): Promise<EditionRevenue> {
+  const csv = await api.get("/api/v1/admin/analytics.csv?range=7d&series=editions");
+  expect(csv.status()).toBe(200);
+  const rows = (await csv.text())
+    .trimEnd()
+    .split("\r\n")
+    .slice(1)
+    .map((line) => line.split(",").map(Number));
+  const today = rows.at(-1) ?? [];
+  return {
+    oneOfOne: today[1] ?? 0,
+    limited: today[2] ?? 0,
+    open: today[3] ?? 0,
+    total: rows.reduce((sum, row) => sum + (row[4] ?? 0), 0),
+  };
+}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   admin = await adminApi();
+  before = await editionRevenue(admin);
   collected = await seedImage(admin, {
     title: `Collected Dune ${word}`,
     editionType: "one_of_one",
@@ -50,28 +79,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await admin.dispose();
 });
-
-/** Buys through the API and the sandbox checkout, as the member whose cookies `request` holds. */
-async function buyViaApi(request: APIRequestContext, imageId: number, licence = "standard") {
-  const headers = { origin: new URL(test.info().project.use.baseURL as string).origin };
-  const res = await request.post(`/api/v1/images/${imageId}/purchase`, {
-    data: { licence },
-    headers,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { url } = (await res.json()) as { url: string };
-  const paid = await request.post(`/api/v1/billing/sandbox/checkout/${sessionIdOf(url)}/pay`, {
-    data: { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/49", cvc: "123" },
-    headers,
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  await expect
-    .poll(async () => {
-      const library = await (await request.get("/api/v1/library")).json();
-      return (library.editions as Array<{ imageId: number }>).some((e) => e.imageId === imageId);
-    })
-    .toBe(true);
-}
 
 test("the admin sets the default licence prices; a piece without its own shows them", async ({
   page,
@@ -143,7 +150,7 @@ test("a collector opts out of being named: the 1/1 reads â€œcollected privatelyâ
   test.setTimeout(120_000);
   const account = await registerViaApi(page.request, newAccount("coll"));
   await signInViaApi(page.request, account);
-  await buyViaApi(page.request, collected.id);
+  await buyEditionViaApi(page.request, collected.id);
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
 
@@ -197,7 +204,7 @@ test("the edition pages filter available and sold pieces through the URL", async
   test.setTimeout(120_000);
   const account = await registerViaApi(page.request, newAccount("print"));
   await signInViaApi(page.request, account);
-  await buyViaApi(page.request, soldOut.id);
+  await buyEditionViaApi(page.request, soldOut.id);
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
 
@@ -238,19 +245,26 @@ test("the analytics show edition revenue by type, with its CSV", async ({ page }
   await signInViaApi(page.request, ADMIN_ACCOUNT);
   await page.goto("/admin/analytics?range=7d");
   const chart = page.getByTestId("chart-editions");
-  // The 1/1 at its own $60.00 and the limited edition at the default $42.00.
-  await expect(chart).toContainText("$102.00 net");
+  // The 1/1 at its own $60.00 and the limited edition at the default $42.00, over what other
+  // journeys sold before this file's.
+  const usd = (cents: number) =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  await expect(chart).toContainText(`${usd(before.total + 10200)} net`);
   await expect(chart.getByTestId("csv-editions")).toHaveAttribute(
     "href",
     /analytics\.csv\?range=7d&series=editions/,
   );
   const csv = await page.request.get("/api/v1/admin/analytics.csv?range=7d&series=editions");
   expect(csv.status()).toBe(200);
-  const lines = (await csv.text()).trimEnd().split("\r\n");
-  expect(lines[0]).toBe(
+  expect((await csv.text()).split("\r\n")[0]).toBe(
     "date,one_of_one_cents,limited_edition_cents,open_edition_cents,total_cents,total_usd",
   );
-  expect(lines.at(-1)).toMatch(/,6000,4200,0,10200,102\.00$/);
+  expect(await editionRevenue(page.request)).toEqual({
+    oneOfOne: before.oneOfOne + 6000,
+    limited: before.limited + 4200,
+    open: before.open,
+    total: before.total + 10200,
+  });
   await chart.scrollIntoViewIfNeeded();
   await checkAtBothWidths(page, "h19-analytics");
 });

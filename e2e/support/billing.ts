@@ -48,6 +48,35 @@ export async function subscribeViaApi(
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
+/**
+ * Buys an edition of a piece through the API and the sandbox checkout, as the member whose cookies
+ * `request` holds, and waits until it is in their library.
+ */
+export async function buyEditionViaApi(
+  request: APIRequestContext,
+  imageId: number,
+  licence = "standard",
+): Promise<void> {
+  const headers = { origin: siteOrigin() };
+  const res = await request.post(`/api/v1/images/${imageId}/purchase`, {
+    data: { licence },
+    headers,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  const paid = await request.post(`/api/v1/billing/sandbox/checkout/${sessionIdOf(url)}/pay`, {
+    data: { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/49", cvc: "123" },
+    headers,
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await expect
+    .poll(async () => {
+      const library = await (await request.get("/api/v1/library")).json();
+      return (library.editions as Array<{ imageId: number }>).some((e) => e.imageId === imageId);
+    })
+    .toBe(true);
+}
+
 /** The member's plan as the API tells it (the cookies of `request`). */
 export async function currentPlan(request: APIRequestContext): Promise<CurrentSubscription> {
   const response = await request.get("/api/v1/subscriptions/current");

@@ -362,6 +362,7 @@ export function createServices(
     events,
     onJobQueued,
     serialised,
+    log: options.log,
   });
   const adminImages = new AdminImagesService({
     images: imagesRepo,
@@ -371,6 +372,7 @@ export function createServices(
     licenceDefaults,
     events,
     onJobQueued,
+    log: options.log,
   });
   const renditions = new RenditionsService({
     images: imagesRepo,

@@ -404,8 +404,11 @@ export interface JobsTable {
   payload: string;
   image_id: number | null;
   status: string;
+  /** Every run, the one under way included (a claim counts it). */
   attempts: Generated<number>;
   max_attempts: number;
+  /** The failed runs that were outages (0039): not counted against max_attempts. */
+  outages: Generated<number>;
   run_at: number;
   lease_until: number | null;
   locked_by: string | null;

@@ -6,7 +6,7 @@ import {
   ZImageListQuery,
 } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage } from "../../test/images.js";
+import { seedImage, signIn } from "../../test/images.js";
 import { createTestApp, type TestApp } from "../../test/test-app.js";
 import { createWorker } from "../background.js";
 import { DEMO_ARTWORKS } from "./artworks.js";
@@ -173,6 +173,39 @@ describe("the demo catalogue on an installation with a history", () => {
         skipped: true,
       });
       expect(await app.services.catalogue.hasAnyImage()).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("credits no admin in the audit log: one entry from the system says what it added", async () => {
+    const app = await createTestApp();
+    try {
+      const adminId = await freshAdmin(app);
+      await seedDemoCatalogue(app.services, adminId, quietLog, three);
+      // Titled as the catalogue has them, though no edit was logged.
+      expect((await allImages(app)).map((i) => i.aiAnalysis.title).sort()).toEqual(
+        three.map((a) => a.title).sort(),
+      );
+      const entries = await app.services.audit.recent(100);
+      expect(entries.filter((e) => e.actorId === adminId)).toEqual([]);
+      expect(entries.filter((e) => e.action.startsWith("image."))).toEqual([]);
+      const seeded = [{ actorId: null, subject: "catalogue:demo", details: { imagesAdded: 3 } }];
+      expect(entries.filter((e) => e.action === "demo.seeded")).toMatchObject(seeded);
+      // A later start seeds nothing and says nothing.
+      await seedDemoCatalogue(app.services, adminId, quietLog, three);
+      const again = await app.services.audit.recent(100);
+      expect(again.filter((e) => e.action === "demo.seeded")).toMatchObject(seeded);
+      // The log shows it as the system's.
+      const cookie = (await signIn(app, "seed_viewer", "admin")).cookie;
+      const page = await app.server.inject({
+        method: "GET",
+        url: "/api/v1/admin/audit?action=demo.",
+        headers: { cookie },
+      });
+      expect(page.json().entries).toMatchObject([
+        { actor: null, action: "demo.seeded", subject: "catalogue:demo" },
+      ]);
     } finally {
       await app.close();
     }

@@ -7,9 +7,9 @@ import type { JobHandler } from "./worker.js";
 /** Every kind of background job and what runs it. */
 export function jobHandlers(services: Services): Record<string, JobHandler> {
   return {
-    [ANALYZE_JOB]: async ({ imageId, attempt, maxAttempts }) => {
+    [ANALYZE_JOB]: async ({ imageId, attempt, maxAttempts, willRetry }) => {
       if (imageId !== null)
-        await services.analysis.analyze(imageId, { number: attempt, max: maxAttempts });
+        await services.analysis.analyze(imageId, { number: attempt, max: maxAttempts, willRetry });
     },
     // The tile's rendition of images stored before it (migration 0036), a batch at a time: the
     // next batch is queued first, so an image that fails does not stop the others.

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, seedImage, signIn, upload } from "../../test/images.js";
+import { cutOffStorage } from "../../test/out-of-reach.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../test/test-app.js";
 import { startJanitor } from "../background.js";
+import type { JobRow } from "../db/schema.js";
+import { ANALYZE_MAX_ATTEMPTS, THUMBS_JOB } from "../modules/images/images.constants.js";
+import { jobHandlers } from "./handlers.js";
 import { FINISHED_JOBS_KEPT_MS, JobsRepo } from "./jobs.repo.js";
 import { newJobRow } from "./new-job.js";
-import { DEFAULT_WORKER_OPTIONS, type JobHandler, retryDelay, Worker } from "./worker.js";
+import {
+  DEFAULT_WORKER_OPTIONS,
+  type JobHandler,
+  OUTAGE_MAX_FAILURES,
+  retryDelay,
+  Worker,
+} from "./worker.js";
 
 const clock = new TestClock();
 let app: TestApp;
@@ -173,6 +183,188 @@ describe(`job queue on ${TEST_DB}`, () => {
     expect(retryDelay(1, o, () => 0)).toBe(750);
     expect(retryDelay(1, o, () => 1)).toBe(1250);
   });
+});
+
+describe(`outages (storage, database or a model's server out of reach) on ${TEST_DB}`, () => {
+  /** What the S3 client throws when its bucket's server is down. */
+  const refused = () =>
+    new Error("S3 request failed", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9000"), {
+        code: "ECONNREFUSED",
+      }),
+    });
+  /** Runs the job (and whatever else is due) until it is done or given up, moving the clock. */
+  async function settle(worker: Worker, id: number, between?: (job: JobRow) => void) {
+    for (let round = 0; round < 40; round++) {
+      await drain(worker);
+      const job = await jobRow(id);
+      if (job.status === "done" || job.status === "failed") return job;
+      between?.(job);
+      clock.advance(Math.max(0, job.run_at - clock.now()));
+    }
+    throw new Error(`job ${id} was still waiting after 40 rounds`);
+  }
+  const analysisJobOf = async (imageId: number) => {
+    const [job] = await jobs.findByImage(imageId);
+    return (job as { id: number }).id;
+  };
+  async function uploaded(cookie: string, name: string): Promise<{ id: number }> {
+    const res = await upload(app, cookie, { name, data: await makePng(1000, 800) });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().uploaded[0];
+  }
+  const imageAsAdmin = async (id: number, cookie: string) =>
+    (
+      await app.server.inject({ method: "GET", url: `/api/v1/images/${id}`, headers: { cookie } })
+    ).json();
+
+  it("waits an outage out on a budget of its own, which the job's attempts do not pay for", async () => {
+    const id = await newJob("outage.then.works", 1);
+    const told: boolean[] = [];
+    let calls = 0;
+    const handler: JobHandler = async ({ attempt, willRetry }) => {
+      calls += 1;
+      expect(attempt).toBe(1); // Outages do not count as attempts.
+      if (calls < OUTAGE_MAX_FAILURES) {
+        const error = refused();
+        told.push(willRetry(error));
+        throw error;
+      }
+    };
+    const done = await settle(
+      new Worker(jobs, { "outage.then.works": handler }, clock, quietLog, options),
+      id,
+    );
+    expect(done).toMatchObject({
+      status: "done",
+      attempts: OUTAGE_MAX_FAILURES,
+      outages: OUTAGE_MAX_FAILURES - 1,
+    });
+    expect(told.every(Boolean)).toBe(true);
+  });
+
+  it("gives an outage up after its budget, and tells the last run so", async () => {
+    const id = await newJob("outage.for.ever", 5);
+    const told: boolean[] = [];
+    const handler: JobHandler = async ({ willRetry }) => {
+      const error = refused();
+      told.push(willRetry(error));
+      throw error;
+    };
+    const failed = await settle(
+      new Worker(jobs, { "outage.for.ever": handler }, clock, quietLog, options),
+      id,
+    );
+    expect(failed).toMatchObject({
+      status: "failed",
+      attempts: OUTAGE_MAX_FAILURES,
+      outages: OUTAGE_MAX_FAILURES,
+    });
+    expect(failed.last_error).toBe("S3 request failed");
+    expect(told).toEqual([...Array(OUTAGE_MAX_FAILURES - 1).fill(true), false]);
+  });
+
+  it("analyses an upload whose storage was out of reach for longer than its attempts last", async () => {
+    const admin = await signIn(app, "outage_admin", "admin");
+    const image = await uploaded(admin.cookie, "lighthouse.png");
+    const id = await analysisJobOf(image.id);
+    // S3 stopped at once: every read of the upload's files is refused, as the SDK refuses it.
+    let restore: (() => void) | undefined = await cutOffStorage(app.services.storage, [
+      "readBuffer",
+    ]);
+    const worker = new Worker(jobs, jobHandlers(app.services), clock, quietLog, options);
+    try {
+      const job = await settle(worker, id, (waiting) => {
+        // Back once it had failed more often than the analysis may fail.
+        if (waiting.outages > ANALYZE_MAX_ATTEMPTS + 1) {
+          restore?.();
+          restore = undefined;
+        }
+      });
+      expect(job).toMatchObject({ status: "done", outages: ANALYZE_MAX_ATTEMPTS + 2 });
+    } finally {
+      restore?.();
+    }
+    const analysed = await imageAsAdmin(image.id, admin.cookie);
+    expect(analysed.analysisStatus).toBe("done");
+    expect(analysed.aiAnalysis).toMatchObject({ dimensions: { width: 1000, height: 800 } });
+    expect(JSON.stringify(analysed.aiAnalysis)).not.toContain("the analysis failed");
+  }, 60_000);
+
+  it("still records a damaged image as failed after its few attempts, outages aside", async () => {
+    const admin = await signIn(app, "outage_admin2", "admin");
+    const image = await uploaded(admin.cookie, "broken.png");
+    const id = await analysisJobOf(image.id);
+    const storage = app.services.storage;
+    const restore = await cutOffStorage(storage, ["readBuffer"]);
+    const worker = new Worker(jobs, jobHandlers(app.services), clock, quietLog, options);
+    try {
+      const job = await settle(worker, id, (waiting) => {
+        // Three outages, then the storage answers, with bytes that are no image.
+        if (waiting.outages === 3) storage.readBuffer = async () => Buffer.from("not an image");
+      });
+      expect(job).toMatchObject({
+        status: "failed",
+        outages: 3,
+        attempts: 3 + ANALYZE_MAX_ATTEMPTS,
+      });
+    } finally {
+      restore();
+    }
+    const failed = await imageAsAdmin(image.id, admin.cookie);
+    expect(failed.analysisStatus).toBe("failed");
+    expect(failed.isPublic).toBe(false);
+  }, 60_000);
+
+  it("makes the thumbs of a make-thumbs batch that met an outage once the storage is back", async () => {
+    const admin = await signIn(app, "outage_admin3", "admin");
+    const image = await uploaded(admin.cookie, "old.png");
+    // Stored before the tile's rendition existed (migration 0036): no thumb.
+    const db = app.database.db;
+    await db
+      .deleteFrom("renditions")
+      .where("image_id", "=", image.id)
+      .where("size", "=", "thumb")
+      .execute();
+    await db.updateTable("images").set({ key_thumb: null }).where("id", "=", image.id).execute();
+    await jobs.enqueue(THUMBS_JOB, null, { beforeId: null }, 1, clock.now());
+    const [{ id }] = (await db
+      .selectFrom("jobs")
+      .select("id")
+      .where("kind", "=", THUMBS_JOB)
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute()) as [{ id: number }];
+    let restore: (() => void) | undefined = await cutOffStorage(app.services.storage, [
+      "readBuffer",
+      "put",
+    ]);
+    const worker = new Worker(jobs, jobHandlers(app.services), clock, quietLog, options);
+    try {
+      const job = await settle(worker, id, (waiting) => {
+        if (waiting.outages === 3) {
+          restore?.();
+          restore = undefined;
+        }
+      });
+      expect(job).toMatchObject({ status: "done", attempts: 4, outages: 3 });
+    } finally {
+      restore?.();
+    }
+    const row = await db
+      .selectFrom("images")
+      .select("key_thumb")
+      .where("id", "=", image.id)
+      .executeTakeFirstOrThrow();
+    expect(row.key_thumb).not.toBeNull();
+    // The batch stopped at the outage and queued no other.
+    const thumbJobs = await db
+      .selectFrom("jobs")
+      .select("id")
+      .where("kind", "=", THUMBS_JOB)
+      .execute();
+    expect(thumbJobs).toHaveLength(1);
+  }, 60_000);
 });
 
 describe(`finished jobs' retention on ${TEST_DB}`, () => {

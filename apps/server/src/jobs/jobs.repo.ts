@@ -75,7 +75,10 @@ export class JobsRepo {
     return row !== undefined;
   }
 
-  /** Records a failure: back to pending at `retryAt`, or failed for good when retryAt is null. */
+  /**
+   * Records a failure: back to pending at `retryAt`, or failed for good when retryAt is null.
+   * An `outage` (what the job stands on out of reach) is counted apart from the job's own failures.
+   */
   async fail(
     id: number,
     workerId: string,
@@ -83,17 +86,19 @@ export class JobsRepo {
     error: string,
     retryAt: number | null,
     now: number,
+    outage = false,
   ): Promise<void> {
     await this.db
       .updateTable("jobs")
-      .set({
+      .set((eb) => ({
         status: retryAt === null ? "failed" : "pending",
+        ...(outage ? { outages: eb("outages", "+", 1) } : {}),
         run_at: retryAt ?? now,
         lease_until: null,
         locked_by: null,
         last_error: error.slice(0, 4000),
         updated_at: now,
-      })
+      }))
       .where("id", "=", id)
       .where("locked_by", "=", workerId)
       .where("attempts", "=", attempt)

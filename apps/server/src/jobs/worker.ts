@@ -3,15 +3,22 @@ import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobRow } from "../db/schema.js";
 import type { Clock } from "../lib/clock.js";
+import { isOutOfReach } from "../lib/unavailable.js";
 import type { JobsRepo } from "./jobs.repo.js";
 
 export interface RunningJob {
   id: number;
   imageId: number | null;
   payload: unknown;
-  /** This attempt's number (1-based) and how many there may be: the last may choose a fallback. */
+  /** This attempt's number (1-based, outages not counted) and how many there may be. */
   attempt: number;
   maxAttempts: number;
+  /**
+   * Whether the worker runs the job again after this error: an outage (isOutOfReach) until
+   * OUTAGE_MAX_FAILURES, any other failure while attempts are left. When it does not, a handler
+   * may choose its fallback (the analysis's local words) or record the failure for good.
+   */
+  willRetry(error: unknown): boolean;
 }
 export type JobHandler = (job: RunningJob) => Promise<void>;
 
@@ -45,6 +52,28 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   backoffBaseMs: 5000,
   backoffCapMs: 10 * 60 * 1000,
 };
+
+/**
+ * Failed runs of a job that were outages (the storage, the database or a model's server out of
+ * reach: isOutOfReach) before it is given up. They do not use up the job's own attempts, which are
+ * for its own failures (a damaged image): with the backoff doubling from 5 s to its 10-minute cap,
+ * an outage is waited out as long as mail's retries are (MAIL_MAX_ATTEMPTS).
+ */
+export const OUTAGE_MAX_FAILURES = 13;
+
+/**
+ * How many failures like this one the job has had, this one included, and how many it may have:
+ * outages on their own count, the job's own failures (every run that was not an outage) on its
+ * attempts.
+ */
+function failuresOf(
+  job: Pick<JobRow, "attempts" | "outages" | "max_attempts">,
+  outage: boolean,
+): { count: number; allowed: number } {
+  return outage
+    ? { count: job.outages + 1, allowed: OUTAGE_MAX_FAILURES }
+    : { count: job.attempts - job.outages, allowed: job.max_attempts };
+}
 
 export function retryDelay(attempt: number, options: WorkerOptions, random = Math.random): number {
   const exponential = Math.min(options.backoffCapMs, options.backoffBaseMs * 2 ** (attempt - 1));
@@ -175,8 +204,12 @@ export class Worker {
         id: job.id,
         imageId: job.image_id,
         payload: JSON.parse(job.payload),
-        attempt: job.attempts,
+        attempt: job.attempts - job.outages,
         maxAttempts: job.max_attempts,
+        willRetry: (error) => {
+          const failures = failuresOf(job, isOutOfReach(error));
+          return failures.count < failures.allowed;
+        },
       });
       const completed = await this.jobs.complete(job.id, this.id, job.attempts, this.clock.now());
       if (completed) this.log.info({ ...context, ms: this.clock.now() - started }, "job done");
@@ -186,12 +219,18 @@ export class Worker {
       this.observe(job, completed ? "done" : "lost");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const outage = isOutOfReach(error);
+      const failures = failuresOf(job, outage);
       const retryAt =
-        job.attempts < job.max_attempts
-          ? this.clock.now() + retryDelay(job.attempts, this.options)
+        failures.count < failures.allowed
+          ? this.clock.now() + retryDelay(failures.count, this.options)
           : null;
-      this.log.warn({ ...context, attempt: job.attempts, err: message }, "job failed");
-      await this.jobs.fail(job.id, this.id, job.attempts, message, retryAt, this.clock.now());
+      this.log.warn(
+        { ...context, attempt: job.attempts, ...(outage && { outage }), err: message },
+        "job failed",
+      );
+      const now = this.clock.now();
+      await this.jobs.fail(job.id, this.id, job.attempts, message, retryAt, now, outage);
       this.observe(job, retryAt === null ? "failed" : "retried");
     } finally {
       clearInterval(renew);

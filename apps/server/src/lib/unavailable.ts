@@ -35,22 +35,48 @@ const CONNECTION_ENDED = /^Connection terminated( unexpectedly)?$/;
  * Undefined for anything else.
  */
 export function unavailableMessage(error: unknown): string | undefined {
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    const code = (cause as { code?: unknown }).code;
-    const message = (cause as { message?: unknown }).message;
-    if (
-      (typeof code === "string" && DISK_FULL.has(code)) ||
-      (typeof message === "string" && DISK_FULL_WORDS.test(message))
-    ) {
+  for (const cause of causesOf(error)) {
+    if (isDiskFull(cause)) {
       return "The server has run out of storage space, so nothing was saved. Please try again later, or tell the site's administrators.";
     }
-    if (
-      (typeof code === "string" && (OUT_OF_REACH.has(code) || DATABASE_GOING.has(code))) ||
-      (code === undefined && typeof message === "string" && CONNECTION_ENDED.test(message))
-    ) {
+    if (isOutOfReachItself(cause)) {
       return "The site cannot reach its storage or database right now. Please try again in a moment.";
     }
-    cause = (cause as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * Whether the failure is an outage of something the server reaches over the network (the
+ * storage, the database, a model's server): refused, reset, timed out, not found by name, or
+ * PostgreSQL restarting. It passes on its own, and says nothing about what was asked; the job
+ * worker waits these out (jobs/worker.ts).
+ */
+export function isOutOfReach(error: unknown): boolean {
+  for (const cause of causesOf(error)) if (isOutOfReachItself(cause)) return true;
+  return false;
+}
+
+/** The error and the errors it wraps (`cause`), a few deep. */
+function* causesOf(error: unknown): Generator<unknown> {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    yield cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+}
+
+function isDiskFull(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === "string" && DISK_FULL.has(code)) ||
+    (typeof message === "string" && DISK_FULL_WORDS.test(message))
+  );
+}
+
+function isOutOfReachItself(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === "string" && (OUT_OF_REACH.has(code) || DATABASE_GOING.has(code))) ||
+    (code === undefined && typeof message === "string" && CONNECTION_ENDED.test(message))
+  );
 }

@@ -83,6 +83,14 @@ export const adminImages = {
     sawdust_gallery: "A gallery piece is not for sale: this price is not saved.",
   },
   tagsHint: "Separate tags with commas.",
+  /**
+   * The delete confirmation of a piece with sold editions: a sale keeps the piece's title and
+   * edition size once the piece is deleted, and its certificate stays valid (round 27).
+   */
+  deleteKeepsSales: (sold: number) =>
+    sold === 1
+      ? "1 edition of this piece was sold. Its sale and certificate are kept, and the certificate stays valid."
+      : `${groupDigits(sold)} editions of this piece were sold. Their sales and certificates are kept, and the certificates stay valid.`,
   // Server refusals.
   maxEditionsRequired: "A limited edition needs an edition size of at least 1",
   maxEditionsWhole: "The edition size must be a whole number of copies",

@@ -37,6 +37,7 @@ import * as earlyRefunds from "./2026-11-29-0035-early-refunds.js";
 import * as thumbRendition from "./2026-11-30-0036-thumb-rendition.js";
 import * as saleGivenBack from "./2026-11-30-0037-sale-given-back.js";
 import * as salePieceKept from "./2026-11-30-0038-sale-piece-kept.js";
+import * as jobOutages from "./2026-11-30-0039-job-outages.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-30-0036-thumb-rendition": thumbRendition,
   "2026-11-30-0037-sale-given-back": saleGivenBack,
   "2026-11-30-0038-sale-piece-kept": salePieceKept,
+  "2026-11-30-0039-job-outages": jobOutages,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

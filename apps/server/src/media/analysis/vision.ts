@@ -11,7 +11,9 @@ export type VisionWords = z.infer<typeof ZVisionWords>;
 
 /**
  * Why a vision call failed. `retryable` failures (timeouts, 429, 5xx, network) are worth another
- * try later; the others (a malformed answer, a 4xx) are not — the local analysers take over.
+ * try later; the others (a malformed answer, a 4xx) are not — the local analysers take over. A
+ * network failure keeps its cause (`ECONNREFUSED`…): a model's server that is down is an outage,
+ * waited out longer than a model that answers badly (isOutOfReach).
  */
 export class VisionError extends Error {
   override name = "VisionError";
@@ -19,8 +21,9 @@ export class VisionError extends Error {
     message: string,
     readonly kind: "timeout" | "http" | "network" | "malformed",
     readonly retryable: boolean,
+    options?: { cause: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -82,6 +85,7 @@ export class VisionClient {
         `could not reach the vision model: ${(error as Error).message}`,
         "network",
         true,
+        { cause: error },
       );
     }
     if (!response.ok) {

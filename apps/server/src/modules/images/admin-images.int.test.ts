@@ -1,6 +1,6 @@
-import { IMAGE_TEXT, ZAdminImageList } from "@sawdust/shared";
+import { IMAGE_TEXT, ZAdminImageList, ZAuditPage } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readyImageRow, seedImage, signIn } from "../../../test/images.js";
+import { makePng, readyImageRow, seedImage, signIn, upload } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import { IMAGE_MESSAGES } from "./images.constants.js";
 
@@ -221,6 +221,56 @@ describe(`the admin image table on ${TEST_DB}`, () => {
 });
 
 describe(`single-image admin actions write audit entries on ${TEST_DB}`, () => {
+  it("an upload records who uploaded which file, shown and filtered in the audit log", async () => {
+    const res = await upload(
+      app,
+      admin.cookie,
+      { name: "harbour-at-dawn.png", data: await makePng(900, 900) },
+      { editionType: "open_edition", price: "1500" },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().uploaded[0].id as number;
+    const log = await app.server.inject({
+      method: "GET",
+      url: `/api/v1/admin/audit?action=image.uploaded&actor=TABLE_ADMIN&subject=image:${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(ZAuditPage.parse(log.json()).entries).toEqual([
+      {
+        id: expect.any(Number),
+        createdAt: expect.any(String),
+        actor: { id: admin.userId, username: "table_admin" },
+        action: "image.uploaded",
+        subject: `image:${id}`,
+        details: {
+          fileName: "harbour-at-dawn.png",
+          editionType: "open_edition",
+          price: 1500,
+          isPublic: false,
+        },
+      },
+    ]);
+  });
+
+  it("a refused upload writes no entry", async () => {
+    const uploads = async () =>
+      (
+        await db()
+          .selectFrom("audit_log")
+          .select("id")
+          .where("action", "=", "image.uploaded")
+          .execute()
+      ).length;
+    const before = await uploads();
+    const res = await upload(app, admin.cookie, {
+      name: "too-small.png",
+      data: await makePng(200, 200),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await uploads()).toBe(before);
+  });
+
   it("PATCH records the edited fields before and after", async () => {
     const id = await seedImage(app, {
       title: "Before",

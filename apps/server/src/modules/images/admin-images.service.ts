@@ -13,6 +13,7 @@ import {
   type Member,
   type ModerationKind,
 } from "@sawdust/shared";
+import type { FastifyBaseLogger } from "fastify";
 import type { ChangeEvent, EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest } from "../../lib/errors.js";
@@ -63,6 +64,8 @@ export class AdminImagesService {
       events: EventBus;
       /** Called after analysis jobs were committed, so an idle worker here starts at once. */
       onJobQueued?: () => void;
+      /** Where deleted images whose files could not be removed yet are told (the janitor's). */
+      log?: Pick<FastifyBaseLogger, "warn">;
     },
   ) {}
 
@@ -148,8 +151,12 @@ export class AdminImagesService {
       try {
         for (const imageId of changed) await this.deps.media.removeImage(imageId);
         await this.deps.batches.deleteDeleting(changed);
-      } catch {
+      } catch (error) {
         // The janitor's next sweep (ingest.recoverAbandoned) removes what is left.
+        this.deps.log?.warn(
+          { err: error, imageIds: changed },
+          "images deleted, but their files could not all be removed yet: the janitor will remove them",
+        );
       }
     }
     if (operation.type === "reanalyse" && changed.length > 0) this.deps.onJobQueued?.();

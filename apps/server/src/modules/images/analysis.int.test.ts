@@ -5,10 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeVisionServer } from "../../../test/fake-vision-server.js";
 import { injectPngChunks, tEXt } from "../../../test/fixtures/generation/containers.js";
 import { calmRater, makePng, signIn, upload } from "../../../test/images.js";
+import { closedPort } from "../../../test/out-of-reach.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { createWorker } from "../../background.js";
+import { OUTAGE_MAX_FAILURES } from "../../jobs/worker.js";
 import { VisionClient } from "../../media/analysis/vision.js";
 import type { ContentRaterLike } from "./analysis.service.js";
+import { ANALYZE_MAX_ATTEMPTS } from "./images.constants.js";
 
 const solidRed = () =>
   sharp({ create: { width: 900, height: 900, channels: 3, background: "#ff0000" } })
@@ -303,6 +306,73 @@ describe(`the vision model over loopback on ${TEST_DB}`, () => {
       });
     }, 30_000);
   }
+});
+
+describe(`the vision model's server down on ${TEST_DB}`, () => {
+  const fake = new FakeVisionServer();
+  const clock = new TestClock();
+  let app: TestApp;
+  let admin: { cookie: string; userId: number };
+  /** While set, every call goes to a port nothing listens on: the server is down. */
+  let down: string | undefined;
+  beforeAll(async () => {
+    const baseUrl = await fake.start();
+    down = `http://127.0.0.1:${await closedPort()}/v1/chat/completions`;
+    app = await createTestApp(
+      {},
+      {
+        clock,
+        rater: async () => null,
+        vision: new VisionClient({ baseUrl, model: "vision-test", timeoutMs: 300 }, (url, init) =>
+          fetch(down ?? url, init),
+        ),
+      },
+    );
+    admin = await signIn(app, "vision_down", "admin");
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.stop();
+  });
+
+  /** Runs the image's analysis until it is settled; `after` sees the job after each round. */
+  async function analyse(after: (outages: number) => void) {
+    const image = (
+      await upload(app, admin.cookie, { name: "ruby-field.png", data: await solidRed() })
+    ).json().uploaded[0];
+    const worker = createWorker(app.services, quietLog, {
+      backoffBaseMs: 1000,
+      backoffCapMs: 1000,
+    });
+    for (let round = 0; round < 3 * OUTAGE_MAX_FAILURES; round++) {
+      while (await worker.runOnce()) {}
+      const [job] = await app.services.jobs.findByImage(image.id);
+      if (job?.status === "done" || job?.status === "failed") {
+        return { job, image: await imageOf(app, image.id, admin.cookie) };
+      }
+      after(job?.outages ?? 0);
+      clock.advance(2000);
+    }
+    throw new Error("the analysis never settled");
+  }
+
+  it("waits it out past the analysis's attempts, and uses its words once it is back", async () => {
+    const { job, image } = await analyse((outages) => {
+      if (outages > ANALYZE_MAX_ATTEMPTS) down = undefined;
+    });
+    expect(job).toMatchObject({ status: "done", outages: ANALYZE_MAX_ATTEMPTS + 1 });
+    expect(image.aiAnalysis.title).toBe("Crimson Tide");
+    expect(image.aiAnalysis.fieldSources).toMatchObject({ title: "vision" });
+  }, 60_000);
+
+  it("falls back to the local words once the outage has lasted too long", async () => {
+    down = `http://127.0.0.1:${await closedPort()}/v1/chat/completions`;
+    const { job, image } = await analyse(() => {});
+    expect(job).toMatchObject({ status: "done", outages: OUTAGE_MAX_FAILURES - 1 });
+    expect(image.analysisStatus).toBe("done");
+    expect(image.aiAnalysis.title).toBe("Ruby Field");
+    expect(image.aiAnalysis.vision).toMatchObject({ ok: false, kind: "network" });
+  }, 60_000);
 });
 
 describe(`a worker killed mid-job on ${TEST_DB}`, () => {

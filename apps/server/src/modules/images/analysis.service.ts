@@ -64,8 +64,21 @@ export class AnalysisService {
     return this.deps.serialised ?? unordered;
   }
 
-  async analyze(imageId: number, attempt = { number: 1, max: 1 }): Promise<void> {
+  /**
+   * Analyses the image, as attempt `number` of `max`. A failure is thrown for the worker to retry;
+   * when it will not (`willRetry`: by default once this is the last attempt), the vision model's
+   * failure falls back to the local words, and any other failure is recorded for good.
+   */
+  async analyze(
+    imageId: number,
+    attempt: { number: number; max: number; willRetry?: (error: unknown) => boolean } = {
+      number: 1,
+      max: 1,
+    },
+  ): Promise<void> {
     const { images, media, clock } = this.deps;
+    const retried = (error: unknown) =>
+      attempt.willRetry ? attempt.willRetry(error) : attempt.number < attempt.max;
     const row = await images.findReadyById(imageId);
     if (!row) return; // Deleted since it was queued: nothing to do.
     try {
@@ -106,8 +119,8 @@ export class AnalysisService {
           vision = { ok: true };
         } catch (error) {
           if (!(error instanceof VisionError)) throw error;
-          // Worth another try later, unless this was the last: then the local words stand.
-          if (error.retryable && attempt.number < attempt.max) throw error;
+          // Worth another try later, unless there is none: then the local words stand.
+          if (error.retryable && retried(error)) throw error;
           vision = { ok: false, error: error.message, kind: error.kind };
         }
       }
@@ -178,7 +191,8 @@ export class AnalysisService {
       // New tags, styles, colours and perhaps visibility: the lists change.
       await this.deps.events?.emit({ type: "image.updated", imageId });
     } catch (error) {
-      if (attempt.number >= attempt.max) {
+      // An outage of the storage or database is retried longer than a failure of the image.
+      if (!retried(error)) {
         const previous = parseStoredObject(row.ai_analysis);
         await images.update(
           imageId,

@@ -7,6 +7,7 @@ import {
   normalizeStyle,
   unique,
 } from "@sawdust/shared";
+import type { FastifyBaseLogger } from "fastify";
 import type { ImageRow } from "../../db/schema.js";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
@@ -42,17 +43,32 @@ export class ImageEditsService {
        * admin's is kept in the analysis).
        */
       serialised?: Serialised;
+      /** Where a deletion whose files could not be removed yet is told (the janitor's to finish). */
+      log?: Pick<FastifyBaseLogger, "warn">;
     },
   ) {}
 
-  /** Changes the fields sent (only those), read and written under the image's lock. */
-  update(id: number, body: ImagePatchBody, admin: Member): Promise<Image> {
+  /**
+   * Changes the fields sent (only those), read and written under the image's lock. `audited`
+   * false is for the demo catalogue, whose seeding writes one entry of its own.
+   */
+  update(
+    id: number,
+    body: ImagePatchBody,
+    admin: Member,
+    options: { audited?: boolean } = {},
+  ): Promise<Image> {
     return (this.deps.serialised ?? unordered)(`image:${id}`, () =>
-      this.updateAlone(id, body, admin),
+      this.updateAlone(id, body, admin, options.audited !== false),
     );
   }
 
-  private async updateAlone(id: number, body: ImagePatchBody, admin: Member): Promise<Image> {
+  private async updateAlone(
+    id: number,
+    body: ImagePatchBody,
+    admin: Member,
+    audited: boolean,
+  ): Promise<Image> {
     const row = await this.row(id);
     const analysis = parseStoredObject(row.ai_analysis);
     const sources = { ...((analysis.fieldSources as Record<string, string> | undefined) ?? {}) };
@@ -94,12 +110,20 @@ export class ImageEditsService {
     Object.assign(changes, edition.changes);
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
 
-    const updated = await this.deps.images.update(id, changes, facets, this.deps.clock.now(), {
-      actorId: admin.userId,
-      action: "image.updated",
-      subject: `image:${id}`,
-      details: beforeAndAfter(row, changes),
-    });
+    const updated = await this.deps.images.update(
+      id,
+      changes,
+      facets,
+      this.deps.clock.now(),
+      audited
+        ? {
+            actorId: admin.userId,
+            action: "image.updated",
+            subject: `image:${id}`,
+            details: beforeAndAfter(row, changes),
+          }
+        : undefined,
+    );
     if (!updated) {
       // Gone meanwhile (404), or sold past the new edition's bounds since it was read.
       const now = await this.row(id);
@@ -172,7 +196,9 @@ export class ImageEditsService {
 
   /**
    * Removes the image, its files, renditions, facets, jobs and collection entries. `admin` is who
-   * asked (the audit entry's actor; none for the system).
+   * asked (the audit entry's actor; none for the system). Once the deletion is committed it has
+   * happened: a storage that fails to remove the files now leaves them, and the row marked
+   * deleting (invisible already), to the janitor, and the deletion is still answered as done.
    */
   async delete(id: number, admin?: Member): Promise<void> {
     const row = await this.row(id);
@@ -185,8 +211,15 @@ export class ImageEditsService {
     // Deleted by another request since it was read: one deletion, as one after the other would be.
     if (!marked) throw notFound(IMAGE_MESSAGES.notFound);
     await this.deps.events.emit({ type: "image.deleted", imageId: id });
-    await this.deps.media.removeImage(id);
-    await this.deps.images.deleteById(id);
+    try {
+      await this.deps.media.removeImage(id);
+      await this.deps.images.deleteById(id);
+    } catch (error) {
+      this.deps.log?.warn(
+        { err: error, imageId: id },
+        "image deleted, but its files could not be removed yet: the janitor will remove them",
+      );
+    }
   }
 
   private async row(id: number) {

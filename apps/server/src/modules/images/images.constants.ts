@@ -1,11 +1,17 @@
 import { UPLOAD, UPLOAD_FIELD_MESSAGES } from "@sawdust/shared";
 
 export const ANALYZE_JOB = "analyze-image";
+/**
+ * Analysis attempts an image gets before it is recorded as failed. An outage (the storage, the
+ * database or the vision model's server out of reach) uses none of them: the worker waits it
+ * out on its own budget (OUTAGE_MAX_FAILURES).
+ */
 export const ANALYZE_MAX_ATTEMPTS = 5;
 /**
  * Makes the `thumb` rendition of images stored before it existed (migration 0036), a batch a
  * job; each job queues the next while there are more. Not retried: an image whose original cannot
- * be read keeps using `small`, and the job's failure names it.
+ * be read keeps using `small`, and the job's failure names it. An outage of the storage is waited
+ * out, like every job's (OUTAGE_MAX_FAILURES).
  */
 export const THUMBS_JOB = "make-thumbs";
 export const THUMBS_BATCH = 20;

@@ -292,8 +292,8 @@ export class ImagesRepo {
   }
 
   /**
-   * Step 2, in one transaction: the renditions, the image made ready, and its analysis job.
-   * Either all of it is committed or none.
+   * Step 2, in one transaction: the renditions, the image made ready, its analysis job and the
+   * upload's audit entry, if any. Either all of it is committed or none.
    */
   async completeUpload(
     imageId: number,
@@ -301,6 +301,7 @@ export class ImagesRepo {
     thumbhash: string,
     job: NewJob,
     now: number,
+    audit?: AuditEntryInput,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -324,6 +325,7 @@ export class ImagesRepo {
         .insertInto("jobs")
         .values(newJobRow(job.kind, imageId, job.payload, job.maxAttempts, now))
         .execute();
+      if (audit) await trx.insertInto("audit_log").values(newAuditRow(audit, now)).execute();
     });
   }
 

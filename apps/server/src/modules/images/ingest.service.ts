@@ -64,13 +64,22 @@ export class IngestService {
 
   /**
    * Admin upload: validate, make the eager renditions from one decode, store them, then in one
-   * transaction make the image ready and queue its analysis. A failure leaves nothing behind.
-   * The image stays private until its content rating has run, unless `publishNow`.
+   * transaction make the image ready, queue its analysis and write its audit entry (the uploader,
+   * the file's name). A failure leaves nothing behind. The image stays private until its content
+   * rating has run, unless `publishNow`.
    */
   async ingest(
     upload: UploadInput,
     uploaderId: number,
-    options: { publishNow?: boolean; requestId?: string } = {},
+    options: {
+      publishNow?: boolean;
+      requestId?: string;
+      /**
+       * False when no admin chose this upload and the caller writes one entry of its own for the
+       * lot (the demo catalogue): the log never credits an admin with what the system did.
+       */
+      audited?: boolean;
+    } = {},
   ): Promise<Image> {
     const { images, media, clock } = this.deps;
     const decodedFile = `${upload.path}.v`;
@@ -81,6 +90,7 @@ export class IngestService {
           : { ...upload.fields, editionType: (await this.deps.defaultEditionType?.()) ?? "" },
       );
       const { width, height } = await checkedDimensions(upload.path, upload.format);
+      const originalName = upload.filename.slice(0, 255) || null;
 
       const imageId = await images.insertProcessing({
         uploaderId,
@@ -95,7 +105,7 @@ export class IngestService {
         height,
         originalFormat: upload.format,
         originalBytes: upload.bytes,
-        originalName: upload.filename.slice(0, 255) || null,
+        originalName,
         processingExpiresAt: clock.now() + this.deps.options.uploadLeaseMs,
         now: clock.now(),
       });
@@ -133,6 +143,19 @@ export class IngestService {
             maxAttempts: ANALYZE_MAX_ATTEMPTS,
           },
           clock.now(),
+          options.audited === false
+            ? undefined
+            : {
+                actorId: uploaderId,
+                action: "image.uploaded",
+                subject: `image:${imageId}`,
+                details: {
+                  fileName: originalName,
+                  editionType,
+                  price: priceCents,
+                  isPublic: options.publishNow === true,
+                },
+              },
         );
       } catch (error) {
         // Undone as far as it can be, and the upload's own failure is what is answered: on a full

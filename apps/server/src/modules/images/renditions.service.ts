@@ -2,6 +2,7 @@ import type { Licence, Principal } from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound } from "../../lib/errors.js";
+import { isOutOfReach } from "../../lib/unavailable.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { RENDITIONS, type RenditionName } from "../../media/renditions.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
@@ -91,7 +92,8 @@ export class RenditionsService {
    * Makes the `thumb` of up to `batch` ready images that have none (stored before it existed),
    * newest first below `beforeId`: what one `make-thumbs` job does. Says where the next batch
    * starts (null: none left) and which images failed (their original unreadable or gone), which
-   * keep using `small`.
+   * keep using `small`. An outage (the storage or database out of reach) fails the whole batch
+   * instead, before any next one is queued: the worker runs it again once it is over.
    */
   async makeMissingThumbs(
     beforeId: number | null,
@@ -106,6 +108,7 @@ export class RenditionsService {
       try {
         await this.ensureRendition(row, "thumb");
       } catch (error) {
+        if (isOutOfReach(error)) throw error;
         // Deleted meanwhile (or being deleted): nothing is missing, nothing to report.
         if ((await this.deps.images.findReadyById(row.id)) === undefined) continue;
         failed.push({ imageId: row.id, error: thumbFailure(error) });

@@ -2,10 +2,10 @@
 export const MAIL_JOB = "mail.send";
 
 /**
- * Attempts before a mail is given up (the worker's backoff doubles from 5 s up to 10 minutes:
- * about an hour of retries in all).
+ * Attempts before a mail is given up: with the worker's backoff doubling from 5 s up to its
+ * 10-minute cap, the 12 waits between them add up to about an hour (3,635 s).
  */
-export const MAIL_MAX_ATTEMPTS = 10;
+export const MAIL_MAX_ATTEMPTS = 13;
 
 /** One message, ready to send: what a mail job carries. */
 export interface MailMessage {

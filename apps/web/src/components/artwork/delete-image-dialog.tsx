@@ -1,5 +1,6 @@
 import { MESSAGES } from "@sawdust/shared";
 import { useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,6 +15,7 @@ import { toast } from "@/hooks/use-toast";
 import { useDeleteImage } from "@/lib/api/delete-image";
 import { IMAGES_QUERY_KEY } from "@/lib/api/get-images";
 import { isApiRequestError } from "@/lib/api-client";
+import { SoldEditionsNote } from "./sold-editions-note";
 
 /**
  * Deleting from the tile: toasts the outcome and refreshes every image list. A failure shows the
@@ -41,6 +43,8 @@ export interface DeleteImageDialogProps {
   imageId: number;
   /** The image's title, so the admin knows which one goes. */
   title: string;
+  /** Editions of it sold: the dialog then says their sales and certificates are kept. */
+  soldEditions?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDeleted?: (imageId: number) => void;
@@ -50,17 +54,23 @@ export interface DeleteImageDialogProps {
 export function DeleteImageDialog({
   imageId,
   title,
+  soldEditions = 0,
   open,
   onOpenChange,
   onDeleted,
 }: DeleteImageDialogProps) {
+  const noteId = useId();
   const deletion = useDeleteFromTile((id) => {
     onOpenChange(false);
     onDeleted?.(id);
   });
   return (
     <Dialog open={open} onOpenChange={(next) => !deletion.isPending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" className="max-w-md">
+      <DialogContent
+        role="alertdialog"
+        className="max-w-md"
+        aria-describedby={soldEditions > 0 ? noteId : undefined}
+      >
         <DialogHeader>
           <DialogTitle>{MESSAGES.images.adminDeleteConfirmTitle}</DialogTitle>
           <DialogDescription>{MESSAGES.images.adminDeleteConfirmText}</DialogDescription>
@@ -68,6 +78,7 @@ export function DeleteImageDialog({
         <p dir="auto" className="truncate rounded-md bg-muted px-3 py-2 text-sm font-medium">
           {title}
         </p>
+        {soldEditions > 0 && <SoldEditionsNote id={noteId} sold={soldEditions} />}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline" disabled={deletion.isPending}>

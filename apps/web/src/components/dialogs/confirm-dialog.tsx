@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Where focus goes on close, when not back to the opener (say, an action that is gone now). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** What else to know before answering, under the question and announced with it. */
+  children?: ReactNode;
 }
 
 /**
@@ -41,14 +43,22 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   onCloseAutoFocus,
+  children,
 }: ConfirmDialogProps) {
+  const moreId = useId();
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" className="max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        role="alertdialog"
+        className="max-w-md"
+        onCloseAutoFocus={onCloseAutoFocus}
+        aria-describedby={children ? moreId : undefined}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children && <div id={moreId}>{children}</div>}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
             {cancelLabel}

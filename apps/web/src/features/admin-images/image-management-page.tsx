@@ -305,6 +305,7 @@ export function ImageManagementPage() {
         <DeleteImageDialog
           imageId={deleting.id}
           title={titleOf(deleting)}
+          soldEditions={deleting.soldEditions}
           open
           onOpenChange={(open) => !open && setDeleting(null)}
           onDeleted={(id) => select([id], false)}

@@ -1,6 +1,7 @@
 import { DOWNLOAD_SIZES, groupDigits, type Image, MESSAGES } from "@sawdust/shared";
 import { Pencil, ShieldCheck, Trash2 } from "lucide-react";
 import { type Ref, useId, useState } from "react";
+import { SoldEditionsNote } from "@/components/artwork/sold-editions-note";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -136,7 +137,9 @@ export function AdminControls({
         destructive
         pending={remove.isPending}
         onConfirm={confirmDelete}
-      />
+      >
+        {image.soldEditions > 0 && <SoldEditionsNote sold={image.soldEditions} />}
+      </ConfirmDialog>
     </section>
   );
 }

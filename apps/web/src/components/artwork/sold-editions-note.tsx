@@ -1,0 +1,17 @@
+import { MESSAGES } from "@sawdust/shared";
+
+/**
+ * In a piece's delete confirmation, when editions of it were sold: how many, and that the sales
+ * and certificates outlive the piece, where the spec's text says all associated data goes.
+ */
+export function SoldEditionsNote({ id, sold }: { id?: string; sold: number }) {
+  return (
+    <p
+      id={id}
+      data-testid="sold-editions-note"
+      className="rounded-md border border-amber-600/40 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      {MESSAGES.adminImages.deleteKeepsSales(sold)}
+    </p>
+  );
+}
