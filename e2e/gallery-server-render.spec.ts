@@ -38,13 +38,19 @@ async function openWithCodeHeld(browser: Browser, path: string, width: 390 | 128
   return { page, errors, release, close: () => context.close() };
 }
 
-/** Holds every request for the app's code until the returned function is called. */
-async function holdAppCode(page: Page): Promise<() => void> {
+/**
+ * Holds every request for the app's code (or for the files `url` names) until the returned
+ * function is called.
+ */
+async function holdAppCode(
+  page: Page,
+  url: string | RegExp = /\/assets\/[^?]*\.js(\?.*)?$/,
+): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
+  await page.route(url, async (route) => {
     await released;
     await route.continue();
   });
@@ -139,14 +145,7 @@ test.describe("gallery rendered on the server", () => {
   }) => {
     // The toolbar hydrates after the rest of the page, once its file is here: held back here.
     const toolbar = builtFileOf("src/features/gallery/components/gallery-toolbar.tsx");
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
-    await page.route(`**${toolbar}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page, `**${toolbar}`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/gallery?tag=${tag}`);
     // The app runs (its root is React's); the toolbar is still the server's HTML.
@@ -406,14 +405,7 @@ test.describe("gallery rendered on the server", () => {
 
     // The toolbar hydrates after the rest of the page, once its file is here: held back here.
     const toolbar = builtFileOf("src/features/gallery/components/gallery-toolbar.tsx");
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
-    await page.route(`**${toolbar}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page, `**${toolbar}`);
     await page.mainFrame().goto(`/gallery?tag=${tag}`, { waitUntil: "commit" });
     // The app runs (its root is React's); the toolbar is still the server's HTML.
     await page.waitForFunction(() => {
