@@ -75,7 +75,8 @@ describe("certificatePdf", () => {
     expect(lines.join(" ")).toBe(title);
     const text = linesOf(shown).map((line) => line.text);
     expect(text.join(" ")).toContain(`Collected by: ${buyer}`);
-    expect(text).toContain("Date of sale: 2025-03-01 (UTC)");
+    // Written as every date on the site (formatUtcDay), not as ISO.
+    expect(text).toContain("Date of sale: Mar 1, 2025 (UTC)");
   });
 
   it("breaks a word too long for a line rather than running past the border", async () => {

@@ -6,6 +6,7 @@ import {
   DEFAULT_SITE_SETTINGS,
   EDITION_LABELS,
   type EditionType,
+  formatUtcDay,
   LICENCE_LABELS,
 } from "@sawdust/shared";
 import bidiFactory, { type BidiCharTypeName } from "bidi-js";
@@ -134,6 +135,8 @@ interface PlacedLine extends SetLine {
 function layOutPage(setter: Typesetter, c: Certificate, siteName: string): PlacedLine[] {
   const edition = c.total === null ? `No. ${c.number}` : `No. ${c.number} of ${c.total}`;
   const type = EDITION_LABELS[c.editionType as EditionType] ?? "Limited Edition";
+  // Written as every date on the site ("Mar 1, 2025"), as the verify page writes it.
+  const soldOn = formatUtcDay(Date.parse(c.purchasedAt));
   const head: Paragraph[] = [
     { text: siteName.toUpperCase(), style: "bold", size: 14, colour: MUTED },
     { text: "Certificate of Authenticity", style: "bold", size: 26 },
@@ -142,7 +145,7 @@ function layOutPage(setter: Typesetter, c: Certificate, siteName: string): Place
     { text: `${type} · ${edition}`, style: "regular", size: 12 },
     { text: `Licence: ${LICENCE_LABELS[c.licence]}`, style: "regular", size: 12 },
     { text: `Collected by: ${c.buyer}`, style: "regular", size: 12 },
-    { text: `Date of sale: ${c.purchasedAt.slice(0, 10)} (UTC)`, style: "regular", size: 12 },
+    { text: `Date of sale: ${soldOn} (UTC)`, style: "regular", size: 12 },
     { text: "SHA-256 of the original file:", style: "regular", size: 11, colour: MUTED, gap: 10 },
     { text: c.originalSha256 || "(not recorded)", style: "mono", size: 9 },
   ];
