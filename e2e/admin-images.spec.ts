@@ -19,6 +19,12 @@ import {
  */
 
 const m = MESSAGES.adminImages;
+
+/** Matches a text holding `text` as it is. */
+function containing(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+}
+
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 let api: APIRequestContext;
@@ -243,7 +249,7 @@ test.describe("the image management table", () => {
       }
     }
     const note = MESSAGES.adminImages.deleteKeepsSales(2);
-    const announced = new RegExp(note.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const announced = containing(note);
     const confirm = page.getByRole("alertdialog", {
       name: MESSAGES.images.adminDeleteConfirmTitle,
     });
@@ -269,6 +275,26 @@ test.describe("the image management table", () => {
     await checkAtBothWidths(page, "admin-images-delete-sold");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(row(page, sold)).toBeVisible();
+
+    // The batch delete of both says what the selection sold, announced with the question too.
+    for (const image of [sold, unsold]) await row(page, image).getByRole("checkbox").check();
+    await page.getByRole("button", { name: m.batchOperations }).click();
+    await page.getByRole("menuitem", { name: `${m.batch.delete}…` }).click();
+    const batchConfirm = page.getByRole("alertdialog", { name: m.batch.deleteConfirmTitle(2) });
+    const batchNote = m.batch.deleteKeepsSales(1, 2, false);
+    await expect(batchConfirm.getByTestId("sold-editions-note")).toHaveText(batchNote);
+    await expect(batchConfirm).toHaveAccessibleDescription(containing(batchNote));
+    await checkAtBothWidths(page, "admin-images-batch-delete-sold");
+    await batchConfirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(batchConfirm).toHaveCount(0);
+    // The unsold piece alone: no note.
+    await row(page, sold).getByRole("checkbox").uncheck();
+    await page.getByRole("button", { name: m.batchOperations }).click();
+    await page.getByRole("menuitem", { name: `${m.batch.delete}…` }).click();
+    const oneConfirm = page.getByRole("alertdialog", { name: m.batch.deleteConfirmTitle(1) });
+    await expect(oneConfirm).toBeVisible();
+    await expect(oneConfirm.getByTestId("sold-editions-note")).toHaveCount(0);
+    await oneConfirm.getByRole("button", { name: "Cancel" }).click();
 
     // The same in the image's own dialog, whose Delete goes through.
     await page.goto(`/image/${sold.id}`);

@@ -56,6 +56,13 @@ export const adminImages = {
     addTags: "Add tags",
     removeTags: "Remove tags",
     deleteConfirmTitle: (n: number) => `Delete ${groupDigits(n)} images?`,
+    /**
+     * In the batch delete's confirmation, when selected pieces sold editions: how many (of the
+     * pieces loaded in the table, "at least" when the selection reaches further), and that their
+     * sales and certificates outlive them.
+     */
+    deleteKeepsSales: (pieces: number, sold: number, atLeast: boolean) =>
+      `${atLeast ? "At least " : ""}${sold === 1 ? "1 edition" : `${groupDigits(sold)} editions`} of ${pieces === 1 ? "a selected piece" : `${groupDigits(pieces)} selected pieces`} ${sold === 1 ? "was" : "were"} sold. ${sold === 1 ? "Its sale and certificate are kept, and the certificate stays valid." : "Their sales and certificates are kept, and the certificates stay valid."}`,
     tagsLabel: "Tags (comma-separated)",
     apply: "Apply",
     applying: "Applying...",

@@ -22,6 +22,7 @@ import {
   WalletCards,
 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { SoldEditionsNote } from "@/components/artwork/sold-editions-note";
 import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import {
@@ -60,9 +61,21 @@ export function operationLabel(operation: AdminImageOperation): string {
 
 type Asking = "delete" | "set_edition" | "add_tags" | "remove_tags" | null;
 
+/** What the selection's pieces sold, as far as the table has loaded them. */
+export interface SelectionSales {
+  /** Selected pieces with sold editions. */
+  pieces: number;
+  /** Editions they sold between them. */
+  editions: number;
+  /** The selection reaches pieces the table has not loaded. */
+  atLeast: boolean;
+}
+
 interface BatchMenuProps {
   /** How many images the batch would change. */
   count: number;
+  /** What the selected pieces sold: the delete's confirmation says so. */
+  sales?: SelectionSales;
   pending: boolean;
   onRun: (operation: AdminImageOperation) => void;
 }
@@ -72,7 +85,7 @@ interface BatchMenuProps {
  * public or private, deleted (after a confirmation), analysed again, given an edition type and
  * price, or tags added or removed. Each asks the server once.
  */
-export function BatchMenu({ count, pending, onRun }: BatchMenuProps) {
+export function BatchMenu({ count, sales, pending, onRun }: BatchMenuProps) {
   const [asking, setAsking] = useState<Asking>(null);
   const none = count === 0;
   // A dialog opened from an item gives the focus back to the menu's button when it closes: the
@@ -149,7 +162,13 @@ export function BatchMenu({ count, pending, onRun }: BatchMenuProps) {
         destructive
         onConfirm={() => run({ type: "delete" })}
         onCloseAutoFocus={backToMenu}
-      />
+      >
+        {sales && sales.editions > 0 && (
+          <SoldEditionsNote
+            text={b.deleteKeepsSales(sales.pieces, sales.editions, sales.atLeast)}
+          />
+        )}
+      </ConfirmDialog>
       <TagsDialog
         type={asking === "remove_tags" ? "remove_tags" : "add_tags"}
         open={asking === "add_tags" || asking === "remove_tags"}
