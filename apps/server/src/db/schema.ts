@@ -439,8 +439,12 @@ export interface DownloadGrantsTable {
 export interface UsageMonthlyTable {
   user_id: number;
   month: string;
+  /** Everything the member downloaded this month, and its bytes. */
   downloads: number;
   bytes: number;
+  /** Of those, what was downloaded with no limits (Pro, admin): not the free limits' to count. */
+  unlimited_downloads: Generated<number>;
+  unlimited_bytes: Generated<number>;
 }
 
 export interface CollectionsTable {

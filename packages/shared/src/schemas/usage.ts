@@ -12,6 +12,10 @@ export const ZUsage = z.object({
   period: z.string(),
   /** ISO date (YYYY-MM-DD) of the first day of the next UTC month. */
   resetsOn: z.string(),
+  /**
+   * Downloads and their bytes: with a limit (a free member), what it counts, the downloads made
+   * while free; with none, every download this month.
+   */
   downloads: ZUsageFigure,
   bandwidthBytes: ZUsageFigure,
   collections: ZUsageFigure,

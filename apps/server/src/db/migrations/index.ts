@@ -38,6 +38,7 @@ import * as thumbRendition from "./2026-11-30-0036-thumb-rendition.js";
 import * as saleGivenBack from "./2026-11-30-0037-sale-given-back.js";
 import * as salePieceKept from "./2026-11-30-0038-sale-piece-kept.js";
 import * as jobOutages from "./2026-11-30-0039-job-outages.js";
+import * as unlimitedDownloads from "./2026-11-30-0040-unlimited-downloads.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-30-0037-sale-given-back": saleGivenBack,
   "2026-11-30-0038-sale-piece-kept": salePieceKept,
   "2026-11-30-0039-job-outages": jobOutages,
+  "2026-11-30-0040-unlimited-downloads": unlimitedDownloads,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -5,6 +5,7 @@ import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readyImageRow } from "../../../test/images.js";
 import { createTestDatabase, TEST_DB } from "../../../test/test-app.js";
+import { DownloadsRepo } from "../../modules/downloads/downloads.repo.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../database.js";
 import { migrationsFor } from "./index.js";
 
@@ -225,6 +226,48 @@ describe(`upgrading stored text to 0034 on ${TEST_DB}`, () => {
     } finally {
       await empty.cleanUp();
       await stored.cleanUp();
+    }
+  });
+});
+
+describe(`upgrading monthly usage to 0040 on ${TEST_DB}`, () => {
+  it("keeps a month counted before it counting in full against the free limits", async () => {
+    const { handle, cleanUp } = await newDatabase();
+    try {
+      await databaseAt(handle, "2026-11-30-0039-job-outages");
+      const now = Date.now();
+      const user = await handle.db
+        .insertInto("users")
+        .values({
+          username: "counted",
+          username_key: "counted",
+          email: "counted@example.com",
+          password_hash: "x",
+          role: "user",
+          display_name: null,
+          bio: null,
+          website: null,
+          social_links: "{}",
+          artist_statement: null,
+          specialties: "[]",
+          created_at: now,
+          updated_at: now,
+          suspended_at: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await handle.db
+        .insertInto("usage_monthly")
+        .values({ user_id: user.id, month: "2026-11", downloads: 10, bytes: 12_345 })
+        .execute();
+      expect(await migrateToLatest(handle)).toContain("2026-11-30-0040-unlimited-downloads");
+      expect(await new DownloadsRepo(handle.db).usage(user.id, "2026-11")).toEqual({
+        downloads: 10,
+        bytes: 12_345,
+        whileFree: { downloads: 10, bytes: 12_345 },
+      });
+    } finally {
+      await cleanUp();
     }
   });
 });

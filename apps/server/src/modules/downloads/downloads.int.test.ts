@@ -652,3 +652,133 @@ describe(`monthly limits on ${TEST_DB}`, () => {
     expect(dashboard.json().totals.downloads).toBe(events.reduce((n, r) => n + r.downloads, 0));
   });
 });
+
+describe(`downloads made while Pro, then free again in the month, on ${TEST_DB}`, () => {
+  /** The member's subscription ended (`customer.subscription.deleted`): free from now. */
+  const endSubscription = (userId: number) =>
+    app.database.db
+      .updateTable("subscriptions")
+      .set({ status: "canceled" })
+      .where("user_id", "=", userId)
+      .execute();
+  const usageOf = async (cookie: string) => {
+    const res = await app.server.inject({ url: "/api/v1/usage", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const head = (cookie: string) =>
+    app.server.inject({
+      method: "HEAD",
+      url: `/api/v1/images/${imageId}/download?size=basic`,
+      headers: { cookie },
+    });
+  const monthRow = (userId: number) =>
+    app.database.db
+      .selectFrom("usage_monthly")
+      .select(["downloads", "bytes", "unlimited_downloads", "unlimited_bytes"])
+      .where("user_id", "=", userId)
+      .where("month", "=", monthOf(clock.now()))
+      .executeTakeFirstOrThrow();
+
+  it("leaves the free month's 10 downloads whole after 12 HD downloads as Pro", async () => {
+    const member = await signIn(app, "dl_was_pro");
+    await subscribe(app, member.userId);
+    for (let i = 0; i < 12; i++) {
+      expect((await download("hd", member.cookie)).statusCode).toBe(200);
+    }
+    // A resume as Pro is bandwidth with no limits too, and so is a Basic file.
+    expect((await download("hd", member.cookie, { range: "bytes=1-" })).statusCode).toBe(206);
+    const basic = await download("basic", member.cookie);
+    expect(basic.statusCode).toBe(200);
+    const basicBytes = basic.rawPayload.length;
+    expect((await usageOf(member.cookie)).downloads).toEqual({ used: 13, limit: null });
+
+    await endSubscription(member.userId);
+    expect(await usageOf(member.cookie)).toMatchObject({
+      downloads: { used: 0, limit: FREE_TIER.monthlyDownloads },
+      bandwidthBytes: { used: 0, limit: FREE_TIER.monthlyBandwidthBytes },
+    });
+    expect((await head(member.cookie)).statusCode).toBe(200);
+    expect((await download("hd", member.cookie)).statusCode).toBe(403);
+    // A part fetched while free, of a file counted as Pro: its bytes are the free month's.
+    expect((await download("basic", member.cookie, { range: "bytes=1-" })).statusCode).toBe(206);
+    expect((await usageOf(member.cookie)).bandwidthBytes.used).toBe(basicBytes - 1);
+
+    for (let i = 0; i < FREE_TIER.monthlyDownloads; i++) {
+      expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    }
+    const refused = await download("basic", member.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain("You have reached this month's free limit");
+    expect((await head(member.cookie)).statusCode).toBe(429);
+    const usage = await usageOf(member.cookie);
+    expect(usage.downloads).toEqual({ used: 10, limit: 10 });
+    expect(usage.bandwidthBytes.used).toBe(basicBytes - 1 + 10 * basicBytes);
+    // The month still holds every download, for the admin's figures.
+    expect(await monthRow(member.userId)).toMatchObject({ downloads: 23, unlimited_downloads: 13 });
+  });
+
+  it("counts only the free downloads of a member who went free, Pro and free again", async () => {
+    const member = await signIn(app, "dl_free_pro_free");
+    for (let i = 0; i < 4; i++) {
+      expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    }
+    await subscribe(app, member.userId);
+    for (let i = 0; i < 5; i++) expect((await download("hd", member.cookie)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    }
+    // As Pro, the dashboard shows everything downloaded this month, with no limit.
+    expect((await usageOf(member.cookie)).downloads).toEqual({ used: 11, limit: null });
+
+    await endSubscription(member.userId);
+    expect((await usageOf(member.cookie)).downloads).toEqual({ used: 4, limit: 10 });
+    for (let i = 0; i < 6; i++) {
+      expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    }
+    expect((await download("basic", member.cookie)).statusCode).toBe(429);
+    expect((await usageOf(member.cookie)).downloads).toEqual({ used: 10, limit: 10 });
+    expect(await monthRow(member.userId)).toMatchObject({ downloads: 17, unlimited_downloads: 7 });
+  });
+
+  it("lets exactly the free month's last download through 50 parallel ones after Pro's", async () => {
+    const member = await signIn(app, "dl_was_pro_racer");
+    await subscribe(app, member.userId);
+    for (let i = 0; i < 3; i++) expect((await download("hd", member.cookie)).statusCode).toBe(200);
+    await endSubscription(member.userId);
+    for (let i = 0; i < FREE_TIER.monthlyDownloads - 1; i++) {
+      expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    }
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => download("basic", member.cookie)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(49);
+    expect(await monthRow(member.userId)).toMatchObject({ downloads: 13, unlimited_downloads: 3 });
+    expect((await usageOf(member.cookie)).downloads).toEqual({ used: 10, limit: 10 });
+  });
+
+  it("lets exactly the free bandwidth's last bytes through 40 parallel parts after Pro's 2 GiB", async () => {
+    const member = await signIn(app, "dl_was_pro_parts");
+    expect((await download("basic", member.cookie)).statusCode).toBe(200);
+    // As Pro the member fetched 2 GiB, and 50 bytes of the free month's bandwidth are left.
+    const limit = FREE_TIER.monthlyBandwidthBytes;
+    await app.database.db
+      .updateTable("usage_monthly")
+      .set({ bytes: 3 * limit - 50, unlimited_downloads: 0, unlimited_bytes: 2 * limit })
+      .where("user_id", "=", member.userId)
+      .execute();
+    expect((await usageOf(member.cookie)).bandwidthBytes.used).toBe(limit - 50);
+    const ranges = await Promise.all(
+      Array.from({ length: 40 }, () => download("basic", member.cookie, { range: "bytes=10-19" })),
+    );
+    expect(ranges.filter((r) => r.statusCode === 206)).toHaveLength(5);
+    expect(ranges.filter((r) => r.statusCode === 429)).toHaveLength(35);
+    expect(await monthRow(member.userId)).toMatchObject({
+      bytes: 3 * limit,
+      unlimited_bytes: 2 * limit,
+    });
+    expect((await usageOf(member.cookie)).bandwidthBytes).toEqual({ used: limit, limit });
+  });
+});

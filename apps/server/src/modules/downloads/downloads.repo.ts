@@ -9,7 +9,10 @@ export interface DownloadRecord {
   bytes: number;
   month: string;
   now: number;
-  /** Counts toward the user's monthly usage (and its limits, when given). */
+  /**
+   * Counts toward the user's monthly usage: against the free limits when given, and otherwise as
+   * downloaded with no limits (Pro, admin), which the free limits do not count later that month.
+   */
   usage?: { limits?: { downloads: number; bytes: number } };
   /**
    * A byte range of the file, of this many bytes. The member's first part of this image and size
@@ -24,6 +27,14 @@ export interface DownloadRecord {
  * refused it at the limits.
  */
 export type RecordOutcome = "counted" | "resumed" | "refused";
+
+/** A member's month: everything they downloaded, and what of it the free limits count. */
+export interface MonthUsage {
+  downloads: number;
+  bytes: number;
+  /** What was downloaded under the free limits (while free): what they count. */
+  whileFree: { downloads: number; bytes: number };
+}
 
 const STAT_COLUMN = {
   preview: "dl_preview",
@@ -75,14 +86,22 @@ export class DownloadsRepo {
     }
   }
 
-  async usage(userId: number, month: string): Promise<{ downloads: number; bytes: number }> {
+  async usage(userId: number, month: string): Promise<MonthUsage> {
     const row = await this.db
       .selectFrom("usage_monthly")
-      .select(["downloads", "bytes"])
+      .select(["downloads", "bytes", "unlimited_downloads", "unlimited_bytes"])
       .where("user_id", "=", userId)
       .where("month", "=", month)
       .executeTakeFirst();
-    return row ?? { downloads: 0, bytes: 0 };
+    if (!row) return { downloads: 0, bytes: 0, whileFree: { downloads: 0, bytes: 0 } };
+    return {
+      downloads: row.downloads,
+      bytes: row.bytes,
+      whileFree: {
+        downloads: row.downloads - row.unlimited_downloads,
+        bytes: row.bytes - row.unlimited_bytes,
+      },
+    };
   }
 }
 
@@ -97,9 +116,17 @@ const grantOf = (d: DownloadRecord, userId: number) => ({
 });
 
 /**
+ * What of the month the free limits count: what was not downloaded with no limits (as Pro).
+ * Column references, for the conditions of the statements that count.
+ */
+const DOWNLOADS_WHILE_FREE = sql<number>`usage_monthly.downloads - usage_monthly.unlimited_downloads`;
+const BYTES_WHILE_FREE = sql<number>`usage_monthly.bytes - usage_monthly.unlimited_bytes`;
+
+/**
  * A part of a download this member was counted for this month: no download again, but its bytes
  * are bandwidth all the same, or `bytes=1-` would fetch a counted file again and again for
- * nothing (one conditional statement, as a download's count).
+ * nothing (one conditional statement, as a download's count). A part fetched with no limits
+ * (as Pro) is not the free limits' to count, whenever its download was counted.
  */
 async function chargePart(
   trx: Transaction<Database>,
@@ -111,19 +138,23 @@ async function chargePart(
   const limits = d.usage.limits;
   const charged = await trx
     .updateTable("usage_monthly")
-    .set({ bytes: sql<number>`usage_monthly.bytes + ${part.bytes}` })
+    .set({
+      bytes: sql<number>`usage_monthly.bytes + ${part.bytes}`,
+      unlimited_bytes: sql<number>`usage_monthly.unlimited_bytes + ${limits ? 0 : part.bytes}`,
+    })
     .where("user_id", "=", userId)
     .where("month", "=", d.month)
     .$if(limits !== undefined, (qb) =>
-      qb.where(sql<boolean>`usage_monthly.bytes + ${part.bytes} <= ${limits?.bytes}`),
+      qb.where(sql<boolean>`${BYTES_WHILE_FREE} + ${part.bytes} <= ${limits?.bytes}`),
     )
     .executeTakeFirst();
   return Number(charged.numUpdatedRows) === 1 || !limits ? "resumed" : "refused";
 }
 
 /**
- * Counts a download: the member's month (refused, nothing written, past its limits), the image's
- * per-quality and total counts, and the event.
+ * Counts a download: the member's month (refused, nothing written, past its limits: what the
+ * month holds of downloads made under them), the image's per-quality and total counts, and the
+ * event.
  */
 async function countDownload(
   trx: Transaction<Database>,
@@ -134,18 +165,29 @@ async function countDownload(
     // The month's first download makes the row and so skips the update's condition below: a
     // limit (an admin may set it to 0 or under a file's size) must hold for it as well.
     if (limits && (limits.downloads < 1 || d.bytes > limits.bytes)) return "refused";
+    // With no limits (Pro, admin), the download is also set aside from what the free limits count.
+    const unlimited = limits ? { downloads: 0, bytes: 0 } : { downloads: 1, bytes: d.bytes };
     const counted = await trx
       .insertInto("usage_monthly")
-      .values({ user_id: d.userId, month: d.month, downloads: 1, bytes: d.bytes })
+      .values({
+        user_id: d.userId,
+        month: d.month,
+        downloads: 1,
+        bytes: d.bytes,
+        unlimited_downloads: unlimited.downloads,
+        unlimited_bytes: unlimited.bytes,
+      })
       .onConflict((oc) => {
         const update = oc.columns(["user_id", "month"]).doUpdateSet({
           downloads: sql<number>`usage_monthly.downloads + 1`,
           bytes: sql<number>`usage_monthly.bytes + ${d.bytes}`,
+          unlimited_downloads: sql<number>`usage_monthly.unlimited_downloads + ${unlimited.downloads}`,
+          unlimited_bytes: sql<number>`usage_monthly.unlimited_bytes + ${unlimited.bytes}`,
         });
         return limits
           ? update
-              .where("usage_monthly.downloads", "<", limits.downloads)
-              .where(sql<boolean>`usage_monthly.bytes + ${d.bytes} <= ${limits.bytes}`)
+              .where(sql<boolean>`${DOWNLOADS_WHILE_FREE} < ${limits.downloads}`)
+              .where(sql<boolean>`${BYTES_WHILE_FREE} + ${d.bytes} <= ${limits.bytes}`)
           : update;
       })
       .returning("downloads")

@@ -98,8 +98,9 @@ export class DownloadsService {
    * Counts a download (`part`: a byte range of the file, of this many bytes; not a download again
    * when this member's download of it was counted this month, or is being counted, only bandwidth):
    * per-quality stats, totals, the event and the member's monthly usage, atomically, refusing a
-   * free member past the limits with 429 and the reset date. A visitor's previews are limited per
-   * address instead.
+   * free member past the limits with 429 and the reset date (the limits count what they
+   * downloaded while free: a Pro member's downloads are not, should they be free again this
+   * month). A visitor's previews are limited per address instead.
    */
   async count(
     download: PreparedDownload,
@@ -159,7 +160,7 @@ export class DownloadsService {
     if (download.size === "preview") return;
     const now = this.deps.clock.now();
     const { freeTier } = await this.deps.siteSettings.current();
-    const used = await this.deps.downloads.usage(viewer.userId, monthOf(now));
+    const used = (await this.deps.downloads.usage(viewer.userId, monthOf(now))).whileFree;
     if (
       used.downloads >= freeTier.monthlyDownloads ||
       used.bytes + download.bytes > freeTier.monthlyBandwidthBytes

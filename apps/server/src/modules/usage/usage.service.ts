@@ -18,7 +18,11 @@ export class UsageService {
 
   /**
    * The member's usage this calendar month (UTC) against the free limits (design section 4);
-   * Pro, pro_plus and admins have none. The month-over-month change is from real downloads.
+   * Pro, pro_plus and admins have none. A free member's figures are what the limits count: what
+   * they downloaded while free, not what they downloaded as Pro earlier this month (the bar says
+   * how many are left). With no limits, the figures are everything downloaded this month, as
+   * the admin's subscriber list counts it. The month-over-month change is from every real
+   * download of both months: how much the member downloads, whatever the tier.
    */
   async of(viewer: Member): Promise<Usage> {
     const now = this.deps.clock.now();
@@ -32,15 +36,16 @@ export class UsageService {
     const { freeTier } = settings;
     // The same rule the download route enforces: only free members have limits.
     const limited = hasFreeLimits(viewer);
+    const used = limited ? current.whileFree : current;
     return {
       period,
       resetsOn: nextResetOf(now).toISOString().slice(0, 10),
       downloads: {
-        used: current.downloads,
+        used: used.downloads,
         limit: limited ? freeTier.monthlyDownloads : null,
       },
       bandwidthBytes: {
-        used: current.bytes,
+        used: used.bytes,
         limit: limited ? freeTier.monthlyBandwidthBytes : null,
       },
       collections: { used: collections, limit: limited ? freeTier.collections : null },
