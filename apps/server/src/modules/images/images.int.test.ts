@@ -60,11 +60,20 @@ async function expectGoodRendition(
   expect(meta.xmp).toBeUndefined();
 }
 
+/**
+ * The originals whose every rendition is checked. A large one's renditions (~19 s of sharp's work)
+ * are the same on either database: made on SQLite only; the upload's database path runs on both.
+ */
+const ORIGINAL_SIZES: ReadonlyArray<readonly [number, number]> =
+  TEST_DB === "sqlite"
+    ? [
+        [4000, 5000],
+        [1024, 1024],
+      ]
+    : [[1024, 1024]];
+
 describe(`upload and renditions on ${TEST_DB}`, () => {
-  for (const [width, height] of [
-    [4000, 5000],
-    [1024, 1024],
-  ] as const) {
+  for (const [width, height] of ORIGINAL_SIZES) {
     it(`makes every rendition of a ${width}×${height} PNG, metadata-free and within its box and cap`, async () => {
       const png = await makePng(width, height, { withMetadata: true });
       expect((await sharp(png).metadata()).exif).toBeDefined();
