@@ -27,6 +27,8 @@ export interface FakeStripePrice {
   id: string;
   unitAmount: number;
   interval: "month" | "year";
+  /** The product it is a price of: Pro's unless given (another product the account sells). */
+  product?: string;
 }
 
 export interface FakeStripeOptions {
@@ -248,6 +250,43 @@ export class FakeStripeServer {
     const payment = this.payments.get(paymentIntentId);
     if (!payment) throw new Error(`no payment intent ${paymentIntentId}`);
     payment.refunded = true;
+  }
+
+  /** A price made in the dashboard after the fake started (of another product, say). */
+  addPrice(price: FakeStripePrice): void {
+    this.options.prices.push(price);
+  }
+
+  /**
+   * A subscription the customer took at Stripe without Sawdust (another product the account
+   * sells, through its own checkout or the dashboard): `status` from now, for one interval of
+   * the price, carrying `metadata` (none unless given). Returns its id.
+   */
+  createSubscription(
+    customer: string,
+    priceId: string,
+    options: { status?: string; metadata?: Record<string, string> } = {},
+  ): string {
+    if (!this.customers.has(customer)) throw new Error(`no customer ${customer}`);
+    const price = this.price(priceId);
+    const now = this.seconds();
+    const subscription: SubscriptionState = {
+      id: newId("sub"),
+      itemId: newId("si"),
+      customer,
+      priceId: price.id,
+      status: options.status ?? "active",
+      cancelAtPeriodEnd: false,
+      periodStart: now,
+      periodEnd: addInterval(now, price.interval),
+      created: now,
+      canceledAt: null,
+      endedAt: null,
+      metadata: { ...options.metadata },
+      latestInvoice: newId("in"),
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    return subscription.id;
   }
 
   /** Changes a subscription as Stripe would (a renewal, a failed payment, the portal). */
@@ -902,7 +941,7 @@ export class FakeStripeServer {
       lookup_key: null,
       metadata: {},
       nickname: null,
-      product: PRODUCT_ID,
+      product: price.product ?? PRODUCT_ID,
       recurring: {
         interval: price.interval,
         interval_count: 1,
@@ -975,7 +1014,7 @@ export class FakeStripeServer {
               metadata: {},
               meter: null,
               nickname: null,
-              product: PRODUCT_ID,
+              product: price.product ?? PRODUCT_ID,
               tiers_mode: null,
               transform_usage: null,
               trial_period_days: null,

@@ -1,5 +1,5 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
-import { ZUploadForm } from "@sawdust/shared";
+import { MESSAGES, ZApiError, ZUploadForm } from "@sawdust/shared";
 import Fastify from "fastify";
 import {
   serializerCompiler,
@@ -17,6 +17,11 @@ import {
   registeredRoutes,
   unparsedBody,
 } from "../src/http/openapi.js";
+import type { StripeSettings } from "../src/modules/billing/stripe-provider.js";
+import { callerOf, publishPiece } from "./editions.js";
+import { FakeStripeServer, stripeModeEnv } from "./fake-stripe-server.js";
+import { makePng, signIn } from "./images.js";
+import { closedPort } from "./out-of-reach.js";
 import { createTestApp, type TestApp } from "./test-app.js";
 
 /** The routes the contract covers: the API, media files and the health probes. */
@@ -71,6 +76,30 @@ type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
 };
+
+const API_ERROR = {
+  content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+};
+
+/**
+ * The answer's status is one the document declares for the operation, as an ApiError, and its
+ * body is one: what a client generated from the document reads.
+ */
+function expectDeclaredError(
+  document: Document,
+  operation: { path: string; method: string },
+  res: { statusCode: number; body: string; json(): unknown },
+) {
+  const where = `${operation.method.toUpperCase()} ${operation.path}`;
+  const declared = document.paths[operation.path]?.[operation.method]?.responses ?? {};
+  expect(declared[String(res.statusCode)], `${where} answered ${res.statusCode}`).toMatchObject(
+    API_ERROR,
+  );
+  expect(ZApiError.safeParse(res.json()).success, res.body).toBe(true);
+}
+
+/** More than the 1 MiB a JSON body may be. */
+const OVERSIZED = JSON.stringify({ padding: "x".repeat(1024 * 1024 + 1) });
 
 describe("the contract as OpenAPI", () => {
   let app: TestApp;
@@ -238,6 +267,37 @@ describe("the contract as OpenAPI", () => {
     }
   });
 
+  it("declares 413 on every operation that takes a body, and answers it for a body over the limit", async () => {
+    let withBody = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!(operation as { requestBody?: unknown }).requestBody) continue;
+        withBody++;
+        expect(operation.responses["413"], `${method} ${path}`).toMatchObject(API_ERROR);
+      }
+    }
+    expect(withBody).toBeGreaterThan(20);
+
+    for (const operation of [
+      { path: "/api/v1/auth/login", method: "post" },
+      { path: "/api/v1/billing/webhook", method: "post" },
+    ]) {
+      const res = await app.server.inject({
+        method: "POST",
+        url: operation.path,
+        headers: { "content-type": "application/json" },
+        payload: OVERSIZED,
+      });
+      expect(res.statusCode, operation.path).toBe(413);
+      expect(res.json()).toMatchObject({ code: "ctp_body_too_large" });
+      expectDeclaredError(document, operation, res);
+    }
+    // A route that says more about its own limit keeps its words.
+    expect(document.paths["/api/v1/images/upload"]?.post?.responses["413"]).toMatchObject({
+      description: expect.stringContaining("50 MB"),
+    });
+  });
+
   it("gives each documented operation a summary, a known tag and a unique operationId", () => {
     const known = new Set(document.tags.map((tag) => tag.name));
     const ids = new Set<string>();
@@ -272,4 +332,90 @@ describe("the contract as OpenAPI", () => {
     });
     expect(initializer.body).toContain("validatorUrl: null");
   });
+});
+
+describe("the contract when the payment provider is out of reach", () => {
+  const settings: StripeSettings = {
+    secretKey: "sk_test_sawdust_openapi_0123456789",
+    webhookSecret: "whsec_sawdust_openapi",
+    priceMonthly: "price_pro_monthly",
+    priceYearly: "price_pro_yearly",
+  };
+  let app: TestApp;
+  let document: Document;
+
+  beforeAll(async () => {
+    // Stripe mode, with Stripe's API on a loopback port nothing listens on.
+    app = await createTestApp(
+      { ...stripeModeEnv(settings), REGISTRATIONS_PER_IP_HOUR: "1000" },
+      { stripeTransport: { host: "127.0.0.1", port: await closedPort(), protocol: "http" } },
+    );
+    document = (await app.server.inject({ url: OPENAPI_PATH })).json();
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  /** Sawdust's 502, in its own words. */
+  function expectProviderFailure(
+    operation: { path: string; method: string },
+    res: { statusCode: number; body: string; json(): unknown },
+  ) {
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toEqual({
+      message: MESSAGES.payments.providerUnavailable,
+      code: "payment_provider_error",
+    });
+    expectDeclaredError(document, operation, res);
+  }
+
+  it("answers 502 where a route calls the payment provider, and declares it", async () => {
+    const call = callerOf(app);
+    const admin = await signIn(app, "oa_admin", "admin");
+    const member = await signIn(app, "oa_member");
+    const piece = await publishPiece(app, admin, await makePng(800, 1000), {
+      editionType: "one_of_one",
+      price: 4_000,
+    });
+
+    expectProviderFailure(
+      { path: "/api/v1/subscriptions/create", method: "post" },
+      await call("POST", "/api/v1/subscriptions/create", member, { billingCycle: "monthly" }),
+    );
+    expectProviderFailure(
+      { path: "/api/v1/images/{id}/purchase", method: "post" },
+      await call("POST", `/api/v1/images/${piece}/purchase`, member, { licence: "standard" }),
+    );
+    // A signed event about a subscription, which the handler reads again from Stripe.
+    const stripe = new FakeStripeServer({ ...settings, prices: [] });
+    const event = stripe.event("customer.subscription.updated", {
+      id: "sub_out_of_reach",
+      object: "subscription",
+    });
+    expectProviderFailure(
+      { path: "/api/v1/billing/webhook", method: "post" },
+      await stripe.deliver(app.server, event),
+    );
+    // The member's customer kept from an earlier checkout: the portal and deleting the account
+    // call Stripe too.
+    await app.database.db
+      .insertInto("billing_customers")
+      .values({
+        user_id: member.userId,
+        provider: "stripe",
+        customer_id: "cus_out_of_reach",
+        created_at: Date.now(),
+      })
+      .execute();
+    expectProviderFailure(
+      { path: "/api/v1/subscriptions/portal", method: "post" },
+      await call("POST", "/api/v1/subscriptions/portal", member),
+    );
+    expectProviderFailure(
+      { path: "/api/v1/account/", method: "delete" },
+      await call("DELETE", "/api/v1/account", member, { password: "correct horse battery" }),
+    );
+    // And the admin's refund of a sale, which needs one paid through Stripe, declares it too.
+    expect(document.paths["/api/v1/admin/sales/{id}/refund"]?.post?.responses["502"]).toMatchObject(
+      API_ERROR,
+    );
+  }, 60_000);
 });

@@ -123,9 +123,11 @@ const ERROR_MEANINGS = {
   403: "Not allowed, or sent from another site",
   404: "No such resource (or not one this viewer may see)",
   409: "Conflicts with what is stored",
+  413: "The request body is larger than this route takes (ctp_body_too_large)",
   415: "This content type is not accepted here",
   416: "The requested byte range is outside the file",
   429: "Too many attempts: the Retry-After header says when to try again",
+  502: "The payment provider could not be reached, or refused the call (payment_provider_error): try again shortly",
 } as const;
 type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
@@ -217,6 +219,7 @@ export async function registerApiDocs(
   const routes: RegisteredRoute[] = [];
   catalogues.set(server, routes);
   server.addHook("onRoute", (route) => {
+    if (DOCUMENTED.test(route.url)) route.schema = withBodyTooLarge(route.schema);
     routes.push({ method: route.method, url: route.url, schema: route.schema });
   });
 
@@ -227,7 +230,7 @@ export async function registerApiDocs(
         title: "Sawdust API",
         version: "1",
         description:
-          "The API the Sawdust web app calls. Errors are always `{ message, code }` with a 4xx status; a signed-in browser carries the session cookie.",
+          "The API the Sawdust web app calls. Errors are always `{ message, code }`: a 4xx status for the request, a 502 when the payment provider a route calls fails; a signed-in browser carries the session cookie.",
       },
       tags: [...TAGS],
       components: {
@@ -269,6 +272,16 @@ export async function registerApiDocs(
       deepLinking: true,
     },
   });
+}
+
+/**
+ * Every route that takes a body answers 413 for one over its limit (Fastify's, before any handler
+ * runs): declared here once, for each such route that does not say more about its own limit.
+ */
+function withBodyTooLarge(schema: FastifySchema | undefined): FastifySchema | undefined {
+  const response = schema?.response as Record<string, unknown> | undefined;
+  if (schema?.body === undefined || !response || response[413] !== undefined) return schema;
+  return { ...schema, response: { ...response, ...errors(413) } };
 }
 
 type Document = ReturnType<typeof jsonSchemaTransformObject>;

@@ -237,6 +237,9 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = 
           ...errors(401, 403),
           409: error("The last active administrator cannot leave"),
           ...errors(415, 429),
+          502: error(
+            "The payment provider could not be reached to cancel the subscription or close open checkouts (payment_provider_error): nothing was deleted; try again shortly",
+          ),
         },
       },
     },

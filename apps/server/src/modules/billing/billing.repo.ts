@@ -192,13 +192,7 @@ export class BillingRepo {
     receipt?: (member: { username: string; email: string }) => MailMessage,
   ): Promise<EventOutcome> {
     return this.inTransaction(async (trx) => {
-      const inserted = await trx
-        .insertInto("billing_events")
-        .values({ id: event.id, type: event.type, received_at: event.receivedAt })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!inserted) return "duplicate";
+      if (!(await recordEvent(trx, event))) return "duplicate";
       if (!subscription) return "applied";
       // The member may have been deleted since they paid: nothing of theirs to change.
       const user = await trx
@@ -244,8 +238,43 @@ export class BillingRepo {
     });
   }
 
+  /**
+   * Records an event about a subscription that is not to Pro, and removes the row stored for it
+   * if there is one (a Pro subscription moved onto another price at the provider), in one
+   * transaction: nothing of it is kept. An event id already recorded changes nothing.
+   */
+  async applyNotProEvent(
+    event: { id: string; type: string; receivedAt: number },
+    provider: string,
+    providerSubscriptionId: string,
+  ): Promise<{ outcome: "applied" | "duplicate"; removed: boolean }> {
+    return this.inTransaction(async (trx) => {
+      if (!(await recordEvent(trx, event))) return { outcome: "duplicate", removed: false };
+      const removed = await trx
+        .deleteFrom("subscriptions")
+        .where("provider", "=", provider)
+        .where("provider_subscription_id", "=", providerSubscriptionId)
+        .executeTakeFirst();
+      return { outcome: "applied", removed: Number(removed.numDeletedRows) > 0 };
+    });
+  }
+
   /** `work` in this repository's transaction (a serialised task's), else in a new one. */
   private inTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
   }
+}
+
+/** Records a webhook event's id; false when it was recorded already (a redelivery). */
+async function recordEvent(
+  trx: Db,
+  event: { id: string; type: string; receivedAt: number },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto("billing_events")
+    .values({ id: event.id, type: event.type, received_at: event.receivedAt })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

@@ -51,6 +51,9 @@ export const billingWebhookRoutes: FastifyPluginAsync<{ webhooks: WebhooksServic
             "The signature is missing, wrong or stale, or the body is not an event: nothing changed",
           ),
           ...errors(403, 415),
+          502: error(
+            "The payment provider could not be reached, or refused the call, while the event was applied (payment_provider_error): nothing changed, and the provider delivers it again",
+          ),
         },
       },
     },

@@ -47,14 +47,16 @@ export interface PaymentProvider {
 
   /**
    * The subscription as the provider holds it now (webhooks re-read it rather than trusting the
-   * order events arrive in); null when the provider does not know it.
+   * order events arrive in); `NotProSubscription` when it is not a subscription to Pro; null when
+   * the provider does not know it.
    */
-  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription | NotProSubscription | null>;
 
   /**
-   * Whether the customer has a subscription at the provider that bills or may yet
+   * Whether the customer has a subscription to Pro at the provider that bills or may yet
    * (SUBSCRIPTION_STATUSES_BLOCKING_CHECKOUT): asked before a new checkout for Pro, since a paid
-   * one's webhook may not have arrived yet, and a second checkout would bill twice.
+   * one's webhook may not have arrived yet, and a second checkout would bill twice. Their
+   * subscriptions to anything else do not count.
    */
   hasOpenSubscription(customerId: string): Promise<boolean>;
 
@@ -152,6 +154,23 @@ export interface ProviderSubscription {
   createdAt: number;
   /** When a canceled subscription ended (at its period's end, at once, or when retries ran out). */
   endedAt: number | null;
+}
+
+/**
+ * A subscription the provider holds that is not to Pro: none of its items is on one of the site's
+ * two Pro prices (the Stripe account also sells something else, a newsletter say). It grants
+ * nothing and counts in no revenue: Sawdust keeps none of it.
+ */
+export interface NotProSubscription {
+  id: string;
+  customerId: string;
+  notPro: true;
+}
+
+export function isNotPro(
+  subscription: ProviderSubscription | NotProSubscription,
+): subscription is NotProSubscription {
+  return "notPro" in subscription;
 }
 
 /**

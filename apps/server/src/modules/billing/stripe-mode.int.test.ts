@@ -26,10 +26,18 @@ const settings: StripeSettings = {
 };
 const PUBLIC_URL = "http://127.0.0.1:3000";
 const HOUR = 3600 * 1000;
+/** A price of another product the same Stripe account sells: on neither Pro price. */
+const NEWSLETTER = {
+  id: "price_newsletter",
+  unitAmount: 100,
+  interval: "year",
+  product: "prod_newsletter",
+} as const;
 
 let fake: FakeStripeServer;
 let app: TestApp;
 let imageId: number;
+let admin: Member;
 let httpRequest: MockInstance<typeof http.request>;
 let httpsRequest: MockInstance<typeof https.request>;
 
@@ -46,7 +54,8 @@ beforeAll(async () => {
     },
     { stripeTransport: fake.transport },
   );
-  const admin = await signIn(app, "sm_admin", "admin");
+  fake.addPrice(NEWSLETTER);
+  admin = await signIn(app, "sm_admin", "admin");
   const upload = await uploadPublished(app, admin.cookie, {
     name: "lighthouse.png",
     data: await makePng(800, 1000),
@@ -122,6 +131,29 @@ async function countEvents(eventId: string): Promise<number> {
     .where("id", "=", eventId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The admin subscription page's figures: subscribers, active Pro and Monthly Revenue. */
+async function adminStats() {
+  const res = await app.server.inject({
+    method: "GET",
+    url: "/api/v1/admin/subscriptions",
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().stats as {
+    totalSubscribers: number;
+    activePro: number;
+    monthlyRevenueCents: number;
+  };
+}
+
+function paymentsOf(userId: number) {
+  return app.database.db
+    .selectFrom("payments")
+    .select("provider_invoice_id")
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 async function countSubscriptions(userId: number): Promise<number> {
@@ -491,6 +523,82 @@ describe(`Stripe mode through the SDK on ${TEST_DB}`, () => {
       subscription: { status: "canceled" },
     });
     expect(await countSubscriptions(member.userId)).toBe(1);
+  });
+
+  it("grants nothing for the member's customer's subscription to another product, and counts none of it", async () => {
+    const member = await signIn(app, "sm_newsletter");
+    // Sawdust makes the member's customer (metadata.userId) for a checkout left unpaid.
+    const customerId = String(
+      fake.checkoutSession(await startCheckout(member, "monthly")).customer,
+    );
+    const before = await adminStats();
+    // At Stripe the customer also takes the account's newsletter: active, no metadata.
+    const other = fake.createSubscription(customerId, NEWSLETTER.id);
+
+    for (const event of [
+      fake.subscriptionEvent("customer.subscription.created", other),
+      fake.invoiceEvent("invoice.paid", other),
+    ]) {
+      const res = await fake.deliver(app.server, event);
+      // Acknowledged, so Stripe stops sending it, and recorded once.
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ received: true, ignored: true });
+      expect(await countEvents(String(event.id))).toBe(1);
+    }
+
+    expect(await current(member)).toMatchObject({ tier: "free", isPro: false, subscription: null });
+    expect(await hdDownload(member)).toBe(403);
+    expect(await countSubscriptions(member.userId)).toBe(0);
+    // Its invoice is no Pro payment: none recorded, no receipt.
+    expect(await paymentsOf(member.userId)).toEqual([]);
+    expect(await adminStats()).toEqual(before);
+    // Nor does it stand in the way of Pro: a checkout opens, and paying it makes the member Pro.
+    const sessionId = await startCheckout(member, "yearly");
+    fake.completeCheckout(sessionId);
+    const paid = await fake.deliver(app.server, fake.checkoutCompletedEvent(sessionId));
+    expect(paid.json()).toEqual({ received: true });
+    expect(await current(member)).toMatchObject({
+      tier: "pro",
+      subscription: { billingCycle: "yearly", priceCents: 11988 },
+    });
+  });
+
+  it("takes Pro away when Stripe moves a Pro subscription onto another product's price", async () => {
+    const member = await signIn(app, "sm_moved");
+    const subscriptionId = await subscribe(member, "monthly");
+    expect(await current(member)).toMatchObject({ isPro: true });
+    const before = await adminStats();
+
+    fake.updateSubscription(subscriptionId, { priceId: NEWSLETTER.id });
+    const moved = fake.subscriptionEvent("customer.subscription.updated", subscriptionId);
+    const res = await fake.deliver(app.server, moved);
+
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true, ignored: true });
+    // The stored row is gone: no tier, no revenue, no subscriber.
+    expect(await current(member)).toMatchObject({ tier: "free", isPro: false, subscription: null });
+    expect(await countSubscriptions(member.userId)).toBe(0);
+    expect(await adminStats()).toEqual({
+      totalSubscribers: before.totalSubscribers - 1,
+      activePro: before.activePro - 1,
+      monthlyRevenueCents: before.monthlyRevenueCents - 1499,
+    });
+    expect((await fake.deliver(app.server, moved)).json()).toEqual({
+      received: true,
+      duplicate: true,
+    });
+
+    // Moved back onto a Pro price, it is Pro again.
+    fake.updateSubscription(subscriptionId, { priceId: settings.priceYearly });
+    const back = await fake.deliver(
+      app.server,
+      fake.subscriptionEvent("customer.subscription.updated", subscriptionId),
+    );
+    expect(back.json()).toEqual({ received: true });
+    expect(await current(member)).toMatchObject({
+      tier: "pro",
+      subscription: { billingCycle: "yearly", priceCents: 11988 },
+    });
   });
 
   it("acknowledges events it does not act on", async () => {

@@ -200,7 +200,8 @@ describe("StripeProvider against a loopback Stripe", () => {
       createdAt: stripeSide.created * 1000,
       endedAt: null,
     });
-    const periodDays = ((subscription?.currentPeriodEnd ?? 0) - Date.now()) / DAY;
+    // (The period read back, equal to the item's above.)
+    const periodDays = ((item?.current_period_end ?? 0) * 1000 - Date.now()) / DAY;
     expect(periodDays).toBeGreaterThan(364);
     expect(periodDays).toBeLessThanOrEqual(366);
 
@@ -217,12 +218,15 @@ describe("StripeProvider against a loopback Stripe", () => {
       currentPeriodEnd: end.getTime(),
     });
 
-    // A price set up later in the dashboard still bills yearly, at its own amount.
+    // On neither of the two Pro prices (one made later in the dashboard, another product's), it
+    // is not a subscription to Pro, whatever it bills: nothing of its price or period is read.
     fake.updateSubscription(subscriptionId, { priceId: "price_pro_yearly_2027" });
-    expect(await provider.retrieveSubscription(subscriptionId)).toMatchObject({
-      billingCycle: "yearly",
-      priceCents: 9900,
+    expect(await provider.retrieveSubscription(subscriptionId)).toEqual({
+      id: subscriptionId,
+      customerId,
+      notPro: true,
     });
+    fake.updateSubscription(subscriptionId, { priceId: settings.priceYearly });
 
     // A status this code does not know grants nothing.
     fake.updateSubscription(subscriptionId, { status: "on_hold_for_review" });

@@ -12,6 +12,7 @@ import {
   blocksCheckout,
   InvalidWebhookSignature,
   type NewCustomer,
+  type NotProSubscription,
   PAYMENT_SESSION_GRACE_MS,
   type PaymentCheckoutInput,
   type PaymentProvider,
@@ -233,7 +234,7 @@ export class StripeProvider implements PaymentProvider {
     return { url: session.url };
   }
 
-  retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+  retrieveSubscription(id: string): Promise<ProviderSubscription | NotProSubscription | null> {
     return this.call("subscriptions.retrieve", async () => {
       try {
         const subscription = await this.stripe.subscriptions.retrieve(id, {
@@ -247,7 +248,10 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
-  /** Every subscription of the customer, whatever its status, read until one blocks checkout. */
+  /**
+   * Every subscription of the customer, whatever its status, read until one to Pro blocks
+   * checkout (one to another product of the account never does).
+   */
   hasOpenSubscription(customerId: string): Promise<boolean> {
     return this.call("subscriptions.list", async () => {
       for await (const subscription of this.stripe.subscriptions.list({
@@ -255,7 +259,7 @@ export class StripeProvider implements PaymentProvider {
         status: "all",
         limit: 100,
       })) {
-        if (blocksCheckout(subscription.status)) return true;
+        if (blocksCheckout(subscription.status) && this.proItemOf(subscription)) return true;
       }
       return false;
     });
@@ -340,38 +344,43 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
-   * Stripe's subscription in Sawdust's terms. Since API version 2025-03-31 the billing period
-   * lives on each item, not on the subscription; ours has one item, the Pro price.
+   * The subscription's item on one of the two Pro prices (README: the ids of two recurring prices
+   * of one Pro product). None: it is a subscription to something else the account sells, which
+   * grants nothing, whatever its status.
    */
-  private toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
-    const items = subscription.items.data;
-    const known = [this.settings.priceMonthly, this.settings.priceYearly];
-    const item = items.find((i) => known.includes(i.price.id)) ?? items[0];
-    const billingCycle = item ? this.cycleOf(item.price) : "monthly";
+  private proItemOf(subscription: Stripe.Subscription): Stripe.SubscriptionItem | undefined {
+    const pro = [this.settings.priceMonthly, this.settings.priceYearly];
+    return subscription.items.data.find((item) => pro.includes(item.price.id));
+  }
+
+  /**
+   * Stripe's subscription in Sawdust's terms, read from its item on a Pro price (never from
+   * another item: a subscription with none is not Pro). Since API version 2025-03-31 the billing
+   * period lives on each item, not on the subscription.
+   */
+  private toProviderSubscription(
+    subscription: Stripe.Subscription,
+  ): ProviderSubscription | NotProSubscription {
+    const customerId =
+      typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
+    const item = this.proItemOf(subscription);
+    if (!item) return { id: subscription.id, customerId, notPro: true };
+    const billingCycle: BillingCycle =
+      item.price.id === this.settings.priceYearly ? "yearly" : "monthly";
     const userId = Number(subscription.metadata?.userId);
     return {
       id: subscription.id,
-      customerId:
-        typeof subscription.customer === "string"
-          ? subscription.customer
-          : subscription.customer.id,
+      customerId,
       userId: Number.isSafeInteger(userId) && userId > 0 ? userId : null,
       status: toStatus(subscription.status),
       billingCycle,
-      priceCents: item?.price.unit_amount ?? PRO_PRICES_CENTS[billingCycle],
-      currentPeriodStart: item ? item.current_period_start * 1000 : null,
-      currentPeriodEnd: item ? item.current_period_end * 1000 : null,
+      priceCents: item.price.unit_amount ?? PRO_PRICES_CENTS[billingCycle],
+      currentPeriodStart: item.current_period_start * 1000,
+      currentPeriodEnd: item.current_period_end * 1000,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       createdAt: subscription.created * 1000,
       endedAt: subscription.ended_at ? subscription.ended_at * 1000 : null,
     };
-  }
-
-  private cycleOf(price: Stripe.Price): BillingCycle {
-    if (price.id === this.settings.priceYearly) return "yearly";
-    if (price.id === this.settings.priceMonthly) return "monthly";
-    // A price changed in the dashboard (a new yearly price, say) still says what it bills for.
-    return price.recurring?.interval === "year" ? "yearly" : "monthly";
   }
 }
 

@@ -7,6 +7,7 @@ import {
   expiryOf,
   InvalidWebhookSignature,
   isLiveSubscription,
+  isNotPro,
   type OneOffPaymentHandler,
   type PaymentProvider,
   type ProviderSubscription,
@@ -82,7 +83,11 @@ export class WebhooksService {
     return this.deps.billing.serialised(`subscription:${subscriptionId}`, async (billing) => {
       // Cheap first look: a redelivery never costs a call to the provider.
       if (await billing.hasEvent(event.id)) return { received: true, duplicate: true };
-      let subscription = await this.deps.provider.retrieveSubscription(subscriptionId);
+      const retrieved = await this.deps.provider.retrieveSubscription(subscriptionId);
+      if (retrieved && isNotPro(retrieved)) {
+        return this.forgetNotPro(billing, record, subscriptionId, retrieved.customerId);
+      }
+      let subscription = retrieved;
       // Paid for an account deleted meanwhile (a checkout finished at the instant of deletion):
       // nobody can use or cancel it, so it ends now rather than bill a deleted account.
       const owner = subscription ? await this.ownerOf(billing, subscription) : null;
@@ -93,10 +98,9 @@ export class WebhooksService {
             { eventId: event.id, subscriptionId, userId: owner },
             "a subscription started for a deleted account: cancelled at the provider",
           );
-          subscription = (await this.deps.provider.retrieveSubscription(subscriptionId)) ?? {
-            ...subscription,
-            status: "canceled",
-          };
+          const after = await this.deps.provider.retrieveSubscription(subscriptionId);
+          subscription =
+            after && !isNotPro(after) ? after : { ...subscription, status: "canceled" };
         }
       }
       const row = subscription ? await this.rowOf(billing, subscription, event) : null;
@@ -116,6 +120,32 @@ export class WebhooksService {
         ...(row === null || outcome === "no-user" ? { ignored: true } : {}),
       };
     });
+  }
+
+  /**
+   * An event about a subscription to something other than Pro (another product of the same Stripe
+   * account): acknowledged, so the provider stops sending it, and nothing of it kept — no tier, no
+   * payment, no receipt, no revenue. A row stored for it (a Pro subscription since moved onto
+   * another price at the provider) is removed in the same transaction, so it carries Pro no more.
+   */
+  private async forgetNotPro(
+    billing: BillingRepo,
+    record: { id: string; type: string; receivedAt: number },
+    subscriptionId: string,
+    customerId: string,
+  ): Promise<WebhookAck> {
+    const { outcome, removed } = await billing.applyNotProEvent(
+      record,
+      this.deps.provider.name,
+      subscriptionId,
+    );
+    if (removed) {
+      this.deps.log?.warn(
+        { eventId: record.id, subscriptionId, customerId },
+        "a stored subscription is on no Pro price at the provider now: removed, it carries Pro no more",
+      );
+    }
+    return { received: true, ignored: true, ...(outcome === "duplicate" && { duplicate: true }) };
   }
 
   /** The member's receipt for this payment of this subscription (none without `receipts`). */

@@ -62,6 +62,9 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
             "Not for sale (Sawdust Gallery), sold out, every edition left is held, or the price is no longer `expectedCents` (price_changed)",
           ),
           ...errors(415),
+          502: error(
+            "The payment provider could not be reached, or refused the call (payment_provider_error): no edition is held; try again shortly",
+          ),
         },
       },
     },
@@ -216,6 +219,9 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
           ...errors(400, 401, 403, 404),
           409: error(
             "Already refunded, or paid through a payment provider the site no longer uses (the sandbox, before Stripe)",
+          ),
+          502: error(
+            "The payment provider could not be reached, or refused the refund (payment_provider_error): the sale is unchanged; try again shortly",
           ),
         },
       },

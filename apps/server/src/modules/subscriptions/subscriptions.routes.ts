@@ -46,7 +46,7 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
           200: json(ZRedirectUrl, "The checkout address: open it in a new tab"),
           ...errors(400, 401, 403),
           409: error("The member already has a subscription that carries Pro"),
-          ...errors(415),
+          ...errors(415, 502),
         },
       },
     },
@@ -87,6 +87,7 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
           409: error(
             "The member's billing account is with a payment provider the site no longer uses (the sandbox, before Stripe)",
           ),
+          ...errors(502),
         },
       },
     },
