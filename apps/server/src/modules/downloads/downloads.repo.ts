@@ -53,31 +53,24 @@ export class DownloadsRepo {
    * event; and the member's grant for the image and size this month. A part of the file (a byte
    * range) is counted as the download only when it makes that grant: the grant's key is unique,
    * so of parallel parts exactly one counts, and the others wait for it and count their bytes.
+   * Every download takes the grant before the month's usage row, whole or in parts: in the
+   * opposite orders, a whole download and a part of one file deadlocked on PostgreSQL (round 32).
    */
   async record(d: DownloadRecord): Promise<RecordOutcome> {
     try {
       return await this.db.transaction().execute(async (trx) => {
         const grant = d.userId === null ? undefined : grantOf(d, d.userId);
-        if (grant && d.part) {
-          const first = await trx
+        const first =
+          grant &&
+          (await trx
             .insertInto("download_grants")
             .values(grant)
             .onConflict((oc) => oc.doNothing())
             .returning("user_id")
-            .executeTakeFirst();
-          if (!first) return chargePart(trx, d, grant.user_id, d.part);
-          // Refused: the grant made above goes back with the transaction.
-          if ((await countDownload(trx, d)) === "refused") throw new Refused();
-          return "counted";
-        }
-        if ((await countDownload(trx, d)) === "refused") return "refused";
-        if (grant) {
-          await trx
-            .insertInto("download_grants")
-            .values(grant)
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-        }
+            .executeTakeFirst());
+        if (grant && d.part && !first) return chargePart(trx, d, grant.user_id, d.part);
+        // Refused: a grant made above goes back with the transaction.
+        if ((await countDownload(trx, d)) === "refused") throw new Refused();
         return "counted";
       });
     } catch (error) {
