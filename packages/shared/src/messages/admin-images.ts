@@ -61,6 +61,9 @@ export const adminImages = {
      * pieces loaded in the table, "at least" when the selection reaches further), and that their
      * sales and certificates outlive them.
      */
+    /** …when none of the loaded ones sold any, but the selection reaches past them. */
+    deleteMayKeepSales:
+      "Some selected pieces are not loaded here: any editions they sold keep their sales and certificates, and the certificates stay valid.",
     deleteKeepsSales: (pieces: number, sold: number, atLeast: boolean) =>
       `${atLeast ? "At least " : ""}${sold === 1 ? "1 edition" : `${groupDigits(sold)} editions`} of ${pieces === 1 ? "a selected piece" : `${groupDigits(pieces)} selected pieces`} ${sold === 1 ? "was" : "were"} sold. ${sold === 1 ? "Its sale and certificate are kept, and the certificate stays valid." : "Their sales and certificates are kept, and the certificates stay valid."}`,
     tagsLabel: "Tags (comma-separated)",

@@ -20,10 +20,11 @@ import { isApiRequestError } from "@/lib/api-client";
 import { useBatchImages } from "./api/batch-images";
 import { useAdminImages } from "./api/get-admin-images";
 import { useSetImageVisibility } from "./api/set-image-visibility";
-import { BatchMenu, operationLabel, type SelectionSales } from "./components/batch-menu";
+import { BatchMenu, operationLabel } from "./components/batch-menu";
 import { ImageFilters } from "./components/image-filters";
 import { ImagesTable } from "./components/images-table";
 import { titleOf } from "./image-text";
+import { selectionSales } from "./selection-sales";
 import { filtersFromSearch, hasFilters, withFilter } from "./table-filters";
 
 const m = MESSAGES.adminImages;
@@ -70,7 +71,10 @@ export function ImageManagementPage() {
   const images = list.data?.pages.flatMap((page) => page.images) ?? [];
   const total = list.data?.pages[0]?.stats.totalImages;
   const selectedCount = selection.allMatching ? (total ?? 0) : selection.ids.size;
-  const sales = selectionSales(images, selection, selectedCount);
+  const sales = selectionSales(
+    selection.allMatching ? images : images.filter((i) => selection.ids.has(i.id)),
+    selectedCount,
+  );
 
   function setFilter(name: Parameters<typeof withFilter>[1], value: string | undefined) {
     setSearchParams(withFilter(searchParams, name, value), { replace: true });
@@ -315,19 +319,4 @@ export function ImageManagementPage() {
       )}
     </AdminPageFrame>
   );
-}
-
-/** What the selected pieces the table has loaded sold, for the batch delete's confirmation. */
-function selectionSales(
-  images: AdminImage[],
-  selection: Selection,
-  selectedCount: number,
-): SelectionSales {
-  const chosen = selection.allMatching ? images : images.filter((i) => selection.ids.has(i.id));
-  const sold = chosen.filter((i) => i.soldEditions > 0);
-  return {
-    pieces: sold.length,
-    editions: sold.reduce((n, i) => n + i.soldEditions, 0),
-    atLeast: chosen.length < selectedCount,
-  };
 }

@@ -42,6 +42,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { deleteSalesNote, type SelectionSales } from "../selection-sales";
 
 const b = MESSAGES.adminImages.batch;
 
@@ -61,16 +62,6 @@ export function operationLabel(operation: AdminImageOperation): string {
 
 type Asking = "delete" | "set_edition" | "add_tags" | "remove_tags" | null;
 
-/** What the selection's pieces sold, as far as the table has loaded them. */
-export interface SelectionSales {
-  /** Selected pieces with sold editions. */
-  pieces: number;
-  /** Editions they sold between them. */
-  editions: number;
-  /** The selection reaches pieces the table has not loaded. */
-  atLeast: boolean;
-}
-
 interface BatchMenuProps {
   /** How many images the batch would change. */
   count: number;
@@ -88,6 +79,7 @@ interface BatchMenuProps {
 export function BatchMenu({ count, sales, pending, onRun }: BatchMenuProps) {
   const [asking, setAsking] = useState<Asking>(null);
   const none = count === 0;
+  const salesNote = sales ? deleteSalesNote(sales) : null;
   // A dialog opened from an item gives the focus back to the menu's button when it closes: the
   // item it came from has gone with the menu (the focus fell to the page's top; round 20).
   // The operation may be running by then (the button disabled, which takes no focus): the focus
@@ -163,11 +155,7 @@ export function BatchMenu({ count, sales, pending, onRun }: BatchMenuProps) {
         onConfirm={() => run({ type: "delete" })}
         onCloseAutoFocus={backToMenu}
       >
-        {sales && sales.editions > 0 && (
-          <SoldEditionsNote
-            text={b.deleteKeepsSales(sales.pieces, sales.editions, sales.atLeast)}
-          />
-        )}
+        {salesNote && <SoldEditionsNote text={salesNote} />}
       </ConfirmDialog>
       <TagsDialog
         type={asking === "remove_tags" ? "remove_tags" : "add_tags"}
