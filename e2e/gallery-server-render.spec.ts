@@ -372,6 +372,50 @@ test.describe("gallery rendered on the server", () => {
     await close();
   });
 
+  test("words typed into the tag search before the app has taken the page over are the app's once it has (round 31)", async ({
+    browser,
+  }) => {
+    const { page, errors, release, close } = await openWithCodeHeld(browser, "/gallery", 1280);
+    const search = page.getByRole("combobox", { name: "Search tags" });
+    await search.click();
+    await page.keyboard.type(tag);
+    await page.waitForTimeout(300);
+    release();
+    await takenOver(page);
+    // The box still has the focus and the words: the app offers the tag they name…
+    await expect(search).toHaveValue(tag);
+    await expect(search).toBeFocused();
+    const option = page
+      .getByRole("listbox", { name: "Tag suggestions" })
+      .getByRole("option", { name: new RegExp(`^#?${tag}`) });
+    await expect(option).toBeVisible();
+    await expect(search).toHaveAttribute("aria-expanded", "true");
+    // …and Enter takes it.
+    await search.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/gallery\\?tag=${tag}$`));
+    await expect(page.getByTestId("image-tile")).toHaveCount(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("without JavaScript, Enter in the tag search leads to the gallery of that tag, keeping the other filters (round 31)", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto("/gallery?color=1d4ed8");
+    const search = page.getByRole("combobox", { name: "Search tags" });
+    await search.fill(tag);
+    await search.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/gallery\\?color=1d4ed8&tag=${tag}$`));
+    await expect(page.getByTestId("filter-chip-tag")).toContainText(tag);
+    await expect(page.getByTestId("filter-chip-color")).toBeVisible();
+    await context.close();
+  });
+
   test("a visitor who chose masonry never sees the toggle disagree with the grid while the toolbar's code comes", async ({
     page,
   }) => {

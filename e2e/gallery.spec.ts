@@ -151,7 +151,7 @@ test.describe("filters", () => {
 
   test("Enter takes the highlighted suggestion, not the words typed so far", async ({ page }) => {
     await page.goto("/gallery");
-    // Typed once the app runs: words typed into the server's page before are not known to it.
+    // Typed once the app runs (words typed before: gallery-server-render.spec.ts).
     await hydrated(page);
     const search = page.getByRole("combobox", { name: "Search tags" });
 

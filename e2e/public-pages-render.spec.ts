@@ -1,6 +1,8 @@
+import { MESSAGES } from "@sawdust/shared";
 import { seriousViolations } from "./support/axe";
+import { builtFileOf } from "./support/built-files";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
-import { hydrated } from "./support/hydration";
+import { hydrated, takenOver } from "./support/hydration";
 import { lookAt } from "./support/look-at";
 import { type Browser, expect, type Page, test } from "./support/test";
 
@@ -122,6 +124,125 @@ test.describe("public pages rendered on the server", () => {
         .toBeGreaterThan(0);
       await expect(page).toHaveTitle(`${title} · Sawdust`);
     });
+  });
+
+  test("without JavaScript, a share link's Close leads to the gallery, keeping its filters (round 31)", async ({
+    browser,
+  }) => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await withoutScripts(browser, viewport, async (page) => {
+        await page.goto(`/image/${artworkId}?tag=${tag}`);
+        const dialog = page.getByRole("dialog", { name: title });
+        await dialog.getByRole("button", { name: "Close" }).click();
+        await expect(page).toHaveURL(new RegExp(`/gallery\\?tag=${tag}$`));
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        await expect(page.locator(`a[href^="/image/${artworkId}?"]`).first()).toBeVisible();
+
+        await page.goto(`/image/${artworkId}`);
+        await page.getByRole("button", { name: "Close" }).click();
+        await expect(page).toHaveURL(/\/gallery\??$/);
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+      });
+    }
+  });
+
+  test("without JavaScript, a filter chip's remove and Clear filters lead to the gallery without them (round 31)", async ({
+    browser,
+  }) => {
+    await withoutScripts(browser, { width: 1280, height: 900 }, async (page) => {
+      await page.goto(`/gallery?tag=${tag}&style=watercolor`);
+      const bar = page.getByRole("region", { name: "Filters and layout" });
+      await bar.getByRole("button", { name: `Remove tag filter ${tag}` }).click();
+      await expect(page).toHaveURL(/\/gallery\?style=watercolor$/);
+      await expect(page.getByTestId("filter-chip-tag")).toHaveCount(0);
+      await page.goto(`/gallery?tag=${tag}&style=watercolor`);
+      await bar.getByRole("button", { name: "Remove style filter watercolor" }).click();
+      await expect(page).toHaveURL(new RegExp(`/gallery\\?tag=${tag}$`));
+      await expect(page.locator(`a[href^="/image/${artworkId}?"]`).first()).toBeVisible();
+      await bar.getByRole("button", { name: "Clear filters" }).click();
+      await expect(page).toHaveURL(/\/gallery\??$/);
+      await expect(page.getByTestId("filter-chip-tag")).toHaveCount(0);
+    });
+  });
+
+  test("a share page's tab title is the artwork's all the while the app takes it over, at both widths and on reload (round 31)", async ({
+    browser,
+  }) => {
+    // The detail's code is held back: the rest of the app runs meanwhile, as on a slow phone.
+    const detailCode = builtFileOf("src/features/image-detail/image-detail-dialog.tsx");
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      try {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        // Every title the tab shows, from the page's first script on.
+        await page.addInitScript(() => {
+          const w = globalThis as unknown as {
+            document: { title: string };
+            requestAnimationFrame(f: () => void): void;
+            __titles: string[];
+          };
+          w.__titles = [];
+          const frame = () => {
+            const shown = w.document.title;
+            if (shown && w.__titles.at(-1) !== shown) w.__titles.push(shown);
+            w.requestAnimationFrame(frame);
+          };
+          w.requestAnimationFrame(frame);
+        });
+        for (const visit of ["first", "reload"]) {
+          let release = () => {};
+          const released = new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          await page.route(`**${detailCode}`, async (route) => {
+            await released;
+            await route.continue();
+          });
+          if (visit === "first") {
+            await page.mainFrame().goto(`/image/${artworkId}`, { waitUntil: "commit" });
+          } else {
+            await page.reload({ waitUntil: "commit" });
+          }
+          // The app has taken the page over but for the detail, whose code has not come.
+          await page.waitForFunction(() => {
+            const root = (
+              globalThis as unknown as { document: { getElementById(id: string): object | null } }
+            ).document.getElementById("root");
+            return (
+              root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"))
+            );
+          });
+          await page.waitForTimeout(500);
+          await expect(page).toHaveTitle(`${title} · Sawdust`);
+          release();
+          await takenOver(page);
+          await expect(page).toHaveTitle(`${title} · Sawdust`);
+          await page.unroute(`**${detailCode}`);
+          const titles = await page.evaluate(
+            () => (globalThis as unknown as { __titles: string[] }).__titles,
+          );
+          expect(titles, `${visit} visit at ${viewport.width} px`).toEqual([`${title} · Sawdust`]);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  test("the tab of a share link whose image is not there says so (round 31)", async ({ page }) => {
+    await page.goto("/image/99999999");
+    await expect(
+      page.getByRole("heading", { name: MESSAGES.imageDetail.unavailable }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(`${MESSAGES.imageDetail.unavailable} · Sawdust`);
   });
 
   test("without JavaScript, explore shows its tags, and a tag and the editions their images", async ({

@@ -22,7 +22,7 @@ export const CLASS_MERGE_CONFIG: Omit<Config<string, string>, "cacheSize" | "the
     "col-start": [{"col":[{"start":["1","2","3"]}]}],
     "col-start-end": [{"col":[{"span":["1","2","3"]}]}],
     "cursor": [{"cursor":["default","pointer",{"not":["allowed"],"zoom":["in","out"]}]}],
-    "display": ["block","flex","grid","hidden",{"inline":["","block","flex"]}],
+    "display": ["block","contents","flex","grid","hidden",{"inline":["","block","flex"]}],
     "duration": [{"duration":["200","300","500","700"]}],
     "flex": [{"flex":["1","[1.6]","none"]}],
     "flex-direction": [{"flex":["row",{"col":["","reverse"]}]}],

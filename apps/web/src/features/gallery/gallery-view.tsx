@@ -32,7 +32,6 @@ const DeferredGalleryToolbar = deferredComponent(
  */
 export function GalleryView() {
   useImageRedirectHash();
-  useDocumentTitle("Gallery");
   const filters = useGalleryFilters();
   const layout = useShownGalleryLayout();
   // The image list is asked for first: it is what the visitor waits for.
@@ -53,6 +52,9 @@ export function GalleryView() {
   // as tall as a first page of tiles could be, so the scroll a reload restores (an image opened
   // from far down the gallery, then the page reloaded) is not cut to the top.
   const underSharedDetail = useMatch(paths.image.path) !== null;
+  // The tab names the shared image (the server's title, then the dialog's), never the gallery
+  // under it while the dialog's code comes (round 31).
+  useDocumentTitle(underSharedDetail ? undefined : "Gallery");
 
   return (
     <div

@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { GalleryForm } from "@/components/layout/gallery-form";
 import type { ImageFilters } from "@/lib/images";
 import { cn } from "@/lib/utils";
 import type { FilterName } from "../use-gallery-filters";
@@ -42,14 +43,17 @@ export function ActiveFilters({ filters, onRemove, className }: ActiveFiltersPro
             <span className="truncate">
               <span className="text-muted-foreground">{LABELS[name]}:</span> {value}
             </span>
-            <button
-              type="button"
-              onClick={() => onRemove(name)}
-              aria-label={`Remove ${LABELS[name].toLowerCase()} filter ${value}`}
-              className="grid size-6 shrink-0 place-items-center rounded-full text-muted-foreground transition-colors hover:bg-stone-900/10 hover:text-foreground"
-            >
-              <X className="size-3.5" aria-hidden />
-            </button>
+            {/* Without JavaScript, it asks for the gallery without this filter. */}
+            <GalleryForm filters={{ ...filters, [name]: undefined }}>
+              <button
+                type="submit"
+                onClick={() => onRemove(name)}
+                aria-label={`Remove ${LABELS[name].toLowerCase()} filter ${value}`}
+                className="grid size-6 shrink-0 place-items-center rounded-full text-muted-foreground transition-colors hover:bg-stone-900/10 hover:text-foreground"
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+            </GalleryForm>
           </span>
         </li>
       ))}

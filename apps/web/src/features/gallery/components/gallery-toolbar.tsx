@@ -2,6 +2,7 @@ import { HYDRATES_LATER_ATTRIBUTE, type ImageListResponse } from "@sawdust/share
 import { SlidersHorizontal } from "lucide-react";
 import { Suspense, useRef, useState } from "react";
 import type { TileLayout } from "@/components/artwork/image-tile";
+import { GalleryForm } from "@/components/layout/gallery-form";
 import { Button } from "@/components/ui/button";
 import { listTotalLabel } from "@/lib/counts";
 import { retryingLazy } from "@/lib/retrying-lazy";
@@ -44,7 +45,11 @@ export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
           aria-label="Filters and layout"
           className="hidden min-w-0 flex-1 items-center gap-3 lg:flex"
         >
-          <TagSearch onApply={(tag) => filters.apply({ tag })} className="w-64 shrink-0" />
+          <TagSearch
+            onApply={(tag) => filters.apply({ tag })}
+            filters={filters.filters}
+            className="w-64 shrink-0"
+          />
           <ActiveFilters
             filters={filters.filters}
             onRemove={filters.remove}
@@ -52,9 +57,17 @@ export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
           />
           <div className="ml-auto flex shrink-0 items-center gap-2">
             {filters.count > 0 && (
-              <Button variant="ghost" size="sm" className="rounded-full" onClick={filters.clear}>
-                Clear filters
-              </Button>
+              <GalleryForm filters={{}}>
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  size="sm"
+                  className="rounded-full"
+                  onClick={filters.clear}
+                >
+                  Clear filters
+                </Button>
+              </GalleryForm>
             )}
             <LayoutToggle value={layout} onChange={onLayoutChange} />
           </div>
@@ -163,7 +176,7 @@ function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDr
             >
               <div className="grid gap-2">
                 <p className="text-sm font-medium">Tag</p>
-                <TagSearch onApply={(tag) => filters.apply({ tag })} />
+                <TagSearch onApply={(tag) => filters.apply({ tag })} filters={filters.filters} />
               </div>
               {filters.count > 0 && (
                 <div className="grid gap-2">

@@ -1,14 +1,17 @@
 import { Search } from "lucide-react";
+import type { ImageFilters } from "@/lib/images";
 
 /* What the tag search's stand-in (tag-search.tsx) and its combobox (tag-combobox.tsx) share. */
 
 export interface TagSearchProps {
   /** Called with the slugified tag the visitor chose or typed. */
   onApply: (tag: string) => void;
+  /** The gallery's filters: without JavaScript, Enter asks for them with the tag typed. */
+  filters: ImageFilters;
   className?: string;
 }
 
-export interface TagComboboxProps extends TagSearchProps {
+export interface TagComboboxProps extends Omit<TagSearchProps, "filters"> {
   /** What is typed, kept here so it survives the swap from the stand-in to the combobox. */
   text: string;
   onTextChange: (text: string) => void;
