@@ -2,6 +2,7 @@ import { MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { builtFileOf } from "./support/built-files";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { lookAt } from "./support/look-at";
 import { ADMIN_MENU_ITEMS, openAccountMenu } from "./support/navigation";
 import { expect, test } from "./support/test";
 
@@ -297,4 +298,91 @@ test("Skip to content is the first stop of the Tab key, and leads past the heade
   // The next stop is inside the page, not the header's links.
   await page.keyboard.press("Tab");
   await expect(page.locator("main :focus")).toHaveCount(1);
+});
+
+test("without JavaScript, a missing page, a missing image and a refused address say what they are, and an app-only page that it needs JavaScript (round 31)", async ({
+  browser,
+}) => {
+  const toGallery = MESSAGES.pageNotices.toGallery;
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+    try {
+      const page = await context.newPage();
+      for (const [path, status, title, heading, text] of [
+        [
+          "/no-such-page",
+          404,
+          `${MESSAGES.notFoundTitle} · Sawdust`,
+          MESSAGES.notFoundTitle,
+          MESSAGES.notFoundHint,
+        ],
+        [
+          "/image/99999999",
+          404,
+          `${MESSAGES.imageDetail.unavailable} · Sawdust`,
+          MESSAGES.imageDetail.unavailable,
+          MESSAGES.imageDetail.unavailableText,
+        ],
+        [
+          "/gallery?tag=%00",
+          400,
+          `${MESSAGES.pageNotices.refused} · Sawdust`,
+          MESSAGES.pageNotices.refused,
+          MESSAGES.nulCharacter,
+        ],
+        [
+          "/auth",
+          200,
+          "Sawdust",
+          MESSAGES.pageNotices.needsJavaScript,
+          MESSAGES.pageNotices.needsJavaScriptText,
+        ],
+      ] as const) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(status);
+        await expect(page, path).toHaveTitle(title);
+        await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+        await expect(page.getByText(text, { exact: true }), path).toBeVisible();
+        await expect(page.getByRole("link", { name: toGallery }), path).toBeInViewport();
+        const wider = await page.evaluate<number>(
+          "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+        );
+        expect(wider, `${path} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+        await lookAt(page, {
+          path: `/tmp/no-script${path.replace(/\W+/g, "-")}-${viewport.width}.png`,
+        });
+      }
+      // Its link leads to the gallery, which shows without JavaScript.
+      await page.goto("/no-such-page");
+      await page.getByRole("link", { name: toGallery }).click();
+      await expect(page).toHaveURL("/gallery");
+      await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("with JavaScript, a missing page shows nothing before the app runs, then the app's own screen alone", async ({
+  page,
+  baseURL,
+}) => {
+  // Before the app: its code held back, the page is as blank as it always was (no other screen
+  // flashes before the app's).
+  await page.goto("about:blank");
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.evaluate((url) => {
+    (globalThis as unknown as { location: { assign(url: string): void } }).location.assign(url);
+  }, `${baseURL}/no-such-page`);
+  await page.waitForURL("/no-such-page");
+  await expect(page.locator("body")).toHaveText("");
+  await page.unroute("**/assets/*.js");
+  // Then the app's screen, and only it: what the page says without JavaScript stays unseen.
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(MESSAGES.notFoundTitle);
+  await expect(page.getByText(MESSAGES.notFoundHint)).toHaveCount(1);
+  await expect(page.getByRole("main")).toHaveCount(1);
 });

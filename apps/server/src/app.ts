@@ -9,9 +9,10 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
-import { BadAddress, rewriteBadAddress } from "./http/bad-address.js";
+import { registerBadAddress, rewriteBadAddress } from "./http/bad-address.js";
 import { cacheDefaults } from "./http/cache-defaults.js";
 import { registerErrorHandler } from "./http/error-handler.js";
+import { ErrorPages } from "./http/error-pages.js";
 import { acceptEmptyJsonBodies } from "./http/json-bodies.js";
 import { COMPRESSION } from "./http/kept-body.js";
 import { ListPages } from "./http/list-pages.js";
@@ -128,7 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const migrated = await migrateToLatest(database);
   if (migrated.length > 0) server.log.info({ migrations: migrated }, "database migrated");
   const services = await openServices(config, database, server.log, deps);
-  const badAddress = new BadAddress();
+  const errorPages = new ErrorPages();
   const routes: Array<{ method: string; url: string }> = [];
   server.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
@@ -138,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   server.setValidatorCompiler(strictBodies);
   acceptEmptyJsonBodies(server);
   server.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(server);
+  registerErrorHandler(server, errorPages);
   refuseNulCharacters(server);
   cacheDefaults(server);
   let stopping = false;
@@ -275,7 +276,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     storage: services.storage,
   });
   await server.register(sitemapRoutes, { sitemap: services.sitemap, publicUrl: config.publicUrl });
-  badAddress.register(server);
+  registerBadAddress(server, errorPages);
   await registerWebApp(server, {
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
@@ -294,7 +295,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // Anything a public page shows: images, the hero, collections, the site's settings.
     onPagesStale: (listener) => services.events.on(() => listener()),
     now: () => services.clock.now(),
-    badAddress,
+    errorPages,
   });
   return {
     server,

@@ -1,12 +1,6 @@
 import { MESSAGES, pathDecodes } from "@sawdust/shared";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-
-/** Sends the app's page with this status to a browser navigating to a page path. */
-export type AppPageSender = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-) => unknown;
+import type { FastifyInstance } from "fastify";
+import type { ErrorPages } from "./error-pages.js";
 
 /** Where an address whose path does not decode is answered (rewriteBadAddress). */
 const BAD_ADDRESS_PATH = "/__sawdust/bad-address";
@@ -23,33 +17,21 @@ export function rewriteBadAddress(request: { url?: string }): string {
 
 /**
  * The answer to an address whose path does not decode: a 400 in the API's `{ message, code }`,
- * and, to a browser navigating to a page path, the app's page with that status (once the web app
- * is registered: `servePagesWith`).
+ * and, to a browser navigating to a page path, the site's page saying so with that status
+ * (error-pages.ts).
  */
-export class BadAddress {
-  private appPage: AppPageSender | undefined;
-
-  servePagesWith(send: AppPageSender): void {
-    this.appPage = send;
-  }
-
-  register(app: FastifyInstance): void {
-    app.route({
-      method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
-      url: BAD_ADDRESS_PATH,
-      schema: { hide: true },
-      handler: (request, reply) => {
-        const path = (request.originalUrl ?? request.url).split("?")[0] ?? "";
-        const navigating =
-          (request.method === "GET" || request.method === "HEAD") &&
-          !path.startsWith("/api/") &&
-          (request.headers.accept ?? "").includes("text/html");
-        if (navigating && this.appPage) return this.appPage(request, reply, 400);
-        return reply
-          .code(400)
-          .header("cache-control", "no-store")
-          .send({ message: MESSAGES.badAddress, code: "bad_address" });
-      },
-    });
-  }
+export function registerBadAddress(app: FastifyInstance, pages: ErrorPages): void {
+  pages.servePagesAt(BAD_ADDRESS_PATH);
+  app.route({
+    method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    url: BAD_ADDRESS_PATH,
+    schema: { hide: true },
+    handler: (request, reply) =>
+      pages.refuse(request, reply, {
+        status: 400,
+        message: MESSAGES.badAddress,
+        code: "bad_address",
+        headers: { "cache-control": "no-store" },
+      }),
+  });
 }

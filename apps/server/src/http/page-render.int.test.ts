@@ -9,6 +9,7 @@ import {
   EARLY_CLICK_SCRIPT,
   LATER_PRELOAD_REL,
   LATER_SCRIPT_TYPE,
+  MESSAGES,
 } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, setImageColumns, signIn } from "../../test/images.js";
@@ -201,6 +202,8 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
       expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
       // The data is in the page: no preloads of it.
       expect(res.body, url).not.toContain('rel="preload" as="fetch"');
+      // It shows without JavaScript: no notice that it needs it.
+      expect(res.body, url).not.toContain("<noscript>");
     }
     const image = await page(`/image/${forest}`);
     expect(descriptionOf(image.body)).toBe("Pines in the fog.");
@@ -226,6 +229,8 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
       expect(rootOf(res.body), url).toBe("");
       expect(res.body, url).not.toContain("sawdust-state");
       expect(canonicalOf(res.body), url).toBeDefined();
+      // Which the app draws: without JavaScript, the page says it needs it.
+      expect(res.body, url).toContain(`>${MESSAGES.pageNotices.needsJavaScript}</h1>`);
     }
     // The gallery's pages come with the preloads of the app's first requests.
     expect((await page("/gallery", { cookie })).body).toContain('rel="preload" as="fetch"');
@@ -249,7 +254,8 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
       expect(res.body).not.toContain("Secret Sketch");
       expect(res.body).not.toContain("Not for anyone");
       expect(res.body).not.toContain("application/ld+json");
-      expect(titleOf(res.body)).toBe("Sawdust");
+      // Named as the image's dialog names it then: nothing of the image.
+      expect(titleOf(res.body)).toBe(`${MESSAGES.imageDetail.unavailable} · Sawdust`);
     }
     // A cookie that is no live session, or a member who may not see it, still gets the 404.
     const member = await signIn(app, "render-private-member");
@@ -408,7 +414,9 @@ describe(`public pages rendered on the server for visitors, on ${TEST_DB}`, () =
       expect(titleOf((await page("/collections", { cookie: admin.cookie })).body)).toBe(
         "Kiln &amp; Co",
       );
-      expect(titleOf((await page("/no-such-page")).body)).toBe("Kiln &amp; Co");
+      expect(titleOf((await page("/no-such-page")).body)).toBe(
+        `${MESSAGES.notFoundTitle} · Kiln &amp; Co`,
+      );
     } finally {
       await rename(DEFAULT_SITE_SETTINGS.siteName);
     }

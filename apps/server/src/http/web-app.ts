@@ -13,7 +13,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../modules/auth/session-token.js";
 import type { ShareCard } from "../modules/images/catalogue.service.js";
-import type { BadAddress } from "./bad-address.js";
+import {
+  type ErrorPages,
+  IMAGE_UNAVAILABLE,
+  NEEDS_JAVASCRIPT,
+  NOT_FOUND,
+  type PageNotice,
+  withNotice,
+  withNoticePage,
+} from "./error-pages.js";
 import { galleryListParams, galleryPreloadTags } from "./gallery-preload.js";
 import { KeptBody, sendKept } from "./kept-body.js";
 import { loadPageChunks } from "./page-chunks.js";
@@ -34,7 +42,7 @@ import {
   withRenderedPage,
 } from "./page-render.js";
 import { PAGE_SCRIPT_TAGS } from "./page-scripts.js";
-import { escapeHtml, shareMetaTags, withShareMeta } from "./share-meta.js";
+import { shareMetaTags, withShareMeta } from "./share-meta.js";
 
 export interface WebAppOptions {
   /** The built web app's folder. */
@@ -58,8 +66,8 @@ export interface WebAppOptions {
   onPagesStale: (listener: () => void) => void;
   /** The clock rendered pages expire by. */
   now?: () => number;
-  /** Answers addresses the router cannot read: browsers get the app's page from here. */
-  badAddress?: BadAddress;
+  /** Refusals of page addresses: browsers get the site's page saying so from here. */
+  errorPages?: ErrorPages;
 }
 
 /** A page's HTML as it is sent (made for this request, or kept), and its status. */
@@ -71,7 +79,8 @@ interface PageResponse {
 /**
  * Serves the built web app. Unknown API paths are JSON 404s; any other page path gets index.html
  * (with 404 when the app has no page for it), so a deep link such as /collections/7 loads the app
- * and its router takes over. Every page's head carries the site's name; the public pages a link
+ * and its router takes over; without JavaScript, such a page says what it is (error-pages.ts).
+ * Every page's head carries the site's name; the public pages a link
  * lands on (page-head.ts: the gallery, an image's share page, explore, a tag, the editions) carry
  * their own title, description and canonical link, an image's page its Open Graph tags and
  * structured data too, and visitors get them rendered (page-render.ts).
@@ -230,7 +239,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         page.kind === "image" && token !== undefined
           ? await options.memberMaySee(page.imageId, token)
           : false;
-      return { status: allowed ? 200 : 404, html: withSiteHead(index, site.siteName) };
+      const notice = allowed ? NEEDS_JAVASCRIPT : IMAGE_UNAVAILABLE;
+      return { status: allowed ? 200 : 404, html: withNoticePage(index, site.siteName, notice) };
     }
     const preloads = chunks?.tagsOf(page.kind);
     const tags = preloads ? `${head}\n${preloads}` : head;
@@ -250,7 +260,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         request.log.error({ err: error, path }, "page could not be rendered");
       }
     }
-    const html = withShareMeta(index, tags);
+    // Unrendered (a member's, or every render busy): the app draws it.
+    const html = withNotice(withShareMeta(index, tags), NEEDS_JAVASCRIPT);
     if (page.kind !== "gallery" && page.kind !== "image") return { status: 200, html };
     try {
       const params = galleryListParams(search);
@@ -266,12 +277,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
   };
 
-  /** Any other page of the app: index.html with the site's name as its title. */
-  const appPage = async (path: string): Promise<PageResponse> => {
+  /** index.html with the site's name in its title and this notice. */
+  const noticePage = async (notice: PageNotice): Promise<string> => {
     const [site, index] = await Promise.all([options.siteSettings(), readIndex()]);
-    // A path the app has no page for: its 404 screen, with the status that says so.
-    return { status: isAppPath(path) ? 200 : 404, html: withSiteHead(index, site.siteName) };
+    return withNoticePage(index, site.siteName, notice);
   };
+
+  /** Any other page of the app: the app's page, or its 404 screen with the status that says so. */
+  const appPage = async (path: string): Promise<PageResponse> =>
+    isAppPath(path)
+      ? { status: 200, html: await noticePage(NEEDS_JAVASCRIPT) }
+      : { status: 404, html: await noticePage(NOT_FOUND) };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const page = publicPageOf(path);
@@ -289,14 +305,16 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   if (built) {
-    // The app's page as any other path gets it, with the bad address's status.
-    options.badAddress?.servePagesWith(async (request, reply, status) =>
-      sendHtml(request, reply, { ...(await appPage("/")), status }),
+    // A refused page address: the site's page saying so, with the refusal's status.
+    options.errorPages?.serveWith(async (request, reply, status, notice) =>
+      sendHtml(request, reply, { status, html: await noticePage(notice) }),
     );
+    // The root is a folder to the static server; it is the app's home page to people.
+    app.get("/", (request, reply) => sendPage(request, reply, "/"));
+    // Any other page path reaches the static server's wildcard route first.
+    options.errorPages?.servePagesAt("/");
+    options.errorPages?.servePagesAt("/*");
   }
-
-  // The root is a folder to the static server; it is the app's home page to people.
-  if (built) app.get("/", (request, reply) => sendPage(request, reply, "/"));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
@@ -330,12 +348,4 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
     return sendPage(request, reply, path);
   });
-}
-
-/** index.html titled with the site's name (an admin may rename the site). */
-function withSiteHead(indexHtml: string, siteName: string): string {
-  return indexHtml.replace(
-    /<title\b[^>]*>[\s\S]*?<\/title>/i,
-    () => `<title>${escapeHtml(siteName)}</title>`,
-  );
 }

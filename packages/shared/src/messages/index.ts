@@ -24,6 +24,7 @@ export { heroContent } from "./hero-content.js";
 export { imageDetail } from "./image-detail.js";
 export { images } from "./images.js";
 export { moderation } from "./moderation.js";
+export { pageNotices } from "./page-notices.js";
 export { payments } from "./payments.js";
 export { profile } from "./profile.js";
 export { search } from "./search.js";
