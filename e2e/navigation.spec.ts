@@ -262,7 +262,7 @@ test("each page names itself in the browser's title, and an open image too", asy
   await page.goto("/tag/still-life");
   await expect(page).toHaveTitle("Still Life · Sawdust");
   await page.goto("/no-such-page");
-  await expect(page).toHaveTitle("Page not found · Sawdust");
+  await expect(page).toHaveTitle("404 Page Not Found · Sawdust");
   await page.goto("/auth");
   await expect(page).toHaveTitle("Sign in · Sawdust");
 

@@ -126,29 +126,6 @@ test.describe("public pages rendered on the server", () => {
     });
   });
 
-  test("without JavaScript, a share link's Close leads to the gallery, keeping its filters (round 31)", async ({
-    browser,
-  }) => {
-    for (const viewport of [
-      { width: 1280, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      await withoutScripts(browser, viewport, async (page) => {
-        await page.goto(`/image/${artworkId}?tag=${tag}`);
-        const dialog = page.getByRole("dialog", { name: title });
-        await dialog.getByRole("button", { name: "Close" }).click();
-        await expect(page).toHaveURL(new RegExp(`/gallery\\?tag=${tag}$`));
-        await expect(page.getByRole("dialog")).toHaveCount(0);
-        await expect(page.locator(`a[href^="/image/${artworkId}?"]`).first()).toBeVisible();
-
-        await page.goto(`/image/${artworkId}`);
-        await page.getByRole("button", { name: "Close" }).click();
-        await expect(page).toHaveURL(/\/gallery\??$/);
-        await expect(page.getByRole("dialog")).toHaveCount(0);
-      });
-    }
-  });
-
   test("without JavaScript, a filter chip's remove and Clear filters lead to the gallery without them (round 31)", async ({
     browser,
   }) => {

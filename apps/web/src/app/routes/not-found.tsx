@@ -6,7 +6,8 @@ import { useDocumentTitle } from "@/lib/document-title";
 import { paths } from "../paths";
 
 export function NotFoundPage() {
-  useDocumentTitle("Page not found");
+  // The spec's title, as the server's 404 page names itself before the app runs (error-pages.ts).
+  useDocumentTitle(MESSAGES.notFoundTitle);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <Compass className="size-12 text-brand-strong" strokeWidth={1.5} aria-hidden />
