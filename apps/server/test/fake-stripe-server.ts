@@ -220,23 +220,12 @@ export class FakeStripeServer {
       return payment.id;
     }
     const price = this.price(session.priceId);
-    const now = this.seconds();
-    const subscription: SubscriptionState = {
-      id: newId("sub"),
-      itemId: newId("si"),
-      customer: session.customer,
-      priceId: price.id,
+    const subscription = this.subscribe(
+      session.customer,
+      price,
       status,
-      cancelAtPeriodEnd: false,
-      periodStart: now,
-      periodEnd: addInterval(now, price.interval),
-      created: now,
-      canceledAt: null,
-      endedAt: null,
-      metadata: { ...session.subscriptionMetadata },
-      latestInvoice: newId("in"),
-    };
-    this.subscriptions.set(subscription.id, subscription);
+      session.subscriptionMetadata,
+    );
     session.status = "complete";
     session.subscription = subscription.id;
     return subscription.id;
@@ -269,24 +258,34 @@ export class FakeStripeServer {
   ): string {
     if (!this.customers.has(customer)) throw new Error(`no customer ${customer}`);
     const price = this.price(priceId);
+    return this.subscribe(customer, price, options.status ?? "active", options.metadata).id;
+  }
+
+  /** A new subscription of `customer` to `price`, `status` from now, for one interval. */
+  private subscribe(
+    customer: string,
+    price: FakeStripePrice,
+    status: string,
+    metadata: Record<string, string> | undefined,
+  ): SubscriptionState {
     const now = this.seconds();
     const subscription: SubscriptionState = {
       id: newId("sub"),
       itemId: newId("si"),
       customer,
       priceId: price.id,
-      status: options.status ?? "active",
+      status,
       cancelAtPeriodEnd: false,
       periodStart: now,
       periodEnd: addInterval(now, price.interval),
       created: now,
       canceledAt: null,
       endedAt: null,
-      metadata: { ...options.metadata },
+      metadata: { ...metadata },
       latestInvoice: newId("in"),
     };
     this.subscriptions.set(subscription.id, subscription);
-    return subscription.id;
+    return subscription;
   }
 
   /** Changes a subscription as Stripe would (a renewal, a failed payment, the portal). */
