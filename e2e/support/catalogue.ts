@@ -52,7 +52,8 @@ async function waitForAnalysis(api: APIRequestContext, id: number): Promise<void
   await expect
     .poll(
       async () => ((await (await api.get(`/api/v1/images/${id}`)).json()) as Image).analysisStatus,
-      { timeout: 20_000 },
+      // Every 200 ms rather than Playwright's 1 s steps: each journey's pictures wait on this.
+      { timeout: 20_000, intervals: [100, 200] },
     )
     .not.toBe("pending");
 }
