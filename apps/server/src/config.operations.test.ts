@@ -48,6 +48,9 @@ describe("loadConfig: proxies, metrics, jobs and stopping", () => {
     });
     expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ METRICS_PORT: "0" })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: "4481", METRICS_PORT: "4481" })).toThrow(
+      "METRICS_PORT must differ from PORT (both are 4481)",
+    );
   });
 
   it("leases jobs for 30 s by default and drains for nothing unless asked", () => {

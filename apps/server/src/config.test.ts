@@ -59,6 +59,8 @@ describe("loadConfig", () => {
       "http://art.example.com:8080",
     );
     for (const bad of [
+      // No scheme: the common slip, which threw the URL parser's own error, naming no setting.
+      "art.example.com",
       "art.example.com:443",
       "javascript:alert(1)",
       "ftp://art.example.com",
@@ -67,6 +69,12 @@ describe("loadConfig", () => {
     ]) {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: must be/);
     }
+  });
+
+  it("writes an IPv6 HOST in brackets in the default address", () => {
+    expect(loadConfig({ HOST: "::", PORT: "4481" }).publicUrl).toBe("http://[::]:4481");
+    expect(loadConfig({ HOST: "::1", PORT: "4481" }).publicUrl).toBe("http://[::1]:4481");
+    expect(loadConfig({ HOST: "localhost" }).publicUrl).toBe("http://localhost:3000");
   });
 
   it("takes payments through Stripe only with all four Stripe settings", () => {

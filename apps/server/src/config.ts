@@ -86,7 +86,9 @@ const ZEnv = z.object({
         error: "must be an http or https address such as https://example.com",
       })
       .refine(
-        (url) => ["", "/"].includes(new URL(url).pathname) && !/[?#]/.test(url),
+        // An address that is no URL at all (`example.com`) has already been refused above.
+        (url) =>
+          !URL.canParse(url) || (["", "/"].includes(new URL(url).pathname) && !/[?#]/.test(url)),
         "must be the site's origin alone, such as https://example.com (Sawdust is served from the root of its host; no path, query or fragment)",
       )
       .optional(),
@@ -166,7 +168,14 @@ export class ConfigError extends Error {
 function toConfig(env: z.infer<typeof ZEnv>) {
   const dataDir = resolve(env.DATA_DIR);
   const port = env.PORT;
-  const publicUrl = new URL(env.PUBLIC_URL ?? `http://${env.HOST}:${port}`);
+  // An IPv6 address (`::`, `::1`) is written in brackets in a URL.
+  const hostInUrl = isIP(env.HOST) === 6 ? `[${env.HOST}]` : env.HOST;
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://${hostInUrl}:${port}`);
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === port) {
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (both are ${port}): the metrics listen on a port of their own`,
+    );
+  }
   const s3Keys = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
   if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
     throw new ConfigError(

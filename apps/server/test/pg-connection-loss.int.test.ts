@@ -52,6 +52,39 @@ describe.skipIf(TEST_DB !== "postgres")("idle connections closed by PostgreSQL",
     expect(after.some((pid) => pids.includes(pid))).toBe(false);
   });
 
+  it("answers 503 while its database takes no connections, and serves again once it does", async () => {
+    const name = (
+      await sql<{ name: string }>`select current_database() as name`.execute(app.database.db)
+    ).rows[0]?.name as string;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const ident = admin.escapeIdentifier(name);
+    try {
+      // As an operator moving the database would: closed to connections, its sessions ended.
+      await admin.query(`alter database ${ident} allow_connections false`);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        [name],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Pages no cache holds (a visitor's cached page is still answered, as it should be).
+      for (const url of ["/api/v1/images?limit=3", "/api/v1/images/1"]) {
+        const res = await app.server.inject({ url });
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json()).toMatchObject({
+          code: "service_unavailable",
+          message: expect.stringContaining("cannot reach its storage or database"),
+        });
+        expect(res.headers["retry-after"]).toBe("30");
+      }
+      expect((await app.server.inject({ url: "/readyz" })).statusCode).toBe(503);
+    } finally {
+      await admin.query(`alter database ${ident} allow_connections true`);
+      await admin.end();
+    }
+    expect((await app.server.inject({ url: "/api/v1/images?limit=2" })).statusCode).toBe(200);
+  });
+
   it("survives a connection closed while a transaction holds it between statements", async () => {
     const terminate = async (pid: number) => {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

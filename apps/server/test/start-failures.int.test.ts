@@ -85,6 +85,17 @@ describe("a start that fails", () => {
     expect(next.output).toMatch(/"adminPassword":"[\w-]{20}"/);
   }, 90_000);
 
+  it("shows the generated administrator password when LOG_LEVEL leaves warnings out", async () => {
+    const dataDir = join(work, "quiet-log");
+    const quiet = await start(
+      { PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+      "with the password",
+    );
+    expect(quiet.output).toMatch(
+      /^Sawdust created the administrator account "admin" with the password [\w-]{20} \(shown only this once; LOG_LEVEL=silent/m,
+    );
+  }, 90_000);
+
   it.each([
     [{ HOST: "nonexistent.invalid" }, "HOST nonexistent.invalid: not an address of this machine"],
     [

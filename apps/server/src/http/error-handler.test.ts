@@ -64,9 +64,21 @@ describe("the error handler", () => {
   });
 
   it("answers PostgreSQL shutting down or dropping the connection with a 503", async () => {
+    const closed = Object.assign(
+      new Error('database "sawdust" is not currently accepting connections'),
+      { code: "55000" },
+    );
     for (const error of [
       systemError("57P01"),
       systemError("57P03"),
+      // The database renamed or dropped under the site, closed to connections, out of slots,
+      // its password changed, a connection that failed.
+      systemError("3D000"),
+      systemError("57P04"),
+      closed,
+      systemError("53300"),
+      systemError("28P01"),
+      systemError("08006"),
       new Error("Connection terminated unexpectedly"),
     ]) {
       const res = await failing(error).inject({ url: "/" });
@@ -79,5 +91,8 @@ describe("the error handler", () => {
     const res = await failing(new TypeError("x is undefined")).inject({ url: "/" });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: "Internal Server Error", code: "internal" });
+    // PostgreSQL's 55000 is a statement's state error too, not only a database closed to sign-ins.
+    const stateError = Object.assign(new Error("cannot do that now"), { code: "55000" });
+    expect((await failing(stateError).inject({ url: "/" })).statusCode).toBe(500);
   });
 });

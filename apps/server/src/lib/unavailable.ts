@@ -24,9 +24,23 @@ const OUT_OF_REACH = new Set([
 
 /**
  * PostgreSQL's own words for "not now": the server shutting down or restarting (57P01–57P03),
- * or a connection it closed mid-query (node-postgres gives that one no code, only its message).
+ * the database dropped (57P04), renamed or not there (3D000) or closed to connections (55000,
+ * `allow_connections false`), no connection slot left (53300), sign-in refused (28000, 28P01:
+ * a password changed under a running site), or a connection that failed (class 08); or a
+ * connection it closed mid-query (node-postgres gives that one no code, only its message).
  */
-const DATABASE_GOING = new Set(["57P01", "57P02", "57P03"]);
+const DATABASE_GOING = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "57P04",
+  "3D000",
+  "53300",
+  "28000",
+  "28P01",
+]);
+const CONNECTION_FAILED = /^08[0-9A-Z]{3}$/;
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/;
 const CONNECTION_ENDED = /^Connection terminated( unexpectedly)?$/;
 
 /**
@@ -75,8 +89,13 @@ function isDiskFull(error: unknown): boolean {
 
 function isOutOfReachItself(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return (
-    (typeof code === "string" && (OUT_OF_REACH.has(code) || DATABASE_GOING.has(code))) ||
-    (code === undefined && typeof message === "string" && CONNECTION_ENDED.test(message))
-  );
+  if (typeof code === "string") {
+    return (
+      OUT_OF_REACH.has(code) ||
+      DATABASE_GOING.has(code) ||
+      CONNECTION_FAILED.test(code) ||
+      (code === "55000" && typeof message === "string" && NOT_ACCEPTING_CONNECTIONS.test(message))
+    );
+  }
+  return code === undefined && typeof message === "string" && CONNECTION_ENDED.test(message);
 }
