@@ -8,15 +8,18 @@
  * STOP_DRAIN_SECONDS, which keeps the listener open a moment while it says so).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   closeSync,
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
@@ -25,6 +28,7 @@ import { freePort } from "../../../scripts/lib/cluster.mjs";
 import { STOP_TIMEOUT_MS } from "../src/lib/stop-signals.js";
 import { makePng, multipart } from "./images.js";
 import { createTestDatabase, TEST_DB } from "./test-app.js";
+import { until } from "./until.js";
 
 const root = resolve(import.meta.dirname, "../../..");
 const ADMIN = { username: "stop_admin", password: "stop admin password" };
@@ -216,5 +220,37 @@ describe(`SIGTERM to npm start under a 50-connection load on ${TEST_DB}`, () => 
     expect(listed).toBe(200);
     const exit = await server.exited;
     expect(exit.code).toBe(0);
+  }, 60_000);
+
+  it("removes the partial file of an upload the stop cut off as it exits", async () => {
+    const server = await start("cut-off");
+    const login = await fetch(`${server.base}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    // A 2 MB upload on a line too slow to send it within the stop's bound: half of it, then no more.
+    const data = Buffer.concat([await makePng(8, 8), randomBytes(2_000_000)]);
+    const body = multipart({ name: "slow.png", data });
+    const uploading = request(`${server.base}/api/v1/images/upload`, {
+      method: "POST",
+      headers: { ...body.headers, cookie, "content-length": String(body.payload.length) },
+    });
+    uploading.on("error", () => {}); // The connection closes with the process.
+    uploading.write(body.payload.subarray(0, 1_200_000));
+    const uploads = join(work, "data", "tmp", "uploads");
+    const partial = await until(
+      "the upload's temporary file",
+      async () => readdirSync(uploads).find((name) => name.startsWith("upload-")),
+      10_000,
+      { everyMs: 50, logs: server.output },
+    );
+
+    server.child.kill("SIGTERM");
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    expect(server.output()).toContain("did not stop in time");
+    expect(readdirSync(uploads)).not.toContain(partial);
   }, 60_000);
 });

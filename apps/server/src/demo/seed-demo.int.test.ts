@@ -8,9 +8,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedImage, signIn } from "../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../test/test-app.js";
+import { until } from "../../test/until.js";
+import { buildApp } from "../app.js";
 import { createWorker } from "../background.js";
+import { loadConfig } from "../config.js";
 import { DEMO_ARTWORKS } from "./artworks.js";
-import { type SeedResult, seedDemoCatalogue } from "./seed-demo.js";
+import { DemoSeeding, type SeedResult, seedDemoCatalogue } from "./seed-demo.js";
 
 const ADMIN_VIEWER = { kind: "member", userId: 1, role: "admin", tier: "free" } as const;
 
@@ -152,7 +155,7 @@ describe.runIf(TEST_DB === "sqlite")("the demo catalogue seeding", () => {
 
 describe("the demo catalogue on an installation with a history", () => {
   const three = DEMO_ARTWORKS.slice(0, 3);
-  const quietLog = { info() {}, warn() {} };
+  const quietLog = { info() {}, warn() {}, error() {} };
 
   async function freshAdmin(app: TestApp): Promise<number> {
     await app.services.auth.ensureAdmin({
@@ -275,6 +278,101 @@ describe("the demo catalogue on an installation with a history", () => {
         three.map((a) => `${a.slug}.png`).sort(),
       );
       expect(await app.services.settings.get("demo_seeded")).toBe("done");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("gives its lease back on a stop, after the piece it is writing, and the next start resumes at once", async () => {
+    const app = await createTestApp();
+    try {
+      const adminId = await freshAdmin(app);
+      const seeding = new DemoSeeding(app.services, quietLog, three);
+      // The stop comes in the middle of the first piece: uploaded, its title not yet set.
+      let stopped: Promise<void> | undefined;
+      app.services.hooks.onJobQueued = () => {
+        stopped ??= seeding.stop();
+      };
+      seeding.start();
+      await until("the stop", async () => (stopped ? true : undefined), 10_000, { everyMs: 10 });
+      await stopped;
+      const [first] = await allImages(app);
+      expect((await allImages(app)).map((i) => i.aiAnalysis.title)).toEqual([
+        first?.aiAnalysis.title,
+      ]);
+      expect(three.map((a) => a.title)).toContain(first?.aiAnalysis.title);
+      expect(await app.services.settings.get("demo_seeded")).toBe("released");
+
+      // The process started next (same database, same DATA_DIR) resumes without waiting.
+      const next = await buildApp(loadConfig(app.env), { webDist: app.webDist });
+      try {
+        const resumed = await seedDemoCatalogue(next.services, adminId, quietLog, three);
+        expect(resumed).toMatchObject({ skipped: false, seeded: 2, failed: 0 });
+      } finally {
+        await next.server.close();
+      }
+      expect((await app.services.catalogue.originalNames()).sort()).toEqual(
+        three.map((a) => `${a.slug}.png`).sort(),
+      );
+      expect(await app.services.settings.get("demo_seeded")).toBe("done");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("takes a dead process's seeding over once its lease runs out, without a restart", async () => {
+    const app = await createTestApp();
+    try {
+      await freshAdmin(app);
+      // Its process was killed (no graceful stop): the lease stays until it runs out.
+      await app.services.settings.set("demo_seeded", `seeding:${Date.now() + 300}:dead-process`);
+      const seeding = new DemoSeeding(app.services, quietLog, three);
+      seeding.start();
+      const seeded = await until(
+        "the seeding to be taken over",
+        async () =>
+          (await app.services.settings.get("demo_seeded")) === "done" ? true : undefined,
+        10_000,
+      );
+      expect(seeded).toBe(true);
+      expect((await app.services.catalogue.originalNames()).sort()).toEqual(
+        three.map((a) => `${a.slug}.png`).sort(),
+      );
+      await seeding.stop();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("tries no more once stopped, though the other process's lease runs out", async () => {
+    const app = await createTestApp();
+    try {
+      await freshAdmin(app);
+      const dead = `seeding:${Date.now() + 200}:dead-process`;
+      await app.services.settings.set("demo_seeded", dead);
+      const said: string[] = [];
+      const seeding = new DemoSeeding(
+        app.services,
+        {
+          ...quietLog,
+          info: (_details: unknown, message?: string) => {
+            said.push(String(message));
+          },
+        },
+        three,
+      );
+      seeding.start();
+      // It found the lease held and set itself to try again once it runs out; then it stops.
+      await until("the first try", async () => (said.length > 0 ? true : undefined), 5_000, {
+        everyMs: 10,
+      });
+      expect(said).toEqual([
+        "another process is seeding the demo catalogue; trying again when its lease runs out",
+      ]);
+      await seeding.stop();
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await app.services.settings.get("demo_seeded")).toBe(dead);
+      expect(await app.services.catalogue.hasAnyImage()).toBe(false);
     } finally {
       await app.close();
     }

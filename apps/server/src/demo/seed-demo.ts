@@ -15,11 +15,23 @@ import { withPngText } from "./png-text.js";
  */
 
 export interface SeedResult {
-  /** True when the catalogue already had images, so nothing was added. */
+  /** True when nothing was added: the catalogue had images, or another process holds the seeding. */
   skipped: boolean;
   seeded: number;
   failed: number;
   ms: number;
+  /**
+   * Set when the seeding is unfinished and another process holds it: when its lease runs out
+   * (epoch ms), unless that process renews it. A time in the past: it may be taken over now.
+   */
+  heldUntil?: number;
+  /** True when `stopping` ended it between two pieces and it gave its lease back. */
+  stopped?: boolean;
+}
+
+export interface SeedOptions {
+  /** Asked before each piece: true ends the seeding there and gives its lease back. */
+  stopping?: () => boolean;
 }
 
 type SeedLog = Pick<FastifyBaseLogger, "info" | "warn">;
@@ -35,20 +47,34 @@ type SeedLog = Pick<FastifyBaseLogger, "info" | "warn">;
  * already had images before seeding ever started is left alone; a seeding cut short (a crash, a
  * restart) resumes with the pieces it had not uploaded yet. Of several processes starting at once
  * (two API processes on one database), one seeds: while it does, the setting holds its lease,
- * renewed with every piece, and the others leave it alone; a lease left to expire (its process
- * died) is taken over by the next process that starts.
+ * renewed with every piece, and the others leave it alone (`heldUntil` says until when); a lease
+ * given back (`stopping`: a graceful stop) is taken over at once, one left to expire (its process
+ * died) once it has. Every change of hands is one compare-and-swap of the setting.
  */
 export async function seedDemoCatalogue(
   services: Pick<Services, "catalogue" | "ingest" | "edits" | "settings" | "audit">,
   adminUserId: number,
   log: SeedLog,
   artworks: readonly DemoArtwork[] = DEMO_ARTWORKS,
+  options: SeedOptions = {},
 ): Promise<SeedResult> {
   const started = Date.now();
-  const skip = () => ({ skipped: true, seeded: 0, failed: 0, ms: Date.now() - started });
+  const skip = (heldUntil?: number) => ({
+    skipped: true,
+    seeded: 0,
+    failed: 0,
+    ms: Date.now() - started,
+    ...(heldUntil !== undefined && { heldUntil }),
+  });
   const state = await services.settings.get(SEEDED_KEY);
   if (state === "done") return skip();
-  if (state !== undefined && leaseExpiry(state) > Date.now()) return skip(); // Another's, live.
+  if (state !== undefined && leaseExpiry(state) > Date.now()) {
+    log.info(
+      { until: new Date(leaseExpiry(state)).toISOString() },
+      "another process is seeding the demo catalogue; trying again when its lease runs out",
+    );
+    return skip(leaseExpiry(state));
+  }
   const resuming = state !== undefined;
   if (!resuming && (await services.catalogue.hasAnyImage())) {
     // A real catalogue: never seed over it.
@@ -56,7 +82,9 @@ export async function seedDemoCatalogue(
     return skip();
   }
   let lease = newLease();
-  if (!(await services.settings.swap(SEEDED_KEY, state, lease))) return skip(); // Another's now.
+  if (!(await services.settings.swap(SEEDED_KEY, state, lease))) {
+    return skip(await othersLeaseExpiry(services)); // Another's now.
+  }
   const present = new Set(await services.catalogue.originalNames());
   const todo = galleryOrder(artworks).filter((a) => !present.has(`${a.slug}.png`));
   log.info({ count: todo.length, resuming }, "seeding the demo catalogue");
@@ -65,12 +93,27 @@ export async function seedDemoCatalogue(
   let failed = 0;
   try {
     for (const [index, artwork] of todo.entries()) {
+      if (options.stopping?.()) {
+        // Only between two pieces: one given back half-written would be uploaded again by the
+        // process that resumes, since its image is not ready yet.
+        await services.settings.swap(SEEDED_KEY, lease, RELEASED);
+        log.info({ done: index, total: todo.length }, "stopped seeding the demo catalogue");
+        await recordSeeding(services, seeded, failed);
+        return { skipped: false, seeded, failed, ms: Date.now() - started, stopped: true };
+      }
       // Renewed before every piece; lost (this process stalled past it) means another seeds now.
       const renewed = newLease();
       if (!(await services.settings.swap(SEEDED_KEY, lease, renewed))) {
         log.warn({ done: index }, "another process took the demo catalogue's seeding over");
         await recordSeeding(services, seeded, failed);
-        return { skipped: false, seeded, failed, ms: Date.now() - started };
+        const heldUntil = await othersLeaseExpiry(services);
+        return {
+          skipped: false,
+          seeded,
+          failed,
+          ms: Date.now() - started,
+          ...(heldUntil !== undefined && { heldUntil }),
+        };
       }
       lease = renewed;
       try {
@@ -95,7 +138,62 @@ export async function seedDemoCatalogue(
   return { skipped: false, seeded, failed, ms };
 }
 
+/**
+ * The demo catalogue's seeding as a server runs it (design section 2): in the background once it
+ * answers, since it takes a while on a small machine and a failure only means an emptier gallery,
+ * never a failed start. Found held by another process, it tries again when that lease runs out:
+ * the holder may have died (SIGKILL, a lost machine), and nothing else would resume it before
+ * the next start. `stop()` ends it between two pieces and gives the lease back, so the next start
+ * resumes at once; it must finish before the database closes.
+ */
+export class DemoSeeding {
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly services: Pick<
+      Services,
+      "auth" | "catalogue" | "ingest" | "edits" | "settings" | "audit"
+    >,
+    private readonly log: SeedLog & Pick<FastifyBaseLogger, "error">,
+    private readonly artworks: readonly DemoArtwork[] = DEMO_ARTWORKS,
+  ) {}
+
+  start(): void {
+    if (this.stopped) return;
+    this.running = this.seed().catch((error: unknown) =>
+      this.log.error({ err: error }, "seeding the demo catalogue failed"),
+    );
+  }
+
+  /** Ends the seeding (the piece being written is finished first) and any try still to come. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    await this.running;
+  }
+
+  private async seed(): Promise<void> {
+    const adminId = await this.services.auth.adminId();
+    if (adminId === undefined || this.stopped) return;
+    const { heldUntil } = await seedDemoCatalogue(this.services, adminId, this.log, this.artworks, {
+      stopping: () => this.stopped,
+    });
+    if (heldUntil === undefined || this.stopped) return;
+    // A moment after it runs out: the holder's clock (another machine's) may run a little ahead.
+    const wait = Math.max(heldUntil - Date.now(), 0) + RETRY_AFTER_LEASE_MS;
+    this.retry = setTimeout(() => this.start(), wait);
+    this.retry.unref(); // It never keeps a stopping process alive.
+  }
+}
+
+const RETRY_AFTER_LEASE_MS = 1_000;
+
 const SEEDED_KEY = "demo_seeded";
+
+/** The setting's value once a graceful stop gave the lease back: any process may resume now. */
+const RELEASED = "released";
 
 /**
  * How long a seeding process holds the catalogue without renewing: far longer than one piece takes
@@ -109,10 +207,21 @@ function newLease(): string {
   return `seeding:${Date.now() + DEMO_SEEDING_LEASE_MS}:${randomUUID()}`;
 }
 
-/** When a seeding's lease expires; 0 for any other value (an older version's "started"). */
+/**
+ * When a seeding's lease expires; 0 for any other value (RELEASED, an older version's "started"):
+ * whoever swaps it first resumes.
+ */
 function leaseExpiry(value: string): number {
   const [kind, expires] = value.split(":");
   return kind === "seeding" ? Number(expires) || 0 : 0;
+}
+
+/** When the lease of whoever holds the unfinished seeding now runs out; undefined once done. */
+async function othersLeaseExpiry(
+  services: Pick<Services, "settings">,
+): Promise<number | undefined> {
+  const state = await services.settings.get(SEEDED_KEY);
+  return state === undefined || state === "done" ? undefined : leaseExpiry(state);
 }
 
 /** The audit log's one entry for a seeding, by the system (no actor); none when it added nothing. */

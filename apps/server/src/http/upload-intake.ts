@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type {} from "@fastify/multipart";
@@ -27,6 +28,20 @@ export const UPLOAD_MESSAGES = {
 
 /** What busboy says when the body stops before the multipart data is complete. */
 const CUT_SHORT = /unexpected end of (multipart|form)|part terminated early|malformed part header/i;
+
+/**
+ * The temporary files this process is still receiving uploads into. A graceful stop that runs
+ * out of time (STOP_TIMEOUT_MS) exits in the middle of one; the janitor would remove its file only
+ * once the upload lease has passed, since it cannot tell a dead process's file from one another
+ * live process sharing DATA_DIR is still writing. This process can: see `removePartialUploads`.
+ */
+const receiving = new Set<string>();
+
+/** Removes the partial files of the uploads still arriving; for the process's exit (synchronous). */
+export function removePartialUploads(): void {
+  for (const path of receiving) rmSync(path, { force: true });
+  receiving.clear();
+}
 
 /**
  * Streams one multipart upload to a temporary file (never holding it whole in memory), checking
@@ -61,6 +76,7 @@ export async function receiveUpload(
       // Control characters (a NUL above all: PostgreSQL refuses it) never reach a title.
       const filename = part.filename.replace(/\p{Cc}/gu, "");
       received = { path, bytes: 0, format: "png", filename, fields };
+      receiving.add(path);
       const name = filename || "The file";
       const written = await writeSniffed(part.file, path, name);
       if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, "file_too_large");
@@ -80,6 +96,9 @@ export async function receiveUpload(
     if (CUT_SHORT.test((error as Error).message ?? ""))
       throw badRequest(UPLOAD_MESSAGES.incomplete, "incomplete_upload");
     throw error;
+  } finally {
+    // Whole (the caller owns it now) or removed above.
+    if (received) receiving.delete(received.path);
   }
   if (!received) throw badRequest(UPLOAD_MESSAGES.noFile, "no_file");
   return received;
