@@ -13,6 +13,7 @@ import {
 } from "@sawdust/shared";
 import type { ImageRow, RenditionRow } from "../../db/schema.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
+import { PERSONAL_EXIF_FIELDS } from "../../media/analysis/generation/exif-tiff.js";
 import type { MediaStore } from "../../media/media-store.js";
 import type { ListRow } from "./images.repo.js";
 
@@ -73,6 +74,7 @@ export function presentImage(
   );
   // The generation details (prompt, model, sampler, seed…) are a Pro perk: "advanced AI tools".
   if (!hasProAccess(viewer)) delete analysis.generation;
+  else withoutPersonalFields(analysis.generation);
   const image: Image = {
     id: row.id,
     urlSmall: publicUrl("small"),
@@ -280,3 +282,13 @@ function parseArray(text: string): string[] {
 }
 
 export { parseArray };
+
+/**
+ * An author's name, a camera and a document path that images analysed before the metadata reader
+ * left them out still keep among their raw fields (exif-tiff.ts): never shown.
+ */
+function withoutPersonalFields(generation: unknown): void {
+  const raw = (generation as { raw?: unknown } | undefined)?.raw;
+  if (typeof raw !== "object" || raw === null) return;
+  for (const name of PERSONAL_EXIF_FIELDS) delete (raw as Record<string, unknown>)[name];
+}

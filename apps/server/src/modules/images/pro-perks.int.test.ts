@@ -28,6 +28,14 @@ const castleAnalysis = (palette: Array<{ hex: string; share: number }>) => ({
     steps: 30,
     cfgScale: 7,
     seed: 1234567,
+    // As an image analysed before the reader left the author and camera out stored them.
+    raw: {
+      parameters: "a castle at night",
+      "exif:Artist": "Jean Dupont",
+      "exif:Make": "SONY",
+      "exif:Model": "ILCE-7M3",
+      "exif:DocumentName": "/home/jean/castle.png",
+    },
   },
 });
 
@@ -92,6 +100,8 @@ describe(`generation details on ${TEST_DB}`, () => {
           model: "dreamshaper_8",
           seed: 1234567,
         });
+        // Never the author's name, the camera or a path on their machine.
+        expect(res.json().aiAnalysis.generation.raw).toEqual({ parameters: "a castle at night" });
       } else {
         expect(image.aiAnalysis.generation).toBeUndefined();
         // The rest of the analysis stays.

@@ -37,7 +37,7 @@ export function readExifTextFields(block: Buffer, sink: FieldSink): void {
       entry.tag === XP_COMMENT ? stripNuls(decodeUtf16(value, true)) : asciiTagText(value);
     const comfy = COMFY_EXIF_FIELD.exec(text);
     if (comfy?.[1] !== undefined && comfy[2] !== undefined) sink.add(comfy[1], comfy[2]);
-    else sink.add(`exif:${name}`, text);
+    else if (!PERSONAL_TAGS.has(entry.tag)) sink.add(`exif:${name}`, text);
   }
 }
 
@@ -80,6 +80,19 @@ interface IfdEntry {
 const EXIF_IFD_POINTER = 0x8769;
 const USER_COMMENT = 0x9286;
 const XP_COMMENT = 0x9c9c;
+/**
+ * Tags about the person and their camera rather than the generation (the author's name, the
+ * camera's make and model, a document's path): read only for ComfyUI's fields, which its savers
+ * put in Make and Model, and otherwise left out of what is kept, which Pro members can read.
+ */
+const PERSONAL_TAGS = new Set([0x010d, 0x010f, 0x0110, 0x013b]);
+/** The same tags as the kept fields' names, which images analysed before still hold. */
+export const PERSONAL_EXIF_FIELDS: readonly string[] = [
+  "exif:DocumentName",
+  "exif:Make",
+  "exif:Model",
+  "exif:Artist",
+];
 const IFD0_TEXT_TAGS = new Map<number, string>([
   [0x010d, "DocumentName"],
   [0x010e, "ImageDescription"],

@@ -63,6 +63,24 @@ describe("readGenerationMetadata on fixture files", () => {
     expect(long.raw?.parameters?.length).toBe(20_000);
   });
 
+  it("keeps no author's name, camera or document path from EXIF (Pro members read what is kept)", async () => {
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#456" } })
+      .withExif({
+        IFD0: {
+          Artist: "Jean Dupont",
+          Make: "SONY",
+          Model: "ILCE-7M3",
+          DocumentName: "/home/jean/private/piece.jpg",
+          ImageDescription: "a lighthouse at dusk",
+        },
+      })
+      .jpeg()
+      .toBuffer();
+    const meta = readGenerationMetadata(photo);
+    expect(meta.raw).toEqual({ "exif:ImageDescription": "a lighthouse at dusk" });
+    expect(JSON.stringify(meta)).not.toMatch(/Dupont|SONY|ILCE|\/home\/jean/);
+  });
+
   it("reads the same A1111 text from PNG, JPEG and WebP alike", () => {
     const names = [
       "PNG tEXt: A1111 parameters",
