@@ -417,6 +417,19 @@ describe(`inputs that used to answer 500 on ${TEST_DB}`, () => {
     });
     expect(named.statusCode, named.body).toBe(201);
     expect(JSON.stringify(named.json())).not.toMatch(/\\u000[01]/);
+    // A browser sends a name's quotes and line breaks escaped (%22, %0A, %0D): the name kept, which
+    // the title and the download's name are made from, has the quotes back.
+    const quoted = await upload(app, admin.cookie, {
+      name: "My %22best%22 piece%0Aof all.png",
+      data: await makePng(800, 800, { seed: 505 }),
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const row = await app.database.db
+      .selectFrom("images")
+      .select("original_name")
+      .where("id", "=", quoted.json().uploaded[0].id)
+      .executeTakeFirstOrThrow();
+    expect(row.original_name).toBe('My "best" piece of all.png');
     expect((await get("/healthz")).statusCode).toBe(200);
   });
 

@@ -44,6 +44,20 @@ export function removePartialUploads(): void {
 }
 
 /**
+ * A browser's name for an uploaded file as it was on the person's disk. Browsers escape three
+ * characters of it in a multipart body, as the HTML standard's form encoding says: `"` as `%22`,
+ * a line feed as `%0A` and a carriage return as `%0D` (and nothing else, not even `%`): those are
+ * undone, so `My "best" piece.jpg` is not titled `My %22best%22 Piece`. Control characters (a NUL
+ * above all: PostgreSQL refuses it) never reach a title.
+ */
+export function fileNameOf(sent: string): string {
+  return sent
+    .replaceAll("%22", '"')
+    .replace(/%0[AD]/g, " ")
+    .replace(/\p{Cc}/gu, "");
+}
+
+/**
  * Streams one multipart upload to a temporary file (never holding it whole in memory), checking
  * its magic bytes as it arrives and stopping at 50 MB. Form fields are collected beside it.
  */
@@ -73,8 +87,7 @@ export async function receiveUpload(
         throw badRequest(UPLOAD_MESSAGES.oneFile, "too_many_files");
       }
       const path = join(tmpDir, `upload-${Date.now()}-${randomBytes(6).toString("hex")}`);
-      // Control characters (a NUL above all: PostgreSQL refuses it) never reach a title.
-      const filename = part.filename.replace(/\p{Cc}/gu, "");
+      const filename = fileNameOf(part.filename);
       received = { path, bytes: 0, format: "png", filename, fields };
       receiving.add(path);
       const name = filename || "The file";

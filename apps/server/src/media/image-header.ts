@@ -13,8 +13,11 @@ const SHARP_FORMAT: Record<SniffedFormat, string> = {
 /** What an upload's header says, read without decoding a pixel. */
 export type ImageHeader =
   | { ok: true; width: number; height: number }
-  /** `too-many-pixels`: sharp refused even to describe it (past `limitInputPixels`). */
-  | { ok: false; reason: "unreadable" | "too-many-pixels" | "format-mismatch" };
+  /**
+   * `too-many-pixels`: sharp refused even to describe it (past `limitInputPixels`). `animated`:
+   * frames (an animated WebP), of which every rendition would keep only the first.
+   */
+  | { ok: false; reason: "unreadable" | "too-many-pixels" | "format-mismatch" | "animated" };
 
 /**
  * The upright dimensions of an image file (EXIF orientation applied) from its header only, so
@@ -31,6 +34,7 @@ export async function readImageHeader(path: string, format: SniffedFormat): Prom
     };
   }
   if (meta.format !== SHARP_FORMAT[format]) return { ok: false, reason: "format-mismatch" };
+  if (format === "webp" && (meta.pages ?? 1) > 1) return { ok: false, reason: "animated" };
   const rotated = (meta.orientation ?? 1) >= 5;
   return {
     ok: true,

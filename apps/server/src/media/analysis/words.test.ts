@@ -13,6 +13,23 @@ const warm: ColourAnalysis = {
 };
 
 describe("deriveWords", () => {
+  it("cuts a long prompt's description at a word's end, with an ellipsis", () => {
+    const prompt = `a lighthouse on a cliff, ${"ornate detail, ".repeat(60)}`;
+    const { description } = deriveWords({
+      prompt,
+      keywords: ["a lighthouse on a cliff"],
+      colours: warm,
+      width: 1000,
+      height: 1000,
+    });
+    expect(description?.length).toBeLessThanOrEqual(500);
+    expect(description).toMatch(/[a-z]…$/);
+    // The prompt's own words up to the end of one: the next character in the prompt ends it.
+    const head = (description ?? "").slice(0, -1);
+    expect(prompt.startsWith(head)).toBe(true);
+    expect([" ", ","]).toContain(prompt[head.length]);
+  });
+
   it("takes style, subjects and title from the generation prompt", () => {
     const words = deriveWords({
       prompt:

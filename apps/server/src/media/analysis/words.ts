@@ -151,6 +151,11 @@ function titleCase(text: string): string {
     .join(" ");
 }
 
+/** Cut to `max` characters with an ellipsis, at a word's end when one is near enough. */
 function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  const head = lastSpace >= max * 0.6 ? cut.slice(0, lastSpace) : cut;
+  return `${head.trimEnd().replace(/[\s,;:.-]+$/, "")}…`;
 }

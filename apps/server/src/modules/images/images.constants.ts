@@ -42,5 +42,7 @@ export const IMAGE_MESSAGES = {
       w && h ? ` (this one is ${w}×${h}, ${((w * h) / 1_000_000).toFixed(1)} megapixels)` : ""
     }`,
   formatMismatch: "The file's contents do not match a supported image format",
+  animated:
+    "The image is animated, and Sawdust shows still images only: every size would keep just its first frame. Upload a still image instead",
   badSignature: "This image link has expired or is not valid: reload the page for a fresh one",
 } as const;

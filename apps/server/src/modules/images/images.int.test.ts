@@ -337,6 +337,26 @@ describe(`bad uploads leave nothing behind on ${TEST_DB}`, () => {
       400,
       /could not be read/,
     ],
+    [
+      // Every rendition would be its first frame, without a word to the artist.
+      "an animated WebP",
+      async () => {
+        const frames = await Promise.all(
+          ["#c2410c", "#15803d", "#1d4ed8"].map((background) =>
+            sharp({ create: { width: 900, height: 900, channels: 3, background } })
+              .png()
+              .toBuffer(),
+          ),
+        );
+        const data = await sharp(frames, { join: { animated: true } })
+          .webp()
+          .toBuffer();
+        return { name: "loop.webp", data };
+      },
+      {},
+      400,
+      /The image is animated, and Sawdust shows still images only/,
+    ],
   ];
 
   it.each(cases)(

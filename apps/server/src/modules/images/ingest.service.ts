@@ -217,6 +217,7 @@ async function checkedDimensions(path: string, format: SniffedFormat) {
       throw badRequest(IMAGE_MESSAGES.tooManyPixels(), "too_many_pixels");
     if (header.reason === "format-mismatch")
       throw badRequest(IMAGE_MESSAGES.formatMismatch, "format_mismatch");
+    if (header.reason === "animated") throw badRequest(IMAGE_MESSAGES.animated, "animated_image");
     throw badRequest(IMAGE_MESSAGES.unreadable, "unreadable_image");
   }
   const { width, height } = header;
