@@ -115,14 +115,19 @@ describe(`SIGTERM to npm start under a 50-connection load on ${TEST_DB}`, () => 
     return { child, base, output, exited };
   }
 
-  it("answers every request it accepted, and exits 0 within the bound", async () => {
-    const server = await start("load");
-    const login = await fetch(`${server.base}/api/v1/auth/login`, {
+  /** The admin's session cookie, signed in on the server at `base`. */
+  async function adminCookie(base: string): Promise<string> {
+    const login = await fetch(`${base}/api/v1/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(ADMIN),
     });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  }
+
+  it("answers every request it accepted, and exits 0 within the bound", async () => {
+    const server = await start("load");
+    const cookie = await adminCookie(server.base);
 
     const statuses = new Map<number, number>();
     const errors = new Map<string, number>();
@@ -224,12 +229,7 @@ describe(`SIGTERM to npm start under a 50-connection load on ${TEST_DB}`, () => 
 
   it("removes the partial file of an upload the stop cut off as it exits", async () => {
     const server = await start("cut-off");
-    const login = await fetch(`${server.base}/api/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const cookie = await adminCookie(server.base);
     // A 2 MB upload on a line too slow to send it within the stop's bound: half of it, then no more.
     const data = Buffer.concat([await makePng(8, 8), randomBytes(2_000_000)]);
     const body = multipart({ name: "slow.png", data });

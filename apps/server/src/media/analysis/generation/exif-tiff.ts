@@ -86,13 +86,6 @@ const XP_COMMENT = 0x9c9c;
  * put in Make and Model, and otherwise left out of what is kept, which Pro members can read.
  */
 const PERSONAL_TAGS = new Set([0x010d, 0x010f, 0x0110, 0x013b]);
-/** The same tags as the kept fields' names, which images analysed before still hold. */
-export const PERSONAL_EXIF_FIELDS: readonly string[] = [
-  "exif:DocumentName",
-  "exif:Make",
-  "exif:Model",
-  "exif:Artist",
-];
 const IFD0_TEXT_TAGS = new Map<number, string>([
   [0x010d, "DocumentName"],
   [0x010e, "ImageDescription"],
@@ -102,6 +95,10 @@ const IFD0_TEXT_TAGS = new Map<number, string>([
   [0x013b, "Artist"],
   [0x9c9c, "XPComment"],
 ]);
+/** The same tags as the kept fields' names, which images analysed before still hold. */
+export const PERSONAL_EXIF_FIELDS: readonly string[] = [...PERSONAL_TAGS].map(
+  (tag) => `exif:${IFD0_TEXT_TAGS.get(tag)}`,
+);
 const TYPE_SIZES = new Map<number, number>([
   [1, 1],
   [2, 1],
