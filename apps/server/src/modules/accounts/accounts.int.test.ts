@@ -873,6 +873,38 @@ describe(`deleting an account on ${TEST_DB}`, () => {
       await solo.close();
     }
   });
+
+  it("keeps one administrator when every admin deletes their account at once", async () => {
+    const team = await createTestApp({}, { clock: new TestClock() });
+    try {
+      const admins = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => signIn(team, `team_admin_${i}`, "admin")),
+      );
+      const answers = await Promise.all(
+        admins.map((admin) =>
+          team.server.inject({
+            method: "DELETE",
+            url: "/api/v1/account",
+            headers: { cookie: admin.cookie },
+            payload: { password: "correct horse battery" },
+          }),
+        ),
+      );
+      const codes = answers.map((res) => res.statusCode).sort();
+      expect(codes).toEqual([200, 200, 200, 200, 200, 409]);
+      expect(answers.find((res) => res.statusCode === 409)?.json().code).toBe("last_admin");
+      const left = await team.database.db
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("deleted_at", "is", null)
+        .where("suspended_at", "is", null)
+        .execute();
+      expect(left).toHaveLength(1);
+    } finally {
+      await team.close();
+    }
+  });
 });
 
 describe(`without SMTP_URL on ${TEST_DB}`, () => {

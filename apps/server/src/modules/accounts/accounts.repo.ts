@@ -5,6 +5,7 @@ import type { AccountTokenRow, Database, SessionRow, UserRow } from "../../db/sc
 import { newJobRow } from "../../jobs/new-job.js";
 import { ENDING_SESSIONS } from "../auth/sessions.repo.js";
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
+import { lockStandings } from "../users/users.repo.js";
 import { AccountTokensRepo, type TokenPurpose, type TokenRefusal } from "./account-tokens.repo.js";
 
 /** The username key a released account takes: `~` is never part of a username. */
@@ -538,8 +539,11 @@ export class AccountsRepo {
   }
 
   /** Whether another administrator in good standing would remain. */
-  async anotherActiveAdmin(userId: number): Promise<boolean> {
-    const row = await this.db
+  async anotherActiveAdmin(
+    userId: number,
+    db: Db | Transaction<Database> = this.db,
+  ): Promise<boolean> {
+    const row = await db
       .selectFrom("users")
       .select("id")
       .where("role", "=", "admin")
@@ -560,9 +564,23 @@ export class AccountsRepo {
    * the account used (queued, sent or kept in the outbox) and reset requests naming one, the
    * views recorded as theirs, their reports' notes, their name and address at the sandbox
    * provider, and their name, address and sign-in origins in audit entries about them.
+   *
+   * An administrator's account is deleted only while another active administrator remains,
+   * decided under the lock a demotion or suspension takes, so two admins deleting themselves at
+   * once (on two processes) cannot both go: `last_admin` then, and nothing is written.
    */
-  async deleteAccount(userId: number, now: number): Promise<boolean> {
+  async deleteAccount(userId: number, now: number): Promise<"deleted" | "gone" | "last_admin"> {
     return this.db.transaction().execute(async (trx) => {
+      await lockStandings(trx, this.dialect);
+      const user = await trx
+        .selectFrom("users")
+        .select(["role", "deleted_at"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      if (!user || user.deleted_at !== null) return "gone";
+      if (user.role === "admin" && !(await this.anotherActiveAdmin(userId, trx))) {
+        return "last_admin";
+      }
       const addresses = await this.addressesOf(trx, userId);
       const marked = await trx
         .updateTable("users")
@@ -584,7 +602,7 @@ export class AccountsRepo {
         .where("id", "=", userId)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) return false;
+      if (Number(marked.numUpdatedRows) !== 1) return "gone";
       if (this.dialect === "postgres") {
         await trx
           .selectFrom("collections")
@@ -629,7 +647,7 @@ export class AccountsRepo {
         .where("user_id", "=", userId)
         .execute();
       await this.scrubAuditDetails(trx, userId);
-      return true;
+      return "deleted";
     });
   }
 

@@ -463,6 +463,7 @@ export class AccountsService {
     const { repo, provider, clock } = this.deps;
     const user = await this.liveUser(userId);
     await this.checkPassword(user, password);
+    // Said before anything is cancelled; the deletion decides again under the admins' lock.
     if (user.role === "admin" && !(await repo.anotherActiveAdmin(userId))) {
       throw conflict(m.lastAdmin, "last_admin");
     }
@@ -476,7 +477,8 @@ export class AccountsService {
         await provider.cancelNow(s.provider_subscription_id);
       }
     }
-    await repo.deleteAccount(userId, clock.now());
+    const outcome = await repo.deleteAccount(userId, clock.now());
+    if (outcome === "last_admin") throw conflict(m.lastAdmin, "last_admin");
     await this.deps.onNameGone?.(userId);
   }
 

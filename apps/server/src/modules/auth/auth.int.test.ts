@@ -587,6 +587,32 @@ describe(`admin bootstrap on ${TEST_DB}`, () => {
     }
   });
 
+  it("makes an administrator again when every one was deleted, under a new name while 'admin' is kept", async () => {
+    const fresh = await createTestApp();
+    try {
+      const first = await fresh.services.auth.ensureAdmin(undefined);
+      // A site left with deleted administrators only (as two admins deleting themselves at once could, before).
+      await fresh.database.db
+        .updateTable("users")
+        .set({ deleted_at: Date.now(), email: "deleted-1@deleted.invalid" })
+        .where("role", "=", "admin")
+        .execute();
+      const again = await fresh.services.auth.ensureAdmin(undefined);
+      expect(again?.username).toMatch(/^admin-[0-9a-f]{6}$/);
+      expect(again?.username).not.toBe(first?.username);
+      const login = await fresh.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { username: again?.username, password: again?.generatedPassword },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user.role).toBe("admin");
+      expect(await fresh.services.auth.adminId()).toBe(login.json().user.id);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("creates the configured admin from ADMIN_USERNAME and ADMIN_PASSWORD", async () => {
     const fresh = await createTestApp();
     try {

@@ -395,11 +395,15 @@ export class AuthService {
       return { username: configured.username };
     }
     const generatedPassword = randomBytes(15).toString("base64url");
+    // "admin", unless a deleted administrator's name still holds it (kept for 30 days).
+    const username = (await this.deps.users.findByUsernameKey("admin"))
+      ? `admin-${randomBytes(3).toString("hex")}`
+      : "admin";
     await this.createUser(
-      { username: "admin", email: "admin@sawdust.local", password: generatedPassword },
+      { username, email: `${username}@sawdust.local`, password: generatedPassword },
       "admin",
     );
-    return { username: "admin", generatedPassword };
+    return { username, generatedPassword };
   }
 
   /** The first administrator's id (the demo catalogue is uploaded in their name). */

@@ -1,4 +1,10 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from "kysely";
 import { containsPattern } from "../../db/contains-pattern.js";
 import type { Db } from "../../db/database.js";
 import type { DialectName } from "../../db/dialect.js";
@@ -8,6 +14,17 @@ import { ENDING_SESSIONS } from "../auth/sessions.repo.js";
 
 /** The advisory lock every change of a user's role or suspension takes on PostgreSQL. */
 const STANDING_LOCK = "sawdust.users:standing";
+
+/**
+ * Takes, in the caller's transaction, the lock every change of who is an active administrator
+ * takes (a role, a suspension, an account's deletion), so each decides on the admins as the
+ * previous one left them. PostgreSQL only: SQLite runs one writing transaction at a time.
+ */
+export async function lockStandings(trx: Transaction<Database>, dialect: DialectName) {
+  if (dialect === "postgres") {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${STANDING_LOCK}, 0))`.execute(trx);
+  }
+}
 
 /** The profile columns a member edits; a column left out keeps its value. */
 export type ProfileColumns = Partial<
@@ -82,22 +99,25 @@ export class UsersRepo {
     return row !== undefined;
   }
 
+  /** Whether an account of this role exists that was not deleted. */
   async existsWithRole(role: string): Promise<boolean> {
     const row = await this.db
       .selectFrom("users")
       .select("id")
       .where("role", "=", role)
+      .where("deleted_at", "is", null)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
   }
 
-  /** The id of the oldest account with this role, if there is one. */
+  /** The id of the oldest account with this role that was not deleted, if there is one. */
   async firstIdWithRole(role: string): Promise<number | undefined> {
     const row = await this.db
       .selectFrom("users")
       .select("id")
       .where("role", "=", role)
+      .where("deleted_at", "is", null)
       .orderBy("id")
       .limit(1)
       .executeTakeFirst();
@@ -192,9 +212,7 @@ export class UsersRepo {
   ): Promise<StandingOutcome> {
     return this.db.transaction().execute(async (trx) => {
       const locking = this.dialect === "postgres";
-      if (locking) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${STANDING_LOCK}, 0))`.execute(trx);
-      }
+      await lockStandings(trx, this.dialect);
       let admins = trx
         .selectFrom("users")
         .select("id")
