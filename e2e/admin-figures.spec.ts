@@ -10,7 +10,7 @@ import {
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { subscribeViaApi } from "./support/billing";
-import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { adminApi, failMailJob, seedImage, uniqueWord } from "./support/catalogue";
 import { lookAt } from "./support/look-at";
 import {
   type APIRequestContext,
@@ -156,6 +156,41 @@ test.describe("the admin dashboard and analytics", () => {
       await page.goBack();
       await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     }
+    await api.dispose();
+  });
+
+  test("a job that failed for good is retried from the dashboard, and a worker then sends it", async ({
+    page,
+  }) => {
+    const to = `${uniqueWord("retry")}@example.com`;
+    failMailJob(to);
+    await signInViaApi(page.request, ADMIN_ACCOUNT);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(paths.admin.dashboard.getHref());
+    const queue = page.getByTestId("status-queue");
+    await expect(queue).toHaveAttribute("data-level", "warning");
+    await expect(queue).toContainText("Connection refused");
+    const retry = queue.getByRole("button", { name: m.status.queue.retry });
+    await look(page, "dashboard-failed-job", 390);
+    await look(page, "dashboard-failed-job", 1280);
+
+    const answered = page.waitForResponse((r) => r.url().endsWith("/jobs/retry-failed"));
+    await retry.click();
+    const { retried } = (await (await answered).json()) as { retried: number };
+    expect(retried).toBeGreaterThanOrEqual(1);
+    await expect(page.getByText(m.status.queue.retried(retried), { exact: true })).toBeVisible();
+    // Asked afresh after the retry: nothing failed any more, so no button.
+    await expect(queue).not.toContainText("failed for good");
+    await expect(retry).toHaveCount(0);
+
+    // The server's own worker sends it (no SMTP here: into the outbox, read by address).
+    const api = await adminApi();
+    await expect
+      .poll(async () => {
+        const outbox = await api.get(`/api/v1/admin/mail-outbox?to=${encodeURIComponent(to)}`);
+        return ((await outbox.json()) as { messages: unknown[] }).messages.length;
+      })
+      .toBe(1);
     await api.dispose();
   });
 

@@ -129,3 +129,25 @@ export function grantPro(username: string): void {
     db.close();
   }
 }
+
+/**
+ * Leaves a mail job failed for good, as an SMTP server that refused every attempt would (no API
+ * makes a job fail on purpose): the admin dashboard then offers to retry it.
+ */
+export function failMailJob(to: string): void {
+  const db = new Database(join(E2E_DATA_DIR, "sawdust.db"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const at = Date.now() - 60 * 60 * 1000;
+    db.prepare(
+      "insert into jobs (kind, payload, image_id, status, attempts, max_attempts, run_at, created_at, updated_at, last_error) values ('mail.send', ?, null, 'failed', 13, 13, ?, ?, ?, 'Connection refused')",
+    ).run(
+      JSON.stringify({ to, subject: "Waiting", text: "Hello", html: "<p>Hello</p>" }),
+      at,
+      at,
+      at,
+    );
+  } finally {
+    db.close();
+  }
+}

@@ -422,6 +422,8 @@ export function createServices(
   const adminStats = new AdminStatsService({
     repo: new AdminStatsRepo(db, dialect, database.longReads),
     heartbeats: workerHeartbeats,
+    jobs,
+    onJobQueued,
     storage: media.storage,
     media: mediaStore,
     clock,

@@ -134,6 +134,7 @@ const ROUTES: Record<string, Access> = {
   // The admin console.
   "GET /api/v1/site": "anyone",
   "GET /api/v1/admin/dashboard": "admin",
+  "POST /api/v1/admin/jobs/retry-failed": "admin",
   "GET /api/v1/admin/analytics": "admin",
   "GET /api/v1/admin/analytics/figures": "admin",
   "GET /api/v1/admin/analytics/top": "admin",

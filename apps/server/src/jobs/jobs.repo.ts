@@ -1,6 +1,7 @@
 import type { Db } from "../db/database.js";
 import type { DialectName } from "../db/dialect.js";
 import type { JobRow } from "../db/schema.js";
+import { type AuditEntryInput, newAuditRow } from "../modules/audit/audit.repo.js";
 import { newJobRow } from "./new-job.js";
 
 /**
@@ -190,6 +191,42 @@ export class JobsRepo {
       removed += count;
       if (count < batch) return removed;
     }
+  }
+
+  /**
+   * Queues every job that failed for good again, due now and with all its attempts anew (an
+   * admin fixed the cause), and writes the audit entry, in one transaction: one statement moves
+   * them, so two admins pressing at once retry each job once. Returns how many of each kind.
+   */
+  async retryFailed(
+    now: number,
+    auditOf: (byKind: Record<string, number>) => AuditEntryInput,
+  ): Promise<Record<string, number>> {
+    return this.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable("jobs")
+        .set({
+          status: "pending",
+          attempts: 0,
+          outages: 0,
+          run_at: now,
+          lease_until: null,
+          locked_by: null,
+          updated_at: now,
+        })
+        .where("status", "=", "failed")
+        .returning("kind")
+        .execute();
+      const byKind: Record<string, number> = {};
+      for (const { kind } of moved) byKind[kind] = (byKind[kind] ?? 0) + 1;
+      if (moved.length > 0) {
+        await trx
+          .insertInto("audit_log")
+          .values(newAuditRow(auditOf(byKind), now))
+          .execute();
+      }
+      return byKind;
+    });
   }
 
   findByImage(imageId: number): Promise<JobRow[]> {

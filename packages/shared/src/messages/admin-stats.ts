@@ -81,8 +81,15 @@ export const adminStats = {
       /** Jobs that used every attempt (kept 7 days), said after what the queue is doing. */
       failed: (count: number, kind: string, age: string, error: string) => ({
         summary: `${plural(count, "job")} failed`,
-        detail: ` ${plural(count, "job")} failed for good in the last 7 days, after every retry: emails not sent, pictures not analysed. The latest (${kind}, ${age} ago): ${error}. The logs say more; fix the cause, and the jobs queued from then on run.`,
+        detail: ` ${plural(count, "job")} failed for good in the last 7 days, after every retry: emails not sent, pictures not analysed. The latest (${kind}, ${age} ago): ${error}. The logs say more; fix the cause, then retry them.`,
       }),
+      /** The dashboard's button that queues every failed job again, and what it says after. */
+      retry: "Retry failed jobs",
+      retried: (count: number) =>
+        count === 0
+          ? "No failed job was left to retry."
+          : `${plural(count, "job")} queued again, each with every attempt anew.`,
+      retryFailed: "The failed jobs could not be queued again",
     },
     workers: {
       label: "Job workers",

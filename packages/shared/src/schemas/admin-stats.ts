@@ -88,6 +88,10 @@ export const ZAdminDashboard = z.object({
 });
 export type AdminDashboard = z.infer<typeof ZAdminDashboard>;
 
+/** POST /api/v1/admin/jobs/retry-failed: how many jobs that had failed for good are queued again. */
+export const ZRetriedJobs = z.object({ retried: z.number().int() });
+export type RetriedJobs = z.infer<typeof ZRetriedJobs>;
+
 // ——— Analytics ———
 
 /** The analytics ranges: the last 7 or 30 UTC days, or the last 12 UTC months, today included. */

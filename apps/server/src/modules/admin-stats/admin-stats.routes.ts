@@ -5,11 +5,13 @@ import {
   ZAnalyticsFigures,
   ZAnalyticsQuery,
   ZAnalyticsTop,
+  ZRetriedJobs,
 } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errors, file, json, SIGNED_IN } from "../../http/openapi.js";
 import { adminFirstNoStore } from "../../http/request-auth.js";
+import { adminViewerOf } from "../../http/viewer.js";
 import type { AdminStatsService } from "./admin-stats.service.js";
 
 const TAGS = ["analytics"];
@@ -38,6 +40,25 @@ export const adminStatsRoutes: FastifyPluginAsync<{ adminStats: AdminStatsServic
       },
     },
     async () => opts.adminStats.dashboard(),
+  );
+
+  app.post(
+    "/jobs/retry-failed",
+    {
+      schema: {
+        summary: "Queue every job that failed for good again (admins)",
+        description:
+          "Jobs that used every attempt (emails not sent, pictures not analysed) are kept 7 days. Once their cause is fixed, this queues each of them again, due now and with all its attempts anew, in one statement (two admins at once retry each job once), audited as `jobs.retried` with the count by kind. Answers how many were queued; 0 when none had failed.",
+        tags: TAGS,
+        operationId: "retryFailedJobs",
+        security: SIGNED_IN,
+        response: {
+          200: json(ZRetriedJobs, "How many jobs were queued again"),
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (request) => opts.adminStats.retryFailedJobs(adminViewerOf(request).userId),
   );
 
   app.get(

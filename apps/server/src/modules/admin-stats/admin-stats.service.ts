@@ -10,6 +10,7 @@ import {
   DOWNLOAD_SIZE_NAMES,
   type DownloadSize,
   MESSAGES,
+  type RetriedJobs,
   type SystemCheck,
   type SystemCheckId,
   type TopImage,
@@ -17,6 +18,7 @@ import {
   type WorkerHeartbeat,
 } from "@sawdust/shared";
 import type { WorkerHeartbeatRow } from "../../db/schema.js";
+import type { JobsRepo } from "../../jobs/jobs.repo.js";
 import type { WorkerHeartbeatsRepo } from "../../jobs/worker-heartbeats.repo.js";
 import type { Clock } from "../../lib/clock.js";
 import type { MediaStore } from "../../media/media-store.js";
@@ -55,6 +57,9 @@ const REVENUE_CURRENCY = "usd";
 export interface AdminStatsDeps {
   repo: AdminStatsRepo;
   heartbeats: WorkerHeartbeatsRepo;
+  jobs: JobsRepo;
+  /** Wakes this process's worker, if it runs one (others find the jobs at their next look). */
+  onJobQueued: () => void;
   storage: Storage;
   media: MediaStore;
   clock: Clock;
@@ -153,6 +158,19 @@ export class AdminStatsService {
       workers,
       checkedAt: new Date(now).toISOString(),
     };
+  }
+
+  /** Queues every job that failed for good again (the dashboard's "Retry failed jobs"). */
+  async retryFailedJobs(adminId: number): Promise<RetriedJobs> {
+    const byKind = await this.deps.jobs.retryFailed(this.deps.clock.now(), (kinds) => ({
+      actorId: adminId,
+      action: "jobs.retried",
+      subject: "jobs",
+      details: { kinds },
+    }));
+    const retried = Object.values(byKind).reduce((sum, n) => sum + n, 0);
+    if (retried > 0) this.deps.onJobQueued();
+    return { retried };
   }
 
   /** Every series of the range and its top images and tags. */

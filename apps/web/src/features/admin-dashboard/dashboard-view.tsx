@@ -10,6 +10,7 @@ import { useAdminDashboard } from "./api/get-admin-dashboard";
 import { AdminLinkCards } from "./components/admin-link-cards";
 import { DownloadsByQuality } from "./components/downloads-by-quality";
 import { FigureCards, FigureCardsSkeleton } from "./components/figure-cards";
+import { RetryFailedJobs } from "./components/retry-failed-jobs";
 import { SystemStatusList } from "./components/system-status-list";
 
 const m = MESSAGES.adminStats;
@@ -80,7 +81,10 @@ export function DashboardView() {
 
           <Section id="status-heading" title={m.systemStatus}>
             {dashboard.data ? (
-              <SystemStatusList checks={dashboard.data.status} />
+              <SystemStatusList
+                checks={dashboard.data.status}
+                actions={dashboard.data.queue.failed > 0 ? { queue: <RetryFailedJobs /> } : {}}
+              />
             ) : (
               <div role="status" aria-label="Checking the system" className="grid gap-2">
                 {[0, 1, 2].map((i) => (

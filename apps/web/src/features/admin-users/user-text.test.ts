@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
-import { downloadsText, failureText, planLabel } from "./user-text";
+import { failureText } from "@/lib/failure-text";
+import { downloadsText, planLabel } from "./user-text";
 
 describe("the Users page's words", () => {
   it("names the plan by tier", () => {

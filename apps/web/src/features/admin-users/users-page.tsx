@@ -10,13 +10,13 @@ import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { useUser } from "@/lib/api/get-current-user";
+import { failureText } from "@/lib/failure-text";
 import { useEndSessions } from "./api/end-sessions";
 import { type UserFilters, useUsers } from "./api/get-users";
 import { useAdminResendVerification } from "./api/resend-verification";
 import { useResetTwoFactor } from "./api/reset-two-factor";
 import { useUpdateUser } from "./api/update-user";
 import { type UserAction, UsersTable } from "./components/users-table";
-import { failureText } from "./user-text";
 
 const m = MESSAGES.adminUsers;
 const ROLE_FILTERS = [

@@ -1,5 +1,6 @@
-import { MESSAGES, type StatusLevel, type SystemCheck } from "@sawdust/shared";
+import { MESSAGES, type StatusLevel, type SystemCheck, type SystemCheckId } from "@sawdust/shared";
 import { CircleCheckBig, CircleX, type LucideIcon, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 const LOOK: Record<StatusLevel, { icon: LucideIcon; tone: string; badge: string }> = {
@@ -22,9 +23,15 @@ const LOOK: Record<StatusLevel, { icon: LucideIcon; tone: string; badge: string 
 
 /**
  * The system status: each part with an icon and a word for its level (never colour alone), a
- * few words on it, and the sentence the server wrote about it.
+ * few words on it, the sentence the server wrote about it, and what an admin can do about it.
  */
-export function SystemStatusList({ checks }: { checks: SystemCheck[] }) {
+export function SystemStatusList({
+  checks,
+  actions = {},
+}: {
+  checks: SystemCheck[];
+  actions?: Partial<Record<SystemCheckId, ReactNode>>;
+}) {
   return (
     <ul className="divide-y rounded-xl border bg-card shadow-sm" data-testid="system-status">
       {checks.map((check) => {
@@ -51,6 +58,7 @@ export function SystemStatusList({ checks }: { checks: SystemCheck[] }) {
                 <span className="text-sm text-muted-foreground">{check.summary}</span>
               </div>
               <p className="text-sm wrap-anywhere text-muted-foreground">{check.detail}</p>
+              {actions[check.id]}
             </div>
           </li>
         );
