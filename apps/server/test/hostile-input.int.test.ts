@@ -430,6 +430,23 @@ describe(`inputs that used to answer 500 on ${TEST_DB}`, () => {
       .where("id", "=", quoted.json().uploaded[0].id)
       .executeTakeFirstOrThrow();
     expect(row.original_name).toBe('My "best" piece of all.png');
+    // A name is not a path: a "\\" in a Mac or Linux name stays; a path's folders do not.
+    const nameOf = async (name: string, seed: number) => {
+      const sent = await upload(app, admin.cookie, {
+        name,
+        data: await makePng(800, 800, { seed }),
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const kept = await app.database.db
+        .selectFrom("images")
+        .select("original_name")
+        .where("id", "=", sent.json().uploaded[0].id)
+        .executeTakeFirstOrThrow();
+      return kept.original_name;
+    };
+    expect(await nameOf("dusk\\dawn.png", 506)).toBe("dusk\\dawn.png");
+    expect(await nameOf("C:\\fakepath\\harbour.png", 507)).toBe("harbour.png");
+    expect(await nameOf("../../etc/lighthouse.png", 508)).toBe("lighthouse.png");
     expect((await get("/healthz")).statusCode).toBe(200);
   });
 

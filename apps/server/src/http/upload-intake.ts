@@ -48,10 +48,16 @@ export function removePartialUploads(): void {
  * characters of it in a multipart body, as the HTML standard's form encoding says: `"` as `%22`,
  * a line feed as `%0A` and a carriage return as `%0D` (and nothing else, not even `%`): those are
  * undone, so `My "best" piece.jpg` is not titled `My %22best%22 Piece`. Control characters (a NUL
- * above all: PostgreSQL refuses it) never reach a title.
+ * above all: PostgreSQL refuses it) never reach a title. A name is not a path: what comes before
+ * a `/`, or before the last `\` of a Windows path (`C:\fakepath\x.jpg`), is left out, but a `\` in
+ * a name made on a Mac or Linux (`dusk\dawn.png`) stays, where busboy would drop what precedes it.
  */
 export function fileNameOf(sent: string): string {
-  return sent
+  const name = /^[A-Za-z]:\\/.test(sent)
+    ? sent.slice(sent.lastIndexOf("\\") + 1)
+    : sent.slice(sent.lastIndexOf("/") + 1);
+  if (name === "." || name === "..") return "";
+  return name
     .replaceAll("%22", '"')
     .replace(/%0[AD]/g, " ")
     .replace(/\p{Cc}/gu, "");
@@ -77,6 +83,8 @@ export async function receiveUpload(
   try {
     for await (const part of request.parts({
       limits: { fileSize: UPLOAD.maxBytes, files: 2, fields: 20, fieldSize: 4096 },
+      // The name as sent: fileNameOf takes the name out of a path, keeping a name's own `\`.
+      preservePath: true,
     })) {
       if (part.type === "field") {
         fields[part.fieldname] = String(part.value);
