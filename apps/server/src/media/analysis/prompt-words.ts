@@ -158,6 +158,10 @@ export function readPrompt(prompt: string): PromptWords {
  */
 function promptPhrases(prompt: string): string[] {
   const cleaned = prompt
+    // Code pasted into a prompt (a script, a stylesheet, a comment) describes no picture: left
+    // out whole, not read as words; other markup's words stay ("<b>red fox</b>").
+    .replace(/<(script|style)\b[^<>]{0,500}>[\s\S]*?(?:<\/\1\s*>|$)/gi, ",")
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ",")
     .replace(/<[^<>]*>/g, ",")
     .replace(/\bembedding:[^\s,()[\]{}]+/gi, ",")
     .replace(/\b(?:BREAK|AND)\b/g, ",")
