@@ -614,6 +614,13 @@ export class FakeStripeServer {
     if (method === "POST" && path === "/v1/billing_portal/sessions")
       return this.createPortal(params);
     if (method === "POST" && path === "/v1/refunds") return this.createRefund(params);
+    const price = /^\/v1\/prices\/([^/]+)$/.exec(path);
+    if (method === "GET" && price?.[1]) {
+      const id = decodeURIComponent(price[1]);
+      const found = this.options.prices.find((p) => p.id === id);
+      if (!found) throw noSuch("price", id, "price");
+      return this.priceJson(found, this.seconds());
+    }
     if (method === "GET" && subscription?.[1]) {
       return this.subscriptionJson(this.existingSubscription(decodeURIComponent(subscription[1])));
     }
@@ -926,14 +933,14 @@ export class FakeStripeServer {
     };
   }
 
-  private subscriptionJson(s: SubscriptionState): Json {
-    const price = this.price(s.priceId);
-    const priceJson = {
+  /** A price as Stripe gives it (GET /v1/prices/{id}, and inside a subscription's item). */
+  private priceJson(price: FakeStripePrice, created: number): Json {
+    return {
       id: price.id,
       object: "price",
       active: true,
       billing_scheme: "per_unit",
-      created: s.created,
+      created,
       currency: "usd",
       custom_unit_amount: null,
       livemode: false,
@@ -955,6 +962,11 @@ export class FakeStripeServer {
       unit_amount: price.unitAmount,
       unit_amount_decimal: String(price.unitAmount),
     };
+  }
+
+  private subscriptionJson(s: SubscriptionState): Json {
+    const price = this.price(s.priceId);
+    const priceJson = this.priceJson(price, s.created);
     return {
       id: s.id,
       object: "subscription",

@@ -34,6 +34,14 @@ const NEWSLETTER = {
   product: "prod_newsletter",
 } as const;
 
+/** Pro's prices before the site's prices changed: of the Pro product, on neither variable now. */
+const FORMER_MONTHLY = {
+  id: "price_pro_monthly_2025",
+  unitAmount: 999,
+  interval: "month",
+} as const;
+const FORMER_YEARLY = { id: "price_pro_yearly_2025", unitAmount: 9900, interval: "year" } as const;
+
 let fake: FakeStripeServer;
 let app: TestApp;
 let imageId: number;
@@ -55,6 +63,8 @@ beforeAll(async () => {
     { stripeTransport: fake.transport },
   );
   fake.addPrice(NEWSLETTER);
+  fake.addPrice(FORMER_MONTHLY);
+  fake.addPrice(FORMER_YEARLY);
   admin = await signIn(app, "sm_admin", "admin");
   const upload = await uploadPublished(app, admin.cookie, {
     name: "lighthouse.png",
@@ -599,6 +609,54 @@ describe(`Stripe mode through the SDK on ${TEST_DB}`, () => {
       tier: "pro",
       subscription: { billingCycle: "yearly", priceCents: 11988 },
     });
+  });
+
+  it("keeps Pro for subscribers on a price the site's prices replaced, at what they pay", async () => {
+    const member = await signIn(app, "sm_former");
+    const subscriptionId = await subscribe(member, "monthly");
+    const before = await adminStats();
+
+    // Subscribed before the prices changed: the item is on the Pro product's old monthly price.
+    fake.updateSubscription(subscriptionId, { priceId: FORMER_MONTHLY.id });
+    const renewed = await fake.deliver(
+      app.server,
+      fake.subscriptionEvent("customer.subscription.updated", subscriptionId),
+    );
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json()).toEqual({ received: true });
+    expect(await current(member)).toMatchObject({
+      tier: "pro",
+      isPro: true,
+      subscription: { billingCycle: "monthly", priceCents: 999 },
+    });
+    expect(await adminStats()).toEqual({
+      ...before,
+      monthlyRevenueCents: before.monthlyRevenueCents - 1499 + 999,
+    });
+    // At Stripe and not yet heard of, such a subscription still holds a member's place.
+    const unseen = await signIn(app, "sm_former_unseen");
+    const paid = fake.completeCheckout(await startCheckout(unseen, "monthly"));
+    fake.updateSubscription(paid, { priceId: FORMER_MONTHLY.id });
+    const again = await post("/api/v1/subscriptions/create", unseen.cookie, {
+      billingCycle: "yearly",
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("subscription_open");
+
+    // The old yearly price reads as yearly.
+    fake.updateSubscription(subscriptionId, { priceId: FORMER_YEARLY.id });
+    await fake.deliver(
+      app.server,
+      fake.subscriptionEvent("customer.subscription.updated", subscriptionId),
+    );
+    expect(await current(member)).toMatchObject({
+      tier: "pro",
+      subscription: { billingCycle: "yearly", priceCents: 9900 },
+    });
+    // The Pro product was asked of Stripe once, from the monthly price.
+    expect(
+      fake.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v1/prices/")),
+    ).toMatchObject([{ path: `/v1/prices/${settings.priceMonthly}` }]);
   });
 
   it("acknowledges events it does not act on", async () => {

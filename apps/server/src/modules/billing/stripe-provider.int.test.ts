@@ -32,7 +32,9 @@ beforeAll(async () => {
     prices: [
       { id: settings.priceMonthly, unitAmount: 1499, interval: "month" },
       { id: settings.priceYearly, unitAmount: 11988, interval: "year" },
-      { id: "price_pro_yearly_2027", unitAmount: 9900, interval: "year" },
+      { id: "price_prints_yearly", unitAmount: 9900, interval: "year", product: "prod_prints" },
+      // Pro's yearly price before the site's changed: the Pro product's, on neither variable.
+      { id: "price_pro_yearly_2025", unitAmount: 9900, interval: "year" },
     ],
   }).start();
   provider = new StripeProvider(settings, PUBLIC_URL, fake.transport, log);
@@ -218,9 +220,17 @@ describe("StripeProvider against a loopback Stripe", () => {
       currentPeriodEnd: end.getTime(),
     });
 
-    // On neither of the two Pro prices (one made later in the dashboard, another product's), it
-    // is not a subscription to Pro, whatever it bills: nothing of its price or period is read.
-    fake.updateSubscription(subscriptionId, { priceId: "price_pro_yearly_2027" });
+    // On a price of the Pro product the two variables no longer name (subscribed before the
+    // prices changed), it is Pro at what it bills.
+    fake.updateSubscription(subscriptionId, { priceId: "price_pro_yearly_2025" });
+    expect(await provider.retrieveSubscription(subscriptionId)).toMatchObject({
+      billingCycle: "yearly",
+      priceCents: 9900,
+    });
+
+    // On another product's price, it is not a subscription to Pro, whatever it bills: nothing
+    // of its price or period is read.
+    fake.updateSubscription(subscriptionId, { priceId: "price_prints_yearly" });
     expect(await provider.retrieveSubscription(subscriptionId)).toEqual({
       id: subscriptionId,
       customerId,

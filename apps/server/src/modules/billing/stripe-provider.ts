@@ -62,6 +62,7 @@ export interface StripeProviderLog {
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe" as const;
   private readonly stripe: Stripe;
+  private proProduct: Promise<string> | undefined;
 
   constructor(
     private readonly settings: StripeSettings,
@@ -259,7 +260,9 @@ export class StripeProvider implements PaymentProvider {
         status: "all",
         limit: 100,
       })) {
-        if (blocksCheckout(subscription.status) && this.proItemOf(subscription)) return true;
+        if (blocksCheckout(subscription.status) && (await this.proItemOf(subscription))) {
+          return true;
+        }
       }
       return false;
     });
@@ -344,13 +347,34 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
-   * The subscription's item on one of the two Pro prices (README: the ids of two recurring prices
-   * of one Pro product). None: it is a subscription to something else the account sells, which
-   * grants nothing, whatever its status.
+   * The subscription's item on a Pro price: one of the two configured (README: the ids of two
+   * recurring prices of one Pro product), or another recurring price of that product — a price
+   * the two replaced, which subscribers from before a change of price keep at Stripe. None: it is
+   * a subscription to something else the account sells, which grants nothing, whatever its status.
    */
-  private proItemOf(subscription: Stripe.Subscription): Stripe.SubscriptionItem | undefined {
+  private async proItemOf(
+    subscription: Stripe.Subscription,
+  ): Promise<Stripe.SubscriptionItem | undefined> {
+    const items = subscription.items.data;
     const pro = [this.settings.priceMonthly, this.settings.priceYearly];
-    return subscription.items.data.find((item) => pro.includes(item.price.id));
+    const configured = items.find((item) => pro.includes(item.price.id));
+    if (configured) return configured;
+    const recurring = items.filter((item) => item.price.recurring);
+    if (recurring.length === 0) return undefined;
+    const product = await this.proProductId();
+    return recurring.find((item) => idOf(item.price.product) === product);
+  }
+
+  /** The Pro product, asked of Stripe once a process (from the monthly price) when first needed. */
+  private proProductId(): Promise<string> {
+    this.proProduct ??= this.stripe.prices.retrieve(this.settings.priceMonthly).then(
+      (price) => idOf(price.product),
+      (error: unknown) => {
+        this.proProduct = undefined; // asked again next time
+        throw error;
+      },
+    );
+    return this.proProduct;
   }
 
   /**
@@ -358,15 +382,18 @@ export class StripeProvider implements PaymentProvider {
    * another item: a subscription with none is not Pro). Since API version 2025-03-31 the billing
    * period lives on each item, not on the subscription.
    */
-  private toProviderSubscription(
+  private async toProviderSubscription(
     subscription: Stripe.Subscription,
-  ): ProviderSubscription | NotProSubscription {
+  ): Promise<ProviderSubscription | NotProSubscription> {
     const customerId =
       typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
-    const item = this.proItemOf(subscription);
+    const item = await this.proItemOf(subscription);
     if (!item) return { id: subscription.id, customerId, notPro: true };
     const billingCycle: BillingCycle =
-      item.price.id === this.settings.priceYearly ? "yearly" : "monthly";
+      item.price.id === this.settings.priceYearly ||
+      (item.price.id !== this.settings.priceMonthly && item.price.recurring?.interval === "year")
+        ? "yearly"
+        : "monthly";
     const userId = Number(subscription.metadata?.userId);
     return {
       id: subscription.id,
@@ -390,6 +417,11 @@ export class StripeProvider implements PaymentProvider {
  */
 function toStatus(status: string): SubscriptionStatus {
   return KNOWN_STATUSES.has(status) ? (status as SubscriptionStatus) : "incomplete";
+}
+
+/** An id Stripe gives either as it is or inside the object it names (when expanded). */
+function idOf(ref: string | { id: string }): string {
+  return typeof ref === "string" ? ref : ref.id;
 }
 
 function isResourceMissing(error: unknown): boolean {
