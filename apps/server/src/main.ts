@@ -90,6 +90,11 @@ function announceAdmin(
   logLevel: Config["logLevel"],
   admin: Awaited<ReturnType<Services["auth"]["ensureAdmin"]>>,
 ): void {
+  if (admin?.configuredTaken) {
+    const why = `No administrator can sign in, and ADMIN_USERNAME "${admin.configuredTaken}" or ADMIN_EMAIL is taken (by a member, or by an account deleted in the last 30 days, which keeps its name): made "${admin.username}" instead. Choose another ADMIN_USERNAME, or make the member an admin with \`npm run admin -- create\`.`;
+    if (QUIETER_THAN_WARN.has(logLevel)) process.stderr.write(`${why}\n`);
+    else log.warn({ configuredUsername: admin.configuredTaken }, why);
+  }
   if (admin?.generatedPassword) {
     const reset = `npm run admin -- reset-password --username ${admin.username}`;
     // Shown once: the admin exists from now on and this branch never runs again, so a LOG_LEVEL

@@ -613,6 +613,47 @@ describe(`admin bootstrap on ${TEST_DB}`, () => {
     }
   });
 
+  it("makes an administrator when the only one is suspended, and another name when ADMIN_USERNAME is taken", async () => {
+    const fresh = await createTestApp();
+    try {
+      const member = await fresh.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/register",
+        payload: { username: "boss", email: "boss@example.com", password: "a long password" },
+      });
+      expect(member.statusCode).toBe(201);
+      await fresh.services.auth.ensureAdmin(undefined);
+      await fresh.database.db
+        .updateTable("users")
+        .set({ suspended_at: Date.now() })
+        .where("role", "=", "admin")
+        .execute();
+      // The configured name is a member's: not taken over, and the start goes on.
+      const made = await fresh.services.auth.ensureAdmin({
+        username: "Boss",
+        password: "a long admin password",
+        email: "new-boss@example.com",
+      });
+      expect(made).toMatchObject({ configuredTaken: "Boss" });
+      expect(made?.username).toMatch(/^admin-[0-9a-f]{6}$/);
+      const login = await fresh.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { username: made?.username, password: made?.generatedPassword },
+      });
+      expect(login.json().user.role).toBe("admin");
+      const boss = await fresh.database.db
+        .selectFrom("users")
+        .select("role")
+        .where("username_key", "=", "boss")
+        .executeTakeFirstOrThrow();
+      expect(boss.role).toBe("user");
+      expect(await fresh.services.auth.ensureAdmin(undefined)).toBeUndefined();
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("creates the configured admin from ADMIN_USERNAME and ADMIN_PASSWORD", async () => {
     const fresh = await createTestApp();
     try {

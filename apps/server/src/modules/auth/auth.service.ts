@@ -383,16 +383,26 @@ export class AuthService {
   }
 
   /**
-   * Start-up: make sure an admin exists (design section 2). Returns the generated password when
-   * one was made up, so the caller prints it once.
+   * Start-up: make sure an administrator who can sign in exists (design section 2). Returns the
+   * generated password when one was made up, so the caller prints it once. The configured admin
+   * is made unless its name or address is taken (by a member, or an account deleted within the
+   * last 30 days, which keeps its name): then one is made up, and `configuredTaken` says why.
    */
   async ensureAdmin(
     configured: { username: string; password: string; email: string } | undefined,
-  ): Promise<{ username: string; generatedPassword?: string } | undefined> {
-    if (await this.deps.users.existsWithRole("admin")) return undefined;
+  ): Promise<
+    { username: string; generatedPassword?: string; configuredTaken?: string } | undefined
+  > {
+    const { users } = this.deps;
+    if (await users.activeAdminExists()) return undefined;
     if (configured) {
-      await this.createUser(configured, "admin");
-      return { username: configured.username };
+      const taken =
+        (await users.findByUsernameKey(configured.username.toLowerCase())) ||
+        (await users.existsWithEmail(configured.email));
+      if (!taken) {
+        await this.createUser(configured, "admin");
+        return { username: configured.username };
+      }
     }
     const generatedPassword = randomBytes(15).toString("base64url");
     // "admin", unless a deleted administrator's name still holds it (kept for 30 days).
@@ -403,7 +413,9 @@ export class AuthService {
       { username, email: `${username}@sawdust.local`, password: generatedPassword },
       "admin",
     );
-    return { username, generatedPassword };
+    return configured
+      ? { username, generatedPassword, configuredTaken: configured.username }
+      : { username, generatedPassword };
   }
 
   /** The first administrator's id (the demo catalogue is uploaded in their name). */

@@ -99,13 +99,14 @@ export class UsersRepo {
     return row !== undefined;
   }
 
-  /** Whether an account of this role exists that was not deleted. */
-  async existsWithRole(role: string): Promise<boolean> {
+  /** Whether an administrator who can sign in exists: neither deleted nor suspended. */
+  async activeAdminExists(): Promise<boolean> {
     const row = await this.db
       .selectFrom("users")
       .select("id")
-      .where("role", "=", role)
+      .where("role", "=", "admin")
       .where("deleted_at", "is", null)
+      .where("suspended_at", "is", null)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
