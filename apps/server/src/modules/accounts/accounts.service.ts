@@ -18,10 +18,11 @@ import { CheckedAttempts } from "../auth/checked-attempts.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { type RateLimitsRepo, signInAccountKey } from "../auth/rate-limits.repo.js";
 import type { PaymentProvider } from "../billing/payment-provider.js";
+import type { MailMessage } from "../mail/mail.constants.js";
 import type { MailService } from "../mail/mail.service.js";
 import { mailTemplates } from "../mail/mail-templates.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
-import type { TokenRefusal } from "./account-tokens.repo.js";
+import { TOKEN_LIFETIME_MS, type TokenPurpose, type TokenRefusal } from "./account-tokens.repo.js";
 import { type AccountsRepo, PASSWORD_RESET_JOB } from "./accounts.repo.js";
 import { deviceLabel } from "./device-label.js";
 
@@ -128,11 +129,15 @@ export class AccountsService {
     );
     const site = await this.siteName();
     await this.deps.mail.queue(
-      mailTemplates.verifyEmail(
-        user.email,
-        site,
-        user.username,
-        this.link(paths.verifyEmail.getHref(token, returnTo)),
+      expiring(
+        mailTemplates.verifyEmail(
+          user.email,
+          site,
+          user.username,
+          this.link(paths.verifyEmail.getHref(token, returnTo)),
+        ),
+        this.deps.clock.now(),
+        "verify_email",
       ),
       requestId,
     );
@@ -231,11 +236,15 @@ export class AccountsService {
     if (!room.taken) return;
     const token = await repo.tokens.issue(user.id, "reset_password", user.email, now);
     await this.deps.mail.queue(
-      mailTemplates.passwordReset(
-        user.email,
-        await this.siteName(),
-        user.username,
-        this.link(paths.passwordReset.getHref(token)),
+      expiring(
+        mailTemplates.passwordReset(
+          user.email,
+          await this.siteName(),
+          user.username,
+          this.link(paths.passwordReset.getHref(token)),
+        ),
+        now,
+        "reset_password",
       ),
     );
   }
@@ -305,11 +314,15 @@ export class AccountsService {
     } else {
       const token = await repo.tokens.issue(userId, "change_email", email, now);
       await mail.queue(
-        mailTemplates.confirmNewEmail(
-          email,
-          site,
-          user.username,
-          this.link(paths.verifyEmail.getHref(token)),
+        expiring(
+          mailTemplates.confirmNewEmail(
+            email,
+            site,
+            user.username,
+            this.link(paths.verifyEmail.getHref(token)),
+          ),
+          now,
+          "change_email",
         ),
       );
     }
@@ -541,4 +554,9 @@ function parseJson<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** A message carrying a link of this kind issued at `issuedAt`: not sent once the link is dead. */
+function expiring(message: MailMessage, issuedAt: number, purpose: TokenPurpose): MailMessage {
+  return { ...message, expiresAt: issuedAt + TOKEN_LIFETIME_MS[purpose] };
 }

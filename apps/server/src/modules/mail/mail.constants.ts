@@ -13,4 +13,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * When the link it carries stops working (epoch ms): a message not sent by then (an SMTP
+   * server down for an hour, a failed job retried days later) is dropped, not sent dead.
+   */
+  expiresAt?: number;
 }

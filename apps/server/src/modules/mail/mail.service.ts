@@ -37,7 +37,12 @@ export class MailService {
   /** The mail job's work: send (or keep) one message. A throw retries it later. */
   async deliver(jobId: number, message: MailMessage): Promise<void> {
     const { mailer, repo, clock } = this.deps;
-    if (mailer) {
+    if (message.expiresAt !== undefined && clock.now() >= message.expiresAt) {
+      this.deps.log?.warn(
+        { jobId, subject: message.subject },
+        "a mail whose link had already expired was not sent (it could not be sent in time)",
+      );
+    } else if (mailer) {
       await mailer.send(message);
     } else {
       const id = await repo.keep(message, clock.now());
