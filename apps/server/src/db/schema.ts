@@ -76,6 +76,8 @@ export interface UsersTable {
   updated_at: number;
   /** Set while an admin has suspended the account (0008). */
   suspended_at: number | null;
+  /** An admin's account deletion in progress holds this until then (0041): not counted as staying. */
+  leaving_until: Generated<number | null>;
   /** When the member opened their confirmation link; null until then (0012). */
   email_verified_at: Generated<number | null>;
   /** A new address waiting for its confirmation link (0012). */

@@ -39,6 +39,7 @@ import * as saleGivenBack from "./2026-11-30-0037-sale-given-back.js";
 import * as salePieceKept from "./2026-11-30-0038-sale-piece-kept.js";
 import * as jobOutages from "./2026-11-30-0039-job-outages.js";
 import * as unlimitedDownloads from "./2026-11-30-0040-unlimited-downloads.js";
+import * as adminLeaving from "./2026-12-01-0041-admin-leaving.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-30-0038-sale-piece-kept": salePieceKept,
   "2026-11-30-0039-job-outages": jobOutages,
   "2026-11-30-0040-unlimited-downloads": unlimitedDownloads,
+  "2026-12-01-0041-admin-leaving": adminLeaving,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

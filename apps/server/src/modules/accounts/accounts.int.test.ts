@@ -874,12 +874,55 @@ describe(`deleting an account on ${TEST_DB}`, () => {
     }
   });
 
-  it("keeps one administrator when every admin deletes their account at once", async () => {
+  it("does not count a deleted administrator as one who stays", async () => {
+    const pair = await createTestApp({}, { clock: new TestClock() });
+    try {
+      const leaving = await signIn(pair, "pair_leaving", "admin");
+      const staying = await signIn(pair, "pair_staying", "admin");
+      const gone = await pair.server.inject({
+        method: "DELETE",
+        url: "/api/v1/account",
+        headers: { cookie: leaving.cookie },
+        payload: { password: "correct horse battery" },
+      });
+      expect(gone.statusCode).toBe(200);
+      // The last live admin cannot now step down to member.
+      const demoted = await pair.server.inject({
+        method: "PATCH",
+        url: `/api/v1/admin/users/${staying.userId}`,
+        headers: { cookie: staying.cookie },
+        payload: { role: "user" },
+      });
+      expect(demoted.statusCode, demoted.body).toBe(409);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it("keeps one administrator when every admin deletes their account at once, with their Pro kept", async () => {
     const team = await createTestApp({}, { clock: new TestClock() });
     try {
       const admins = await Promise.all(
         Array.from({ length: 6 }, (_, i) => signIn(team, `team_admin_${i}`, "admin")),
       );
+      // Each pays for Pro through the sandbox provider (a deletion cancels it there).
+      for (const admin of admins) {
+        const created = await team.server.inject({
+          method: "POST",
+          url: "/api/v1/subscriptions/create",
+          headers: { cookie: admin.cookie },
+          payload: { billingCycle: "monthly" },
+        });
+        expect(created.statusCode, created.body).toBe(200);
+        const sessionId = (created.json().url as string).split("/").at(-1);
+        const paid = await team.server.inject({
+          method: "POST",
+          url: `/api/v1/billing/sandbox/checkout/${sessionId}/pay`,
+          headers: { cookie: admin.cookie },
+          payload: { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" },
+        });
+        expect(paid.statusCode, paid.body).toBe(200);
+      }
       const answers = await Promise.all(
         admins.map((admin) =>
           team.server.inject({
@@ -892,7 +935,15 @@ describe(`deleting an account on ${TEST_DB}`, () => {
       );
       const codes = answers.map((res) => res.statusCode).sort();
       expect(codes).toEqual([200, 200, 200, 200, 200, 409]);
-      expect(answers.find((res) => res.statusCode === 409)?.json().code).toBe("last_admin");
+      const refused = answers.findIndex((res) => res.statusCode === 409);
+      expect(answers[refused]?.json().code).toBe("last_admin");
+      // The one refused is whole: signed in, and still Pro (nothing was cancelled for them).
+      const stays = await team.server.inject({
+        url: "/api/v1/subscriptions/current",
+        headers: { cookie: admins[refused]?.cookie ?? "" },
+      });
+      expect(stays.statusCode).toBe(200);
+      expect(stays.json()).toMatchObject({ isPro: true, subscription: { status: "active" } });
       const left = await team.database.db
         .selectFrom("users")
         .select("id")

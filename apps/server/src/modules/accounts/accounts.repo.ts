@@ -538,9 +538,13 @@ export class AccountsRepo {
     };
   }
 
-  /** Whether another administrator in good standing would remain. */
+  /**
+   * Whether another administrator in good standing would remain: not suspended, not deleted, and
+   * not deleting their own account at this moment (`leaving_until`).
+   */
   async anotherActiveAdmin(
     userId: number,
+    now: number,
     db: Db | Transaction<Database> = this.db,
   ): Promise<boolean> {
     const row = await db
@@ -549,9 +553,37 @@ export class AccountsRepo {
       .where("role", "=", "admin")
       .where("suspended_at", "is", null)
       .where("deleted_at", "is", null)
+      .where((eb) => eb.or([eb("leaving_until", "is", null), eb("leaving_until", "<=", now)]))
       .where("id", "!=", userId)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * An administrator starts deleting their account: under the admins' lock, only while another
+   * active admin remains, and then held until `until` so that nobody counts on them staying
+   * (another admin deleting themself, a demotion, a suspension). False: they are the last.
+   */
+  async startLeaving(userId: number, now: number, until: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockStandings(trx, this.dialect);
+      if (!(await this.anotherActiveAdmin(userId, now, trx))) return false;
+      await trx
+        .updateTable("users")
+        .set({ leaving_until: until })
+        .where("id", "=", userId)
+        .execute();
+      return true;
+    });
+  }
+
+  /** The deletion did not happen (the provider failed): the admin stays, counted again. */
+  async stopLeaving(userId: number): Promise<void> {
+    await this.db
+      .updateTable("users")
+      .set({ leaving_until: null })
+      .where("id", "=", userId)
+      .execute();
   }
 
   /**
@@ -578,7 +610,7 @@ export class AccountsRepo {
         .where("id", "=", userId)
         .executeTakeFirst();
       if (!user || user.deleted_at !== null) return "gone";
-      if (user.role === "admin" && !(await this.anotherActiveAdmin(userId, trx))) {
+      if (user.role === "admin" && !(await this.anotherActiveAdmin(userId, now, trx))) {
         return "last_admin";
       }
       const addresses = await this.addressesOf(trx, userId);

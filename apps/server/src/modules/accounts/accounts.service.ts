@@ -62,6 +62,13 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
 /** A deleted account's username is free for someone else after this long. */
 export const USERNAME_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * How long an admin's account deletion holds their place among the admins (counted as leaving)
+ * while the payment provider is asked to cancel: past the provider calls' timeouts and retries,
+ * so a process that dies meanwhile holds nobody for long.
+ */
+const LEAVING_HOLD_MS = 5 * 60 * 1000;
+
 /** A section of the data export that another module keeps (edition purchases, say). */
 export type ExportSection = (userId: number) => Promise<unknown[]>;
 
@@ -476,22 +483,30 @@ export class AccountsService {
     const { repo, provider, clock } = this.deps;
     const user = await this.liveUser(userId);
     await this.checkPassword(user, password);
-    // Said before anything is cancelled; the deletion decides again under the admins' lock.
-    if (user.role === "admin" && !(await repo.anotherActiveAdmin(userId))) {
+    // An admin leaves only while another stays, decided under the admins' lock before anything
+    // is cancelled, and held meanwhile: a refused deletion has cancelled nothing.
+    const admin = user.role === "admin";
+    const now = clock.now();
+    if (admin && !(await repo.startLeaving(userId, now, now + LEAVING_HOLD_MS))) {
       throw conflict(m.lastAdmin, "last_admin");
     }
-    const rows = await repo.exportRows(userId);
-    // A checkout still open in another tab must not be payable for an account that is gone: it
-    // would start a subscription, or sell a piece, to no one.
-    const customerId = await repo.customerIdOf(userId, provider.name);
-    if (customerId) await provider.expireOpenCheckouts(customerId);
-    for (const s of rows.subscriptions) {
-      if (s.provider === provider.name && s.provider_subscription_id && s.status !== "canceled") {
-        await provider.cancelNow(s.provider_subscription_id);
+    try {
+      const rows = await repo.exportRows(userId);
+      // A checkout still open in another tab must not be payable for an account that is gone:
+      // it would start a subscription, or sell a piece, to no one.
+      const customerId = await repo.customerIdOf(userId, provider.name);
+      if (customerId) await provider.expireOpenCheckouts(customerId);
+      for (const s of rows.subscriptions) {
+        if (s.provider === provider.name && s.provider_subscription_id && s.status !== "canceled") {
+          await provider.cancelNow(s.provider_subscription_id);
+        }
       }
+      const outcome = await repo.deleteAccount(userId, clock.now());
+      if (outcome === "last_admin") throw conflict(m.lastAdmin, "last_admin");
+    } catch (error) {
+      if (admin) await repo.stopLeaving(userId);
+      throw error;
     }
-    const outcome = await repo.deleteAccount(userId, clock.now());
-    if (outcome === "last_admin") throw conflict(m.lastAdmin, "last_admin");
     await this.deps.onNameGone?.(userId);
   }
 

@@ -214,11 +214,14 @@ export class UsersRepo {
     return this.db.transaction().execute(async (trx) => {
       const locking = this.dialect === "postgres";
       await lockStandings(trx, this.dialect);
+      // An admin whose account deletion is under way (0041) is not one who stays.
       let admins = trx
         .selectFrom("users")
         .select("id")
         .where("role", "=", "admin")
         .where("suspended_at", "is", null)
+        .where("deleted_at", "is", null)
+        .where((eb) => eb.or([eb("leaving_until", "is", null), eb("leaving_until", "<=", now)]))
         .orderBy("id");
       if (locking) admins = admins.forUpdate();
       const activeAdminIds = (await admins.execute()).map((row) => row.id);
