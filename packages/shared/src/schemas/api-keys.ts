@@ -194,8 +194,21 @@ export const ZMarketingImage = z.object({
   styles: z.array(z.string()),
   colors: z.array(ZMarketingColor),
   edition_type: z.string(),
-  /** Cents; null when the piece is not for sale (sawdust_gallery). */
-  price: z.number().int().nullable().describe("Cents; null when not for sale"),
+  /** Cents: the piece's listed price; null when it has none or is not for sale now. */
+  price: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The piece's listed price in cents; null when it has none, or is not for sale (a Sawdust Gallery piece, a sold 1/1, a sold-out limited edition). What a buyer is charged is `licence_prices`.",
+    ),
+  /** What a buyer is charged now under each licence (cents); null when it is not for sale. */
+  licence_prices: z
+    .object({ standard: z.number().int(), commercial: z.number().int() })
+    .nullable()
+    .describe(
+      "What a buyer is charged now, in cents, for the standard and the commercial licence; null when the piece is not for sale (a Sawdust Gallery piece, a sold 1/1, a sold-out limited edition).",
+    ),
   currency: z.literal("USD"),
   max_editions: z.number().int().nullable().describe("A limited edition's size; null otherwise"),
   sold_editions: z.number().int(),

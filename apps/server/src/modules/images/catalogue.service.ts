@@ -316,10 +316,13 @@ export class CatalogueService {
 
   private pageFilterOf(query: CataloguePageQuery, viewer: Principal): ImageFilter {
     const { minPriceCents, maxPriceCents } = query;
+    const priced = minPriceCents !== undefined || maxPriceCents !== undefined;
     return {
       ...this.filterOf({ ...query, cursor: undefined }, viewer),
       ...(minPriceCents !== undefined ? { minPriceCents } : {}),
       ...(maxPriceCents !== undefined ? { maxPriceCents } : {}),
+      // A price bound asks for pieces one can buy at that price: a sold-out piece is not one.
+      ...(priced ? { availability: "available" as const } : {}),
     };
   }
 

@@ -289,6 +289,37 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
     expect(await idsOf("limit=2")).toEqual([d, c]);
   });
 
+  it("prices only what is for sale: a sold piece has no price and no price bound finds it", async () => {
+    const detail = async (id: number) => {
+      const res = await get(`/api/v1/marketing/images/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { price: number | null; licence_prices: unknown };
+    };
+    // What a buyer is charged, by licence: the limited edition (3 of 10 sold) and the open one.
+    expect(await detail(c)).toMatchObject({
+      price: 12000,
+      licence_prices: { standard: 12000, commercial: 24000 },
+    });
+    expect((await detail(b)).licence_prices).toMatchObject({ standard: 1500 });
+    expect(await detail(d)).toMatchObject({ price: null, licence_prices: null });
+
+    const sold = await seedImage(app, { tags: ["harbour"], editionType: "one_of_one" });
+    await setRow(sold, { price_cents: 5000, sold_editions: 1 });
+    try {
+      expect(await detail(sold)).toMatchObject({ price: null, licence_prices: null });
+      expect(await idsOf("min_price=5000&max_price=5000")).toEqual([a]);
+      expect(await idsOf("tags=harbour")).toEqual([sold]);
+      expect(await idsOf("tags=harbour&max_price=100000")).toEqual([]);
+      // A limited edition with every edition sold is not for sale either.
+      await setRow(c, { sold_editions: 10 });
+      expect(await detail(c)).toMatchObject({ price: null, licence_prices: null });
+      expect(await idsOf("min_price=6000")).toEqual([]);
+    } finally {
+      await setRow(c, { sold_editions: 3 });
+      await setRow(sold, { status: "processing" });
+    }
+  });
+
   it("combines filters: any value within one, every filter together", async () => {
     expect(await idsOf("tags=sunset&style=watercolor")).toEqual([a]);
     expect(await idsOf("tags=ocean&color=blue&edition_type=sawdust_gallery")).toEqual([d]);

@@ -1,4 +1,5 @@
 import { type Image, type MarketingImage, type MarketingImagePage, paths } from "@sawdust/shared";
+import { isSoldOut } from "../images/facet-counts.repo.js";
 
 /**
  * An image as a partner gets it (the marketing API's snake_case shape): what a print shop, a
@@ -8,6 +9,16 @@ import { type Image, type MarketingImage, type MarketingImagePage, paths } from 
 export function presentForPartner(image: Image, origin: string): MarketingImage {
   const absolute = (url: string) => (url ? new URL(url, origin).toString() : null);
   const palette = image.aiAnalysis.palette ?? [];
+  // For sale now: priced (not a Sawdust Gallery piece), and not sold out.
+  const licencePrices =
+    image.licencePrices &&
+    !isSoldOut({
+      edition_type: image.editionType,
+      sold_editions: image.soldEditions,
+      max_editions: image.maxEditions,
+    })
+      ? image.licencePrices
+      : null;
   return {
     id: image.id,
     title: image.aiAnalysis.title ?? null,
@@ -23,7 +34,8 @@ export function presentForPartner(image: Image, origin: string): MarketingImage 
       share: swatch.share,
     })),
     edition_type: image.editionType,
-    price: image.price,
+    price: licencePrices ? image.price : null,
+    licence_prices: licencePrices,
     currency: "USD",
     max_editions: image.maxEditions,
     sold_editions: image.soldEditions,
