@@ -10,10 +10,14 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService }> = async (base
     "/tags",
     {
       schema: {
-        summary: "Every tag of the public catalogue, with its count",
+        summary: "Every tag of the Sawdust Gallery's public pieces, with its count",
+        description:
+          "The tags of the gallery the site's tag pages and Explore link to: public, ready Sawdust Gallery pieces only (editions for sale are not counted). The partner API's `GET /api/v1/marketing/tags` counts every edition type.",
         tags: ["explore"],
         operationId: "listTags",
-        response: { 200: json(ZTagList, "Tags and how many public images carry each") },
+        response: {
+          200: json(ZTagList, "Tags and how many public Sawdust Gallery pieces carry each"),
+        },
       },
     },
     async () => opts.tags.list(),

@@ -26,7 +26,7 @@ function RequestsPerDay({ days }: { days: ApiKey["requestsPerDay"] }) {
   const most = Math.max(1, ...days.map((d) => d.requests));
   const total = days.reduce((sum, d) => sum + d.requests, 0);
   return (
-    <div className="flex items-end gap-3">
+    <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
       <div className="flex h-8 items-end gap-0.5" aria-hidden>
         {days.map((d) => (
           <span
