@@ -13,9 +13,11 @@ interface KeysTableProps {
 
 function StatusBadge({ active }: { active: boolean }) {
   return active ? (
-    <Badge variant="brand">Active</Badge>
+    <Badge variant="brand" className="shrink-0">
+      Active
+    </Badge>
   ) : (
-    <Badge variant="outline" className="text-muted-foreground">
+    <Badge variant="outline" className="shrink-0 text-muted-foreground">
       Revoked
     </Badge>
   );

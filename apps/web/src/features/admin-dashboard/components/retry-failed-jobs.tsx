@@ -14,7 +14,7 @@ export function RetryFailedJobs() {
     <Button
       variant="outline"
       size="sm"
-      className="justify-self-start"
+      className="mt-1 justify-self-start"
       disabled={retry.isPending}
       onClick={() =>
         retry.mutate(undefined, {
