@@ -62,7 +62,7 @@ export interface StripeProviderLog {
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe" as const;
   private readonly stripe: Stripe;
-  private proProduct: Promise<string> | undefined;
+  private proProductAsked: Promise<{ product: string; currency: string }> | undefined;
 
   constructor(
     private readonly settings: StripeSettings,
@@ -361,20 +361,27 @@ export class StripeProvider implements PaymentProvider {
     if (configured) return configured;
     const recurring = items.filter((item) => item.price.recurring);
     if (recurring.length === 0) return undefined;
-    const product = await this.proProductId();
-    return recurring.find((item) => idOf(item.price.product) === product);
+    const { product, currency } = await this.proProduct();
+    // In the configured prices' currency: what Monthly Revenue adds up is in one currency.
+    return recurring.find(
+      (item) => idOf(item.price.product) === product && item.price.currency === currency,
+    );
   }
 
-  /** The Pro product, asked of Stripe once a process (from the monthly price) when first needed. */
-  private proProductId(): Promise<string> {
-    this.proProduct ??= this.stripe.prices.retrieve(this.settings.priceMonthly).then(
-      (price) => idOf(price.product),
+  /**
+   * The Pro product and its currency, asked of Stripe once a process (from the monthly price)
+   * when first needed; asked again after a failure (the webhook is then answered 5xx, and Stripe
+   * delivers it again).
+   */
+  private proProduct(): Promise<{ product: string; currency: string }> {
+    this.proProductAsked ??= this.stripe.prices.retrieve(this.settings.priceMonthly).then(
+      (price) => ({ product: idOf(price.product), currency: price.currency }),
       (error: unknown) => {
-        this.proProduct = undefined; // asked again next time
+        this.proProductAsked = undefined;
         throw error;
       },
     );
-    return this.proProduct;
+    return this.proProductAsked;
   }
 
   /**
