@@ -29,6 +29,8 @@ export interface FakeStripePrice {
   interval: "month" | "year";
   /** The product it is a price of: Pro's unless given (another product the account sells). */
   product?: string;
+  /** "usd" unless given. */
+  currency?: string;
 }
 
 export interface FakeStripeOptions {
@@ -941,7 +943,7 @@ export class FakeStripeServer {
       active: true,
       billing_scheme: "per_unit",
       created,
-      currency: "usd",
+      currency: price.currency ?? "usd",
       custom_unit_amount: null,
       livemode: false,
       lookup_key: null,

@@ -35,6 +35,8 @@ beforeAll(async () => {
       { id: "price_prints_yearly", unitAmount: 9900, interval: "year", product: "prod_prints" },
       // Pro's yearly price before the site's changed: the Pro product's, on neither variable.
       { id: "price_pro_yearly_2025", unitAmount: 9900, interval: "year" },
+      // The Pro product in another currency: not added up with dollars, so not Pro.
+      { id: "price_pro_monthly_eur", unitAmount: 1299, interval: "month", currency: "eur" },
     ],
   }).start();
   provider = new StripeProvider(settings, PUBLIC_URL, fake.transport, log);
@@ -227,6 +229,9 @@ describe("StripeProvider against a loopback Stripe", () => {
       billingCycle: "yearly",
       priceCents: 9900,
     });
+
+    fake.updateSubscription(subscriptionId, { priceId: "price_pro_monthly_eur" });
+    expect(await provider.retrieveSubscription(subscriptionId)).toMatchObject({ notPro: true });
 
     // On another product's price, it is not a subscription to Pro, whatever it bills: nothing
     // of its price or period is read.
