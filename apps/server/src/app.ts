@@ -11,6 +11,7 @@ import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
 import { registerBadAddress, rewriteBadAddress } from "./http/bad-address.js";
 import { cacheDefaults } from "./http/cache-defaults.js";
+import { answerClientError } from "./http/client-errors.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { ErrorPages } from "./http/error-pages.js";
 import { acceptEmptyJsonBodies } from "./http/json-bodies.js";
@@ -117,6 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // A path parameter over find-my-way's 100 characters got its raw 414 (or a 404 for GET):
     // longer ones reach the route, whose schema says what is wrong with them.
     routerOptions: { maxParamLength: 2048 },
+    // What Node's parser refuses (headers over 16 kB, bytes that are not HTTP) in our shape.
+    clientErrorHandler: answerClientError,
   });
   const database =
     deps.database ??

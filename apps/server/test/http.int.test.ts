@@ -1,3 +1,5 @@
+import { connect } from "node:net";
+import { MESSAGES } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_TIMEOUT_MS } from "../src/app.js";
 import { createTestApp, TEST_DB, type TestApp } from "./test-app.js";
@@ -71,6 +73,33 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
     // Fastify turns Node's own limit off (0); Node then closes a request still arriving.
     expect(app.server.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
     expect(REQUEST_TIMEOUT_MS).toBe(600_000);
+  });
+
+  it("answers what Node's parser refuses in the site's error shape: an address over 16 kB, bytes that are not HTTP", async () => {
+    const url = await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const tags = Array.from({ length: 300 }, () => "x".repeat(60)).join(",");
+    const long = await fetch(`${url}/api/v1/marketing/images?tags=${tags}`);
+    expect(long.status).toBe(431);
+    expect(long.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await long.json()).toEqual({
+      message: MESSAGES.requestTooLarge,
+      code: "request_too_large",
+    });
+    const { port } = new URL(url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => socket.write("HELLO\r\n\r\n"));
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk.toString();
+      });
+      socket.on("end", () => resolve(answer));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({
+      message: MESSAGES.notHttp,
+      code: "not_http",
+    });
   });
 
   it("serves the web app at the root", async () => {

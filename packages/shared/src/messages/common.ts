@@ -25,3 +25,11 @@ export const nulCharacter = "Text cannot contain the NUL character (U+0000)";
 /** An address with a `%` that does not start a valid escape (`/tag/%zz`, a cut UTF-8 sequence). */
 export const badAddress =
   "This address is not valid: a % in it must start an escape such as %20. Check the link and try again.";
+/**
+ * A request Node's HTTP parser refuses before any route sees it: an address and headers over its
+ * 16 kB (431), or bytes that are not HTTP (400).
+ */
+export const requestTooLarge =
+  "The request's address and headers are too long (16 kB together at most): send fewer or shorter parameters.";
+export const notHttp = "The request could not be read as HTTP.";
+export const requestTimedOut = "The request did not arrive in time.";

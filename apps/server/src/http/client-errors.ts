@@ -1,0 +1,31 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import { MESSAGES } from "@sawdust/shared";
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses before any route sees it
+ * still gets the site's error shape (`{ message, code }`) instead of Fastify's own
+ * (`{ error, message, statusCode }`) — a partner's filter of 300 long tags is an address over
+ * Node's 16 kB of headers (431). The connection is closed after the answer, as Node does.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // Nothing to answer: the other side has gone, or has not finished sending a request at all.
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "request_too_large", MESSAGES.requestTooLarge]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "request_timeout", MESSAGES.requestTimedOut]
+        : [400, "not_http", MESSAGES.notHttp];
+  const body = JSON.stringify({ message, code });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      "Content-Type: application/json; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      "Connection: close\r\n\r\n" +
+      body,
+  );
+}
