@@ -193,7 +193,7 @@ export const ZMarketingImage = z.object({
   tags: z.array(z.string()),
   styles: z.array(z.string()),
   colors: z.array(ZMarketingColor),
-  edition_type: z.string(),
+  edition_type: z.enum(EDITION_FILTER_VALUES),
   /** Cents: the piece's listed price; null when it has none or is not for sale now. */
   price: z
     .number()
@@ -218,14 +218,14 @@ export const ZMarketingImage = z.object({
   height: z.number().int(),
   /** Display sizes (WebP) that fit 384×480, 512×640, 1024×1280 and 1536×1920; null if not made. */
   urls: z.object({
-    thumb: z.string().nullable(),
-    small: z.string().nullable(),
-    medium: z.string().nullable(),
-    large: z.string().nullable(),
+    thumb: z.url().nullable(),
+    small: z.url().nullable(),
+    medium: z.url().nullable(),
+    large: z.url().nullable(),
   }),
   /** The image's page on the site: the link to share. */
-  share_url: z.string(),
-  created_at: z.string(),
+  share_url: z.url(),
+  created_at: z.iso.datetime(),
 });
 export type MarketingImage = z.infer<typeof ZMarketingImage>;
 

@@ -33,7 +33,8 @@ export function presentForPartner(image: Image, origin: string): MarketingImage 
       name: swatch.name ?? null,
       share: swatch.share,
     })),
-    edition_type: image.editionType,
+    // One of the four the database holds (the response's schema checks it as it is sent).
+    edition_type: image.editionType as MarketingImage["edition_type"],
     price: licencePrices ? image.price : null,
     licence_prices: licencePrices,
     currency: "USD",
