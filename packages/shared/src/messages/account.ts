@@ -79,6 +79,9 @@ export const account = {
   deleteConfirmText: "This cannot be undone. Enter your password to confirm.",
   accountDeleted: "Your account is deleted.",
   lastAdmin: "You are the last active administrator: make another member an administrator first.",
+  /** The same account's deletion asked twice at once (two tabs): the first goes on. */
+  deletionUnderWay:
+    "Your account is already being deleted (in another tab or window). Wait a moment.",
   loadFailed: "Failed to load your account",
   changeFailed: "That did not work. Please try again.",
   // Admin.

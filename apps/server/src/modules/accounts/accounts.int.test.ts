@@ -13,6 +13,7 @@ import {
 } from "../../../test/test-app.js";
 import { createWorker } from "../../background.js";
 import { hashSessionToken, newSessionToken, SESSION_COOKIE } from "../auth/session-token.js";
+import { AccountsRepo } from "./accounts.repo.js";
 import { USERNAME_GRACE_MS } from "./accounts.service.js";
 
 const PUBLIC_URL = "http://sawdust.test:8080";
@@ -894,6 +895,38 @@ describe(`deleting an account on ${TEST_DB}`, () => {
         payload: { role: "user" },
       });
       expect(demoted.statusCode, demoted.body).toBe(409);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it("lets one of an admin's parallel deletions hold their place: the other waits its turn, and a failure gives back only its own", async () => {
+    const pair = await createTestApp({}, { clock: new TestClock() });
+    try {
+      const first = await signIn(pair, "tabs_admin", "admin");
+      await signIn(pair, "tabs_other", "admin");
+      const repo = new AccountsRepo(pair.database.db, pair.database.dialect);
+      const now = Date.now();
+      expect(await repo.startLeaving(first.userId, now, now + 60_000)).toBe("leaving");
+      // The second tab: refused while the first holds the place, whoever fails later.
+      expect(await repo.startLeaving(first.userId, now, now + 60_000)).toBe("under_way");
+      const again = await pair.server.inject({
+        method: "DELETE",
+        url: "/api/v1/account",
+        headers: { cookie: first.cookie },
+        payload: { password: "correct horse battery" },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe("deletion_under_way");
+      // The first gives its place back (its provider failed): the next try goes through.
+      await repo.stopLeaving(first.userId);
+      const done = await pair.server.inject({
+        method: "DELETE",
+        url: "/api/v1/account",
+        headers: { cookie: first.cookie },
+        payload: { password: "correct horse battery" },
+      });
+      expect(done.statusCode, done.body).toBe(200);
     } finally {
       await pair.close();
     }

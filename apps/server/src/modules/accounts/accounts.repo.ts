@@ -562,18 +562,31 @@ export class AccountsRepo {
   /**
    * An administrator starts deleting their account: under the admins' lock, only while another
    * active admin remains, and then held until `until` so that nobody counts on them staying
-   * (another admin deleting themself, a demotion, a suspension). False: they are the last.
+   * (another admin deleting themself, a demotion, a suspension); or why not.
    */
-  async startLeaving(userId: number, now: number, until: number): Promise<boolean> {
+  async startLeaving(
+    userId: number,
+    now: number,
+    until: number,
+  ): Promise<"leaving" | "last_admin" | "under_way"> {
     return this.db.transaction().execute(async (trx) => {
       await lockStandings(trx, this.dialect);
-      if (!(await this.anotherActiveAdmin(userId, now, trx))) return false;
+      // The same deletion asked in another tab holds the place already: it alone goes on, so
+      // one that fails never gives back a place the other still relies on.
+      const held = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", userId)
+        .where("leaving_until", ">", now)
+        .executeTakeFirst();
+      if (held) return "under_way";
+      if (!(await this.anotherActiveAdmin(userId, now, trx))) return "last_admin";
       await trx
         .updateTable("users")
         .set({ leaving_until: until })
         .where("id", "=", userId)
         .execute();
-      return true;
+      return "leaving";
     });
   }
 

@@ -487,8 +487,10 @@ export class AccountsService {
     // is cancelled, and held meanwhile: a refused deletion has cancelled nothing.
     const admin = user.role === "admin";
     const now = clock.now();
-    if (admin && !(await repo.startLeaving(userId, now, now + LEAVING_HOLD_MS))) {
-      throw conflict(m.lastAdmin, "last_admin");
+    if (admin) {
+      const leaving = await repo.startLeaving(userId, now, now + LEAVING_HOLD_MS);
+      if (leaving === "last_admin") throw conflict(m.lastAdmin, "last_admin");
+      if (leaving === "under_way") throw conflict(m.deletionUnderWay, "deletion_under_way");
     }
     try {
       const rows = await repo.exportRows(userId);
