@@ -91,7 +91,7 @@ function announceAdmin(
   admin: Awaited<ReturnType<Services["auth"]["ensureAdmin"]>>,
 ): void {
   if (admin?.configuredTaken) {
-    const why = `No administrator can sign in, and ADMIN_USERNAME "${admin.configuredTaken}" or ADMIN_EMAIL is taken (by a member, or by an account deleted in the last 30 days, which keeps its name): made "${admin.username}" instead. Choose another ADMIN_USERNAME, or make the member an admin with \`npm run admin -- create\`.`;
+    const why = `No administrator can sign in, and ADMIN_USERNAME "${admin.configuredTaken}" or ADMIN_EMAIL is taken (by a member, a suspended administrator, or an account deleted in the last 30 days, which keeps its name): made "${admin.username}" with a new password instead (ADMIN_PASSWORD is not used). Choose another ADMIN_USERNAME, or make that account an admin again with \`npm run admin -- create\`.`;
     if (QUIETER_THAN_WARN.has(logLevel)) process.stderr.write(`${why}\n`);
     else log.warn({ configuredUsername: admin.configuredTaken }, why);
   }

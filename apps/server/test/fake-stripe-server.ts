@@ -26,7 +26,7 @@ import type { StripeSettings } from "../src/modules/billing/stripe-provider.js";
 export interface FakeStripePrice {
   id: string;
   unitAmount: number;
-  interval: "month" | "year";
+  interval: "week" | "month" | "year";
   /** The product it is a price of: Pro's unless given (another product the account sells). */
   product?: string;
   /** "usd" unless given. */
@@ -1143,9 +1143,10 @@ function arraysOf(value: unknown): unknown {
   return isList ? entries.map(([, v]) => v) : Object.fromEntries(entries);
 }
 
-function addInterval(seconds: number, interval: "month" | "year"): number {
+function addInterval(seconds: number, interval: FakeStripePrice["interval"]): number {
   const date = new Date(seconds * 1000);
   if (interval === "year") date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else if (interval === "week") date.setUTCDate(date.getUTCDate() + 7);
   else date.setUTCMonth(date.getUTCMonth() + 1);
   return Math.floor(date.getTime() / 1000);
 }

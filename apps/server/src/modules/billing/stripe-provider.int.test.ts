@@ -37,6 +37,8 @@ beforeAll(async () => {
       { id: "price_pro_yearly_2025", unitAmount: 9900, interval: "year" },
       // The Pro product in another currency: not added up with dollars, so not Pro.
       { id: "price_pro_monthly_eur", unitAmount: 1299, interval: "month", currency: "eur" },
+      // By the week: neither shown nor counted as a month's price, so not Pro.
+      { id: "price_pro_weekly", unitAmount: 500, interval: "week" },
     ],
   }).start();
   provider = new StripeProvider(settings, PUBLIC_URL, fake.transport, log);
@@ -231,6 +233,8 @@ describe("StripeProvider against a loopback Stripe", () => {
     });
 
     fake.updateSubscription(subscriptionId, { priceId: "price_pro_monthly_eur" });
+    expect(await provider.retrieveSubscription(subscriptionId)).toMatchObject({ notPro: true });
+    fake.updateSubscription(subscriptionId, { priceId: "price_pro_weekly" });
     expect(await provider.retrieveSubscription(subscriptionId)).toMatchObject({ notPro: true });
 
     // On another product's price, it is not a subscription to Pro, whatever it bills: nothing

@@ -359,7 +359,15 @@ export class StripeProvider implements PaymentProvider {
     const pro = [this.settings.priceMonthly, this.settings.priceYearly];
     const configured = items.find((item) => pro.includes(item.price.id));
     if (configured) return configured;
-    const recurring = items.filter((item) => item.price.recurring);
+    // A plain price by the month or the year (the two a member can be shown and counted in
+    // Monthly Revenue): not by the week or every 3 months, not metered, not tiered.
+    const recurring = items.filter(
+      ({ price }) =>
+        price.unit_amount !== null &&
+        price.recurring?.usage_type === "licensed" &&
+        price.recurring.interval_count === 1 &&
+        (price.recurring.interval === "month" || price.recurring.interval === "year"),
+    );
     if (recurring.length === 0) return undefined;
     const { product, currency } = await this.proProduct();
     // In the configured prices' currency: what Monthly Revenue adds up is in one currency.
