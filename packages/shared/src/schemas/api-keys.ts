@@ -158,8 +158,16 @@ export const ZMarketingImageQuery = strictQuery("the marketing API", {
   color: commaList(z.string().max(32, "A colour must be at most 32 characters")).describe(
     "Comma-separated colour names or hex colours (#ff0000 or ff0000: the nearest name; e.g. `blue`)",
   ),
-  min_price: cents("min_price").optional().describe("Lowest price, in cents (e.g. `1000`)"),
-  max_price: cents("max_price").optional().describe("Highest price, in cents (e.g. `50000`)"),
+  min_price: cents("min_price")
+    .optional()
+    .describe(
+      "Lowest listed `price`, in cents (e.g. `1000`): pieces without one (not for sale, a limited edition) are left out",
+    ),
+  max_price: cents("max_price")
+    .optional()
+    .describe(
+      "Highest listed `price`, in cents (e.g. `50000`): pieces without one (not for sale, a limited edition) are left out",
+    ),
   sort: z
     .enum(MARKETING_SORTS, { error: `sort must be one of: ${MARKETING_SORTS.join(", ")}` })
     .default("newest")
