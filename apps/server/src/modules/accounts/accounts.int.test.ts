@@ -81,6 +81,16 @@ async function login(username: string, password: string) {
 }
 
 /** The newest mail to an address with a link to `page`, after the queue has run. */
+/** The signed-in member deletes their own account with the password signIn gave them. */
+function deleteOwnAccount(on: TestApp, cookie: string) {
+  return on.server.inject({
+    method: "DELETE",
+    url: "/api/v1/account",
+    headers: { cookie },
+    payload: { password: "correct horse battery" },
+  });
+}
+
 async function latestLink(email: string, page: "/auth/verify" | "/auth/reset") {
   await runJobs();
   const mails = smtp.to(email).filter((mail) => mail.text.includes(page));
@@ -862,12 +872,7 @@ describe(`deleting an account on ${TEST_DB}`, () => {
     const solo = await createTestApp({}, { clock: new TestClock() });
     try {
       const only = await signIn(solo, "only_admin", "admin");
-      const res = await solo.server.inject({
-        method: "DELETE",
-        url: "/api/v1/account",
-        headers: { cookie: only.cookie },
-        payload: { password: "correct horse battery" },
-      });
+      const res = await deleteOwnAccount(solo, only.cookie);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(m.lastAdmin);
     } finally {
@@ -880,12 +885,7 @@ describe(`deleting an account on ${TEST_DB}`, () => {
     try {
       const leaving = await signIn(pair, "pair_leaving", "admin");
       const staying = await signIn(pair, "pair_staying", "admin");
-      const gone = await pair.server.inject({
-        method: "DELETE",
-        url: "/api/v1/account",
-        headers: { cookie: leaving.cookie },
-        payload: { password: "correct horse battery" },
-      });
+      const gone = await deleteOwnAccount(pair, leaving.cookie);
       expect(gone.statusCode).toBe(200);
       // The last live admin cannot now step down to member.
       const demoted = await pair.server.inject({
@@ -910,22 +910,12 @@ describe(`deleting an account on ${TEST_DB}`, () => {
       expect(await repo.startLeaving(first.userId, now, now + 60_000)).toBe("leaving");
       // The second tab: refused while the first holds the place, whoever fails later.
       expect(await repo.startLeaving(first.userId, now, now + 60_000)).toBe("under_way");
-      const again = await pair.server.inject({
-        method: "DELETE",
-        url: "/api/v1/account",
-        headers: { cookie: first.cookie },
-        payload: { password: "correct horse battery" },
-      });
+      const again = await deleteOwnAccount(pair, first.cookie);
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe("deletion_under_way");
       // The first gives its place back (its provider failed): the next try goes through.
       await repo.stopLeaving(first.userId);
-      const done = await pair.server.inject({
-        method: "DELETE",
-        url: "/api/v1/account",
-        headers: { cookie: first.cookie },
-        payload: { password: "correct horse battery" },
-      });
+      const done = await deleteOwnAccount(pair, first.cookie);
       expect(done.statusCode, done.body).toBe(200);
     } finally {
       await pair.close();
@@ -957,14 +947,7 @@ describe(`deleting an account on ${TEST_DB}`, () => {
         expect(paid.statusCode, paid.body).toBe(200);
       }
       const answers = await Promise.all(
-        admins.map((admin) =>
-          team.server.inject({
-            method: "DELETE",
-            url: "/api/v1/account",
-            headers: { cookie: admin.cookie },
-            payload: { password: "correct horse battery" },
-          }),
-        ),
+        admins.map((admin) => deleteOwnAccount(team, admin.cookie)),
       );
       const codes = answers.map((res) => res.statusCode).sort();
       expect(codes).toEqual([200, 200, 200, 200, 200, 409]);
