@@ -248,5 +248,8 @@ export type MarketingImagePage = z.infer<typeof ZMarketingImagePage>;
 /** GET /api/v1/marketing/tags takes no parameters: any is refused by name, as the lists do. */
 export const ZMarketingTagsQuery = strictQuery("the marketing API's tags", {});
 
+/** GET /api/v1/marketing/images/{id} takes no parameters either: one sent is refused by name. */
+export const ZMarketingImageDetailQuery = strictQuery("the marketing API's image", {});
+
 export const ZMarketingTagList = z.object({ tags: z.array(ZTagCount) });
 export type MarketingTagList = z.infer<typeof ZMarketingTagList>;

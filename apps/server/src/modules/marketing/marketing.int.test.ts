@@ -426,6 +426,9 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
       expect(res.json().message, query).toContain(message);
       expect(res.headers["x-ratelimit-limit"], query).toBe("100000");
     }
+    const detailWithX = await get(`/api/v1/marketing/images/${a}?x=1`);
+    expect(detailWithX.statusCode).toBe(400);
+    expect(detailWithX.json().message).toContain("Unknown parameter x");
     const tagsWithLimit = await get("/api/v1/marketing/tags?limit=5");
     expect(tagsWithLimit.statusCode).toBe(400);
     expect(tagsWithLimit.json().message).toContain("Unknown parameter limit");

@@ -1,6 +1,7 @@
 import {
   type Partner,
   ZMarketingImage,
+  ZMarketingImageDetailQuery,
   ZMarketingImagePage,
   ZMarketingImageParams,
   ZMarketingImageQuery,
@@ -139,6 +140,7 @@ export const marketingRoutes: FastifyPluginAsync<MarketingRoutesOptions> = async
           operationId: "getMarketingImage",
           ...KEYED,
           params: ZMarketingImageParams,
+          querystring: ZMarketingImageDetailQuery,
           response: {
             200: json(ZMarketingImage, "The image"),
             ...errors(400),
