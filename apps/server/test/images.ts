@@ -1,6 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
+import { type BillingCycle, SANDBOX_CARDS } from "@sawdust/shared";
 import type { Updateable } from "kysely";
 import sharp from "sharp";
 import type { ImagesTable } from "../src/db/schema.js";
@@ -110,6 +111,32 @@ export async function signIn(app: TestApp, username: string, role: "user" | "adm
   }
   const cookie = register.cookies.find((c) => c.name === "sawdust_session");
   return { cookie: `sawdust_session=${cookie?.value}`, userId };
+}
+
+/**
+ * The member pays for Pro through the sandbox provider, as a browser would: a checkout, then the
+ * sandbox's payment page with a card that pays.
+ */
+export async function payForPro(
+  app: TestApp,
+  cookie: string,
+  billingCycle: BillingCycle = "monthly",
+) {
+  const created = await app.server.inject({
+    method: "POST",
+    url: "/api/v1/subscriptions/create",
+    headers: { cookie },
+    payload: { billingCycle },
+  });
+  if (created.statusCode !== 200) throw new Error(`checkout: ${created.body}`);
+  const sessionId = (created.json().url as string).split("/").at(-1);
+  const paid = await app.server.inject({
+    method: "POST",
+    url: `/api/v1/billing/sandbox/checkout/${sessionId}/pay`,
+    headers: { cookie },
+    payload: { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" },
+  });
+  if (paid.statusCode !== 200) throw new Error(`payment: ${paid.body}`);
 }
 
 /** Gives the user an active subscription of this tier (until billing exists, tests do this). */

@@ -1,7 +1,7 @@
 import { MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePng, seedImage, signIn, uploadPublished } from "../../../test/images.js";
+import { makePng, payForPro, seedImage, signIn, uploadPublished } from "../../../test/images.js";
 import { linkIn, startLoopbackSmtp } from "../../../test/loopback-smtp.js";
 import {
   createTestApp,
@@ -929,23 +929,7 @@ describe(`deleting an account on ${TEST_DB}`, () => {
         Array.from({ length: 6 }, (_, i) => signIn(team, `team_admin_${i}`, "admin")),
       );
       // Each pays for Pro through the sandbox provider (a deletion cancels it there).
-      for (const admin of admins) {
-        const created = await team.server.inject({
-          method: "POST",
-          url: "/api/v1/subscriptions/create",
-          headers: { cookie: admin.cookie },
-          payload: { billingCycle: "monthly" },
-        });
-        expect(created.statusCode, created.body).toBe(200);
-        const sessionId = (created.json().url as string).split("/").at(-1);
-        const paid = await team.server.inject({
-          method: "POST",
-          url: `/api/v1/billing/sandbox/checkout/${sessionId}/pay`,
-          headers: { cookie: admin.cookie },
-          payload: { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" },
-        });
-        expect(paid.statusCode, paid.body).toBe(200);
-      }
+      for (const admin of admins) await payForPro(team, admin.cookie);
       const answers = await Promise.all(
         admins.map((admin) => deleteOwnAccount(team, admin.cookie)),
       );

@@ -21,7 +21,7 @@ import S3rver from "s3rver";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeVisionServer } from "../../../test/fake-vision-server.js";
-import { calmRater, makePng, signIn, uploadPublished } from "../../../test/images.js";
+import { calmRater, makePng, payForPro, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { createWorker } from "../../background.js";
 import { PAYMENT_SESSION_GRACE_MS } from "../billing/payment-provider.js";
@@ -106,21 +106,7 @@ async function download(imageId: number, size: DownloadSize, who?: Who) {
 }
 
 async function subscribe(who: Who, cycle: BillingCycle) {
-  const created = await app.server.inject({
-    method: "POST",
-    url: "/api/v1/subscriptions/create",
-    headers: { cookie: who.cookie },
-    payload: { billingCycle: cycle },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const sessionId = (created.json().url as string).split("/").at(-1);
-  const paid = await app.server.inject({
-    method: "POST",
-    url: `/api/v1/billing/sandbox/checkout/${sessionId}/pay`,
-    headers: { cookie: who.cookie },
-    payload: { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
+  await payForPro(app, who.cookie, cycle);
   newSubscriptions.push(clock.now());
   // The provider stamps events in whole seconds; the clock here stays on whole seconds.
   payments.push({ at: clock.now(), cents: PRO_PRICES_CENTS[cycle] });

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { MESSAGES, SANDBOX_CARDS, ZWebhookAck } from "@sawdust/shared";
+import { MESSAGES, ZWebhookAck } from "@sawdust/shared";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../../../test/images.js";
+import { payForPro, signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { BillingRepo } from "./billing.repo.js";
 import { SANDBOX_SETTINGS } from "./sandbox-provider.js";
@@ -63,20 +63,7 @@ function event(type: string, object: Record<string, unknown>, created = nowSecon
 /** A member who paid in the sandbox: their subscription's provider id. */
 async function subscriber(): Promise<{ who: Who; subscriptionId: string }> {
   const who = await signIn(app, `wh_m${++members}`);
-  const created = await app.server.inject({
-    method: "POST",
-    url: "/api/v1/subscriptions/create",
-    headers: { cookie: who.cookie },
-    payload: { billingCycle: "monthly" },
-  });
-  const sessionId = (created.json().url as string).split("/").at(-1);
-  const paid = await app.server.inject({
-    method: "POST",
-    url: `/api/v1/billing/sandbox/checkout/${sessionId}/pay`,
-    headers: { cookie: who.cookie },
-    payload: { cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
+  await payForPro(app, who.cookie);
   const row = await ourRowOf(who.userId);
   return { who, subscriptionId: row.provider_subscription_id as string };
 }
