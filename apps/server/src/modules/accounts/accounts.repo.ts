@@ -5,7 +5,7 @@ import type { AccountTokenRow, Database, SessionRow, UserRow } from "../../db/sc
 import { newJobRow } from "../../jobs/new-job.js";
 import { ENDING_SESSIONS } from "../auth/sessions.repo.js";
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
-import { lockStandings } from "../users/users.repo.js";
+import { lockStandings, stayingAdmin } from "../users/users.repo.js";
 import { AccountTokensRepo, type TokenPurpose, type TokenRefusal } from "./account-tokens.repo.js";
 
 /** The username key a released account takes: `~` is never part of a username. */
@@ -550,10 +550,7 @@ export class AccountsRepo {
     const row = await db
       .selectFrom("users")
       .select("id")
-      .where("role", "=", "admin")
-      .where("suspended_at", "is", null)
-      .where("deleted_at", "is", null)
-      .where((eb) => eb.or([eb("leaving_until", "is", null), eb("leaving_until", "<=", now)]))
+      .where((eb) => stayingAdmin(eb, now))
       .where("id", "!=", userId)
       .executeTakeFirst();
     return row !== undefined;

@@ -16,6 +16,19 @@ import { ENDING_SESSIONS } from "../auth/sessions.repo.js";
 const STANDING_LOCK = "sawdust.users:standing";
 
 /**
+ * The administrators who stay: neither suspended nor deleted, nor deleting their own account at
+ * `now` (`leaving_until`, 0041). Every "is another admin left?" decision counts these.
+ */
+export function stayingAdmin(eb: ExpressionBuilder<Database, "users">, now: number) {
+  return eb.and([
+    eb("role", "=", "admin"),
+    eb("suspended_at", "is", null),
+    eb("deleted_at", "is", null),
+    eb.or([eb("leaving_until", "is", null), eb("leaving_until", "<=", now)]),
+  ]);
+}
+
+/**
  * Takes, in the caller's transaction, the lock every change of who is an active administrator
  * takes (a role, a suspension, an account's deletion), so each decides on the admins as the
  * previous one left them. PostgreSQL only: SQLite runs one writing transaction at a time.
@@ -214,14 +227,10 @@ export class UsersRepo {
     return this.db.transaction().execute(async (trx) => {
       const locking = this.dialect === "postgres";
       await lockStandings(trx, this.dialect);
-      // An admin whose account deletion is under way (0041) is not one who stays.
       let admins = trx
         .selectFrom("users")
         .select("id")
-        .where("role", "=", "admin")
-        .where("suspended_at", "is", null)
-        .where("deleted_at", "is", null)
-        .where((eb) => eb.or([eb("leaving_until", "is", null), eb("leaving_until", "<=", now)]))
+        .where((eb) => stayingAdmin(eb, now))
         .orderBy("id");
       if (locking) admins = admins.forUpdate();
       const activeAdminIds = (await admins.execute()).map((row) => row.id);
