@@ -331,7 +331,7 @@ test("without JavaScript, a missing page, a missing image and a refused address 
           400,
           `${MESSAGES.pageNotices.refused} · Sawdust`,
           MESSAGES.pageNotices.refused,
-          MESSAGES.nulCharacter,
+          MESSAGES.nulCharacter("tag"),
         ],
         [
           "/auth",

@@ -373,34 +373,45 @@ describe(`inputs that used to answer 500 on ${TEST_DB}`, () => {
       url: string;
       payload?: object;
       cookie?: string;
+      /** The field the message names. */
+      field: string;
     }> = [
       {
         method: "POST",
         url: "/api/v1/auth/login",
         payload: { username: "a\u0000", password: "x" },
+        field: "username",
       },
       {
         method: "POST",
         url: "/api/v1/collections",
         payload: { name: "a\u0000b" },
         cookie: member.cookie,
+        field: "name",
       },
       {
         method: "PATCH",
         url: "/api/v1/profile",
         payload: { bio: "x\u0000" },
         cookie: member.cookie,
+        field: "bio",
       },
       {
         method: "PATCH",
         url: `/api/v1/images/${image.id}`,
         payload: { aiAnalysis: { title: "a\u0000b" } },
         cookie: admin.cookie,
+        field: "aiAnalysis.title",
       },
-      { method: "GET", url: "/api/v1/images?q=a%00b" },
-      { method: "GET", url: "/api/v1/admin/users?q=%00", cookie: admin.cookie },
+      { method: "GET", url: "/api/v1/images?q=a%00b", field: "q" },
+      { method: "GET", url: "/api/v1/images?tag=sea,a%00b", field: "tag" },
+      { method: "GET", url: "/api/v1/images?tag=sea&tag=a%00b", field: "tag" },
+      { method: "GET", url: "/api/v1/images?cursor=%00", field: "cursor" },
+      { method: "GET", url: "/api/v1/admin/users?q=%00", cookie: admin.cookie, field: "q" },
+      // A key no one would name a field: the message does not repeat it.
+      { method: "GET", url: `/api/v1/images?${"k".repeat(80)}=%00`, field: "Text" },
     ];
-    for (const { method, url, cookie, payload } of attempts) {
+    for (const { method, url, cookie, payload, field } of attempts) {
       const res = await app.server.inject({
         method,
         url,
@@ -408,7 +419,10 @@ describe(`inputs that used to answer 500 on ${TEST_DB}`, () => {
         ...(payload ? { payload } : {}),
       });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
-      expect(res.json()).toEqual({ message: MESSAGES.nulCharacter, code: "nul_character" });
+      expect(res.json()).toEqual({
+        message: MESSAGES.nulCharacter(field === "Text" ? undefined : field),
+        code: "nul_character",
+      });
     }
     // A file name is not typed by anyone: its control characters are left out of the title.
     const named = await upload(app, admin.cookie, {

@@ -108,10 +108,10 @@ describe(`pages a browser gets without JavaScript on ${TEST_DB}`, () => {
 describe(`refused page addresses on ${TEST_DB}`, () => {
   it("answers a browser with the site's page: the same status and message, not the API's JSON", async () => {
     for (const [path, message] of [
-      ["/gallery?tag=%00", MESSAGES.nulCharacter],
-      ["/?q=%00", MESSAGES.nulCharacter],
-      ["/auth?redirect=%00", MESSAGES.nulCharacter],
-      ["/no-such-page?x=%00", MESSAGES.nulCharacter],
+      ["/gallery?tag=%00", MESSAGES.nulCharacter("tag")],
+      ["/?q=%00", MESSAGES.nulCharacter("q")],
+      ["/auth?redirect=%00", MESSAGES.nulCharacter("redirect")],
+      ["/no-such-page?x=%00", MESSAGES.nulCharacter("x")],
       ["/tag/%00", MESSAGES.badAddress],
       ["/image/%00", MESSAGES.badAddress],
       ["/tag/%E0%A4", MESSAGES.badAddress],
@@ -137,16 +137,16 @@ describe(`refused page addresses on ${TEST_DB}`, () => {
 
   it("keeps the API's JSON for programs, and for the API, media and files whoever asks", async () => {
     for (const [path, accept, status, body] of [
-      ["/gallery?tag=%00", "application/json", 400, nul()],
-      ["/gallery?tag=%00", "*/*", 400, nul()],
+      ["/gallery?tag=%00", "application/json", 400, nul("tag")],
+      ["/gallery?tag=%00", "*/*", 400, nul("tag")],
       ["/tag/%00", "*/*", 400, badAddress()],
       ["/image/1.5", "*/*", 404, { message: "Not found: GET /image/1.5", code: "not_found" }],
-      ["/api/v1/images?tag=%00", BROWSER, 400, nul()],
+      ["/api/v1/images?tag=%00", BROWSER, 400, nul("tag")],
       ["/api/v1/images/%zz", BROWSER, 400, badAddress()],
       ["/api/v1/nope", BROWSER, 404, { message: "Not found: GET /api/v1/nope", code: "not_found" }],
       ["/media/%00", BROWSER, 400, badAddress()],
-      ["/media/nope?x=%00", BROWSER, 400, nul()],
-      ["/sitemaps/pages-1.xml?x=%00", BROWSER, 400, nul()],
+      ["/media/nope?x=%00", BROWSER, 400, nul("x")],
+      ["/sitemaps/pages-1.xml?x=%00", BROWSER, 400, nul("x")],
     ] as const) {
       const res = await get(path, accept);
       expect(res.statusCode, `${path} ${accept}`).toBe(status);
@@ -156,8 +156,8 @@ describe(`refused page addresses on ${TEST_DB}`, () => {
   });
 });
 
-function nul() {
-  return { message: MESSAGES.nulCharacter, code: "nul_character" };
+function nul(field: string) {
+  return { message: MESSAGES.nulCharacter(field), code: "nul_character" };
 }
 
 function badAddress() {

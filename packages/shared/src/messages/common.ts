@@ -20,8 +20,12 @@ export function tryAgainIn(seconds: number): string {
 }
 export const genericError = "An error occurred";
 export const unknownError = "An unknown error occurred";
-/** Any text a request sends holding U+0000 (PostgreSQL cannot store it). */
-export const nulCharacter = "Text cannot contain the NUL character (U+0000)";
+/**
+ * Any text a request sends holding U+0000 (PostgreSQL cannot store it), naming the field or
+ * parameter that holds it when there is one (`tags`, `aiAnalysis.title`).
+ */
+export const nulCharacter = (field?: string) =>
+  `${field ?? "Text"} cannot contain the NUL character (U+0000)`;
 /** An address with a `%` that does not start a valid escape (`/tag/%zz`, a cut UTF-8 sequence). */
 export const badAddress =
   "This address is not valid: a % in it must start an escape such as %20. Check the link and try again.";

@@ -3,7 +3,7 @@ import { EDITION_FILTER_VALUES, PAGING } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { groupDigits } from "../text.js";
 import { commaList } from "./images.js";
-import { strictQuery } from "./query.js";
+import { fromDigits, strictQuery, wholeNumber } from "./query.js";
 import { zRowId } from "./row-id.js";
 import { ZTagCount } from "./tags.js";
 import { zTypedText } from "./typed-text.js";
@@ -129,14 +129,12 @@ const cents = (name: string) =>
  * different filters must all match. A price bound leaves out images without a price.
  */
 export const ZMarketingImageQuery = strictQuery("the marketing API", {
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, `limit must be between 1 and ${PAGING.maxLimit}`)
-    .max(PAGING.maxLimit, `limit must be between 1 and ${PAGING.maxLimit}`)
-    .default(PAGING.defaultLimit)
-    .describe(`Images a page, 1 to ${PAGING.maxLimit}`)
-    .meta({ examples: [PAGING.defaultLimit] }),
+  limit: fromDigits(
+    wholeNumber("limit", { min: 1, max: PAGING.maxLimit })
+      .default(PAGING.defaultLimit)
+      .describe(`Images a page, 1 to ${PAGING.maxLimit}`)
+      .meta({ examples: [PAGING.defaultLimit] }),
+  ),
   cursor: z
     .string()
     .max(200, MESSAGES.badCursor)

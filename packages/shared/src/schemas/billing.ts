@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PRO_PRICES_CENTS, ROLES, TIERS } from "../constants.js";
 import { ZImage } from "./images.js";
-import { strictQuery, zAdminPageLimit, zListCursor } from "./query.js";
+import { fromDigits, strictQuery, wholeNumber, zAdminPageLimit, zListCursor } from "./query.js";
 
 /**
  * Billing's contract (spec sections 3 and 7 "Subscriptions", design sections 4 and 6): Pro
@@ -278,12 +278,11 @@ export type SandboxClock = z.infer<typeof ZSandboxClock>;
 /** GET /api/v1/images/{id}/similar (Pro and admins): "More like this". */
 export const SIMILAR_IMAGES = { defaultLimit: 8, maxLimit: 24 } as const;
 export const ZSimilarImagesQuery = z.object({
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(SIMILAR_IMAGES.maxLimit, `limit must be at most ${SIMILAR_IMAGES.maxLimit}`)
-    .default(SIMILAR_IMAGES.defaultLimit),
+  limit: fromDigits(
+    wholeNumber("limit", { min: 1, max: SIMILAR_IMAGES.maxLimit, between: false }).default(
+      SIMILAR_IMAGES.defaultLimit,
+    ),
+  ),
 });
 export type SimilarImagesQuery = z.infer<typeof ZSimilarImagesQuery>;
 export const ZSimilarImages = z.object({

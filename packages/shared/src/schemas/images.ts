@@ -10,7 +10,7 @@ import {
   UPLOAD,
 } from "../constants.js";
 import { groupDigits } from "../text.js";
-import { strictQuery } from "./query.js";
+import { strictQuery, zPageLimit } from "./query.js";
 import { zShownText, zTypedText } from "./typed-text.js";
 
 /** Search text limits (the list's `q`). */
@@ -151,12 +151,7 @@ export const ZImageListQuery = strictQuery("the image list", {
   visibility: z
     .enum(["public", "private", "all"], { error: "visibility must be public, private or all" })
     .optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, `limit must be between 1 and ${PAGING.maxLimit}`)
-    .max(PAGING.maxLimit, `limit must be between 1 and ${PAGING.maxLimit}`)
-    .default(PAGING.defaultLimit),
+  limit: zPageLimit(PAGING.maxLimit, PAGING.defaultLimit),
   cursor: z.string().max(200).optional(),
   /** Free text over titles, descriptions, tags and styles; words are ANDed, the last is a prefix. */
   q: zTypedText({ error: "q must be text" })

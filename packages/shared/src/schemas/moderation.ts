@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as MESSAGES from "../messages/index.js";
 import { blankToNull } from "../text.js";
-import { strictQuery } from "./query.js";
+import { fromDigits, strictQuery, wholeNumber, zPageLimit } from "./query.js";
 import { zTypedText } from "./typed-text.js";
 
 const m = MESSAGES.moderation;
@@ -76,18 +76,10 @@ const ZId = z
 export const ZModerationQueueQuery = strictQuery("the moderation queue", {
   kind: z.enum(["all", ...MODERATION_KINDS]).default("all"),
   /** Entries older than this image id (the previous page's nextCursor). */
-  cursor: z.coerce
-    .number({ error: MESSAGES.badCursor })
-    .int(MESSAGES.badCursor)
-    .positive(MESSAGES.badCursor)
-    .max(2 ** 52, MESSAGES.badCursor)
-    .optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MODERATION_RULES.pageMax)
-    .default(MODERATION_RULES.pageSize),
+  cursor: fromDigits(
+    wholeNumber("cursor", { min: 1, max: 2 ** 52, error: MESSAGES.badCursor }).optional(),
+  ),
+  limit: zPageLimit(MODERATION_RULES.pageMax, MODERATION_RULES.pageSize),
 });
 export type ModerationQueueQuery = z.infer<typeof ZModerationQueueQuery>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { strictQuery } from "./query.js";
+import { strictQuery, zPageLimit } from "./query.js";
 
 const schema = strictQuery("the list", {
   limit: z.coerce.number().optional(),
@@ -38,5 +38,29 @@ describe("strictQuery", () => {
     expect(messageOf({ ["a".repeat(500)]: "x" })).toBe(
       `Unknown parameter "${"a".repeat(64)}…": the list takes limit and tag`,
     );
+  });
+});
+
+describe("zPageLimit", () => {
+  const limit = zPageLimit(100, 24);
+  const read = (value: unknown) => {
+    const result = limit.safeParse(value);
+    return result.success ? result.data : result.error.issues[0]?.message;
+  };
+
+  it("reads digits, keeps a number, and gives the default when absent", () => {
+    expect(read("7")).toBe(7);
+    expect(read("100")).toBe(100);
+    expect(read(12)).toBe(12);
+    expect(read(undefined)).toBe(24);
+  });
+
+  it("refuses what Number() would read as a number but nobody writes as one (round 38)", () => {
+    for (const value of ["1e1", " 1", "1 ", "0x10", "", "+5", "Infinity", "٣"]) {
+      expect(read(value), JSON.stringify(value)).toBe("limit must be a number");
+    }
+    expect(read("2.5")).toBe("limit must be a whole number");
+    expect(read("0")).toBe("limit must be between 1 and 100");
+    expect(read("101")).toBe("limit must be between 1 and 100");
   });
 });

@@ -30,14 +30,48 @@ export function strictQuery<Shape extends z.ZodRawShape>(what: string, shape: Sh
   });
 }
 
+/**
+ * A whole number in a query string, written in digits: `schema` (a `wholeNumber`, with its default
+ * or `.optional()` and its documentation) sees it as a number. `Number()` would read `1e1`, ` 1`,
+ * `0x10` and an empty value as numbers; each stays text here and is refused as "{name} must be a
+ * number" (round 38), as prices already were. A number passes as it is, for callers inside the
+ * server. Documentation goes on `schema`: the OpenAPI document is made from it.
+ */
+export function fromDigits<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) =>
+      typeof value === "string" && /^\d{1,16}(\.\d+)?$/.test(value) ? Number(value) : value,
+    schema,
+  );
+}
+
+/**
+ * A whole number from `min` to `max`, its messages naming `name`; `between: false` words the bounds
+ * apart ("at least 1", "at most 24"); `error` is one message for every refusal.
+ */
+export function wholeNumber(
+  name: string,
+  {
+    min,
+    max,
+    between = true,
+    error,
+  }: { min: number; max: number; between?: boolean; error?: string },
+) {
+  const outside = between ? `${name} must be between ${min} and ${max}` : undefined;
+  return z
+    .number({ error: error ?? `${name} must be a number` })
+    .int(error ?? `${name} must be a whole number`)
+    .min(min, error ?? outside ?? `${name} must be at least ${min}`)
+    .max(max, error ?? outside ?? `${name} must be at most ${max}`);
+}
+
+/** A list's page size in a query string, `defaultLimit` when not given. */
+export const zPageLimit = (maxLimit: number, defaultLimit: number) =>
+  fromDigits(wholeNumber("limit", { min: 1, max: maxLimit }).default(defaultLimit));
+
 /** An admin list's page size: 1 to 100, 50 when not given. */
-export const zAdminPageLimit = () =>
-  z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be between 1 and 100")
-    .max(100, "limit must be between 1 and 100")
-    .default(50);
+export const zAdminPageLimit = () => zPageLimit(100, 50);
 
 /** A list's `cursor`: the `nextCursor` of the page before, opaque to clients. */
 export const zListCursor = () => z.string().max(64, MESSAGES.badCursor).optional();

@@ -403,6 +403,12 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
       ["limit=0", "limit must be between 1 and 100"],
       ["limit=101", "limit must be between 1 and 100"],
       ["limit=abc", "limit must be a number"],
+      // Number() reads these as numbers; a query string's number is written in digits (round 38).
+      ["limit=1e1", "limit must be a number"],
+      ["limit=%201", "limit must be a number"],
+      ["limit=", "limit must be a number"],
+      ["limit=0x10", "limit must be a number"],
+      ["limit=2.5", "limit must be a whole number"],
       ["edition_type=poster", "edition_type must be among: "],
       ["min_price=-1", "min_price must be at least 0"],
       ["min_price=cheap", "min_price must be a number of cents"],
