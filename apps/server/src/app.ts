@@ -18,13 +18,13 @@ import { acceptEmptyJsonBodies } from "./http/json-bodies.js";
 import { COMPRESSION } from "./http/kept-body.js";
 import { ListPages } from "./http/list-pages.js";
 import { metricsPlugin } from "./http/metrics.js";
-import { refuseNulCharacters } from "./http/nul-characters.js";
 import { registerApiDocs } from "./http/openapi.js";
 import { memberOf, requestAuthPlugin } from "./http/request-auth.js";
 import { requestIdOf, requestIdPlugin } from "./http/request-id.js";
 import { requestForLog } from "./http/request-log.js";
 import { securityPlugin } from "./http/security.js";
 import { strictBodies } from "./http/strict-bodies.js";
+import { refuseUnstorableText } from "./http/unstorable-text.js";
 import { registerWebApp } from "./http/web-app.js";
 import { jobHandlers } from "./jobs/handlers.js";
 import { Metrics } from "./lib/metrics.js";
@@ -143,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   acceptEmptyJsonBodies(server);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server, errorPages);
-  refuseNulCharacters(server);
+  refuseUnstorableText(server);
   cacheDefaults(server);
   let stopping = false;
   const metrics = new Metrics({

@@ -365,6 +365,83 @@ describe(`inputs that used to answer 500 on ${TEST_DB}`, () => {
     expect((await profile("{")).json().message).toBe("The request body is not valid JSON");
   });
 
+  it("refuses half a surrogate pair in any text, so no length limit is passed by it (round 40)", async () => {
+    const member = await signIn(app, "surrogate_member");
+    const admin = await signIn(app, "surrogate_admin", "admin");
+    const image = await publishedImage(506);
+    // JSON's escapes make a lone surrogate; a raw body is needed to send one.
+    const send = (method: "PATCH" | "POST", url: string, json: string, cookie: string) =>
+      app.server.inject({
+        method,
+        url,
+        headers: { cookie, "content-type": "application/json" },
+        payload: json,
+      });
+    const attempts: Array<[string, () => ReturnType<typeof send>]> = [
+      // 500 of them once passed "at most 500" and were stored as 1,500 characters on SQLite.
+      [
+        "bio",
+        () => send("PATCH", "/api/v1/profile", `{"bio":"${"\\ud800".repeat(500)}"}`, member.cookie),
+      ],
+      [
+        "displayName",
+        () => send("PATCH", "/api/v1/profile", '{"displayName":"Z\\udc00"}', member.cookie),
+      ],
+      [
+        "socialLinks.twitter",
+        () =>
+          send("PATCH", "/api/v1/profile", '{"socialLinks":{"twitter":"\\ud800"}}', member.cookie),
+      ],
+      [
+        "specialties",
+        () => send("PATCH", "/api/v1/profile", '{"specialties":["ok","\\ud800"]}', member.cookie),
+      ],
+      [
+        "aiAnalysis.title",
+        () =>
+          send(
+            "PATCH",
+            `/api/v1/images/${image.id}`,
+            '{"aiAnalysis":{"title":"T\\ud800"}}',
+            admin.cookie,
+          ),
+      ],
+      [
+        "note",
+        () =>
+          send(
+            "POST",
+            `/api/v1/images/${image.id}/reports`,
+            '{"reason":"spam","note":"\\udfff x"}',
+            member.cookie,
+          ),
+      ],
+    ];
+    for (const [field, attempt] of attempts) {
+      const res = await attempt();
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(res.json(), field).toEqual({
+        message: MESSAGES.loneSurrogate(field),
+        code: "lone_surrogate",
+      });
+    }
+    // A query's %-escapes decode as UTF-8, which has no lone surrogate: its bytes turn to U+FFFD.
+    expect((await app.server.inject({ url: "/api/v1/images?q=%ED%A0%80" })).statusCode).toBe(200);
+    // A whole pair, escaped or not, is a character like any other.
+    const fine = await send(
+      "PATCH",
+      "/api/v1/profile",
+      '{"bio":"\\ud83c\\udfa8 and 🎨"}',
+      member.cookie,
+    );
+    expect(fine.statusCode, fine.body).toBe(200);
+    const user = await app.server.inject({
+      url: "/api/v1/auth/user",
+      headers: { cookie: member.cookie },
+    });
+    expect(user.json().bio).toBe("🎨 and 🎨");
+  });
+
   it("refuses a NUL character in any text with one 400, on sign-in, bodies and queries alike", async () => {
     const member = await signIn(app, "nul_member");
     const image = await publishedImage(503);

@@ -1,3 +1,4 @@
+import { MESSAGES } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, seedImage, signIn, uploadPublished } from "./images.js";
 import { createTestApp, TEST_DB, type TestApp } from "./test-app.js";
@@ -101,4 +102,117 @@ describe(`an image's title and description as pages show them on ${TEST_DB}`, ()
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-disposition"]).toContain('filename="family-flags-preview.webp"');
   }, 60_000);
+});
+
+describe(`text that could reverse or break what others see, on ${TEST_DB} (round 40)`, () => {
+  const send = (method: "PUT" | "POST" | "PATCH", url: string, cookie: string, payload: object) =>
+    app.server.inject({ method, url, headers: { cookie }, payload });
+
+  it("keeps no override in the site name, a style, a report's note, a specialty or a social link", async () => {
+    const settings = (
+      await app.server.inject({ url: "/api/v1/admin/settings", headers: { cookie: admin.cookie } })
+    ).json();
+    const named = await send("PUT", "/api/v1/admin/settings", admin.cookie, {
+      ...settings,
+      siteName: "\u202eTsudwaS",
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().siteName).toBe("TsudwaS");
+    const page = await app.server.inject({ url: "/gallery", headers: { accept: "text/html" } });
+    expect(page.body).toContain("<title>Gallery · TsudwaS</title>");
+    expect(page.body).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    await send("PUT", "/api/v1/admin/settings", admin.cookie, settings);
+
+    const id = await seedImage(app, { title: "Chips" });
+    const styled = await patchImage(id, { style: "\u202eoil, watercolour" });
+    expect(styled.statusCode, styled.body).toBe(200);
+    expect(styled.json().style).toBe("oil, watercolour");
+
+    const member = await signIn(app, "intl_reporter");
+    const reported = await send("POST", `/api/v1/images/${id}/reports`, member.cookie, {
+      reason: "spam",
+      note: "\u202eNIMDA\u202c says hi",
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const queue = await app.server.inject({
+      url: "/api/v1/admin/moderation",
+      headers: { cookie: admin.cookie },
+    });
+    expect(JSON.stringify(queue.json())).toContain("NIMDA says hi");
+    expect(JSON.stringify(queue.json())).not.toContain("\\u202e");
+
+    const profile = await send("PATCH", "/api/v1/profile", member.cookie, {
+      specialties: ["\u202egnp.exe"],
+      socialLinks: { twitter: "\u202emallory" },
+      bio: "I \u202epaint\u202c at night",
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json()).toMatchObject({
+      specialties: ["gnp.exe"],
+      socialLinks: { twitter: "mallory" },
+      bio: "I paint at night",
+    });
+  });
+
+  it("refuses a line break or a control character in a one-line text, naming it", async () => {
+    const id = await seedImage(app, { title: "One line" });
+    const member = await signIn(app, "intl_oneline");
+    const settings = (
+      await app.server.inject({ url: "/api/v1/admin/settings", headers: { cookie: admin.cookie } })
+    ).json();
+    const cases: Array<[string, () => ReturnType<typeof send>, string]> = [
+      [
+        "title",
+        () => patchImage(id, { aiAnalysis: { title: 'Line1\r\nX-Evil: 1"' } }),
+        MESSAGES.validation.oneLine("A title"),
+      ],
+      ...["\u0007", "\u0085", "\u2028", "\t"].map(
+        (control) =>
+          [
+            `title with U+${control.codePointAt(0)?.toString(16)}`,
+            () => patchImage(id, { aiAnalysis: { title: `a${control}b` } }),
+            MESSAGES.validation.oneLine("A title"),
+          ] as [string, () => ReturnType<typeof send>, string],
+      ),
+      [
+        "style",
+        () => patchImage(id, { style: "oil\nwatercolour" }),
+        MESSAGES.validation.oneLine("A style"),
+      ],
+      [
+        "site name",
+        () =>
+          send("PUT", "/api/v1/admin/settings", admin.cookie, {
+            ...settings,
+            siteName: "Saw\u2028dust",
+          }),
+        MESSAGES.siteSettings.siteNameControl,
+      ],
+      [
+        "API key name",
+        () =>
+          send("POST", "/api/v1/api-keys", admin.cookie, { name: "Partner\r\nBcc: x@example.com" }),
+        MESSAGES.validation.oneLine("An API key name"),
+      ],
+      [
+        "collection name",
+        () => send("POST", "/api/v1/collections", member.cookie, { name: "Sea\nside" }),
+        MESSAGES.validation.oneLine("The name"),
+      ],
+      [
+        "display name",
+        () =>
+          send("PATCH", "/api/v1/profile", member.cookie, { displayName: "Mallory\u0085Staff" }),
+        MESSAGES.validation.oneLine("Display name"),
+      ],
+    ];
+    for (const [what, attempt, message] of cases) {
+      const res = await attempt();
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json().message, what).toBe(message);
+    }
+    // A description is several lines: its line breaks stay.
+    const described = await patchImage(id, { aiAnalysis: { description: "One.\nTwo." } });
+    expect(described.json().aiAnalysis.description).toBe("One.\nTwo.");
+  });
 });

@@ -69,6 +69,18 @@ export function shownText(text: string): string {
 }
 
 /**
+ * Control characters (Unicode's Cc: tab, CR and LF, BEL, DEL, the C1 set with NEL U+0085) and the
+ * line and paragraph separators (U+2028, U+2029): none belongs in a one-line text, a title or a
+ * name, which becomes a page's <title> and a mail's subject.
+ */
+const BREAKS_A_LINE = /[\p{Cc}\u2028\u2029]/u;
+
+/** Whether `text` fits on one line: no control character, no line or paragraph separator. */
+export function isOneLine(text: string): boolean {
+  return !BREAKS_A_LINE.test(text);
+}
+
+/**
  * Characters Unicode calls letters or symbols that draw nothing: the Hangul fillers (U+115F,
  * U+1160, U+3164, U+FFA0) and the blank braille pattern (U+2800). A name of these alone looks
  * empty wherever it is shown.

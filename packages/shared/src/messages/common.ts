@@ -26,6 +26,12 @@ export const unknownError = "An unknown error occurred";
  */
 export const nulCharacter = (field?: string) =>
   `${field ?? "Text"} cannot contain the NUL character (U+0000)`;
+/**
+ * Text holding half of a UTF-16 surrogate pair alone (`"\ud800"` in JSON): a broken character,
+ * which no database stores as sent.
+ */
+export const loneSurrogate = (field?: string) =>
+  `${field ?? "Text"} contains a broken character (an unpaired UTF-16 surrogate)`;
 /** An address with a `%` that does not start a valid escape (`/tag/%zz`, a cut UTF-8 sequence). */
 export const badAddress =
   "This address is not valid: a % in it must start an escape such as %20. Check the link and try again.";

@@ -2,11 +2,15 @@ export const validation = {
   usernameLength: (min: number, max: number) =>
     `Username must be between ${min} and ${max} characters`,
   usernameChars: "Username may contain only letters, digits, '.', '_' and '-'",
+  usernameReserved: "That username is kept for the site itself: please choose another",
   emailInvalid: "Please enter a valid email address",
   passwordShort: (min: number) => `Password must be at least ${min} characters`,
   passwordLong: (max: number) => `Password must be at most ${max} characters`,
   required: (field: string) => `${field} is required`,
   notText: (field: string) => `${field} must be text`,
+  /** A one-line field (a title, a name) holding a line break, a tab or another control character. */
+  oneLine: (field: string) =>
+    `${field} must be one line, without line breaks or control characters`,
   displayNameShort: "Display name must be at least 2 characters",
   displayNameInvisible:
     "Display name must have letters or digits, without hidden characters that reverse or hide text",

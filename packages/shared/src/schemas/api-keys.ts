@@ -6,7 +6,7 @@ import { commaList } from "./images.js";
 import { fromDigits, strictQuery, wholeNumber } from "./query.js";
 import { zRowId } from "./row-id.js";
 import { ZTagCount } from "./tags.js";
-import { zTypedText } from "./typed-text.js";
+import { zOneLine } from "./typed-text.js";
 
 /**
  * The partner API's fixed facts (spec sections 2, 3 and 7 "API keys", design sections 4 and 6):
@@ -33,7 +33,7 @@ export type MarketingSort = (typeof MARKETING_SORTS)[number];
 
 const v = MESSAGES.validation;
 
-const ZApiKeyName = zTypedText({ error: v.apiKeyNameRequired })
+const ZApiKeyName = zOneLine(v.oneLine("An API key name"), { error: v.apiKeyNameRequired })
   .min(1, v.apiKeyNameRequired)
   .max(PARTNER_API.nameMax, `An API key name must be at most ${PARTNER_API.nameMax} characters`);
 

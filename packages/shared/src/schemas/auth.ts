@@ -19,6 +19,37 @@ export const ZUsername = text("Username")
   .max(r.usernameMax, v.usernameLength(r.usernameMin, r.usernameMax))
   .regex(r.usernamePattern, v.usernameChars);
 
+/** Digits and letter pairs read as the letters they pass for: `adm1n`, `5awdust`, `adrnin`. */
+const LOOK_ALIKES: Array<[RegExp, string]> = [
+  [/0/g, "o"],
+  [/1/g, "i"],
+  [/3/g, "e"],
+  [/4/g, "a"],
+  [/5/g, "s"],
+  [/7/g, "t"],
+  [/rn/g, "m"],
+  [/vv/g, "w"],
+];
+
+/** `text` lower-cased, with look-alikes read as the letters they pass for (LOOK_ALIKES). */
+function readAs(text: string): string {
+  let read = text.toLowerCase();
+  for (const [pattern, letter] of LOOK_ALIKES) read = read.replace(pattern, letter);
+  return read;
+}
+
+/**
+ * Whether a member may not take `username` (ACCOUNT_RULES.reservedUsernames): the whole name reads
+ * as one of them once '.', '_' and '-' are dropped and look-alikes read as letters, or a part of
+ * it between those reads as the product's own name (the list's first).
+ */
+export function isReservedUsername(username: string): boolean {
+  const reserved: readonly string[] = r.reservedUsernames;
+  const productName = reserved[0];
+  if (reserved.includes(readAs(username.replace(/[._-]+/g, "")))) return true;
+  return username.split(/[._-]+/).some((part) => readAs(part) === productName);
+}
+
 export const ZEmail = text("Email")
   .trim()
   .min(1, v.required("Email"))
@@ -46,7 +77,7 @@ export const ZReturnPath = z
   });
 
 export const ZRegisterBody = z.object({
-  username: ZUsername,
+  username: ZUsername.refine((name) => !isReservedUsername(name), v.usernameReserved),
   email: ZEmail,
   password: ZNewPassword,
   /** Where the member was when they signed up: the confirmation link leads back there. */

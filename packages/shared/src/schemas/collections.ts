@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COLLECTION_RULES } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
-import { blankToNull, showsSomething } from "../text.js";
+import { blankToNull, isOneLine, showsSomething } from "../text.js";
 import { ZImage } from "./images.js";
 import { zShownText } from "./typed-text.js";
 
@@ -21,6 +21,7 @@ const name = (emptyMessage: string) =>
     // Zero-width and other invisible characters alone (U+200B, U+2060, U+FEFF…), or letters that
     // draw nothing (a Hangul filler, the blank braille cell), are no name.
     .refine((text) => showsSomething(text, VISIBLE), emptyMessage)
+    .refine(isOneLine, v.oneLine("The name"))
     .max(COLLECTION_RULES.nameMax, m.nameTooLong(COLLECTION_RULES.nameMax));
 
 /** Typed text as pages show it; blank becomes null (no description). */

@@ -9,9 +9,10 @@ import {
   PAGING,
   UPLOAD,
 } from "../constants.js";
+import * as MESSAGES from "../messages/index.js";
 import { groupDigits } from "../text.js";
 import { strictQuery, zPageLimit } from "./query.js";
-import { zShownText, zTypedText } from "./typed-text.js";
+import { zOneLine, zShownText, zTypedText } from "./typed-text.js";
 
 /** Search text limits (the list's `q`). */
 export const SEARCH = {
@@ -229,7 +230,7 @@ export const ZPriceCents = z
 
 export const ZImagePatchBody = z.object({
   aiAnalysis: ZAiAnalysis.extend({
-    title: zShownText()
+    title: zOneLine(MESSAGES.validation.oneLine("A title"))
       .max(IMAGE_TEXT.titleMax, `A title must be at most ${IMAGE_TEXT.titleMax} characters`)
       .nullable()
       .optional(),
@@ -246,7 +247,8 @@ export const ZImagePatchBody = z.object({
     })
     .optional(),
   tags: z.array(zTypedText().max(64, "A tag must be at most 64 characters")).max(50).optional(),
-  style: zTypedText().max(200).nullable().optional(),
+  // Shown as chips on the public detail: no override may reverse them (round 40).
+  style: zOneLine(MESSAGES.validation.oneLine("A style")).max(200).nullable().optional(),
   /** Cents; kept only for one_of_one and open_edition (editionTakesPrice). */
   price: ZPriceCents.nullable().optional(),
   editionType: ZAnyEditionType.optional(),

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { PROFILE_LIMITS, SOCIAL_NETWORKS } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
-import { blankToNull, hasHiddenFormatting, showsSomething } from "../text.js";
-import { zTypedText } from "./typed-text.js";
+import { blankToNull, hasHiddenFormatting, isOneLine, showsSomething } from "../text.js";
+import { zOneLine, zShownText, zTypedText } from "./typed-text.js";
 
 const v = MESSAGES.validation;
 const l = PROFILE_LIMITS;
 
 /** Typed optional text: blank becomes null, so a cleared field clears the stored value. */
+/** A profile's text shown to the public: nothing in it may hide or reverse it (zShownText). */
 const optionalText = (field: string, max: number, tooLong: string) =>
-  zTypedText({ error: v.notText(field) })
+  zShownText({ error: v.notText(field) })
     .max(max, tooLong)
     .nullable()
     .optional()
@@ -37,9 +38,7 @@ export const ZProfileSocialLinks = z
     Object.fromEntries(
       SOCIAL_NETWORKS.map((network) => [
         network,
-        z
-          .string({ error: v.notText(network) })
-          .trim()
+        zOneLine(v.oneLine(network), { error: v.notText(network) })
           .max(l.socialLinkMax, v.socialLinkLong(l.socialLinkMax))
           .optional(),
       ]),
@@ -64,6 +63,7 @@ export const ZProfileBody = z.object({
       v.displayNameInvisible,
     )
     .refine((name) => !name.startsWith("@") && !name.startsWith("＠"), v.displayNameAt)
+    .refine(isOneLine, v.oneLine("Display name"))
     .optional(),
   bio: optionalText("Bio", l.bioMax, v.bioLong),
   website: ZProfileWebsite,
@@ -71,7 +71,7 @@ export const ZProfileBody = z.object({
   artistStatement: optionalText("Artist statement", l.artistStatementMax, v.artistStatementLong),
   specialties: z
     .array(
-      zTypedText({ error: v.notText("Specialty") }).max(
+      zOneLine(v.oneLine("A specialty"), { error: v.notText("Specialty") }).max(
         l.specialtyMax,
         v.specialtyLong(l.specialtyMax),
       ),

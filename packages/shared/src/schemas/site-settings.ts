@@ -7,7 +7,7 @@ import {
 } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { formatBytes } from "../text.js";
-import { zTypedText } from "./typed-text.js";
+import { zOneLine } from "./typed-text.js";
 
 const m = MESSAGES.siteSettings;
 const b = SITE_SETTINGS_BOUNDS;
@@ -31,11 +31,11 @@ const licencePrice = (licence: string) => {
  * /api/v1/admin/settings read and replace them (admins).
  */
 export const ZSiteSettings = z.object({
-  siteName: zTypedText({ error: m.siteNameRequired })
+  // In every page's title, the header, share tags and mail subjects: one line, and nothing that
+  // hides or reverses it (a right-to-left override reversed every tab's title; round 40).
+  siteName: zOneLine(m.siteNameControl, { error: m.siteNameRequired })
     .min(1, m.siteNameRequired)
     .max(b.siteNameMax, m.siteNameTooLong(b.siteNameMax))
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point.
-    .regex(/^[^\u0000-\u001f\u007f]*$/, m.siteNameControl)
     .describe("Shown in the header and the browser tab's title"),
   registrationOpen: z
     .boolean({ error: "registrationOpen must be true or false" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shownText } from "../text.js";
+import { isOneLine, shownText } from "../text.js";
 
 type StringParams = Parameters<typeof z.string>[0];
 
@@ -16,3 +16,11 @@ export const zTypedText = (params?: StringParams) => z.string(params).normalize(
  * the format characters that could hide or reverse it (shownText).
  */
 export const zShownText = (params?: StringParams) => z.string(params).overwrite(shownText);
+
+/**
+ * Shown text that is one line, a title or a name: as zShownText, and refused with `message` when
+ * it holds a control character or a line break (isOneLine). An admin's title with CR and LF went
+ * into a mail's subject and the page's <title> as typed (round 40).
+ */
+export const zOneLine = (message: string, params?: StringParams) =>
+  zShownText(params).refine(isOneLine, message);

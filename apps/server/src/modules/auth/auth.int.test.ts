@@ -183,10 +183,26 @@ describe(`CSRF on ${TEST_DB}`, () => {
 });
 
 describe(`registration rules on ${TEST_DB}`, () => {
-  it.each([
+  it.each<[Partial<ReturnType<typeof newAccount>>, string]>([
     [{ username: "ab" }, "Username must be between 3 and 32 characters"],
     [{ username: "a".repeat(33) }, "Username must be between 3 and 32 characters"],
     [{ username: "no spaces" }, "Username may contain only letters, digits, '.', '_' and '-'"],
+    // Names that pass for the site itself on a 1/1's public "collected by" line (round 40).
+    ...[
+      "sawdust",
+      "Admin",
+      "support",
+      "staff",
+      "moderator",
+      "root",
+      "ad.min",
+      "adm1n",
+      "SawDust_Official",
+      "the-5awdust",
+    ].map((username): [{ username: string }, string] => [
+      { username },
+      MESSAGES.validation.usernameReserved,
+    ]),
     [{ email: "not-an-email" }, "Please enter a valid email address"],
     [{ password: "short" }, "Password must be at least 8 characters"],
     [{ password: "" }, "Password is required"],

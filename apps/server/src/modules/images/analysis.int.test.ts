@@ -195,7 +195,7 @@ describe(`content rating on ${TEST_DB}`, () => {
     };
     const app = await createTestApp({}, { rater: async () => rater });
     try {
-      const admin = await signIn(app, "moderator", "admin");
+      const admin = await signIn(app, "rating_admin", "admin");
       const image = (
         await upload(app, admin.cookie, { name: "x.png", data: await makePng(900, 900) })
       ).json().uploaded[0];

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { isReservedUsername } from "./auth.js";
+
+describe("isReservedUsername", () => {
+  it("keeps the site's own names from members, however they are written", () => {
+    for (const name of [
+      "admin",
+      "ADMIN",
+      "Ad.Min",
+      "adm1n",
+      "adrnin",
+      "administrator",
+      "support",
+      "s_u_p_p_o_r_t",
+      "staff",
+      "moderator",
+      "root",
+      "r00t",
+      "noreply",
+      "sawdust",
+      "5awdu5t",
+      "sawdust_official",
+      "official-sawdust",
+      "the.sawdust.team",
+    ]) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+  });
+
+  it("leaves a member's own name alone, even with one of the words inside it", () => {
+    for (const name of [
+      "mallory",
+      "mallory_admin",
+      "badminton",
+      "rooted",
+      "supporter",
+      "sawdusty",
+      "staffordshire",
+      "e2e-admin",
+    ]) {
+      expect(isReservedUsername(name), name).toBe(false);
+    }
+  });
+});
