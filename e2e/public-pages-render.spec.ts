@@ -126,6 +126,30 @@ test.describe("public pages rendered on the server", () => {
     });
   });
 
+  test("without JavaScript, a share link's Close leads to the gallery under it, its filters kept", async ({
+    browser,
+  }) => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await withoutScripts(browser, viewport, async (page) => {
+        await page.goto(`/image/${artworkId}?tag=${tag}`);
+        const dialog = page.getByRole("dialog", { name: title });
+        await expect(dialog).toBeVisible();
+        await page.getByRole("button", { name: "Close", exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/gallery\\?tag=${tag}$`));
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        await expect(page.locator(`a[href^="/image/${artworkId}?"]`).first()).toBeVisible();
+        // A share link from outside, with no filter: the whole gallery.
+        await page.goto(`/image/${artworkId}`);
+        await page.getByRole("button", { name: "Close", exact: true }).click();
+        // A form with nothing to send asks for "/gallery?".
+        await expect(page).toHaveURL(/\/gallery\??$/);
+      });
+    }
+  });
+
   test("without JavaScript, a filter chip's remove and Clear filters lead to the gallery without them (round 31)", async ({
     browser,
   }) => {

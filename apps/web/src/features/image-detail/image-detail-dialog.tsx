@@ -24,6 +24,7 @@ import {
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
 import { BuyButton } from "@/components/editions/buy-button";
+import { GalleryForm } from "@/components/layout/gallery-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -40,7 +41,7 @@ import { isApiRequestError } from "@/lib/api-client";
 import { backgroundOf, findOpener } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
 import { canBuy, salesStatus } from "@/lib/edition-status";
-import { formatPrice, imageTitle } from "@/lib/images";
+import { filtersFromSearch, formatPrice, imageTitle } from "@/lib/images";
 import { retryingLazy } from "@/lib/retrying-lazy";
 import { cn } from "@/lib/utils";
 import { forgetDeletedImage } from "./api/image-cache";
@@ -431,14 +432,18 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
             />
           )}
         </TitleId.Provider>
-        <DialogClose
-          aria-label="Close"
-          // Escape pressed before the app runs is kept as a click on this button (early-click.ts).
-          {...{ [EARLY_KEY_ATTRIBUTE]: "escape" }}
-          className="fixed right-3 top-3 z-20 grid size-10 place-items-center rounded-full bg-card/90 text-foreground shadow-md backdrop-blur transition-colors hover:bg-card md:right-4 md:top-4"
-        >
-          <X className="size-5" aria-hidden />
-        </DialogClose>
+        {/* Without JavaScript, it asks for the gallery under the dialog (a share link's page). */}
+        <GalleryForm filters={filtersFromSearch(new URLSearchParams(search))}>
+          <DialogClose
+            type="submit"
+            aria-label="Close"
+            // Escape pressed before the app runs is kept as a click on this button (early-click.ts).
+            {...{ [EARLY_KEY_ATTRIBUTE]: "escape" }}
+            className="fixed right-3 top-3 z-20 grid size-10 place-items-center rounded-full bg-card/90 text-foreground shadow-md backdrop-blur transition-colors hover:bg-card md:right-4 md:top-4"
+          >
+            <X className="size-5" aria-hidden />
+          </DialogClose>
+        </GalleryForm>
       </DialogPrimitive.Content>
     </Dialog>
   );
