@@ -152,6 +152,15 @@ describe(`text that could reverse or break what others see, on ${TEST_DB} (round
       socialLinks: { twitter: "mallory" },
       bio: "I paint at night",
     });
+
+    // The hero, over every visitor's gallery (round 41).
+    const hero = await send("PUT", "/api/v1/hero-content", admin.cookie, {
+      title: "Discover \u202etra <em>new</em>",
+      subtitle: "x\u202ey",
+      isVisible: true,
+    });
+    expect(hero.statusCode, hero.body).toBe(200);
+    expect(JSON.stringify(hero.json())).not.toMatch(/\\u202e|\u202e/);
   });
 
   it("refuses a line break or a control character in a one-line text, naming it", async () => {

@@ -173,9 +173,9 @@ export const ACCOUNT_RULES = {
   /**
    * Names no member may register (`support`, `ad.min`, `adm1n`): a 1/1 reads "collected by …
    * (@support)" on the public page and its certificate, and `admin` is the name the first
-   * administrator takes (round 40). The first, the product's own name, may not be any part of a
-   * name either (`sawdust_official`). A part like `mallory_admin` stays a member's to choose. The
-   * operator may still give any of them to an account (`npm run admin`).
+   * administrator takes (round 40). The first, the product's own name, may not be anywhere in a
+   * name either (`sawdust_official`, `SawdustSupport`). A part like `mallory_admin` stays a
+   * member's to choose. The operator may still give any of them to an account (`npm run admin`).
    */
   reservedUsernames: [
     "sawdust",

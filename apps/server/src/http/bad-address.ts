@@ -4,15 +4,30 @@ import type { ErrorPages } from "./error-pages.js";
 
 /** Where an address whose path does not decode is answered (rewriteBadAddress). */
 const BAD_ADDRESS_PATH = "/__sawdust/bad-address";
+/** Where an address whose path decodes to U+0000 (`/tag/%00`) is answered. */
+const NUL_ADDRESS_PATH = "/__sawdust/nul-address";
+
+/** Whether a path that does not decode (pathDecodes) is only a NUL's escape: it decodes. */
+function holdsNul(url: string): boolean {
+  const query = url.indexOf("?");
+  try {
+    decodeURIComponent(query < 0 ? url : url.slice(0, query));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Fastify's `rewriteUrl` option: an address whose path does not decode goes to one route that
  * says so, instead of Fastify's raw JSON of another shape and without the site's headers (its
- * router refuses such a path before any hook runs).
+ * router refuses such a path before any hook runs); one whose path holds `%00` to one that says
+ * that (it was told its `%` starts no escape; round 41).
  */
 export function rewriteBadAddress(request: { url?: string }): string {
   const url = request.url ?? "/";
-  return pathDecodes(url) ? url : BAD_ADDRESS_PATH;
+  if (pathDecodes(url)) return url;
+  return holdsNul(url) ? NUL_ADDRESS_PATH : BAD_ADDRESS_PATH;
 }
 
 /**
@@ -21,17 +36,22 @@ export function rewriteBadAddress(request: { url?: string }): string {
  * (error-pages.ts).
  */
 export function registerBadAddress(app: FastifyInstance, pages: ErrorPages): void {
-  pages.servePagesAt(BAD_ADDRESS_PATH);
-  app.route({
-    method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
-    url: BAD_ADDRESS_PATH,
-    schema: { hide: true },
-    handler: (request, reply) =>
-      pages.refuse(request, reply, {
-        status: 400,
-        message: MESSAGES.badAddress,
-        code: "bad_address",
-        headers: { "cache-control": "no-store" },
-      }),
-  });
+  for (const [url, message, code] of [
+    [BAD_ADDRESS_PATH, MESSAGES.badAddress, "bad_address"],
+    [NUL_ADDRESS_PATH, MESSAGES.nulCharacter("The address"), "nul_character"],
+  ] as const) {
+    pages.servePagesAt(url);
+    app.route({
+      method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+      url,
+      schema: { hide: true },
+      handler: (request, reply) =>
+        pages.refuse(request, reply, {
+          status: 400,
+          message,
+          code,
+          headers: { "cache-control": "no-store" },
+        }),
+    });
+  }
 }

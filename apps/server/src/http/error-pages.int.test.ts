@@ -112,8 +112,8 @@ describe(`refused page addresses on ${TEST_DB}`, () => {
       ["/?q=%00", MESSAGES.nulCharacter("q")],
       ["/auth?redirect=%00", MESSAGES.nulCharacter("redirect")],
       ["/no-such-page?x=%00", MESSAGES.nulCharacter("x")],
-      ["/tag/%00", MESSAGES.badAddress],
-      ["/image/%00", MESSAGES.badAddress],
+      ["/tag/%00", MESSAGES.nulCharacter("The address")],
+      ["/image/%00", MESSAGES.nulCharacter("The address")],
       ["/tag/%E0%A4", MESSAGES.badAddress],
     ] as const) {
       const res = await get(path);
@@ -139,12 +139,14 @@ describe(`refused page addresses on ${TEST_DB}`, () => {
     for (const [path, accept, status, body] of [
       ["/gallery?tag=%00", "application/json", 400, nul("tag")],
       ["/gallery?tag=%00", "*/*", 400, nul("tag")],
-      ["/tag/%00", "*/*", 400, badAddress()],
+      ["/tag/%00", "*/*", 400, nul("The address")],
       ["/image/1.5", "*/*", 404, { message: "Not found: GET /image/1.5", code: "not_found" }],
       ["/api/v1/images?tag=%00", BROWSER, 400, nul("tag")],
       ["/api/v1/images/%zz", BROWSER, 400, badAddress()],
+      ["/api/v1/images/%00", BROWSER, 400, nul("The address")],
       ["/api/v1/nope", BROWSER, 404, { message: "Not found: GET /api/v1/nope", code: "not_found" }],
-      ["/media/%00", BROWSER, 400, badAddress()],
+      ["/media/%00", BROWSER, 400, nul("The address")],
+      ["/media/%zz", BROWSER, 400, badAddress()],
       ["/media/nope?x=%00", BROWSER, 400, nul("x")],
       ["/sitemaps/pages-1.xml?x=%00", BROWSER, 400, nul("x")],
     ] as const) {

@@ -81,6 +81,13 @@ describe("the image edit form (spec section 5 'Image edit')", () => {
       ["description", "A description must be at most 5,000 characters"],
     ]);
     expect(issues({ title: ` ${"t".repeat(200)} ` })).toBeUndefined();
+    // A tab pasted from a spreadsheet, a paragraph separator: one line only (round 41).
+    for (const title of ["Dawn\tDusk", "Dawn\u2029Dusk"]) {
+      expect(issues({ title })).toEqual([
+        ["title", "A title must be one line, without line breaks or control characters"],
+      ]);
+    }
+    expect(issues({ title: "Dawn and dusk\n" })).toBeUndefined();
     // Dollars, as the field is.
     expect(issues({ price: "1e9" })).toEqual([["price", "Price must be at most $9,999,999.99"]]);
     expect(issues({ price: "9999999.99" })).toBeUndefined();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EDITION_LABELS, IMAGE_TEXT, PAGING } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
-import { dollarsToCents, groupDigits } from "../text.js";
+import { dollarsToCents, groupDigits, isOneLine } from "../text.js";
 import {
   type AnyEditionType,
   type ImagePatchBody,
@@ -234,9 +234,16 @@ export function imageEditFormSchema(stored: { editionType: string; soldEditions:
   return z
     .object({
       // The PATCH body's bounds, here where the form shows them (under the field).
-      title: z.string().refine((text) => text.trim().length <= IMAGE_TEXT.titleMax, {
-        error: `A title must be at most ${IMAGE_TEXT.titleMax} characters`,
-      }),
+      title: z
+        .string()
+        .refine((text) => text.trim().length <= IMAGE_TEXT.titleMax, {
+          error: `A title must be at most ${IMAGE_TEXT.titleMax} characters`,
+        })
+        // A tab pasted from a spreadsheet: the PATCH body's refusal, here under the field
+        // (at its own path, aiAnalysis.title, it showed nowhere and Save did nothing; round 41).
+        .refine((text) => isOneLine(text.trim()), {
+          error: MESSAGES.validation.oneLine("A title"),
+        }),
       tags: z.string(),
       style: z.string(),
       description: z.string().refine((text) => text.trim().length <= IMAGE_TEXT.descriptionMax, {

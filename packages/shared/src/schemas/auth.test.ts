@@ -22,6 +22,12 @@ describe("isReservedUsername", () => {
       "sawdust_official",
       "official-sawdust",
       "the.sawdust.team",
+      "SawdustOfficial",
+      "mysawdust",
+      "sawdusty",
+      "sawdust2",
+      "ADMlN",
+      "0fficia1",
     ]) {
       expect(isReservedUsername(name), name).toBe(true);
     }
@@ -34,7 +40,8 @@ describe("isReservedUsername", () => {
       "badminton",
       "rooted",
       "supporter",
-      "sawdusty",
+      "saw_dusk",
+      "lisa",
       "staffordshire",
       "e2e-admin",
     ]) {

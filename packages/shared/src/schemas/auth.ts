@@ -19,10 +19,10 @@ export const ZUsername = text("Username")
   .max(r.usernameMax, v.usernameLength(r.usernameMin, r.usernameMax))
   .regex(r.usernamePattern, v.usernameChars);
 
-/** Digits and letter pairs read as the letters they pass for: `adm1n`, `5awdust`, `adrnin`. */
+/** Digits and letters read as the letters they pass for: `adm1n`, `ADMlN`, `5awdust`, `adrnin`. */
 const LOOK_ALIKES: Array<[RegExp, string]> = [
   [/0/g, "o"],
-  [/1/g, "i"],
+  [/[1l]/g, "i"],
   [/3/g, "e"],
   [/4/g, "a"],
   [/5/g, "s"],
@@ -38,16 +38,17 @@ function readAs(text: string): string {
   return read;
 }
 
+const RESERVED = r.reservedUsernames.map(readAs);
+const PRODUCT_NAME = readAs(r.reservedUsernames[0]);
+
 /**
- * Whether a member may not take `username` (ACCOUNT_RULES.reservedUsernames): the whole name reads
- * as one of them once '.', '_' and '-' are dropped and look-alikes read as letters, or a part of
- * it between those reads as the product's own name (the list's first).
+ * Whether a member may not take `username` (ACCOUNT_RULES.reservedUsernames): once '.', '_' and
+ * '-' are dropped and look-alikes read as letters, the name reads as one of them, or holds the
+ * product's own name (the list's first) anywhere (`SawdustOfficial`, `mysawdust`).
  */
 export function isReservedUsername(username: string): boolean {
-  const reserved: readonly string[] = r.reservedUsernames;
-  const productName = reserved[0];
-  if (reserved.includes(readAs(username.replace(/[._-]+/g, "")))) return true;
-  return username.split(/[._-]+/).some((part) => readAs(part) === productName);
+  const read = readAs(username.replace(/[._-]+/g, ""));
+  return RESERVED.includes(read) || read.includes(PRODUCT_NAME);
 }
 
 export const ZEmail = text("Email")

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import * as MESSAGES from "../messages/index.js";
-import { zTypedText } from "./typed-text.js";
+import { zShownText } from "./typed-text.js";
 
 /** The gallery's hero banner: title and subtitle are (sanitised) HTML. */
 export const ZHeroContent = z.object({
@@ -32,11 +32,12 @@ export const HERO_RULES = {
 const h = MESSAGES.hero;
 
 /** PUT /api/v1/hero-content and POST /api/v1/hero-content/preview. */
+// Shown to every visitor of the gallery: nothing in them may hide or reverse text (round 41).
 export const ZHeroContentBody = z.object({
-  title: zTypedText({ error: h.titleRequired })
+  title: zShownText({ error: h.titleRequired })
     .min(1, h.titleRequired)
     .max(HERO_RULES.titleMax, h.titleTooLong(HERO_RULES.titleMax)),
-  subtitle: zTypedText({ error: h.subtitleNotText }).max(
+  subtitle: zShownText({ error: h.subtitleNotText }).max(
     HERO_RULES.subtitleMax,
     h.subtitleTooLong(HERO_RULES.subtitleMax),
   ),

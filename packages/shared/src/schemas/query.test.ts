@@ -60,6 +60,9 @@ describe("zPageLimit", () => {
       expect(read(value), JSON.stringify(value)).toBe("limit must be a number");
     }
     expect(read("2.5")).toBe("limit must be a whole number");
+    // Written in digits, however many: read as the number they are (round 41).
+    expect(read("00000000000000005")).toBe(5);
+    expect(read("99999999999999999")).toBe("limit must be between 1 and 100");
     expect(read("0")).toBe("limit must be between 1 and 100");
     expect(read("101")).toBe("limit must be between 1 and 100");
   });

@@ -38,11 +38,14 @@ export function strictQuery<Shape extends z.ZodRawShape>(what: string, shape: Sh
  * server. Documentation goes on `schema`: the OpenAPI document is made from it.
  */
 export function fromDigits<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (value) =>
-      typeof value === "string" && /^\d{1,16}(\.\d+)?$/.test(value) ? Number(value) : value,
-    schema,
-  );
+  return z.preprocess((value) => {
+    if (typeof value !== "string" || !/^\d+(\.\d+)?$/.test(value)) return value;
+    const number = Number(value);
+    // Digits past what a double holds exactly are still a whole number, too large for any bound.
+    return Number.isInteger(number) && !Number.isSafeInteger(number)
+      ? Number.MAX_SAFE_INTEGER
+      : number;
+  }, schema);
 }
 
 /**
