@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 export type VisionMode =
   | "good"
   | "fenced"
+  | "unruly"
   | "malformed"
   | "wrong-shape"
   | "timeout"
@@ -48,6 +49,9 @@ export class FakeVisionServer {
           return answer(JSON.stringify(words));
         case "fenced":
           return answer(`\`\`\`json\n${JSON.stringify(words)}\n\`\`\``);
+        case "unruly":
+          // A title over lines, with a bell and a right-to-left override in it.
+          return answer(JSON.stringify({ ...words, title: "Crimson\r\nTide\u0007 \u202eNow" }));
         case "malformed":
           return answer("Sure! Here is a title: Crimson Tide, and some tags…");
         case "wrong-shape":

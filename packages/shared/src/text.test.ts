@@ -7,6 +7,7 @@ import {
   hasHiddenFormatting,
   normalizeColor,
   normalizeStyle,
+  oneLineText,
   shownText,
   slugifyTag,
   tagHeading,
@@ -166,5 +167,13 @@ describe("groupDigits", () => {
     for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890, -1234, -999]) {
       expect(groupDigits(n)).toBe(n.toLocaleString("en-US"));
     }
+  });
+});
+
+describe("oneLineText", () => {
+  it("puts text on one line, a space for each break and the spaces around it", () => {
+    expect(oneLineText("Crimson\r\nTide\u0007 Now")).toBe("Crimson Tide Now");
+    expect(oneLineText("a \u2028 b\u0085c\td")).toBe("a b c d");
+    expect(oneLineText("Two  spaces stay")).toBe("Two  spaces stay");
   });
 });

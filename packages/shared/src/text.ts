@@ -80,6 +80,11 @@ export function isOneLine(text: string): boolean {
   return !BREAKS_A_LINE.test(text);
 }
 
+/** `text` on one line: each line break or control character, with the spaces around it, one space. */
+export function oneLineText(text: string): string {
+  return text.replace(/[\s\p{Cc}\u2028\u2029]*[\p{Cc}\u2028\u2029][\s\p{Cc}\u2028\u2029]*/gu, " ");
+}
+
 /**
  * Characters Unicode calls letters or symbols that draw nothing: the Hangul fillers (U+115F,
  * U+1160, U+3164, U+FFA0) and the blank braille pattern (U+2800). A name of these alone looks

@@ -280,6 +280,10 @@ describe(`the vision model over loopback on ${TEST_DB}`, () => {
     expect((await analyseWith("fenced")).image.aiAnalysis.title).toBe("Crimson Tide");
   });
 
+  it("puts a title over several lines on one, without what could hide or reverse it", async () => {
+    expect((await analyseWith("unruly")).image.aiAnalysis.title).toBe("Crimson Tide Now");
+  });
+
   for (const mode of ["malformed", "wrong-shape"] as const) {
     it(`falls back to the local words at once on ${mode} JSON`, async () => {
       const { image, attempts } = await analyseWith(mode);

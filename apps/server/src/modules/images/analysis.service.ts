@@ -1,4 +1,4 @@
-import { normalizeStyle, shownText, slugifyTag, unique } from "@sawdust/shared";
+import { normalizeStyle, oneLineText, shownText, slugifyTag, unique } from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { type Serialised, unordered } from "../../lib/serialised.js";
@@ -141,7 +141,9 @@ export class AnalysisService {
           sources[field] = words.sources[field] ?? "none";
         }
         // Shown as an admin's would be (ZImagePatchBody): the file's prompt and name are anyone's.
-        if (!edited("title")) changes.title = shownOrNull(words.title);
+        // A model's title with line breaks is put on one line, as an admin's must be (round 40).
+        if (!edited("title"))
+          changes.title = shownOrNull(words.title === null ? null : oneLineText(words.title));
         if (!edited("description")) changes.description = shownOrNull(words.description);
         if (!edited("tags")) {
           changes.tags = JSON.stringify(words.tags);
