@@ -150,6 +150,19 @@ test.describe("public pages rendered on the server", () => {
     }
   });
 
+  test("a share link whose app never loads still closes: its form is sent after a wait (round 42)", async ({
+    page,
+  }) => {
+    // The inline scripts run; the app's code does not arrive (a bad network, a blocker).
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    // The frame's own goto: the page's would wait for an app that never comes.
+    await page.mainFrame().goto(`/image/${artworkId}?tag=${tag}`);
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    // The app's script failed: the kept click's form is sent, as without JavaScript.
+    await expect(page).toHaveURL(new RegExp(`/gallery\\?tag=${tag}$`));
+  });
+
   test("without JavaScript, a filter chip's remove and Clear filters lead to the gallery without them (round 31)", async ({
     browser,
   }) => {

@@ -42,7 +42,7 @@ export function registerBadAddress(app: FastifyInstance, pages: ErrorPages): voi
   ] as const) {
     pages.servePagesAt(url);
     app.route({
-      method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+      method: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       url,
       schema: { hide: true },
       handler: (request, reply) =>

@@ -28,6 +28,8 @@ describe("isReservedUsername", () => {
       "sawdust2",
       "ADMlN",
       "0fficia1",
+      "aclmin",
+      "sawclust",
     ]) {
       expect(isReservedUsername(name), name).toBe(true);
     }
@@ -41,6 +43,9 @@ describe("isReservedUsername", () => {
       "rooted",
       "supporter",
       "saw_dusk",
+      "jigsaw_dustin",
+      "chainsaw.dusty",
+      "clara",
       "lisa",
       "staffordshire",
       "e2e-admin",

@@ -19,8 +19,12 @@ export const ZUsername = text("Username")
   .max(r.usernameMax, v.usernameLength(r.usernameMin, r.usernameMax))
   .regex(r.usernamePattern, v.usernameChars);
 
-/** Digits and letters read as the letters they pass for: `adm1n`, `ADMlN`, `5awdust`, `adrnin`. */
+/**
+ * Digits and letters read as the letters they pass for: `adm1n`, `ADMlN`, `5awdust`, `adrnin`,
+ * `aclmin` (cl as d, before l as i).
+ */
 const LOOK_ALIKES: Array<[RegExp, string]> = [
+  [/cl/g, "d"],
   [/0/g, "o"],
   [/[1l]/g, "i"],
   [/3/g, "e"],
@@ -42,13 +46,14 @@ const RESERVED = r.reservedUsernames.map(readAs);
 const PRODUCT_NAME = readAs(r.reservedUsernames[0]);
 
 /**
- * Whether a member may not take `username` (ACCOUNT_RULES.reservedUsernames): once '.', '_' and
- * '-' are dropped and look-alikes read as letters, the name reads as one of them, or holds the
- * product's own name (the list's first) anywhere (`SawdustOfficial`, `mysawdust`).
+ * Whether a member may not take `username` (ACCOUNT_RULES.reservedUsernames), look-alikes read as
+ * letters: the name without its '.', '_' and '-' reads as one of them (`ad.min`, `s-a-w-d-u-s-t`),
+ * or a part between those holds the product's own name, the list's first (`SawdustOfficial`,
+ * `mysawdust`, `sawdust_team`); `jigsaw_dustin` only meets it across a separator, and is a name.
  */
 export function isReservedUsername(username: string): boolean {
-  const read = readAs(username.replace(/[._-]+/g, ""));
-  return RESERVED.includes(read) || read.includes(PRODUCT_NAME);
+  if (RESERVED.includes(readAs(username.replace(/[._-]+/g, "")))) return true;
+  return username.split(/[._-]+/).some((part) => readAs(part).includes(PRODUCT_NAME));
 }
 
 export const ZEmail = text("Email")

@@ -63,6 +63,10 @@ describe("zPageLimit", () => {
     // Written in digits, however many: read as the number they are (round 41).
     expect(read("00000000000000005")).toBe(5);
     expect(read("99999999999999999")).toBe("limit must be between 1 and 100");
+    expect(read("9".repeat(400))).toBe("limit must be between 1 and 100");
+    expect(read("0.99999999999999999")).toBe("limit must be a whole number");
+    expect(read("100.0000000000000001")).toBe("limit must be a whole number");
+    expect(read("5.000")).toBe(5);
     expect(read("0")).toBe("limit must be between 1 and 100");
     expect(read("101")).toBe("limit must be between 1 and 100");
   });

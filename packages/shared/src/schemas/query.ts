@@ -39,12 +39,13 @@ export function strictQuery<Shape extends z.ZodRawShape>(what: string, shape: Sh
  */
 export function fromDigits<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => {
-    if (typeof value !== "string" || !/^\d+(\.\d+)?$/.test(value)) return value;
-    const number = Number(value);
-    // Digits past what a double holds exactly are still a whole number, too large for any bound.
-    return Number.isInteger(number) && !Number.isSafeInteger(number)
-      ? Number.MAX_SAFE_INTEGER
-      : number;
+    const digits = typeof value === "string" ? /^(\d+)(?:\.(\d+))?$/.exec(value) : null;
+    if (!digits) return value;
+    const whole = Number(digits[1]);
+    // Digits past what a double holds exactly (up to Infinity) are still a whole number, too
+    // large for any bound; a fraction that is not all zeros is one, however small (round 42).
+    const wholePart = Number.isSafeInteger(whole) ? whole : Number.MAX_SAFE_INTEGER;
+    return /[1-9]/.test(digits[2] ?? "") ? wholePart + 0.5 : wholePart;
   }, schema);
 }
 

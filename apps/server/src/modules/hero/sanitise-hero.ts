@@ -1,4 +1,4 @@
-import { HERO_RULES } from "@sawdust/shared";
+import { HERO_RULES, withoutHiddenFormatting } from "@sawdust/shared";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -66,10 +66,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * link tags of HERO_RULES, links only to http, https, mailto or a path on this site, no attribute
  * but a link's href, title, target and rel; everything else removed (its text kept, except for
  * scripts, styles and the like). Entity and whitespace tricks in a URL are decoded before its
- * scheme is checked. The output is stable: sanitising it again changes nothing.
+ * scheme is checked. The characters that hide or reverse text (withoutHiddenFormatting) go from
+ * what sanitising wrote, where entities such as `&#x202E;` have become the characters they name
+ * (round 42). The output is stable: sanitising it again changes nothing.
  */
 export function sanitiseHeroHtml(html: string): string {
-  return sanitizeHtml(sanitizeHtml(html, OPTIONS), UNLINK_EMPTY).trim();
+  return withoutHiddenFormatting(sanitizeHtml(sanitizeHtml(html, OPTIONS), UNLINK_EMPTY)).trim();
 }
 
 /**
