@@ -33,12 +33,16 @@ const ROUTES: Record<string, Access> = {
   "GET /robots.txt": "anyone",
   "GET /metrics": "operator",
   "GET /api/openapi.json": "anyone",
-  // An address whose path does not decode is answered here (http/bad-address.ts): a 400.
-  "GET /__sawdust/bad-address": "anyone",
-  "POST /__sawdust/bad-address": "anyone",
-  "PUT /__sawdust/bad-address": "anyone",
-  "PATCH /__sawdust/bad-address": "anyone",
-  "DELETE /__sawdust/bad-address": "anyone",
+  // An address whose path does not decode, or decodes to a NUL, is answered here
+  // (http/bad-address.ts): a 400.
+  ...Object.fromEntries(
+    ["bad-address", "nul-address"].flatMap((name) =>
+      ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((method) => [
+        `${method} /__sawdust/${name}`,
+        "anyone",
+      ]),
+    ),
+  ),
   "GET /api/docs": "anyone",
   "GET /api/docs/json": "anyone",
   "GET /api/docs/yaml": "anyone",
