@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppPath, pathDecodes, paths, rowIdOf } from "./paths.js";
+import { isAppPath, pathDecodes, pathProblem, paths, rowIdOf } from "./paths.js";
 
 describe("rowIdOf", () => {
   it("reads an id written as the API writes ids, and nothing else", () => {
@@ -48,6 +48,12 @@ describe("pathDecodes", () => {
     for (const path of ["/tag/%zz", "/tag/%E0%A4", "/image/%", "/a%2", "/tag/%00", "/a%00b?q=1"]) {
       expect(pathDecodes(path), path).toBe(false);
     }
+  });
+
+  it("says which: a % that starts no escape, or a NUL", () => {
+    expect(pathProblem("/tag/%zz")).toBe("undecodable");
+    expect(pathProblem("/tag/%00")).toBe("nul");
+    expect(pathProblem("/tag/sea?x=%00")).toBeUndefined();
   });
 });
 

@@ -148,19 +148,24 @@ export function isAppPath(pathname: string): boolean {
 }
 
 /**
- * Whether a path decodes: every `%` starts an escape of UTF-8 (`/tag/%zz` and a cut sequence such
- * as `/tag/%E0%A4` do not), and none is U+0000 (`/tag/%00`), which no page or name holds. Such an
- * address names no page: the server answers 400, the app its not-found page. A query string, if
- * any, is not looked at.
+ * What keeps a path from naming a page, if anything: `"undecodable"` when a `%` starts no escape
+ * of UTF-8 (`/tag/%zz`, a cut sequence such as `/tag/%E0%A4`), `"nul"` when it decodes to U+0000
+ * (`/tag/%00`), which no page or name holds. The server answers either with a 400 saying which,
+ * the app with its not-found page. A query string, if any, is not looked at.
  */
-export function pathDecodes(url: string): boolean {
+export function pathProblem(url: string): "undecodable" | "nul" | undefined {
   const query = url.indexOf("?");
   const path = query < 0 ? url : url.slice(0, query);
-  if (!path.includes("%")) return true;
+  if (!path.includes("%")) return undefined;
   try {
     // The result is used so that a minifier, taking the call for one without effects, keeps it.
-    return !decodeURIComponent(path).includes("\u0000");
+    return decodeURIComponent(path).includes("\u0000") ? "nul" : undefined;
   } catch {
-    return false;
+    return "undecodable";
   }
+}
+
+/** Whether a path decodes, to no U+0000 (pathProblem). */
+export function pathDecodes(url: string): boolean {
+  return pathProblem(url) === undefined;
 }

@@ -73,7 +73,13 @@ export function shownText(text: string): string {
  * line and paragraph separators (U+2028, U+2029): none belongs in a one-line text, a title or a
  * name, which becomes a page's <title> and a mail's subject.
  */
-const BREAKS_A_LINE = /[\p{Cc}\u2028\u2029]/u;
+const LINE_BREAKING = "\\p{Cc}\\u2028\\u2029";
+const BREAKS_A_LINE = new RegExp(`[${LINE_BREAKING}]`, "u");
+/** A line break or control character with the spaces around it (oneLineText). */
+const LINE_BREAK_AND_SPACES = new RegExp(
+  `[\\s${LINE_BREAKING}]*[${LINE_BREAKING}][\\s${LINE_BREAKING}]*`,
+  "gu",
+);
 
 /** Whether `text` fits on one line: no control character, no line or paragraph separator. */
 export function isOneLine(text: string): boolean {
@@ -82,7 +88,7 @@ export function isOneLine(text: string): boolean {
 
 /** `text` on one line: each line break or control character, with the spaces around it, one space. */
 export function oneLineText(text: string): string {
-  return text.replace(/[\s\p{Cc}\u2028\u2029]*[\p{Cc}\u2028\u2029][\s\p{Cc}\u2028\u2029]*/gu, " ");
+  return text.replace(LINE_BREAK_AND_SPACES, " ");
 }
 
 /**

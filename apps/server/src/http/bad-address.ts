@@ -1,4 +1,4 @@
-import { MESSAGES, pathDecodes } from "@sawdust/shared";
+import { MESSAGES, pathProblem } from "@sawdust/shared";
 import type { FastifyInstance } from "fastify";
 import type { ErrorPages } from "./error-pages.js";
 
@@ -6,17 +6,6 @@ import type { ErrorPages } from "./error-pages.js";
 const BAD_ADDRESS_PATH = "/__sawdust/bad-address";
 /** Where an address whose path decodes to U+0000 (`/tag/%00`) is answered. */
 const NUL_ADDRESS_PATH = "/__sawdust/nul-address";
-
-/** Whether a path that does not decode (pathDecodes) is only a NUL's escape: it decodes. */
-function holdsNul(url: string): boolean {
-  const query = url.indexOf("?");
-  try {
-    decodeURIComponent(query < 0 ? url : url.slice(0, query));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Fastify's `rewriteUrl` option: an address whose path does not decode goes to one route that
@@ -26,8 +15,9 @@ function holdsNul(url: string): boolean {
  */
 export function rewriteBadAddress(request: { url?: string }): string {
   const url = request.url ?? "/";
-  if (pathDecodes(url)) return url;
-  return holdsNul(url) ? NUL_ADDRESS_PATH : BAD_ADDRESS_PATH;
+  const problem = pathProblem(url);
+  if (problem === undefined) return url;
+  return problem === "nul" ? NUL_ADDRESS_PATH : BAD_ADDRESS_PATH;
 }
 
 /**
