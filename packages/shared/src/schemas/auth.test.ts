@@ -53,4 +53,24 @@ describe("isReservedUsername", () => {
       expect(isReservedUsername(name), name).toBe(false);
     }
   });
+
+  it("keeps the name the operator gave the site, when it is not Sawdust", () => {
+    for (const name of [
+      "pixelforge",
+      "Pixel_Forge",
+      "p1xe1.forge",
+      "PixelForgeTeam",
+      "the-pixelforge",
+    ]) {
+      expect(isReservedUsername(name, "Pixel Forge"), name).toBe(true);
+    }
+    for (const name of ["pixel_forger_fan", "forge", "pixel", "pixelated"]) {
+      expect(isReservedUsername(name, "Pixel Forge"), name).toBe(false);
+    }
+    // A short site name is kept whole, not inside other names.
+    expect(isReservedUsername("art", "Art")).toBe(true);
+    expect(isReservedUsername("bartholomew", "Art")).toBe(false);
+    // A name in another script leaves every username (letters, digits, '.', '_', '-') alone.
+    expect(isReservedUsername("galereya", "Галерея")).toBe(false);
+  });
 });

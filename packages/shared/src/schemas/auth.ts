@@ -45,15 +45,32 @@ function readAs(text: string): string {
 const RESERVED = r.reservedUsernames.map(readAs);
 const PRODUCT_NAME = readAs(r.reservedUsernames[0]);
 
+/** A name's shortest read form a part of a username may not hold (shorter ones must match whole). */
+const NAME_INSIDE_MIN = 5;
+
+/** A site name as a username would spell it: its letters and digits, read as `readAs` reads. */
+function siteNameAsUsername(siteName: string): string {
+  return readAs(siteName.replace(/[^\p{L}\p{N}]+/gu, ""));
+}
+
 /**
  * Whether a member may not take `username` (ACCOUNT_RULES.reservedUsernames), look-alikes read as
  * letters: the name without its '.', '_' and '-' reads as one of them (`ad.min`, `s-a-w-d-u-s-t`),
  * or a part between those holds the product's own name, the list's first (`SawdustOfficial`,
  * `mysawdust`, `sawdust_team`); `jigsaw_dustin` only meets it across a separator, and is a name.
+ *
+ * `siteName`, the name the operator gave the site (`Pixel Forge`), is kept the same way: the whole
+ * name (`pixel_forge`), and inside a part when it reads as 5 or more letters (`PixelForgeTeam`;
+ * a site called `Art` does not take `bartholomew`).
  */
-export function isReservedUsername(username: string): boolean {
-  if (RESERVED.includes(readAs(username.replace(/[._-]+/g, "")))) return true;
-  return username.split(/[._-]+/).some((part) => readAs(part).includes(PRODUCT_NAME));
+export function isReservedUsername(username: string, siteName?: string): boolean {
+  const whole = readAs(username.replace(/[._-]+/g, ""));
+  const site = siteName === undefined ? "" : siteNameAsUsername(siteName);
+  if (RESERVED.includes(whole) || (site !== "" && whole === site)) return true;
+  const inside = site.length >= NAME_INSIDE_MIN ? [PRODUCT_NAME, site] : [PRODUCT_NAME];
+  return username
+    .split(/[._-]+/)
+    .some((part) => inside.some((name) => readAs(part).includes(name)));
 }
 
 export const ZEmail = text("Email")

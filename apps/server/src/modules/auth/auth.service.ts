@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  isReservedUsername,
   type LoginBody,
   MESSAGES,
   type RegisterBody,
@@ -131,8 +132,14 @@ export class AuthService {
   /** `requestId`: the registering request, named by the jobs it queues (the confirmation mail). */
   async register(body: RegisterBody, ip: string, requestId?: string): Promise<SignedIn> {
     const { limits } = this.deps;
-    if (!(await this.deps.siteSettings.current()).registrationOpen) {
+    const settings = await this.deps.siteSettings.current();
+    if (!settings.registrationOpen) {
       throw forbidden(MESSAGES.siteSettings.registrationClosed, "registration_closed");
+    }
+    // The product's own names are refused with the body's checks; the name the operator gave the
+    // site can change, so it is asked for here.
+    if (isReservedUsername(body.username, settings.siteName)) {
+      throw badRequest(MESSAGES.validation.usernameReserved, "validation_failed");
     }
     const ipKey = `register:ip:${addressGroupOf(ip)}`;
     await this.reserveAttempt(

@@ -326,6 +326,28 @@ describe(`settings apply at once on ${TEST_DB}`, () => {
     expect((await register()).statusCode).toBe(201);
   });
 
+  it("a renamed site's name is kept from new members, as Sawdust's own is", async () => {
+    const as = (username: string) =>
+      app.server.inject({
+        method: "POST",
+        url: "/api/v1/auth/register",
+        payload: newAccount({ username }),
+      });
+    expect((await save({ ...defaults(), siteName: "Pixel Forge" })).statusCode).toBe(200);
+    for (const username of ["pixelforge", "Pixel_Forge", "p1xelforge_team"]) {
+      const refused = await as(username);
+      expect(refused.statusCode, username).toBe(400);
+      expect(refused.json()).toEqual({
+        message: MESSAGES.validation.usernameReserved,
+        code: "validation_failed",
+      });
+    }
+    expect((await as("pixel_lover")).statusCode).toBe(201);
+    // Back to the default name: the old one is a member's to take again.
+    await save(defaults());
+    expect((await as("pixelforge")).statusCode).toBe(201);
+  });
+
   it("collections limit lowered to 1: the second collection is refused with the new figure", async () => {
     const keeper = await signIn(app, "settings_keeper");
     await save(withFreeTier({ collections: 1 }));
