@@ -11,6 +11,7 @@ const DATABASE_FREE = [
   "apps/server/src/media/**/*.int.test.ts",
   "apps/server/src/modules/billing/stripe-provider.int.test.ts",
   "apps/server/src/db/sqlite-off-loop.int.test.ts",
+  "apps/server/src/db/sqlite-full.int.test.ts",
   "apps/server/test/start-failures.int.test.ts",
 ];
 

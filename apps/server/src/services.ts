@@ -183,7 +183,7 @@ export async function checkStorageAtStart(
   throw new ConfigError(
     config.s3
       ? `S3_BUCKET ${config.s3.bucket}${config.s3.endpoint ? ` at S3_ENDPOINT ${config.s3.endpoint}` : ""}: cannot write, read back and remove a file (${reason}). Check that the bucket exists, that the endpoint answers, and that S3_ACCESS_KEY_ID may write to it.`
-      : `DATA_DIR ${config.dataDir}: cannot write, read back and remove a file in ${media} (${reason}). Make it writable by the user the server runs as.`,
+      : `DATA_DIR ${config.dataDir}: cannot write, read back and remove a file in ${media} (${reason}). ${/^(ENOSPC|EDQUOT)\b/.test(reason) ? `The disk holding it is full: free space on it (df -h ${config.dataDir}) and start again.` : "Make it writable by the user the server runs as."}`,
   );
 }
 

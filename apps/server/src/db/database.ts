@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type Driver, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.js";
 import type { EventTransport } from "../events/event-bus.js";
@@ -12,7 +12,7 @@ import { PgNotifications } from "./pg-notifications.js";
 import { keepingPreparedOnce } from "./prepared-once.js";
 import type { Database } from "./schema.js";
 import { SqliteChangeWatch } from "./sqlite-change-watch.js";
-import { SQLite } from "./sqlite-driver.js";
+import { SQLite, type SQLiteDatabase } from "./sqlite-driver.js";
 import { sqliteOffLoop } from "./sqlite-off-loop.js";
 
 export type Db = Kysely<Database>;
@@ -90,7 +90,7 @@ export function openDatabase(
     typeof text === "string" ? foldText(text) : text,
   );
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: keepingPreparedOnce(sqlite) }),
+    dialect: new SqliteKeepingItsErrors({ database: keepingPreparedOnce(sqlite) }, sqlite),
   });
   const offLoop = sqliteOffLoop(config.database.file);
   const own = handle(db, "sqlite");
@@ -103,6 +103,31 @@ export function openDatabase(
       await own.close();
     },
   };
+}
+
+/**
+ * SQLite's dialect, whose rollback leaves alone a transaction SQLite has already undone. On a full
+ * disk (SQLITE_FULL) and a few other errors SQLite rolls the transaction back itself; Kysely's
+ * ROLLBACK after it then fails with "cannot rollback - no transaction is active", and that error
+ * replaced the one that says what happened: a 500 and a log blaming the rollback, instead of the
+ * 503 saying the server is out of space.
+ */
+class SqliteKeepingItsErrors extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly sqlite: SQLiteDatabase,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
 }
 
 function handle(db: Db, dialect: DialectName): Omit<DatabaseHandle, "longReads"> {

@@ -84,6 +84,15 @@ export function explainStartupError(error: unknown, config: Config): string | un
     return `DATA_DIR ${config.dataDir}: ${file} is not a SQLite database (${text}).`;
   }
   const inDataDir = typeof path === "string" && path.startsWith(config.dataDir);
+  // A full disk: SQLite's own code, or the failed write it reports as an I/O error (the shared
+  // memory file of a WAL database cannot grow: SQLITE_IOERR_SHMSIZE), or the system's.
+  const sqliteCannotWrite =
+    file !== undefined &&
+    typeof code === "string" &&
+    (code === "SQLITE_FULL" || code.startsWith("SQLITE_IOERR"));
+  if (sqliteCannotWrite || code === "ENOSPC" || code === "EDQUOT") {
+    return `DATA_DIR ${config.dataDir}: cannot write ${file ?? (typeof path === "string" ? path : "in it")} (${text}). The disk holding it is full or failing: free space on it (df -h ${config.dataDir}) and start again.`;
+  }
   if ((code === "EEXIST" || code === "ENOTDIR") && inDataDir) {
     return `DATA_DIR ${config.dataDir}: not a directory (${text}).`;
   }

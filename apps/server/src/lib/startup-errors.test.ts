@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.js";
+import { explainStartupError } from "./startup-errors.js";
+
+const config = loadConfig({ DATA_DIR: "/srv/sawdust" });
+const coded = (code: string, message: string, extra: object = {}) =>
+  Object.assign(new Error(message), { code, ...extra });
+
+describe("explainStartupError", () => {
+  it("names DATA_DIR and says its disk is full, for every way a full disk fails a start (round 43)", () => {
+    for (const error of [
+      // A WAL database whose shared-memory file cannot grow: what a restart on a full disk met.
+      coded("SQLITE_IOERR_SHMSIZE", "disk I/O error"),
+      coded("SQLITE_FULL", "database or disk is full"),
+      coded("ENOSPC", "ENOSPC: no space left on device, write", {
+        path: "/srv/sawdust/media/x",
+      }),
+    ]) {
+      const explained = explainStartupError(error, config);
+      expect(explained, error.message).toContain("DATA_DIR /srv/sawdust");
+      expect(explained, error.message).toContain("full or failing");
+      expect(explained, error.message).toContain(error.message);
+    }
+  });
+
+  it("leaves a PostgreSQL site's SQLite codes to be printed whole", () => {
+    const postgres = loadConfig({
+      DATA_DIR: "/srv/sawdust",
+      DATABASE_URL: "postgres://sawdust@db.internal/sawdust",
+    });
+    expect(explainStartupError(coded("SQLITE_IOERR", "disk I/O error"), postgres)).toBeUndefined();
+  });
+});
