@@ -78,6 +78,20 @@ test.describe("auth screen", () => {
       toasts(page).getByText(MESSAGES.validation.passwordShort(ACCOUNT_RULES.passwordMin)),
     ).toBeVisible();
     await expect(page).toHaveURL("/auth");
+    // Said under the field too, which is marked invalid and takes the focus (round 44).
+    const password = page.getByLabel("Password");
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription(
+      new RegExp(`^${MESSAGES.validation.passwordShort(ACCOUNT_RULES.passwordMin)}`),
+    );
+
+    // The server's refusal of one field: the same, under that field.
+    await submitRegistration(page, { ...newAccount(), username: ADMIN_ACCOUNT.username });
+    const username = page.getByLabel("Username");
+    await expect(username).toBeFocused();
+    await expect(username).toHaveAccessibleDescription(MESSAGES.auth.usernameTaken);
+    await expect(password).not.toHaveAttribute("aria-invalid", "true");
   });
 
   test("a wrong password shows 'Login failed'", async ({ page, request }) => {

@@ -130,6 +130,9 @@ test.describe("filters", () => {
     await chips.getByRole("link", { name: `Filter by tag ${onlyTag}` }).click();
     await expect(page).toHaveURL(`/gallery?tag=${onlyTag}`);
     await expect(tiles(page)).toHaveCount(1);
+    // The list was made again: the keyboard's focus is on the page's main region, not lost to
+    // the page's top (round 44).
+    await expect(page.locator("main")).toBeFocused();
   });
 
   test("the tag search applies the slugified words, suggests tags and says when none match", async ({

@@ -93,6 +93,8 @@ test.describe("the artist profile", () => {
     await page.getByRole("button", { name: "Remove Collage" }).click();
     const chips = page.getByRole("list", { name: "Your specialties" }).getByRole("listitem");
     await expect(chips).toHaveText(["Watercolor", "Ink"]);
+    // The pressed button went with its chip: the focus is on the chip before's (round 44).
+    await expect(page.getByRole("button", { name: "Remove Ink" })).toBeFocused();
 
     // Hold the answer back a moment to see the button while it saves.
     await page.route("**/api/v1/profile", async (route) => {

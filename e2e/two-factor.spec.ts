@@ -1,7 +1,7 @@
 import { MESSAGES } from "@sawdust/shared";
 import { generate } from "otplib";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
-import { submitLogin } from "./support/auth-screen";
+import { submitLogin, toasts } from "./support/auth-screen";
 import { checkAtBothWidths } from "./support/look-at";
 import { openAccountMenu } from "./support/navigation";
 import { expect, type Page, test } from "./support/test";
@@ -54,6 +54,8 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   // Turn on: the key as the page shows it, typed into "the app" (otplib here).
   await page.getByRole("button", { name: m.turnOn }).click();
   await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  // The pressed button went: its focus is on the steps that replaced it (round 44).
+  await expect(page.getByRole("heading", { name: m.scanTitle })).toBeFocused();
   const shown = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
   const secret = shown.replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -101,7 +103,13 @@ test("turn on two-factor from the page, sign in with a code, and with a recovery
   await page.getByRole("button", { name: m.useRecoveryCode }).click();
   await page.getByLabel(m.recoveryCodeLabel).fill(recovery);
   await page.getByRole("button", { name: m.verify }).click();
-  await expect(page.getByText(m.wrongRecoveryCode, { exact: true })).toBeVisible();
+  // Said in the toast, and under the field, which is marked invalid and keeps the focus (round 44).
+  await expect(toasts(page).getByText(m.wrongRecoveryCode, { exact: true })).toBeVisible();
+  await expect(page.getByLabel(m.recoveryCodeLabel)).toBeFocused();
+  await expect(page.getByLabel(m.recoveryCodeLabel)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel(m.recoveryCodeLabel)).toHaveAccessibleDescription(
+    m.wrongRecoveryCode,
+  );
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("heading", { name: m.codeStepTitle })).toBeVisible();
 

@@ -105,6 +105,12 @@ test.describe("upload artwork", () => {
     await expect(previewOf(page, "e2e-notes.txt")).toHaveCount(0);
     await expect(page.getByText("1 image selected")).toBeVisible();
     await expect(page.getByRole("button", { name: "Upload 1 image" })).toBeEnabled();
+
+    // Removed from the keyboard, the last preview hands the focus to the picker (round 44).
+    await page.getByRole("button", { name: "Remove e2e-kept.png" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(previewOf(page, "e2e-kept.png")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Choose images" })).toBeFocused();
   });
 
   test("a file named as a picture that is none shows an icon, not a broken image", async ({

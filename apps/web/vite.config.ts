@@ -91,10 +91,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
               // do the calls and helpers only editions, collections and forms use (a module here
               // brings its imports along: purchase-edition alone would bring billing's texts), and
               // what no page paints first with: changes (useMutation), one image, the tag lists,
-              // a confirmation link sent again, UTC days in words and the way back from a link.
+              // a confirmation link sent again, UTC days in words, the way back from a link, and the focus
+              // handed on when a chip or preview is removed.
               {
                 name: "core",
-                test: /node_modules[\\/](@tanstack[\\/](?!query-core[\\/]build[\\/]modern[\\/]mutationObserver\.|react-query[\\/]build[\\/]modern[\\/]useMutation\.)|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib[\\/](?!billing[\\/]|api[\\/](purchase-edition|resend-verification|get-collections?|delete-image|get-image|get-tags)\.|tags\.|edition-status|form-errors|date-time)|hooks[\\/])|packages[\\/]shared[\\/](?!src[\\/]((schemas|messages)[\\/]|dates\.|same-site-path\.))/,
+                test: /node_modules[\\/](@tanstack[\\/](?!query-core[\\/]build[\\/]modern[\\/]mutationObserver\.|react-query[\\/]build[\\/]modern[\\/]useMutation\.)|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib[\\/](?!billing[\\/]|api[\\/](purchase-edition|resend-verification|get-collections?|delete-image|get-image|get-tags)\.|tags\.|edition-status|form-errors|date-time|focus-on-removal)|hooks[\\/])|packages[\\/]shared[\\/](?!src[\\/]((schemas|messages)[\\/]|dates\.|same-site-path\.))/,
               },
             ],
           },

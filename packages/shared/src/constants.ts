@@ -170,29 +170,6 @@ export const ACCOUNT_RULES = {
   passwordMin: 8,
   passwordMax: 256,
   emailMax: 254,
-  /**
-   * Names no member may register (`support`, `ad.min`, `adm1n`): a 1/1 reads "collected by …
-   * (@support)" on the public page and its certificate, and `admin` is the name the first
-   * administrator takes (round 40). The first, the product's own name, may not be anywhere in a
-   * name either (`sawdust_official`, `SawdustSupport`). A part like `mallory_admin` stays a
-   * member's to choose. The operator may still give any of them to an account (`npm run admin`).
-   */
-  reservedUsernames: [
-    "sawdust",
-    "admin",
-    "administrator",
-    "staff",
-    "support",
-    "moderator",
-    "official",
-    "root",
-    "system",
-    "security",
-    "abuse",
-    "postmaster",
-    "webmaster",
-    "noreply",
-  ],
 } as const;
 
 export const BYTE_UNITS = ["Bytes", "KB", "MB", "GB", "TB"] as const;

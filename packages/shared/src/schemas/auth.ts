@@ -20,6 +20,32 @@ export const ZUsername = text("Username")
   .regex(r.usernamePattern, v.usernameChars);
 
 /**
+ * Names no member may register (`support`, `ad.min`, `adm1n`): a 1/1 reads "collected by …
+ * (@support)" on the public page and its certificate, and `admin` is the name the first
+ * administrator takes (round 40). The first, the product's own name, may not be anywhere in a
+ * name either (`sawdust_official`, `SawdustSupport`). A part like `mallory_admin` stays a
+ * member's to choose. The operator may still give any of them to an account (`npm run admin`).
+ * Here beside the rule rather than in ACCOUNT_RULES: only registration reads it, and constants.ts
+ * comes with every page's first JavaScript.
+ */
+export const RESERVED_USERNAMES = [
+  "sawdust",
+  "admin",
+  "administrator",
+  "staff",
+  "support",
+  "moderator",
+  "official",
+  "root",
+  "system",
+  "security",
+  "abuse",
+  "postmaster",
+  "webmaster",
+  "noreply",
+] as const;
+
+/**
  * Digits and letters read as the letters they pass for: `adm1n`, `ADMlN`, `5awdust`, `adrnin`,
  * `aclmin` (cl as d, before l as i).
  */
@@ -42,8 +68,8 @@ function readAs(text: string): string {
   return read;
 }
 
-const RESERVED = r.reservedUsernames.map(readAs);
-const PRODUCT_NAME = readAs(r.reservedUsernames[0]);
+const RESERVED: readonly string[] = RESERVED_USERNAMES.map(readAs);
+const PRODUCT_NAME = readAs(RESERVED_USERNAMES[0]);
 
 /** A name's shortest read form a part of a username may not hold (shorter ones must match whole). */
 const NAME_INSIDE_MIN = 5;
@@ -54,7 +80,7 @@ function siteNameAsUsername(siteName: string): string {
 }
 
 /**
- * Whether a member may not take `username` (ACCOUNT_RULES.reservedUsernames), look-alikes read as
+ * Whether a member may not take `username` (RESERVED_USERNAMES), look-alikes read as
  * letters: the name without its '.', '_' and '-' reads as one of them (`ad.min`, `s-a-w-d-u-s-t`),
  * or a part between those holds the product's own name, the list's first (`SawdustOfficial`,
  * `mysawdust`, `sawdust_team`); `jigsaw_dustin` only meets it across a separator, and is a name.

@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { paths } from "@/app/paths";
 import { detailState, openerProps } from "@/lib/detail-route";
 import { filtersFromSearch, imageTitle, normalizeFilters } from "@/lib/images";
+import { focusMainContent } from "@/lib/main-content";
 import { retryingLazy } from "@/lib/retrying-lazy";
 import { ArtImage } from "./art-image";
 import { moveWithinTile } from "./tile-keys";
@@ -200,6 +201,11 @@ function TagChips({ title, tags, more, tagHref, className }: TagChipsProps) {
             aria-label={`Filter by tag ${tag}`}
             tabIndex={-1}
             className={CHIP_CLASS}
+            // The list it filters is made again, this tile perhaps gone with it: the focus goes
+            // to the page's main region, as a tag in an open image's dialog leaves it (round 44).
+            onClick={(event) => {
+              if (document.activeElement === event.currentTarget) focusMainContent();
+            }}
           >
             #{tag}
           </Link>

@@ -48,3 +48,18 @@ export function describeRefusedForm(
     description: firstErrorMessage(errors) ?? MESSAGES.genericError,
   };
 }
+
+/**
+ * Which of a form's fields a refusal's words are about: the one field they name (`Username must
+ * be…`, `That username is already taken`, `Please enter a valid email address`), or none
+ * (`Invalid username or password` names two, and is about neither alone: the toast says it).
+ */
+export function fieldOfRefusal<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+): { field: Field; message: string } | undefined {
+  if (!isApiRequestError(error) || error.status >= 500 || !error.body) return undefined;
+  const named = fields.filter((field) => new RegExp(`\\b${field}\\b`, "i").test(error.body));
+  const [field] = named;
+  return named.length === 1 && field ? { field, message: error.body } : undefined;
+}

@@ -1,6 +1,6 @@
 import { MESSAGES, type TwoFactorEnrolment } from "@sawdust/shared";
 import { ShieldAlert, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { LoadErrorPanel } from "@/components/layout/state-panels";
 import { Badge } from "@/components/ui/badge";
@@ -36,6 +36,17 @@ export function SecurityPage() {
   const begin = useBeginEnrolment();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const idle = () => setStep({ kind: "idle" });
+  /** The section's buttons, where the focus goes back when a form or the codes close. */
+  const actions = useRef<HTMLDivElement>(null);
+  const shown = useRef(step.kind);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = step.kind;
+    const active = document.activeElement;
+    if (before !== "idle" && step.kind === "idle" && (!active || active === document.body)) {
+      actions.current?.querySelector("button")?.focus();
+    }
+  }, [step.kind]);
 
   function startEnrolment() {
     begin.mutate(undefined, {
@@ -125,7 +136,7 @@ export function SecurityPage() {
 
           {step.kind === "idle" &&
             (status.data.enabled ? (
-              <div className="flex flex-wrap gap-2">
+              <div ref={actions} className="flex flex-wrap gap-2">
                 <Button variant="outline" onClick={() => setStep({ kind: "regenerating" })}>
                   {m.regenerate}
                 </Button>
@@ -134,7 +145,7 @@ export function SecurityPage() {
                 </Button>
               </div>
             ) : (
-              <div>
+              <div ref={actions}>
                 <Button onClick={startEnrolment} disabled={begin.isPending}>
                   {begin.isPending ? MESSAGES.auth.pleaseWait : m.turnOn}
                 </Button>

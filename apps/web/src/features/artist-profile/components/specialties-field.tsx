@@ -1,8 +1,9 @@
 import { PROFILE_LIMITS } from "@sawdust/shared";
 import { Plus, X } from "lucide-react";
-import { type KeyboardEvent, type Ref, useState } from "react";
+import { type KeyboardEvent, type Ref, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { handFocusOnBeforeRemoval } from "@/lib/focus-on-removal";
 import { addSpecialty } from "../profile-form-model";
 import { ProfileField } from "./profile-field";
 
@@ -27,6 +28,8 @@ export function SpecialtiesField({
   disabled,
 }: SpecialtiesFieldProps) {
   const [draft, setDraft] = useState("");
+  /** The typing box, where the focus goes when the last chip is removed. */
+  const typing = useRef<HTMLInputElement | null>(null);
   const [addError, setAddError] = useState<string>();
 
   function add() {
@@ -57,7 +60,11 @@ export function SpecialtiesField({
           <div className="flex gap-2">
             <Input
               {...control}
-              ref={inputRef}
+              ref={(element) => {
+                typing.current = element;
+                if (typeof inputRef === "function") inputRef(element);
+                else if (inputRef) inputRef.current = element;
+              }}
               value={draft}
               placeholder="e.g. Watercolor"
               maxLength={PROFILE_LIMITS.specialtyMax * 2}
@@ -92,7 +99,10 @@ export function SpecialtiesField({
                 type="button"
                 aria-label={`Remove ${specialty}`}
                 disabled={disabled}
-                onClick={() => onChange(value.filter((item) => item !== specialty))}
+                onClick={(event) => {
+                  handFocusOnBeforeRemoval(event.currentTarget, typing.current);
+                  onChange(value.filter((item) => item !== specialty));
+                }}
                 className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-background hover:text-foreground"
               >
                 <X aria-hidden className="size-3.5" />

@@ -8,15 +8,19 @@ import { useRegister } from "../api/register";
 import {
   describeAuthFailure,
   describeRefusedForm,
+  fieldOfRefusal,
   REGISTRATION_FAILURE_TITLES,
 } from "../auth-failure";
 import { safeRedirectPath } from "../safe-redirect";
 import { FormField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
+const REGISTERED_FIELDS = ["username", "email", "password"] as const;
+
 /**
  * Creating an account. The browser insists the fields are filled in; the bounds are the server's
- * own schema, checked here first, and a refusal shows in the failure toast in the server's words.
+ * own schema, checked here first, and a refusal shows in the failure toast in the server's words,
+ * and under the field it is about, which takes the focus.
  * The page the visitor signed up from (`?redirect=`) goes with it: the confirmation link that is
  * mailed leads back there.
  */
@@ -27,8 +31,8 @@ export function RegisterForm() {
   const form = useForm({
     resolver: zodResolver(ZRegisterBody),
     defaultValues: { username: "", email: "", password: "" },
-    shouldFocusError: false,
   });
+  const { errors } = form.formState;
 
   const createAccount = useOneAtATime(async (body: RegisterBody) => {
     try {
@@ -36,6 +40,10 @@ export function RegisterForm() {
       toast({ title: MESSAGES.auth.success, description: MESSAGES.auth.accountCreated });
     } catch (error) {
       toast({ ...describeAuthFailure(error, REGISTRATION_FAILURE_TITLES), variant: "destructive" });
+      // A refusal of one field is said under it too, and the field takes the focus (round 44).
+      const refused = fieldOfRefusal(error, REGISTERED_FIELDS);
+      if (refused)
+        form.setError(refused.field, { message: refused.message }, { shouldFocus: true });
     }
   });
 
@@ -49,12 +57,19 @@ export function RegisterForm() {
         }),
       )}
     >
-      <FormField label="Username" autoComplete="username" required {...form.register("username")} />
+      <FormField
+        label="Username"
+        autoComplete="username"
+        required
+        error={errors.username?.message}
+        {...form.register("username")}
+      />
       <FormField
         label="Email"
         type="email"
         autoComplete="email"
         required
+        error={errors.email?.message}
         {...form.register("email")}
       />
       <FormField
@@ -63,6 +78,7 @@ export function RegisterForm() {
         autoComplete="new-password"
         hint={`At least ${ACCOUNT_RULES.passwordMin} characters.`}
         required
+        error={errors.password?.message}
         {...form.register("password")}
       />
       <SubmitButton busy={register.isPending} label="Create account" />

@@ -23,6 +23,8 @@ export function TwoFactorStep({
   const finish = useLoginTwoFactor();
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState("");
+  /** Why the last code was refused, said under the field until it is typed in again. */
+  const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
 
   // The field the step asks for keeps the focus: the password form it replaced had it, and a
@@ -35,11 +37,10 @@ export function TwoFactorStep({
     event.preventDefault();
     const parsed = (useRecovery ? ZRecoveryCode : ZTotpCode).safeParse(value);
     if (!parsed.success) {
-      toast({
-        title: MESSAGES.auth.loginFailed,
-        description: useRecovery ? m.recoveryCodeFormat : m.codeFormat,
-        variant: "destructive",
-      });
+      const description = useRecovery ? m.recoveryCodeFormat : m.codeFormat;
+      toast({ title: MESSAGES.auth.loginFailed, description, variant: "destructive" });
+      setError(description);
+      input.current?.focus();
       return;
     }
     try {
@@ -48,9 +49,12 @@ export function TwoFactorStep({
         ...(useRecovery ? { recoveryCode: parsed.data } : { code: parsed.data }),
       });
       toast({ title: MESSAGES.auth.success, description: MESSAGES.auth.signedIn });
-    } catch (error) {
+    } catch (failure) {
       setValue("");
-      toast({ ...describeAuthFailure(error, LOGIN_FAILURE_TITLES), variant: "destructive" });
+      const described = describeAuthFailure(failure, LOGIN_FAILURE_TITLES);
+      toast({ ...described, variant: "destructive" });
+      setError(described.description);
+      input.current?.focus();
     }
   }
 
@@ -76,7 +80,11 @@ export function TwoFactorStep({
         maxLength={useRecovery ? 16 : 9}
         required
         value={value}
-        onChange={(event) => setValue(event.target.value)}
+        error={error}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(undefined);
+        }}
       />
       <SubmitButton busy={finish.isPending} label={m.verify} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -87,6 +95,7 @@ export function TwoFactorStep({
           onClick={() => {
             setUseRecovery(!useRecovery);
             setValue("");
+            setError(undefined);
           }}
         >
           {useRecovery ? m.useAuthenticatorCode : m.useRecoveryCode}

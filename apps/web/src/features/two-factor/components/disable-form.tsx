@@ -1,17 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MESSAGES, type TwoFactorDisableBody, ZTwoFactorDisableBody } from "@sawdust/shared";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
+import { useFocusWhenDropped } from "@/lib/focus-when-dropped";
 import { useDisableTwoFactor } from "../api/disable-two-factor";
-import { toastFailure } from "./failure";
+import { showFailure } from "./failure";
 import { Field } from "./field";
 
 const m = MESSAGES.twoFactor;
 
 /** Turning two-factor off: the password and a code from the app. */
 export function DisableForm({ onDone }: { onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It replaces the button that asked for it: the focus goes to its heading, not the page's top.
+  useFocusWhenDropped(heading);
   const disable = useDisableTwoFactor();
   const form = useForm<z.input<typeof ZTwoFactorDisableBody>, unknown, TwoFactorDisableBody>({
     resolver: zodResolver(ZTwoFactorDisableBody),
@@ -27,7 +32,7 @@ export function DisableForm({ onDone }: { onDone: () => void }) {
       },
       onError: (error) => {
         form.resetField("code");
-        toastFailure(error);
+        showFailure(form, error);
       },
     });
   }
@@ -39,7 +44,7 @@ export function DisableForm({ onDone }: { onDone: () => void }) {
       className="grid gap-3"
       aria-labelledby="disable-title"
     >
-      <h3 id="disable-title" className="font-semibold">
+      <h3 id="disable-title" ref={heading} tabIndex={-1} className="font-semibold outline-none">
         {m.turnOff}
       </h3>
       <p className="text-sm text-muted-foreground">{m.turnOffDescription}</p>

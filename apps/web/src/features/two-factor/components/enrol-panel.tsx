@@ -6,10 +6,12 @@ import {
   type TwoFactorEnrolment,
   ZTwoFactorConfirmBody,
 } from "@sawdust/shared";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { useFocusWhenDropped } from "@/lib/focus-when-dropped";
 import { useConfirmEnrolment } from "../api/confirm-enrolment";
-import { toastFailure } from "./failure";
+import { showFailure } from "./failure";
 import { Field } from "./field";
 
 const m = MESSAGES.twoFactor;
@@ -24,6 +26,9 @@ export function EnrolPanel({
   onEnabled: (codes: RecoveryCodes) => void;
   onCancel: () => void;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It replaces the button that asked for it: the focus goes to its heading, not the page's top.
+  useFocusWhenDropped(heading);
   const confirm = useConfirmEnrolment();
   const form = useForm<{ code: string; password: string }, unknown, TwoFactorConfirmBody>({
     resolver: zodResolver(ZTwoFactorConfirmBody),
@@ -35,7 +40,7 @@ export function EnrolPanel({
       onSuccess: onEnabled,
       onError: (error) => {
         form.resetField("code");
-        toastFailure(error);
+        showFailure(form, error);
       },
     });
   }
@@ -45,7 +50,7 @@ export function EnrolPanel({
   return (
     <div className="grid gap-6">
       <section aria-labelledby="scan-title" className="grid gap-3">
-        <h3 id="scan-title" className="font-semibold">
+        <h3 id="scan-title" ref={heading} tabIndex={-1} className="font-semibold outline-none">
           {m.scanTitle}
         </h3>
         <p className="text-sm text-muted-foreground">{m.scanDescription}</p>

@@ -5,10 +5,12 @@ import {
   type RecoveryCodesBody,
   ZRecoveryCodesBody,
 } from "@sawdust/shared";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { useFocusWhenDropped } from "@/lib/focus-when-dropped";
 import { useRegenerateRecoveryCodes } from "../api/regenerate-recovery-codes";
-import { toastFailure } from "./failure";
+import { showFailure } from "./failure";
 import { Field } from "./field";
 
 const m = MESSAGES.twoFactor;
@@ -21,6 +23,9 @@ export function RegenerateForm({
   onCodes: (codes: RecoveryCodes) => void;
   onCancel: () => void;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It replaces the button that asked for it: the focus goes to its heading, not the page's top.
+  useFocusWhenDropped(heading);
   const regenerate = useRegenerateRecoveryCodes();
   const form = useForm<RecoveryCodesBody>({
     resolver: zodResolver(ZRecoveryCodesBody),
@@ -28,7 +33,7 @@ export function RegenerateForm({
   });
 
   function submit(body: RecoveryCodesBody) {
-    regenerate.mutate(body, { onSuccess: onCodes, onError: toastFailure });
+    regenerate.mutate(body, { onSuccess: onCodes, onError: (error) => showFailure(form, error) });
   }
 
   return (
@@ -38,7 +43,7 @@ export function RegenerateForm({
       className="grid gap-3"
       aria-labelledby="regenerate-title"
     >
-      <h3 id="regenerate-title" className="font-semibold">
+      <h3 id="regenerate-title" ref={heading} tabIndex={-1} className="font-semibold outline-none">
         {m.regenerate}
       </h3>
       <p className="text-sm text-muted-foreground">{m.regenerateDescription}</p>

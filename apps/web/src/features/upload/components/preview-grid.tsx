@@ -2,6 +2,7 @@ import { formatBytes } from "@sawdust/shared";
 import { CircleCheck, ImageOff, LoaderCircle, TriangleAlert, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { handFocusOnBeforeRemoval } from "@/lib/focus-on-removal";
 import { cn } from "@/lib/utils";
 import type { SelectedImage } from "../use-image-selection";
 
@@ -115,7 +116,10 @@ function PreviewTile({
           type="button"
           variant="outline"
           size="icon"
-          onClick={onRemove}
+          onClick={(event) => {
+            handFocusOnBeforeRemoval(event.currentTarget, pickerNear(event.currentTarget));
+            onRemove();
+          }}
           disabled={locked}
           aria-label={`Remove ${image.file.name}`}
           className="absolute right-2 top-2 size-8 rounded-full bg-card/95 disabled:opacity-0"
@@ -139,6 +143,11 @@ function PreviewTile({
   );
 }
 
+/** The image picker of the upload form `control` is in: where the next images are chosen. */
+function pickerNear(control: HTMLElement): HTMLInputElement | null {
+  return control.closest("form")?.querySelector<HTMLInputElement>("input[type=file]") ?? null;
+}
+
 /** The chosen images with their previews, each removable on its own. */
 export function PreviewGrid({ images, stateOf, onRemove, onClear, locked }: PreviewGridProps) {
   if (images.length === 0) return null;
@@ -151,7 +160,16 @@ export function PreviewGrid({ images, stateOf, onRemove, onClear, locked }: Prev
           {countText}
           <span className="font-normal text-muted-foreground"> · {formatBytes(totalBytes, 1)}</span>
         </h2>
-        <Button type="button" variant="ghost" size="sm" onClick={onClear} disabled={locked}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={(event) => {
+            handFocusOnBeforeRemoval(event.currentTarget, pickerNear(event.currentTarget));
+            onClear();
+          }}
+          disabled={locked}
+        >
           Clear all
         </Button>
       </div>
