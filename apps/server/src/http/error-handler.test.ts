@@ -56,6 +56,18 @@ describe("the error handler", () => {
     }
   });
 
+  it("answers a database too busy to answer in time with a 503 saying so (round 43)", async () => {
+    for (const code of ["55P03", "57014", "40P01", "SQLITE_BUSY"]) {
+      const res = await failing(systemError(code)).inject({ url: "/" });
+      expect(res.statusCode, code).toBe(503);
+      expect(res.headers["retry-after"], code).toBe("30");
+      expect(res.json(), code).toEqual({
+        message: expect.stringContaining("too busy to answer right now"),
+        code: "service_unavailable",
+      });
+    }
+  });
+
   it("answers storage out of reach (the code on the error or its cause) with a 503", async () => {
     const wrapped = new Error("S3 request failed", { cause: systemError("ECONNREFUSED") });
     const res = await failing(wrapped).inject({ url: "/" });

@@ -40,12 +40,20 @@ const DATABASE_GOING = new Set([
   "28P01",
 ]);
 const CONNECTION_FAILED = /^08[0-9A-Z]{3}$/;
+/**
+ * A database too busy to answer in time: a lock not granted within `lock_timeout` (55P03), a
+ * statement cut off by `statement_timeout` (57014), both of which an operator may set on the
+ * database's role; a deadlock (40P01) or a serialization failure (40001) PostgreSQL resolved by
+ * giving up this side; SQLite's file held by another writer past its 5-second wait.
+ */
+const DATABASE_BUSY = new Set(["55P03", "57014", "40P01", "40001", "SQLITE_BUSY", "SQLITE_LOCKED"]);
 const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/;
 const CONNECTION_ENDED = /^Connection terminated( unexpectedly)?$/;
 
 /**
  * A failure of what the server stands on rather than of the request (a full disk, S3 or the
- * database out of reach): a 503 the person can act on (try again later) instead of a bare 500.
+ * database out of reach, the database too busy): a 503 the person can act on (try again later)
+ * instead of a bare 500.
  * Undefined for anything else.
  */
 export function unavailableMessage(error: unknown): string | undefined {
@@ -55,6 +63,10 @@ export function unavailableMessage(error: unknown): string | undefined {
     }
     if (isOutOfReachItself(cause)) {
       return "The site cannot reach its storage or database right now. Please try again in a moment.";
+    }
+    const { code } = cause as { code?: unknown };
+    if (typeof code === "string" && DATABASE_BUSY.has(code)) {
+      return "The site's database is too busy to answer right now, and nothing was changed. Please try again in a moment.";
     }
   }
   return undefined;
