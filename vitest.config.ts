@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Integration files that open no test database (storage against s3rver, the bundled
  * content-rating model, the Stripe client against its loopback fake, SQLite's read thread on a
- * file of its own): the SQLite pass runs them, the PostgreSQL pass leaves them out, so each runs
- * once.
+ * file of its own) or are about SQLite alone (a full SQLite file): the SQLite pass runs them, the
+ * PostgreSQL pass leaves them out, so each runs once.
  */
 const DATABASE_FREE = [
   "apps/server/src/media/**/*.int.test.ts",
