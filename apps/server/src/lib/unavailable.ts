@@ -66,7 +66,7 @@ export function unavailableMessage(error: unknown): string | undefined {
     }
     const { code } = cause as { code?: unknown };
     if (typeof code === "string" && DATABASE_BUSY.has(code)) {
-      return "The site's database is too busy to answer right now, and nothing was changed. Please try again in a moment.";
+      return "The site's database is too busy to answer right now. Please try again in a moment.";
     }
   }
   return undefined;

@@ -67,6 +67,27 @@ describe("isReservedUsername", () => {
     for (const name of ["pixel_forger_fan", "forge", "pixel", "pixelated"]) {
       expect(isReservedUsername(name, "Pixel Forge"), name).toBe(false);
     }
+    // Spelled with separators, with more after it (round 45).
+    for (const name of [
+      "pixel_forge_team",
+      "pixel.forge.support",
+      "Pixel-Forge-Official",
+      "the_p1xel_forge",
+    ]) {
+      expect(isReservedUsername(name, "Pixel Forge"), name).toBe(true);
+    }
+    expect(isReservedUsername("smart_labrador", "Art Lab")).toBe(false);
+    expect(isReservedUsername("art_lab_fan", "Art Lab")).toBe(true);
+    // Accents and full-width letters are taken off the site's name, as a username has none.
+    for (const [site, name] of <Array<[string, string]>>[
+      ["Café Noir", "cafenoir"],
+      ["Café Noir", "Cafe_Noir"],
+      ["Café Noir", "CafeNoirTeam"],
+      ["Zürich Art", "zurichart"],
+      ["ＰｉｘｅｌＦｏｒｇｅ", "PixelForge"],
+    ]) {
+      expect(isReservedUsername(name, site), `${name} / ${site}`).toBe(true);
+    }
     // A short site name is kept whole, not inside other names.
     expect(isReservedUsername("art", "Art")).toBe(true);
     expect(isReservedUsername("bartholomew", "Art")).toBe(false);

@@ -74,9 +74,26 @@ const PRODUCT_NAME = readAs(RESERVED_USERNAMES[0]);
 /** A name's shortest read form a part of a username may not hold (shorter ones must match whole). */
 const NAME_INSIDE_MIN = 5;
 
-/** A site name as a username would spell it: its letters and digits, read as `readAs` reads. */
+/**
+ * A site name as a username would spell it: compatibility forms and accents taken off
+ * (`ＰｉｘｅｌＦｏｒｇｅ`, `Café Noir` as `PixelForge`, `CafeNoir`), then its letters and digits,
+ * read as `readAs` reads.
+ */
 function siteNameAsUsername(siteName: string): string {
-  return readAs(siteName.replace(/[^\p{L}\p{N}]+/gu, ""));
+  const plain = siteName.normalize("NFKD").replace(/\p{M}+/gu, "");
+  return readAs(plain.replace(/[^\p{L}\p{N}]+/gu, ""));
+}
+
+/** Whether some run of whole parts, joined, reads as `name` (`pixel_forge_team`: pixel+forge). */
+function partsSpell(parts: readonly string[], name: string): boolean {
+  for (let first = 0; first < parts.length; first++) {
+    let joined = "";
+    for (let last = first; last < parts.length && joined.length < name.length; last++) {
+      joined += parts[last];
+      if (joined === name) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -85,18 +102,19 @@ function siteNameAsUsername(siteName: string): string {
  * or a part between those holds the product's own name, the list's first (`SawdustOfficial`,
  * `mysawdust`, `sawdust_team`); `jigsaw_dustin` only meets it across a separator, and is a name.
  *
- * `siteName`, the name the operator gave the site (`Pixel Forge`), is kept the same way: the whole
- * name (`pixel_forge`), and inside a part when it reads as 5 or more letters (`PixelForgeTeam`;
- * a site called `Art` does not take `bartholomew`).
+ * `siteName`, the name the operator gave the site (`Pixel Forge`, `Café Noir`), is kept the same
+ * way: the whole name (`pixel_forge`, `cafe.noir`), and, when it reads as 5 or more letters,
+ * inside a part or spelled by parts in a row (`PixelForgeTeam`, `pixel_forge_team`); a site called
+ * `Art` does not take `bartholomew`, nor `Art Lab` `smart_labrador`.
  */
 export function isReservedUsername(username: string, siteName?: string): boolean {
   const whole = readAs(username.replace(/[._-]+/g, ""));
   const site = siteName === undefined ? "" : siteNameAsUsername(siteName);
   if (RESERVED.includes(whole) || (site !== "" && whole === site)) return true;
-  const inside = site.length >= NAME_INSIDE_MIN ? [PRODUCT_NAME, site] : [PRODUCT_NAME];
-  return username
-    .split(/[._-]+/)
-    .some((part) => inside.some((name) => readAs(part).includes(name)));
+  const parts = username.split(/[._-]+/).map(readAs);
+  if (parts.some((part) => part.includes(PRODUCT_NAME))) return true;
+  if (site.length < NAME_INSIDE_MIN) return false;
+  return parts.some((part) => part.includes(site)) || partsSpell(parts, site);
 }
 
 export const ZEmail = text("Email")

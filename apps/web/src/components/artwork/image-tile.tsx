@@ -203,8 +203,12 @@ function TagChips({ title, tags, more, tagHref, className }: TagChipsProps) {
             className={CHIP_CLASS}
             // The list it filters is made again, this tile perhaps gone with it: the focus goes
             // to the page's main region, as a tag in an open image's dialog leaves it (round 44).
+            // The chip of the filter already applied changes nothing, and leaves it be.
             onClick={(event) => {
-              if (document.activeElement === event.currentTarget) focusMainContent();
+              const chip = event.currentTarget;
+              if (document.activeElement === chip && chip.href !== window.location.href) {
+                focusMainContent();
+              }
             }}
           >
             #{tag}
