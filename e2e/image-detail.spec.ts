@@ -318,6 +318,14 @@ test.describe("the image detail dialog", () => {
     await expect(page.getByRole("menuitem", { name: MESSAGES.imageDetail.copyLink })).toBeVisible({
       timeout: UI.copiedLabelMs + 10_000,
     });
+
+    // With the toast still up, Escape closes the menu the focus is in, and the focus goes back
+    // to Share (round 44: the toast took the first Escape and the menu stayed open).
+    await page.getByRole("menuitem", { name: MESSAGES.imageDetail.copyLink }).click();
+    await expect(toastText(page, MESSAGES.imageDetail.linkCopied).first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(detail(page).getByRole("button", { name: "Share" })).toBeFocused();
   });
 
   test("share opens a 600×400 pop-up, and shows the link when the pop-up is blocked", async ({

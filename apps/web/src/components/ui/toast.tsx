@@ -25,6 +25,7 @@ export function ToastViewport({
         className,
       )}
       style={{ ...viewportMaxWidth, ...style }}
+      data-toast-viewport=""
       {...props}
     />
   );
@@ -53,8 +54,47 @@ const toastVariants = cva(
 export type ToastProps = ComponentProps<typeof ToastPrimitives.Root> &
   VariantProps<typeof toastVariants>;
 
-export function Toast({ className, variant, ...props }: ToastProps) {
-  return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+export function Toast({ className, variant, onEscapeKeyDown, ...props }: ToastProps) {
+  return (
+    <ToastPrimitives.Root
+      className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        if (!event.defaultPrevented) handEscapeOn();
+      }}
+      {...props}
+    />
+  );
+}
+
+/** Radix's event when its layers change (a toast's layer gone), after which each finds its place. */
+const LAYERS_CHANGED = "dismissableLayer.update";
+
+/**
+ * Escape pressed with the focus outside the toasts, in a menu or a dialog (a share menu's "Copy
+ * link" shows a toast): Radix gives the key to the newest layer, the toast, which closes, and the
+ * menu the person was in stayed open for a second Escape (round 44). Once the toast's layer has
+ * gone and the others have found their places (a render, then the highest one listens for the
+ * key again), the key is handed on to where the focus still is.
+ */
+function handEscapeOn() {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body) return;
+  if (focused.closest("[data-toast-viewport]")) return;
+  const handOn = () => {
+    clearTimeout(giveUp);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (document.activeElement !== focused) return;
+        focused.dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Escape", code: "Escape", bubbles: true }),
+        );
+      }, 0),
+    );
+  };
+  // A toast that did not close after all changes no layer: nothing is handed on later.
+  const giveUp = setTimeout(() => document.removeEventListener(LAYERS_CHANGED, handOn), 1000);
+  document.addEventListener(LAYERS_CHANGED, handOn, { once: true });
 }
 
 export function ToastAction({
