@@ -38,6 +38,9 @@ test.describe("the artist profile", () => {
     await expect(page.getByRole("heading", { name: "Artist Profile", level: 1 })).toBeVisible();
 
     await field(page, "Display Name").fill("A");
+    // Counted in characters, as the server counts: an emoji is one, not two (round 46).
+    await field(page, "Bio").fill("😀".repeat(300));
+    await expect(page.getByText("300 / 500")).toBeVisible();
     await field(page, "Bio").fill("b".repeat(501));
     await field(page, "Website").fill("javascript:alert(1)");
     await field(page, "Artist Statement").fill("s".repeat(1001));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ZProfileBody } from "./schemas/profile.js";
 import {
+  characterCount,
   dollarsToCents,
   formatBytes,
   formatCents,
@@ -109,6 +111,19 @@ describe("hidden formatting", () => {
     expect(shownText(" \u202eevil\u202c title ")).toBe("evil title");
     expect(shownText("Cafe\u0301 \u2066noir\u2069")).toBe("Café noir");
     expect(shownText("Family 👨‍👩‍👧")).toBe("Family 👨‍👩‍👧");
+  });
+});
+
+describe("characterCount", () => {
+  it("counts characters as the schemas' length limits do: an emoji is one", () => {
+    expect(characterCount("")).toBe(0);
+    expect(characterCount("abc")).toBe(3);
+    expect(characterCount("😀".repeat(300))).toBe(300);
+    // Composed first, as the schemas read typed text: a letter and its accent typed apart are one.
+    expect(characterCount("e\u0301")).toBe(1);
+    // The same count a schema's max takes: 500 emoji fit a 500 limit, 501 do not.
+    expect(ZProfileBody.safeParse({ bio: "😀".repeat(500) }).success).toBe(true);
+    expect(ZProfileBody.safeParse({ bio: "😀".repeat(501) }).success).toBe(false);
   });
 });
 

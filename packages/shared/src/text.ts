@@ -92,6 +92,18 @@ export function oneLineText(text: string): string {
 }
 
 /**
+ * How long `text` is as the schemas' length limits count it: in characters (code points) of its
+ * composed form (NFC), so an emoji is one where `String.length` says two, and a letter typed
+ * with its accent apart is one. A form's counter that showed `.length` read a bio of 300 emoji
+ * as "600 / 500", in red, though the server took it (round 46).
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text.normalize("NFC")) count += 1;
+  return count;
+}
+
+/**
  * Characters Unicode calls letters or symbols that draw nothing: the Hangul fillers (U+115F,
  * U+1160, U+3164, U+FFA0) and the blank braille pattern (U+2800). A name of these alone looks
  * empty wherever it is shown.

@@ -100,7 +100,8 @@ export function CreateKeyForm({ onCreating, onCreated }: CreateKeyFormProps) {
           {...register("name")}
           placeholder="e.g. Riverside Print Co."
           autoComplete="off"
-          maxLength={PARTNER_API.nameMax}
+          // The browser counts UTF-16 units, the limit characters: an emoji is two here, one there.
+          maxLength={PARTNER_API.nameMax * 2}
           disabled={creation.isPending}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${id}-name-error` : undefined}

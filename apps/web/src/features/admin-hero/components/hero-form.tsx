@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  characterCount,
   HERO_RULES,
   type HeroContent,
   type HeroContentBody,
@@ -144,7 +145,7 @@ export function HeroForm({ hero }: { hero: HeroContent }) {
             id={`${id}-title`}
             label="Hero Title"
             hint="HTML allowed, e.g. <em>AI-generated</em>."
-            length={current.title.length}
+            length={characterCount(current.title)}
             max={HERO_RULES.titleMax}
             error={errors.title?.message}
             rows={2}
@@ -163,7 +164,7 @@ export function HeroForm({ hero }: { hero: HeroContent }) {
             id={`${id}-subtitle`}
             label="Hero Subtitle"
             hint="HTML allowed; may be left empty."
-            length={current.subtitle.length}
+            length={characterCount(current.subtitle)}
             max={HERO_RULES.subtitleMax}
             error={errors.subtitle?.message}
             rows={4}

@@ -1,4 +1,5 @@
 import {
+  characterCount,
   MESSAGES,
   PROFILE_LIMITS,
   type ProfileUpdate,
@@ -92,7 +93,7 @@ export function ProfileForm({ user }: { user: User }) {
         <ProfileField
           id={fieldId("bio")}
           label="Bio"
-          counter={{ length: bio.length, max: PROFILE_LIMITS.bioMax }}
+          counter={{ length: characterCount(bio), max: PROFILE_LIMITS.bioMax }}
           error={errors.bio?.message}
         >
           {(control) => (
@@ -126,7 +127,10 @@ export function ProfileForm({ user }: { user: User }) {
         <ProfileField
           id={fieldId("artistStatement")}
           label="Artist Statement"
-          counter={{ length: artistStatement.length, max: PROFILE_LIMITS.artistStatementMax }}
+          counter={{
+            length: characterCount(artistStatement),
+            max: PROFILE_LIMITS.artistStatementMax,
+          }}
           error={errors.artistStatement?.message}
         >
           {(control) => (

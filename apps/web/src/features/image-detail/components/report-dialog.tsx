@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  characterCount,
   type ImageReportBody,
   MESSAGES,
   MODERATION_RULES,
@@ -137,10 +138,10 @@ export function ReportDialog({
               id={`${id}-note-counter`}
               className={cn(
                 "text-right text-xs tabular-nums text-muted-foreground",
-                note.length > MODERATION_RULES.noteMax && "font-semibold text-destructive",
+                characterCount(note) > MODERATION_RULES.noteMax && "font-semibold text-destructive",
               )}
             >
-              {note.length} / {MODERATION_RULES.noteMax}
+              {characterCount(note)} / {MODERATION_RULES.noteMax}
               <span className="sr-only"> characters</span>
             </p>
             {errors.note && (
