@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -247,17 +247,41 @@ describe("npm run worker stops when its supervisor says so", () => {
 
 describe("a server that cannot start fails npm start", () => {
   it(
-    "the port is taken",
+    "the port is taken: it says so, and has not opened (or migrated) the database",
     async () => {
       const port = await freePort();
       const blocker = await listenOn(port);
+      // The old release still serving on the port: the new one must leave its database alone.
+      const dataDir = join(work, "port-taken");
       try {
-        const run = npm(["start"], { PORT: String(port) });
+        const run = npm(["start"], { PORT: String(port), DATA_DIR: dataDir });
         const { code } = await run.exited;
         expect(code).not.toBe(0);
         expect(run.output()).toMatch(
           new RegExp(`PORT ${port}: another process already listens there`),
         );
+        expect(existsSync(join(dataDir, "sawdust.db"))).toBe(false);
+      } finally {
+        await new Promise((r) => blocker.close(r));
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
+    "the worker's METRICS_PORT is taken: it says so, and has not opened the database",
+    async () => {
+      const port = await freePort();
+      const blocker = await listenOn(port);
+      const dataDir = join(work, "metrics-port-taken");
+      try {
+        const run = npm(["run", "worker"], { METRICS_PORT: String(port), DATA_DIR: dataDir });
+        const { code } = await run.exited;
+        expect(code).not.toBe(0);
+        expect(run.output()).toMatch(
+          new RegExp(`METRICS_PORT ${port}: another process already listens there`),
+        );
+        expect(existsSync(join(dataDir, "sawdust.db"))).toBe(false);
       } finally {
         await new Promise((r) => blocker.close(r));
       }

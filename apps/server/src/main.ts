@@ -5,11 +5,14 @@ import { type Config, configWarnings } from "./config.js";
 import { DemoSeeding } from "./demo/seed-demo.js";
 import { serveMetrics } from "./http/metrics.js";
 import { removePartialUploads } from "./http/upload-intake.js";
+import { proveListenable } from "./lib/listen-probe.js";
 import { startOrExplain } from "./lib/startup-errors.js";
 import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
 import { checkStorageAtStart, DEFAULT_UPLOAD_LEASE_MS, type Services } from "./services.js";
 
 async function main(config: Config): Promise<void> {
+  // Before the database is opened or migrated: a start that cannot listen changes nothing.
+  await proveListenable(config.host, [config.port, config.metrics.port]);
   const { server, services, metrics, markStopping } = await buildApp(config);
   await checkStorageAtStart(config, services.storage).catch(async (error: unknown) => {
     await server.close();

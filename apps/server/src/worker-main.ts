@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
 import { serveMetrics } from "./http/metrics.js";
 import { jobHandlers } from "./jobs/handlers.js";
+import { proveListenable } from "./lib/listen-probe.js";
 import { Metrics } from "./lib/metrics.js";
 import { startOrExplain } from "./lib/startup-errors.js";
 import { JOB_HAND_BACK_MS, onStopSignal } from "./lib/stop-signals.js";
@@ -15,6 +16,8 @@ import { checkStorageAtStart, DEFAULT_UPLOAD_LEASE_MS, openServices } from "./se
  */
 async function main(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel });
+  // Before the database is opened or migrated: a start that cannot listen changes nothing.
+  await proveListenable(config.host, [config.metrics.port]);
   const database = openDatabase(config, (error) =>
     log.warn({ err: error }, "database: an idle connection was closed; reconnecting on next use"),
   );
