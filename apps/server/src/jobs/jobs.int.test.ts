@@ -140,7 +140,7 @@ describe(`job queue on ${TEST_DB}`, () => {
   it("reclaims a job whose worker died once its lease ends, and completes it exactly once", async () => {
     const id = await newJob("once");
     let effects = 0;
-    const dead = await jobs.claim("dead-worker", clock.now(), options.leaseMs);
+    const dead = await jobs.claim("dead-worker", clock.now(), options.leaseMs, ["once"]);
     expect(dead?.id).toBe(id);
     const survivor = new Worker(
       jobs,
@@ -173,6 +173,60 @@ describe(`job queue on ${TEST_DB}`, () => {
     );
     await Promise.all(workers.map(drain));
     expect(ran.sort()).toEqual([...ids].sort());
+  });
+
+  it("leaves a job of a kind it has no handler for queued, for a worker that has one", async () => {
+    // A newer release queued it; this worker is of an older one, still running in a rolling upgrade.
+    const id = await newJob("from-a-newer-release");
+    const older = new Worker(jobs, { "an-older-kind": async () => {} }, clock, quietLog, options);
+    await drain(older);
+    expect(await jobRow(id)).toMatchObject({ status: "pending", attempts: 0, last_error: null });
+    let ran = 0;
+    const newer = new Worker(
+      jobs,
+      {
+        "from-a-newer-release": async () => {
+          ran += 1;
+        },
+      },
+      clock,
+      quietLog,
+      options,
+    );
+    await drain(newer);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 });
+    expect(ran).toBe(1);
+  });
+
+  it("queues again, once it starts, the jobs of its kinds an older worker failed for want of a handler", async () => {
+    // What a worker of a release before the claim's kind filter did with such a job (round 47).
+    const unhandled = await newJob("thumbs-of-a-newer-release", 1);
+    const failedForReal = await newJob("thumbs-of-a-newer-release", 1);
+    const failAs = (id: number, error: string) =>
+      app.database.db
+        .updateTable("jobs")
+        .set({ status: "failed", attempts: 1, last_error: error })
+        .where("id", "=", id)
+        .execute();
+    await failAs(unhandled, "no handler for job kind 'thumbs-of-a-newer-release'");
+    await failAs(failedForReal, "thumb not made for image 1 (its original is missing)");
+    const ran: number[] = [];
+    const worker = new Worker(
+      jobs,
+      { "thumbs-of-a-newer-release": async ({ id }) => void ran.push(id) },
+      clock,
+      quietLog,
+      { ...options, idlePollMs: 20 },
+    );
+    worker.start(1);
+    try {
+      await expect.poll(async () => (await jobRow(unhandled)).status).toBe("done");
+    } finally {
+      await worker.stop();
+    }
+    expect(ran).toEqual([unhandled]);
+    expect(await jobRow(unhandled)).toMatchObject({ attempts: 1, last_error: null });
+    expect(await jobRow(failedForReal)).toMatchObject({ status: "failed", attempts: 1 });
   });
 
   it("spreads retries out: exponential, capped, jittered", () => {

@@ -13,6 +13,9 @@ export const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** Finished jobs removed by one statement: each is short, so no sweep holds the database long. */
 export const FINISHED_JOBS_PRUNE_BATCH = 500;
 
+/** How a worker's failure reads when it has no handler for the job's kind (its `last_error`). */
+export const NO_HANDLER_ERROR = "no handler for job kind";
+
 export class JobsRepo {
   constructor(
     private readonly db: Db,
@@ -22,9 +25,16 @@ export class JobsRepo {
   /**
    * Claims the next due job for this worker, atomically: a pending job whose time has come, or a
    * running one whose lease ran out (its worker died). PostgreSQL skips rows other workers hold;
-   * SQLite runs one writer at a time, so the single UPDATE is atomic there too.
+   * SQLite runs one writer at a time, so the single UPDATE is atomic there too. Only jobs of
+   * `kinds`, those this worker has handlers for: a job a newer release queued waits for a worker
+   * of that release instead of failing for good in an older one during a rolling upgrade.
    */
-  async claim(workerId: string, now: number, leaseMs: number): Promise<JobRow | undefined> {
+  async claim(
+    workerId: string,
+    now: number,
+    leaseMs: number,
+    kinds: readonly string[],
+  ): Promise<JobRow | undefined> {
     return this.db
       .updateTable("jobs")
       .set((eb) => ({
@@ -44,6 +54,7 @@ export class JobsRepo {
               w.and([w("status", "=", "running"), w("lease_until", "<=", now)]),
             ]),
           )
+          .where("kind", "in", kinds)
           .orderBy("run_at")
           .orderBy("id")
           .limit(1);
@@ -227,6 +238,32 @@ export class JobsRepo {
       }
       return byKind;
     });
+  }
+
+  /**
+   * Queues again, with all their attempts anew, the jobs of `kinds` that a worker failed for good
+   * because it had no handler for their kind: a worker of an older release, running beside this
+   * one in a rolling upgrade, took a job this release queued (round 47: migration 0036's
+   * `make-thumbs`, so no image got its thumb). Returns how many.
+   */
+  async requeueUnhandled(kinds: readonly string[], now: number): Promise<number> {
+    const result = await this.db
+      .updateTable("jobs")
+      .set({
+        status: "pending",
+        attempts: 0,
+        outages: 0,
+        run_at: now,
+        lease_until: null,
+        locked_by: null,
+        last_error: null,
+        updated_at: now,
+      })
+      .where("status", "=", "failed")
+      .where("kind", "in", kinds)
+      .where("last_error", "like", `${NO_HANDLER_ERROR}%`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   findByImage(imageId: number): Promise<JobRow[]> {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { JobRow } from "../db/schema.js";
 import type { Clock } from "../lib/clock.js";
 import { isOutOfReach } from "../lib/unavailable.js";
-import type { JobsRepo } from "./jobs.repo.js";
+import { type JobsRepo, NO_HANDLER_ERROR } from "./jobs.repo.js";
 
 export interface RunningJob {
   id: number;
@@ -62,6 +62,12 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
 export const OUTAGE_MAX_FAILURES = 13;
 
 /**
+ * How often a worker looks for jobs of its kinds that an older release's worker failed for want
+ * of a handler (JobsRepo.requeueUnhandled): at its start, then while that worker may still run.
+ */
+export const REQUEUE_UNHANDLED_EVERY_MS = 60_000;
+
+/**
  * How many failures like this one the job has had, this one included, and how many it may have:
  * outages on their own count, the job's own failures (every run that was not an outage) on its
  * attempts.
@@ -94,6 +100,8 @@ export class Worker {
   /** The jobs this worker is running now, and those of them it handed back while stopping. */
   private readonly current = new Map<number, { job: JobRow; started: number }>();
   private readonly handedBack = new Set<number>();
+  /** When the loops next look for jobs an older worker failed for want of a handler. */
+  private requeueUnhandledAt = 0;
 
   constructor(
     private readonly jobs: JobsRepo,
@@ -167,7 +175,12 @@ export class Worker {
 
   /** Claims and runs one job; false when none was due. Tests drive the queue with this. */
   async runOnce(): Promise<boolean> {
-    const job = await this.jobs.claim(this.id, this.clock.now(), this.options.leaseMs);
+    const job = await this.jobs.claim(
+      this.id,
+      this.clock.now(),
+      this.options.leaseMs,
+      Object.keys(this.handlers),
+    );
     if (!job) return false;
     await this.execute(job);
     return true;
@@ -177,11 +190,25 @@ export class Worker {
     while (this.running) {
       let worked = false;
       try {
+        await this.requeueUnhandledWhenDue();
         worked = await this.runOnce();
       } catch (error) {
         this.log.error({ err: error }, "job queue error");
       }
       if (!worked && this.running) await this.sleep(this.options.idlePollMs);
+    }
+  }
+
+  private async requeueUnhandledWhenDue(): Promise<void> {
+    const now = this.clock.now();
+    if (now < this.requeueUnhandledAt) return;
+    this.requeueUnhandledAt = now + REQUEUE_UNHANDLED_EVERY_MS;
+    const count = await this.jobs.requeueUnhandled(Object.keys(this.handlers), now);
+    if (count > 0) {
+      this.log.info(
+        { count },
+        "queued again the jobs an older release's worker had no handler for",
+      );
     }
   }
 
@@ -199,7 +226,7 @@ export class Worker {
       Math.max(1000, this.options.leaseMs / 3),
     );
     try {
-      if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
+      if (!handler) throw new Error(`${NO_HANDLER_ERROR} '${job.kind}'`);
       await handler({
         id: job.id,
         imageId: job.image_id,
