@@ -16,6 +16,18 @@ export const FINISHED_JOBS_PRUNE_BATCH = 500;
 /** How a worker's failure reads when it has no handler for the job's kind (its `last_error`). */
 export const NO_HANDLER_ERROR = "no handler for job kind";
 
+/** A failed job queued again: due `now`, with all its attempts anew, held by no worker. */
+const queuedAnew = (now: number) =>
+  ({
+    status: "pending",
+    attempts: 0,
+    outages: 0,
+    run_at: now,
+    lease_until: null,
+    locked_by: null,
+    updated_at: now,
+  }) as const;
+
 export class JobsRepo {
   constructor(
     private readonly db: Db,
@@ -216,15 +228,7 @@ export class JobsRepo {
     return this.db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable("jobs")
-        .set({
-          status: "pending",
-          attempts: 0,
-          outages: 0,
-          run_at: now,
-          lease_until: null,
-          locked_by: null,
-          updated_at: now,
-        })
+        .set(queuedAnew(now))
         .where("status", "=", "failed")
         .returning("kind")
         .execute();
@@ -249,16 +253,7 @@ export class JobsRepo {
   async requeueUnhandled(kinds: readonly string[], now: number): Promise<number> {
     const result = await this.db
       .updateTable("jobs")
-      .set({
-        status: "pending",
-        attempts: 0,
-        outages: 0,
-        run_at: now,
-        lease_until: null,
-        locked_by: null,
-        last_error: null,
-        updated_at: now,
-      })
+      .set({ ...queuedAnew(now), last_error: null })
       .where("status", "=", "failed")
       .where("kind", "in", kinds)
       .where("last_error", "like", `${NO_HANDLER_ERROR}%`)
