@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRange } from "./send-stored.js";
+import { isNotModified, parseRange } from "./send-stored.js";
 
 describe("parseRange", () => {
   it.each([
@@ -15,5 +15,22 @@ describe("parseRange", () => {
     ["bytes=0-1,5-6", undefined],
   ])("%s of 1000 bytes → %j", (header, expected) => {
     expect(parseRange(header, 1000)).toEqual(expected);
+  });
+});
+
+describe("isNotModified", () => {
+  const asking = (ifNoneMatch?: string) =>
+    ({ headers: ifNoneMatch === undefined ? {} : { "if-none-match": ifNoneMatch } }) as never;
+  it.each([
+    [undefined, '"abc"', false],
+    ['"abc"', '"abc"', true],
+    ['W/"abc"', '"abc"', true],
+    ['"abc"', 'W/"abc"', true],
+    ['"x", W/"abc"', '"abc"', true],
+    ["*", '"abc"', true],
+    ['"abcd"', '"abc"', false],
+    ['W/"other"', '"abc"', false],
+  ])("If-None-Match %s against %s → %s", (header, etag, expected) => {
+    expect(isNotModified(asking(header), etag)).toBe(expected);
   });
 });

@@ -47,10 +47,20 @@ export function rangeAsked(request: FastifyRequest, file: { bytes: number; etag:
   return parseRange(request.headers.range, file.bytes);
 }
 
+/**
+ * Whether `If-None-Match` names this version (or `*`), compared weakly as RFC 9110 13.1.2 says:
+ * `W/"x"` and `"x"` are the same tag. A proxy that weakens tags as it compresses (nginx does)
+ * made every revalidation of a download a whole new one, counted against a free month (round 49);
+ * the list, sent weak, was not matched by its strong form.
+ */
 export function isNotModified(request: FastifyRequest, etag: string): boolean {
   const tags = request.headers["if-none-match"]?.split(",").map((t) => t.trim()) ?? [];
-  return tags.includes(etag) || tags.includes("*");
+  const asked = opaqueTag(etag);
+  return tags.some((tag) => tag === "*" || opaqueTag(tag) === asked);
 }
+
+/** An entity tag without its weakness mark. */
+const opaqueTag = (tag: string) => (tag.startsWith("W/") ? tag.slice(2) : tag);
 
 /** Sends a stored file with ETag, conditional GET and single byte ranges. */
 export async function sendStored(

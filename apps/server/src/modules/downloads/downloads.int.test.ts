@@ -119,6 +119,15 @@ describe(`download access on ${TEST_DB}`, () => {
     expect((await download("basic", member.cookie, { "if-none-match": etag })).statusCode).toBe(
       304,
     );
+    // Compared weakly: a proxy that weakens the tag still revalidates, counting nothing (round 49).
+    const weakened = await download("basic", member.cookie, { "if-none-match": `W/${etag}` });
+    expect(weakened.statusCode).toBe(304);
+    const after = await app.database.db
+      .selectFrom("usage_monthly")
+      .select("downloads")
+      .where("user_id", "=", member.userId)
+      .executeTakeFirstOrThrow();
+    expect(after.downloads).toBe(1);
   });
 });
 
