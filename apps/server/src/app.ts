@@ -9,9 +9,9 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
-import { registerBadAddress, rewriteBadAddress } from "./http/bad-address.js";
+import { registerBadAddress, rewriteAddress } from "./http/bad-address.js";
 import { cacheDefaults } from "./http/cache-defaults.js";
-import { answerClientError } from "./http/client-errors.js";
+import { answerClientError, answerConnect } from "./http/client-errors.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { ErrorPages } from "./http/error-pages.js";
 import { acceptEmptyJsonBodies } from "./http/json-bodies.js";
@@ -114,13 +114,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // Node's 5-minute default off, and a body sent a byte at a time then held its connection for
     // ever. (Headers are cut at Node's 60 s.)
     requestTimeout: REQUEST_TIMEOUT_MS,
-    rewriteUrl: rewriteBadAddress,
+    rewriteUrl: rewriteAddress,
     // A path parameter over find-my-way's 100 characters got its raw 414 (or a 404 for GET):
     // longer ones reach the route, whose schema says what is wrong with them.
     routerOptions: { maxParamLength: 2048 },
     // What Node's parser refuses (headers over 16 kB, bytes that are not HTTP) in our shape.
     clientErrorHandler: answerClientError,
   });
+  server.server.on("connect", answerConnect);
   const database =
     deps.database ??
     openDatabase(config, (error) =>

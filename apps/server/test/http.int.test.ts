@@ -2,6 +2,7 @@ import { connect } from "node:net";
 import { MESSAGES } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_TIMEOUT_MS } from "../src/app.js";
+import { signIn } from "./images.js";
 import { createTestApp, TEST_DB, type TestApp } from "./test-app.js";
 
 let app: TestApp;
@@ -9,6 +10,22 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(() => app.close());
+
+let address: Promise<string> | undefined;
+/** The test app on a real socket (once for the file): what Node's parser does is in the test. */
+const listening = () => (address ??= app.server.listen({ port: 0, host: "127.0.0.1" }));
+
+/** What the server answers to `request`, written to a socket as it is, until it closes. */
+const rawRequest = (port: number, request: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.server.inject({ method: "GET", url, headers });
@@ -76,7 +93,7 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
   });
 
   it("answers what Node's parser refuses in the site's error shape: an address over 16 kB, bytes that are not HTTP", async () => {
-    const url = await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const url = await listening();
     const tags = Array.from({ length: 300 }, () => "x".repeat(60)).join(",");
     const long = await fetch(`${url}/api/v1/marketing/images?tags=${tags}`);
     expect(long.status).toBe(431);
@@ -100,6 +117,54 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
       message: MESSAGES.notHttp,
       code: "not_http",
     });
+  });
+
+  it("reads a request target in absolute form as its path: the session and the API's cache rules apply (round 49)", async () => {
+    const url = await listening();
+    const { port } = new URL(url);
+    const member = await signIn(app, "absolute_form_member");
+    const me = await rawRequest(
+      Number(port),
+      `GET ${url}/api/v1/auth/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${member.cookie}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(me).toMatch(/^HTTP\/1\.1 200 /);
+    expect(me).toContain('"username":"absolute_form_member"');
+    expect(me.toLowerCase()).toContain("cache-control: no-store");
+    const list = await rawRequest(
+      Number(port),
+      `GET ${url}/api/v1/images?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    );
+    expect(list).toMatch(/^vary: .*\bCookie\b/im);
+  });
+
+  it("refuses a request naming its host twice, answers CONNECT, and redirects no slash path to another site (round 49)", async () => {
+    const url = await listening();
+    const port = Number(new URL(url).port);
+    const twoHosts = await rawRequest(
+      port,
+      "GET /api/v1/tags HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close\r\n\r\n",
+    );
+    expect(twoHosts).toMatch(/^HTTP\/1\.1 400 /);
+    expect(twoHosts).toContain('"code":"not_http"');
+    const connect = await rawRequest(
+      port,
+      "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n",
+    );
+    expect(connect).toMatch(/^HTTP\/1\.1 405 /);
+    expect(connect).toContain('"code":"method_not_allowed"');
+    // A browser reads `/\host` as `//host`, another site: such a path is not sent there.
+    for (const path of ["/\\evil.example/", "//evil.example/"]) {
+      const away = await rawRequest(
+        port,
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+      );
+      expect(away, path).not.toMatch(/^HTTP\/1\.1 308 /);
+    }
+    const fine = await rawRequest(
+      port,
+      "GET /gallery/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\nConnection: close\r\n\r\n",
+    );
+    expect(fine).toMatch(/^HTTP\/1\.1 308 /);
   });
 
   it("serves the web app at the root", async () => {

@@ -33,10 +33,10 @@ const ROUTES: Record<string, Access> = {
   "GET /robots.txt": "anyone",
   "GET /metrics": "operator",
   "GET /api/openapi.json": "anyone",
-  // An address whose path does not decode, or decodes to a NUL, is answered here
-  // (http/bad-address.ts): a 400.
+  // An address whose path does not decode, or decodes to a NUL, and a request naming its host
+  // twice, are answered here (http/bad-address.ts): a 400.
   ...Object.fromEntries(
-    ["bad-address", "nul-address"].flatMap((name) =>
+    ["bad-address", "nul-address", "two-hosts"].flatMap((name) =>
       ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((method) => [
         `${method} /__sawdust/${name}`,
         "anyone",

@@ -6,18 +6,48 @@ import type { ErrorPages } from "./error-pages.js";
 const BAD_ADDRESS_PATH = "/__sawdust/bad-address";
 /** Where an address whose path decodes to U+0000 (`/tag/%00`) is answered. */
 const NUL_ADDRESS_PATH = "/__sawdust/nul-address";
+/** Where a request that names its host twice is answered (RFC 9112 3.2: a 400). */
+const TWO_HOSTS_PATH = "/__sawdust/two-hosts";
+
+/** `scheme://authority` at the start of a request target in absolute form. */
+const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
 
 /**
- * Fastify's `rewriteUrl` option: an address whose path does not decode goes to one route that
- * says so, instead of Fastify's raw JSON of another shape and without the site's headers (its
- * router refuses such a path before any hook runs); one whose path holds `%00` to one that says
- * that (it was told its `%` starts no escape; round 41).
+ * A request target as a path and query: one in absolute form (`GET http://host/api/v1/…`, which
+ * RFC 9112 3.2.2 says a server must accept) loses its scheme and authority, as a proxy would.
+ * Routed as it came, it reached the route while every hook that asks "is this the API?" of
+ * `request.url` said no: the session was not read and the API's cache rules not applied (round 49).
  */
-export function rewriteBadAddress(request: { url?: string }): string {
-  const url = request.url ?? "/";
+export function originForm(target: string): string {
+  const authority = ABSOLUTE_FORM.exec(target);
+  if (!authority) return target;
+  const rest = target.slice(authority[0].length);
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+/**
+ * Fastify's `rewriteUrl` option: a target in absolute form becomes its path (originForm); an
+ * address whose path does not decode goes to one route that says so, instead of Fastify's raw
+ * JSON of another shape and without the site's headers (its router refuses such a path before
+ * any hook runs); one whose path holds `%00` to one that says that (it was told its `%` starts
+ * no escape; round 41).
+ */
+export function rewriteAddress(request: { url?: string; rawHeaders?: string[] }): string {
+  // Node keeps the first of two Host lines; a proxy before it may have read the other.
+  if (hostLines(request.rawHeaders ?? []) > 1) return TWO_HOSTS_PATH;
+  const url = originForm(request.url ?? "/");
   const problem = pathProblem(url);
   if (problem === undefined) return url;
   return problem === "nul" ? NUL_ADDRESS_PATH : BAD_ADDRESS_PATH;
+}
+
+function hostLines(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i];
+    if (name?.length === 4 && name.toLowerCase() === "host") count += 1;
+  }
+  return count;
 }
 
 /**
@@ -29,6 +59,7 @@ export function registerBadAddress(app: FastifyInstance, pages: ErrorPages): voi
   for (const [url, message, code] of [
     [BAD_ADDRESS_PATH, MESSAGES.badAddress, "bad_address"],
     [NUL_ADDRESS_PATH, MESSAGES.nulCharacter("The address"), "nul_character"],
+    [TWO_HOSTS_PATH, MESSAGES.notHttp, "not_http"],
   ] as const) {
     pages.servePagesAt(url);
     app.route({

@@ -20,6 +20,23 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "request_timeout", MESSAGES.requestTimedOut]
         : [400, "not_http", MESSAGES.notHttp];
+  endWith(socket, status, code, message);
+}
+
+/**
+ * The HTTP server's `connect` listener: a CONNECT asks for a tunnel, which Node hands to this
+ * event instead of a route; with no listener the connection was closed without a word (round 49).
+ */
+export function answerConnect(_request: unknown, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  endWith(socket, 405, "method_not_allowed", MESSAGES.notAProxy);
+}
+
+/** Writes a whole answer in the site's error shape straight to the socket, and closes it. */
+function endWith(socket: Socket, status: number, code: string, message: string): void {
   const body = JSON.stringify({ message, code });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +

@@ -44,6 +44,9 @@ import {
 import { PAGE_SCRIPT_TAGS } from "./page-scripts.js";
 import { shareMetaTags, withShareMeta } from "./share-meta.js";
 
+/** A path that a browser would read as `//host…`: a second slash or backslash, tabs aside. */
+const NAMES_ANOTHER_SITE = /^\/[\t\n\r]*[/\\]/;
+
 export interface WebAppOptions {
   /** The built web app's folder. */
   webDist: string;
@@ -335,8 +338,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send({ message: `Not found: ${request.method} ${path}`, code: "not_found" });
     }
     // One address a page: `/gallery/` and `/tag/navy//` are sent to `/gallery` and `/tag/navy`
-    // (a path starting `//` is left alone: without its slashes it would name another site).
-    if (path.length > 1 && path.endsWith("/") && !path.startsWith("//")) {
+    // (a path starting `//` or `/\` is left alone: without its slashes it would name another
+    // site, as a browser reads a backslash as a slash and drops tabs and line breaks; round 49).
+    if (path.length > 1 && path.endsWith("/") && !NAMES_ANOTHER_SITE.test(path)) {
       const query = request.url.slice(path.length);
       return reply.redirect(`${path.replace(/\/+$/, "") || "/"}${query}`, 308);
     }

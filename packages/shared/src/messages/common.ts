@@ -42,4 +42,6 @@ export const badAddress =
 export const requestTooLarge =
   "The request's address and headers are too long (16 kB together at most): send fewer or shorter parameters.";
 export const notHttp = "The request could not be read as HTTP.";
+/** CONNECT, which asks a proxy for a tunnel: this site is none. */
+export const notAProxy = "This site is not a proxy: it does not answer CONNECT.";
 export const requestTimedOut = "The request did not arrive in time.";
