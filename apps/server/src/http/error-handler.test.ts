@@ -1,6 +1,7 @@
 import { mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import Fastify from "fastify";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -57,7 +58,7 @@ describe("the error handler", () => {
   });
 
   it("answers a database too busy to answer in time with a 503 saying so (round 43)", async () => {
-    for (const code of ["55P03", "57014", "40P01", "SQLITE_BUSY"]) {
+    for (const code of ["55P03", "57014", "40P01", "SQLITE_BUSY", "SQLITE_LOCKED_SHAREDCACHE"]) {
       const res = await failing(systemError(code)).inject({ url: "/" });
       expect(res.statusCode, code).toBe(503);
       expect(res.headers["retry-after"], code).toBe("30");
@@ -65,6 +66,34 @@ describe("the error handler", () => {
         message: expect.stringContaining("too busy to answer right now"),
         code: "service_unavailable",
       });
+    }
+  });
+
+  it("answers SQLite's own busy error, a snapshot another process wrote past, with the busy 503 (round 48)", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "sawdust-snapshot-"));
+    const file = join(folder, "busy.db");
+    const [reader, writer] = [new Database(file), new Database(file)];
+    try {
+      reader.pragma("journal_mode = WAL");
+      reader.exec("create table t (n integer)");
+      // A transaction that reads, then writes after another connection committed: no wait can help.
+      reader.exec("begin");
+      reader.prepare("select count(*) from t").get();
+      writer.exec("insert into t values (1)");
+      let thrown: unknown;
+      try {
+        reader.exec("insert into t values (2)");
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as { code?: string }).code).toBe("SQLITE_BUSY_SNAPSHOT");
+      const res = await failing(thrown as Error).inject({ url: "/" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toContain("too busy to answer right now");
+    } finally {
+      reader.close();
+      writer.close();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

@@ -44,9 +44,12 @@ const CONNECTION_FAILED = /^08[0-9A-Z]{3}$/;
  * A database too busy to answer in time: a lock not granted within `lock_timeout` (55P03), a
  * statement cut off by `statement_timeout` (57014), both of which an operator may set on the
  * database's role; a deadlock (40P01) or a serialization failure (40001) PostgreSQL resolved by
- * giving up this side; SQLite's file held by another writer past its 5-second wait.
+ * giving up this side; SQLite's file held by another writer past its 5-second wait, or a
+ * transaction that read before another process wrote (better-sqlite3 gives SQLite's extended
+ * codes: `SQLITE_BUSY_SNAPSHOT` answered 500 under another writer; round 48).
  */
-const DATABASE_BUSY = new Set(["55P03", "57014", "40P01", "40001", "SQLITE_BUSY", "SQLITE_LOCKED"]);
+const DATABASE_BUSY = new Set(["55P03", "57014", "40P01", "40001"]);
+const SQLITE_BUSY = /^SQLITE_(BUSY|LOCKED)(_[A-Z]+)?$/;
 const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/;
 const CONNECTION_ENDED = /^Connection terminated( unexpectedly)?$/;
 
@@ -59,13 +62,14 @@ const CONNECTION_ENDED = /^Connection terminated( unexpectedly)?$/;
 export function unavailableMessage(error: unknown): string | undefined {
   for (const cause of causesOf(error)) {
     if (isDiskFull(cause)) {
-      return "The server has run out of storage space, so nothing was saved. Please try again later, or tell the site's administrators.";
+      // Not "nothing was saved": a request's earlier statements may have been (round 48).
+      return "The server has run out of storage space. Please try again later, or tell the site's administrators.";
     }
     if (isOutOfReachItself(cause)) {
       return "The site cannot reach its storage or database right now. Please try again in a moment.";
     }
     const { code } = cause as { code?: unknown };
-    if (typeof code === "string" && DATABASE_BUSY.has(code)) {
+    if (typeof code === "string" && (DATABASE_BUSY.has(code) || SQLITE_BUSY.test(code))) {
       return "The site's database is too busy to answer right now. Please try again in a moment.";
     }
   }
