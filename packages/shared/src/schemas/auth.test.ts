@@ -64,7 +64,7 @@ describe("isReservedUsername", () => {
     ]) {
       expect(isReservedUsername(name, "Pixel Forge"), name).toBe(true);
     }
-    for (const name of ["pixel_forger_fan", "forge", "pixel", "pixelated"]) {
+    for (const name of ["forge", "pixel", "pixelated", "pixie_forge", "forge_pixel"]) {
       expect(isReservedUsername(name, "Pixel Forge"), name).toBe(false);
     }
     // Spelled with separators, with more after it (round 45).
@@ -76,8 +76,22 @@ describe("isReservedUsername", () => {
     ]) {
       expect(isReservedUsername(name, "Pixel Forge"), name).toBe(true);
     }
-    expect(isReservedUsername("smart_labrador", "Art Lab")).toBe(false);
+    // Its words in a row, with or without separators, wherever they start and end (round 48).
+    for (const name of [
+      "pixel_forge2",
+      "pixel_forgeteam",
+      "mypixel_forge",
+      "thepixel_forge.art",
+      "pixel_forger_fan",
+    ]) {
+      expect(isReservedUsername(name, "Pixel Forge"), name).toBe(true);
+    }
+    expect(isReservedUsername("smart_labrador", "Art Lab")).toBe(true);
     expect(isReservedUsername("art_lab_fan", "Art Lab")).toBe(true);
+    expect(isReservedUsername("artist_lab", "Art Lab")).toBe(false);
+    // A look-alike across the site name's words: `rn` reads as `m` in a name written whole.
+    expect(isReservedUsername("roarnation", "Roar Nation")).toBe(true);
+    expect(isReservedUsername("roar_nation_2", "Roar Nation")).toBe(true);
     // Accents and full-width letters are taken off the site's name, as a username has none.
     for (const [site, name] of <Array<[string, string]>>[
       ["Café Noir", "cafenoir"],
@@ -85,6 +99,10 @@ describe("isReservedUsername", () => {
       ["Café Noir", "CafeNoirTeam"],
       ["Zürich Art", "zurichart"],
       ["ＰｉｘｅｌＦｏｒｇｅ", "PixelForge"],
+      // Letters with no decomposition, written as a username writes them (round 48).
+      ["Øresund Studio", "oresund_studio"],
+      ["Łódź Prints", "lodzprints"],
+      ["Straße Kunst", "strasse_kunst"],
     ]) {
       expect(isReservedUsername(name, site), `${name} / ${site}`).toBe(true);
     }

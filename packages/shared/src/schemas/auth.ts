@@ -74,14 +74,34 @@ const PRODUCT_NAME = readAs(RESERVED_USERNAMES[0]);
 /** A name's shortest read form a part of a username may not hold (shorter ones must match whole). */
 const NAME_INSIDE_MIN = 5;
 
+/** Latin letters with no decomposition to take their accent off: what a username writes for them. */
+const UNDECOMPOSED: Record<string, string> = {
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  ħ: "h",
+  ı: "i",
+  ŧ: "t",
+  þ: "th",
+  æ: "ae",
+  œ: "oe",
+  ß: "ss",
+};
+
 /**
- * A site name as a username would spell it: compatibility forms and accents taken off
- * (`ＰｉｘｅｌＦｏｒｇｅ`, `Café Noir` as `PixelForge`, `CafeNoir`), then its letters and digits,
- * read as `readAs` reads.
+ * A site name's words as a username would spell them: compatibility forms and accents taken off
+ * (`ＰｉｘｅｌＦｏｒｇｅ`, `Café Noir`, `Øresund` as `PixelForge`, `Cafe Noir`, `Oresund`; a
+ * letter with no decomposition, such as ø or ł, is written as a username writes it), then its
+ * runs of letters and digits (not yet read as `readAs` reads: a look-alike may span two words).
  */
-function siteNameAsUsername(siteName: string): string {
-  const plain = siteName.normalize("NFKD").replace(/\p{M}+/gu, "");
-  return readAs(plain.replace(/[^\p{L}\p{N}]+/gu, ""));
+function siteNameWords(siteName: string): string[] {
+  const plain = siteName
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[øłđðħıŧþæœß]/g, (letter) => UNDECOMPOSED[letter] ?? letter);
+  return plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
 /** Whether some run of whole parts, joined, reads as `name` (`pixel_forge_team`: pixel+forge). */
@@ -104,17 +124,33 @@ function partsSpell(parts: readonly string[], name: string): boolean {
  *
  * `siteName`, the name the operator gave the site (`Pixel Forge`, `Café Noir`), is kept the same
  * way: the whole name (`pixel_forge`, `cafe.noir`), and, when it reads as 5 or more letters,
- * inside a part or spelled by parts in a row (`PixelForgeTeam`, `pixel_forge_team`); a site called
- * `Art` does not take `bartholomew`, nor `Art Lab` `smart_labrador`.
+ * inside a part, spelled by parts in a row, or its words written in a row with or without
+ * separators wherever they start and end (`PixelForgeTeam`, `pixel_forge_team`, `mypixel_forge`);
+ * a site called `Art` does not take `bartholomew`.
  */
 export function isReservedUsername(username: string, siteName?: string): boolean {
   const whole = readAs(username.replace(/[._-]+/g, ""));
-  const site = siteName === undefined ? "" : siteNameAsUsername(siteName);
+  const words = siteName === undefined ? [] : siteNameWords(siteName);
+  const site = readAs(words.join(""));
   if (RESERVED.includes(whole) || (site !== "" && whole === site)) return true;
   const parts = username.split(/[._-]+/).map(readAs);
   if (parts.some((part) => part.includes(PRODUCT_NAME))) return true;
   if (site.length < NAME_INSIDE_MIN) return false;
-  return parts.some((part) => part.includes(site)) || partsSpell(parts, site);
+  return (
+    parts.some((part) => part.includes(site)) ||
+    partsSpell(parts, site) ||
+    writtenIn(readAs(username), words.map(readAs))
+  );
+}
+
+/**
+ * Whether `words` are written in a row in `username` (read as readAs reads), joined or with
+ * '.', '_' or '-' between them, wherever it starts and ends: `mypixel_forge`, `pixel_forge2`
+ * (round 48), and so `smart_labrador` for a site called Art Lab.
+ */
+function writtenIn(username: string, words: readonly string[]): boolean {
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(escaped.join("[._-]*")).test(username);
 }
 
 export const ZEmail = text("Email")
