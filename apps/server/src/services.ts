@@ -193,14 +193,15 @@ export async function checkStorageAtStart(
 const NO_ROOM_BYTES = 1024 * 1024;
 
 /**
- * Whether the disk holding `folder` is (all but) full. Node's recursive `mkdir` reports a full
- * disk as ENOENT, so the check's own error did not say so, and the advice was about permissions
+ * Whether the disk holding `folder` is (all but) full, of bytes or of inodes. Node's recursive
+ * `mkdir` reports a full disk as ENOENT, so the check's own error did not say so, and the advice was about permissions
  * (round 48).
  */
 async function hasNoRoom(folder: string): Promise<boolean> {
   try {
     const disk = await statfs(folder);
-    return disk.bavail * disk.bsize < NO_ROOM_BYTES;
+    // Out of inodes is full too (round 50); a file system that counts none says 0 of 0.
+    return disk.bavail * disk.bsize < NO_ROOM_BYTES || (disk.files > 0 && disk.ffree === 0);
   } catch {
     return false;
   }

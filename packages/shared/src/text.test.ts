@@ -121,6 +121,10 @@ describe("characterCount", () => {
     expect(characterCount("😀".repeat(300))).toBe(300);
     // Composed first, as the schemas read typed text: a letter and its accent typed apart are one.
     expect(characterCount("e\u0301")).toBe(1);
+    // What the schemas take off before they count: spaces around it, hidden formatting (round 50).
+    expect(characterCount(`${"b".repeat(500)}\n\n`)).toBe(500);
+    expect(characterCount(`${"b".repeat(499)}\u00AD\u200B`)).toBe(499);
+    expect(ZProfileBody.safeParse({ bio: `${"b".repeat(500)}\n\n` }).success).toBe(true);
     // The same count a schema's max takes: 500 emoji fit a 500 limit, 501 do not.
     expect(ZProfileBody.safeParse({ bio: "😀".repeat(500) }).success).toBe(true);
     expect(ZProfileBody.safeParse({ bio: "😀".repeat(501) }).success).toBe(false);

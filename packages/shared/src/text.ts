@@ -92,14 +92,15 @@ export function oneLineText(text: string): string {
 }
 
 /**
- * How long `text` is as the schemas' length limits count it: in characters (code points) of its
- * composed form (NFC), so an emoji is one where `String.length` says two, and a letter typed
- * with its accent apart is one. A form's counter that showed `.length` read a bio of 300 emoji
- * as "600 / 500", in red, though the server took it (round 46).
+ * How long `text` is as the schemas' length limits count it: in characters (code points) of the
+ * text as shown (`shownText`: composed, without hidden formatting, trimmed), so an emoji is one
+ * where `String.length` says two, and a trailing line break or a zero-width space is none. A
+ * form's counter that showed `.length` read a bio of 300 emoji as "600 / 500", in red, though
+ * the server took it (rounds 46 and 50).
  */
 export function characterCount(text: string): number {
   let count = 0;
-  for (const _ of text.normalize("NFC")) count += 1;
+  for (const _ of shownText(text)) count += 1;
   return count;
 }
 

@@ -92,6 +92,10 @@ describe("isReservedUsername", () => {
     // A look-alike across the site name's words: `rn` reads as `m` in a name written whole.
     expect(isReservedUsername("roarnation", "Roar Nation")).toBe(true);
     expect(isReservedUsername("roar_nation_2", "Roar Nation")).toBe(true);
+    // Read as written too: `cl` reads as `d`, and hid the words after it (round 50).
+    for (const name of ["xclamplight", "clamp_lights", "myclamp-light"]) {
+      expect(isReservedUsername(name, "Lamp Light"), name).toBe(true);
+    }
     // Accents and full-width letters are taken off the site's name, as a username has none.
     for (const [site, name] of <Array<[string, string]>>[
       ["Café Noir", "cafenoir"],
@@ -103,6 +107,7 @@ describe("isReservedUsername", () => {
       ["Øresund Studio", "oresund_studio"],
       ["Łódź Prints", "lodzprints"],
       ["Straße Kunst", "strasse_kunst"],
+      ["Kraftwerk Ŋord", "kraftwerk_nord"],
     ]) {
       expect(isReservedUsername(name, site), `${name} / ${site}`).toBe(true);
     }

@@ -87,6 +87,9 @@ const UNDECOMPOSED: Record<string, string> = {
   æ: "ae",
   œ: "oe",
   ß: "ss",
+  ŋ: "n",
+  ĸ: "k",
+  ƒ: "f",
 };
 
 /**
@@ -100,7 +103,7 @@ function siteNameWords(siteName: string): string[] {
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
-    .replace(/[øłđðħıŧþæœß]/g, (letter) => UNDECOMPOSED[letter] ?? letter);
+    .replace(/[øłđðħıŧþæœßŋĸƒ]/g, (letter) => UNDECOMPOSED[letter] ?? letter);
   return plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
@@ -139,14 +142,17 @@ export function isReservedUsername(username: string, siteName?: string): boolean
   return (
     parts.some((part) => part.includes(site)) ||
     partsSpell(parts, site) ||
+    writtenIn(username.toLowerCase(), words) ||
     writtenIn(readAs(username), words.map(readAs))
   );
 }
 
 /**
- * Whether `words` are written in a row in `username` (read as readAs reads), joined or with
+ * Whether `words` are written in a row in `username`, joined or with
  * '.', '_' or '-' between them, wherever it starts and ends: `mypixel_forge`, `pixel_forge2`
- * (round 48), and so `smart_labrador` for a site called Art Lab.
+ * (round 48), and so `smart_labrador` for a site called Art Lab. The caller asks of the name as
+ * written and as `readAs` reads it: reading alone turned `clamp_light`'s `cl` into `d` and hid
+ * `Lamp Light` (round 50).
  */
 function writtenIn(username: string, words: readonly string[]): boolean {
   const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
