@@ -152,6 +152,19 @@ describe(`HTTP basics on ${TEST_DB}`, () => {
     );
     expect(connect).toMatch(/^HTTP\/1\.1 405 /);
     expect(connect).toContain('"code":"method_not_allowed"');
+    expect(connect).toMatch(/^Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r$/m);
+    // `*` is a target for OPTIONS alone: `GET *` is no page (round 50).
+    const star = await rawRequest(
+      port,
+      "GET * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    expect(star).toMatch(/^HTTP\/1\.1 400 /);
+    // A method no route has names the address it was sent to, not an internal one.
+    const propfind = await rawRequest(
+      port,
+      "PROPFIND /api/v1/tags HTTP/1.1\r\nHost: a\r\nHost: b\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+    expect(propfind).not.toContain("__sawdust");
     // A browser reads `/\host` as `//host`, another site: such a path is not sent there.
     for (const path of ["/\\evil.example/", "//evil.example/"]) {
       const away = await rawRequest(

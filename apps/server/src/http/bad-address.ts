@@ -6,8 +6,11 @@ import type { ErrorPages } from "./error-pages.js";
 const BAD_ADDRESS_PATH = "/__sawdust/bad-address";
 /** Where an address whose path decodes to U+0000 (`/tag/%00`) is answered. */
 const NUL_ADDRESS_PATH = "/__sawdust/nul-address";
-/** Where a request that names its host twice is answered (RFC 9112 3.2: a 400). */
+/** Where a request that names its host twice, or asks for `*`, is answered (RFC 9112 3.2: a 400). */
 const TWO_HOSTS_PATH = "/__sawdust/two-hosts";
+/** The methods the routes above are made for, and those they answer (Fastify adds HEAD to GET). */
+const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const ANSWERED_METHODS = [...ROUTE_METHODS, "HEAD"];
 
 /** `scheme://authority` at the start of a request target in absolute form. */
 const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
@@ -32,10 +35,19 @@ export function originForm(target: string): string {
  * any hook runs); one whose path holds `%00` to one that says that (it was told its `%` starts
  * no escape; round 41).
  */
-export function rewriteAddress(request: { url?: string; rawHeaders?: string[] }): string {
-  // Node keeps the first of two Host lines; a proxy before it may have read the other.
-  if (hostLines(request.rawHeaders ?? []) > 1) return TWO_HOSTS_PATH;
-  const url = originForm(request.url ?? "/");
+export function rewriteAddress(request: {
+  url?: string;
+  method?: string;
+  rawHeaders?: string[];
+}): string {
+  const target = request.url ?? "/";
+  // A method no route has (PROPFIND) keeps its own target, for the not-found answer to name.
+  if (!ANSWERED_METHODS.includes(request.method ?? "GET")) return target;
+  // Node keeps the first of two Host lines; a proxy before it may have read the other. `*` is a
+  // target for OPTIONS alone (RFC 9112 3.2.4), which asks nothing of this site's pages: `GET *`
+  // was answered the home page (round 50).
+  if (hostLines(request.rawHeaders ?? []) > 1 || target === "*") return TWO_HOSTS_PATH;
+  const url = originForm(target);
   const problem = pathProblem(url);
   if (problem === undefined) return url;
   return problem === "nul" ? NUL_ADDRESS_PATH : BAD_ADDRESS_PATH;
@@ -63,7 +75,7 @@ export function registerBadAddress(app: FastifyInstance, pages: ErrorPages): voi
   ] as const) {
     pages.servePagesAt(url);
     app.route({
-      method: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      method: ROUTE_METHODS,
       url,
       schema: { hide: true },
       handler: (request, reply) =>

@@ -32,14 +32,26 @@ export function answerConnect(_request: unknown, socket: Socket): void {
     socket.destroy();
     return;
   }
-  endWith(socket, 405, "method_not_allowed", MESSAGES.notAProxy);
+  // A 405 names the methods there are (RFC 9110 15.5.6).
+  endWith(socket, 405, "method_not_allowed", MESSAGES.notAProxy, {
+    Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+  });
 }
 
 /** Writes a whole answer in the site's error shape straight to the socket, and closes it. */
-function endWith(socket: Socket, status: number, code: string, message: string): void {
+function endWith(
+  socket: Socket,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify({ message, code });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("") +
       "Content-Type: application/json; charset=utf-8\r\n" +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       "Connection: close\r\n\r\n" +
