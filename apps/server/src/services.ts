@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir, statfs } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { type Config, ConfigError } from "./config.js";
@@ -9,6 +9,7 @@ import { watchRater } from "./jobs/heartbeat.js";
 import { JobsRepo } from "./jobs/jobs.repo.js";
 import { WorkerHeartbeatsRepo } from "./jobs/worker-heartbeats.repo.js";
 import { type Clock, systemClock } from "./lib/clock.js";
+import { hasNoRoom } from "./lib/disk-room.js";
 import type { Serialised } from "./lib/serialised.js";
 import { openAnalysers } from "./media/analysis/open-analysers.js";
 import type { VisionClient } from "./media/analysis/vision.js";
@@ -180,31 +181,12 @@ export async function checkStorageAtStart(
   const probe = made ? { ok: false as const, reason: reasonOf(made) } : await probeStorage(storage);
   if (probe.ok) return;
   const reason = "reason" in probe ? probe.reason : "the folder is missing";
-  const full =
-    !config.s3 && (/^(ENOSPC|EDQUOT)\b/.test(reason) || (await hasNoRoom(config.dataDir)));
+  const full = !config.s3 && (/^(ENOSPC|EDQUOT)\b/.test(reason) || hasNoRoom(config.dataDir));
   throw new ConfigError(
     config.s3
       ? `S3_BUCKET ${config.s3.bucket}${config.s3.endpoint ? ` at S3_ENDPOINT ${config.s3.endpoint}` : ""}: cannot write, read back and remove a file (${reason}). Check that the bucket exists, that the endpoint answers, and that S3_ACCESS_KEY_ID may write to it.`
       : `DATA_DIR ${config.dataDir}: cannot write, read back and remove a file in ${media} (${reason}). ${full ? `The disk holding it is full: free space on it (df -h ${config.dataDir}) and start again.` : "Make it writable by the user the server runs as."}`,
   );
-}
-
-/** Less than this free under DATA_DIR, a failed storage check is the disk's fault. */
-const NO_ROOM_BYTES = 1024 * 1024;
-
-/**
- * Whether the disk holding `folder` is (all but) full, of bytes or of inodes. Node's recursive
- * `mkdir` reports a full disk as ENOENT, so the check's own error did not say so, and the advice was about permissions
- * (round 48).
- */
-async function hasNoRoom(folder: string): Promise<boolean> {
-  try {
-    const disk = await statfs(folder);
-    // Out of inodes is full too (round 50); a file system that counts none says 0 of 0.
-    return disk.bavail * disk.bsize < NO_ROOM_BYTES || (disk.files > 0 && disk.ffree === 0);
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Config, ConfigError, loadConfig } from "../config.js";
+import { hasNoRoom } from "./disk-room.js";
 
 /**
  * An entry point's start: the settings read, then `main`; a failure is one line naming what to
@@ -90,17 +91,20 @@ export function explainStartupError(error: unknown, config: Config): string | un
     file !== undefined &&
     typeof code === "string" &&
     (code === "SQLITE_FULL" || code.startsWith("SQLITE_IOERR"));
-  if (sqliteCannotWrite || code === "ENOSPC" || code === "EDQUOT") {
+  const cannotOpen =
+    typeof code === "string" && (code.startsWith("SQLITE_CANTOPEN") || code === "SQLITE_READONLY");
+  if (
+    sqliteCannotWrite ||
+    code === "ENOSPC" ||
+    code === "EDQUOT" ||
+    ((cannotOpen || inDataDir) && hasNoRoom(config.dataDir))
+  ) {
     return `DATA_DIR ${config.dataDir}: cannot write ${file ?? (typeof path === "string" ? path : "in it")} (${text}). The disk holding it is full or failing: free space on it (df -h ${config.dataDir}) and start again.`;
   }
   if ((code === "EEXIST" || code === "ENOTDIR") && inDataDir) {
     return `DATA_DIR ${config.dataDir}: not a directory (${text}).`;
   }
-  if (
-    (typeof code === "string" && code.startsWith("SQLITE_CANTOPEN")) ||
-    code === "SQLITE_READONLY" ||
-    (typeof code === "string" && inDataDir)
-  ) {
+  if (cannotOpen || (typeof code === "string" && inDataDir)) {
     return `DATA_DIR ${config.dataDir}: cannot create or write it (${text}). It must be a directory this user can write.`;
   }
   return undefined;
