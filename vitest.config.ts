@@ -12,6 +12,7 @@ const DATABASE_FREE = [
   "apps/server/src/modules/billing/stripe-provider.int.test.ts",
   "apps/server/src/db/sqlite-off-loop.int.test.ts",
   "apps/server/src/db/sqlite-full.int.test.ts",
+  "apps/server/src/db/sqlite-busy.int.test.ts",
   "apps/server/test/start-failures.int.test.ts",
 ];
 

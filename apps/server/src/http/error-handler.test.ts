@@ -1,7 +1,6 @@
 import { mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import Fastify from "fastify";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -66,34 +65,6 @@ describe("the error handler", () => {
         message: expect.stringContaining("too busy to answer right now"),
         code: "service_unavailable",
       });
-    }
-  });
-
-  it("answers SQLite's own busy error, a snapshot another process wrote past, with the busy 503 (round 48)", async () => {
-    const folder = await mkdtemp(join(tmpdir(), "sawdust-snapshot-"));
-    const file = join(folder, "busy.db");
-    const [reader, writer] = [new Database(file), new Database(file)];
-    try {
-      reader.pragma("journal_mode = WAL");
-      reader.exec("create table t (n integer)");
-      // A transaction that reads, then writes after another connection committed: no wait can help.
-      reader.exec("begin");
-      reader.prepare("select count(*) from t").get();
-      writer.exec("insert into t values (1)");
-      let thrown: unknown;
-      try {
-        reader.exec("insert into t values (2)");
-      } catch (error) {
-        thrown = error;
-      }
-      expect((thrown as { code?: string }).code).toBe("SQLITE_BUSY_SNAPSHOT");
-      const res = await failing(thrown as Error).inject({ url: "/" });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().message).toContain("too busy to answer right now");
-    } finally {
-      reader.close();
-      writer.close();
-      await rm(folder, { recursive: true, force: true });
     }
   });
 
