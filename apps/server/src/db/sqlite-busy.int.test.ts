@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { registerErrorHandler } from "../http/error-handler.js";
+import { SQLite as Database } from "./sqlite-driver.js";
 
 /**
  * SQLite's own busy errors, made by real connections (an integration file: the unit suite may run
