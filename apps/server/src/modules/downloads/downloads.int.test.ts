@@ -41,6 +41,14 @@ const download = (size: string, cookie?: string, headers: Record<string, string>
     headers: { ...headers, ...(cookie ? { cookie } : {}) },
   });
 
+/** A member's downloads and bytes this month, as the limits count them. */
+const monthUsage = (userId: number) =>
+  app.database.db
+    .selectFrom("usage_monthly")
+    .select(["downloads", "bytes"])
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+
 const SIZES = ["preview", "basic", "hd", "xlarge", "ultra"] as const;
 
 describe(`download access on ${TEST_DB}`, () => {
@@ -106,11 +114,7 @@ describe(`download access on ${TEST_DB}`, () => {
     expect(part.headers["content-range"]).toMatch(/^bytes 0-99\/\d+$/);
     const rest = await download("basic", member.cookie, { range: "bytes=100-" });
     expect(rest.statusCode).toBe(206);
-    const usage = await app.database.db
-      .selectFrom("usage_monthly")
-      .selectAll()
-      .where("user_id", "=", member.userId)
-      .executeTakeFirstOrThrow();
+    const usage = await monthUsage(member.userId);
     expect(usage.downloads).toBe(1);
     // The month's bandwidth is the bytes sent: the file once, not the file plus its rest.
     const fileBytes = Number(String(part.headers["content-range"]).split("/")[1]);
@@ -122,11 +126,7 @@ describe(`download access on ${TEST_DB}`, () => {
     // Compared weakly: a proxy that weakens the tag still revalidates, counting nothing (round 49).
     const weakened = await download("basic", member.cookie, { "if-none-match": `W/${etag}` });
     expect(weakened.statusCode).toBe(304);
-    const after = await app.database.db
-      .selectFrom("usage_monthly")
-      .select("downloads")
-      .where("user_id", "=", member.userId)
-      .executeTakeFirstOrThrow();
+    const after = await monthUsage(member.userId);
     expect(after.downloads).toBe(1);
   });
 });
@@ -249,12 +249,7 @@ describe(`resumed downloads on ${TEST_DB}`, () => {
     const whole = await download("basic", member.cookie);
     expect(whole.statusCode).toBe(200);
     const size = whole.rawPayload.length;
-    const usage = () =>
-      app.database.db
-        .selectFrom("usage_monthly")
-        .select(["downloads", "bytes"])
-        .where("user_id", "=", member.userId)
-        .executeTakeFirstOrThrow();
+    const usage = () => monthUsage(member.userId);
     expect(await usage()).toEqual({ downloads: 1, bytes: size });
 
     const rest = await download("basic", member.cookie, { range: "bytes=1-" });
@@ -293,11 +288,7 @@ describe(`resumed downloads on ${TEST_DB}`, () => {
     for (let i = 0; i < 3; i++) {
       expect((await download("hd", member.cookie, { range: "bytes=1-" })).statusCode).toBe(206);
     }
-    const usage = await app.database.db
-      .selectFrom("usage_monthly")
-      .select(["downloads", "bytes"])
-      .where("user_id", "=", member.userId)
-      .executeTakeFirstOrThrow();
+    const usage = await monthUsage(member.userId);
     expect(usage).toEqual({ downloads: 1, bytes: size + 3 * (size - 1) });
   });
 
@@ -493,11 +484,7 @@ describe(`monthly limits on ${TEST_DB}`, () => {
     expect(past.statusCode).toBe(429);
     expect(past.headers["retry-after"]).toBe(String((Date.UTC(2026, 11, 1) - clock.now()) / 1000));
     expect((await download("basic", member.cookie)).statusCode).toBe(429);
-    const usage = await app.database.db
-      .selectFrom("usage_monthly")
-      .select("downloads")
-      .where("user_id", "=", member.userId)
-      .executeTakeFirstOrThrow();
+    const usage = await monthUsage(member.userId);
     expect(usage.downloads).toBe(10);
   });
 
@@ -513,11 +500,7 @@ describe(`monthly limits on ${TEST_DB}`, () => {
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(49);
-    const usage = await app.database.db
-      .selectFrom("usage_monthly")
-      .selectAll()
-      .where("user_id", "=", member.userId)
-      .executeTakeFirstOrThrow();
+    const usage = await monthUsage(member.userId);
     expect(usage.downloads).toBe(10);
   });
 
