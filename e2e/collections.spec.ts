@@ -371,7 +371,24 @@ test.describe("collections", () => {
       .toBe(true);
 
     await page.keyboard.press("Escape");
-    await expect(page).toHaveURL(`/collections/${collection.id}`);
+    // It stayed open twice in CI and never here: if it does again, the failure says what the page
+    // held (every dialog, hidden ones too, the focus, toasts and menus).
+    await expect(page)
+      .toHaveURL(`/collections/${collection.id}`)
+      .catch(async (error: Error) => {
+        const held = await page.evaluate(`(() => ({
+          dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => ({
+            label: d.getAttribute("aria-labelledby") && document.getElementById(d.getAttribute("aria-labelledby"))?.textContent,
+            hidden: !!d.closest('[aria-hidden="true"]'),
+            state: d.getAttribute("data-state"),
+          })),
+          focus: document.activeElement?.outerHTML.slice(0, 160),
+          toasts: document.querySelectorAll('[data-toast-viewport] li').length,
+          menus: document.querySelectorAll('[role="menu"]').length,
+          zoomed: document.querySelector('[data-zoomed="true"]') !== null,
+        }))()`);
+        throw new Error(`${error.message}\nThe page held: ${JSON.stringify(held)}`);
+      });
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "Both" })).toBeVisible();
     await expect(tile).toBeFocused();

@@ -1,5 +1,5 @@
 import { TOASTS } from "@sawdust/shared";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 import type { ToastActionElement, ToastProps } from "@/components/ui/toast";
 
 /*
@@ -72,7 +72,17 @@ let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action): void {
   memoryState = reducer(memoryState, action);
-  for (const listener of listeners) listener(memoryState);
+  // A copy: a listener may stop listening as it is called (whenFirstToast), which would skip the next.
+  for (const listener of [...listeners]) listener(memoryState);
+}
+
+/** Calls back with the new state after every change; returns the way to stop. */
+function subscribe(listener: (state: State) => void): () => void {
+  listeners.push(listener);
+  return () => {
+    const index = listeners.indexOf(listener);
+    if (index > -1) listeners.splice(index, 1);
+  };
 }
 
 /** Calls back (once) when the first toast is raised, or at once if one already was. */
@@ -81,30 +91,22 @@ export function whenFirstToast(callback: () => void): () => void {
     callback();
     return () => {};
   }
-  const listener = () => {
+  const unsubscribe = subscribe(() => {
     unsubscribe();
     callback();
-  };
-  const unsubscribe = () => {
-    const index = listeners.indexOf(listener);
-    if (index > -1) listeners.splice(index, 1);
-  };
-  listeners.push(listener);
+  });
   return unsubscribe;
 }
 
 /** Calls back whenever a toast is raised (not when one is updated or dismissed). */
 export function onToastRaised(callback: () => void): () => void {
-  let shown = memoryState.toasts.length;
-  const listener = (state: State) => {
-    if (state.toasts.length > shown) callback();
-    shown = state.toasts.length;
-  };
-  listeners.push(listener);
-  return () => {
-    const index = listeners.indexOf(listener);
-    if (index > -1) listeners.splice(index, 1);
-  };
+  // Not by their count: only TOASTS.limit show, so a new one can leave the count as it was.
+  const seen = new Set(memoryState.toasts.map((t) => t.id));
+  return subscribe((state) => {
+    const fresh = state.toasts.filter((t) => !seen.has(t.id));
+    for (const t of fresh) seen.add(t.id);
+    if (fresh.length > 0) callback();
+  });
 }
 
 export type ToastInput = Omit<ToasterToast, "id">;
@@ -130,17 +132,15 @@ export function toast(props: ToastInput) {
   return { id, dismiss, update };
 }
 
+const snapshot = () => memoryState;
+
+/**
+ * The toasts, for the Toaster. Subscribed as it renders: a toast raised while the Toaster was
+ * still mounting (its code arrives once the page is idle, or with the first toast) was missed when
+ * it subscribed in an effect, and the toast never showed (found by a browser test under load).
+ */
 export function useToast() {
-  const [state, setState] = useState<State>(memoryState);
-
-  useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
-
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   return {
     ...state,
     toast,

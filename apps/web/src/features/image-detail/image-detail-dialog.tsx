@@ -403,6 +403,17 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
           content.current?.focus();
         }}
         onCloseAutoFocus={returnFocus}
+        // Radix hears Escape on the document, and only once it has worked out, renders after the
+        // dialog opened, that this is its newest layer. An Escape pressed in the dialog before
+        // then closes it here. A layer above it that took the key (a menu, another dialog, a
+        // toast, the zoomed artwork) has marked it handled; one in a portal, still opening, is not
+        // this dialog's to close.
+        onKeyDown={(event) => {
+          if (event.key !== "Escape" || event.defaultPrevented) return;
+          if (!(event.target instanceof Node) || !content.current?.contains(event.target)) return;
+          event.preventDefault();
+          close();
+        }}
         className={cn(
           "fixed inset-0 z-50 flex flex-col overflow-y-auto bg-card outline-none",
           "md:inset-auto md:left-1/2 md:top-1/2 md:grid md:h-[min(92dvh,58rem)] md:w-[calc(100%-3rem)]",
