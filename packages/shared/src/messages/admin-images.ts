@@ -1,3 +1,4 @@
+import { EDITION_SALES } from "../constants.js";
 import { groupDigits } from "../text.js";
 
 /**
@@ -108,6 +109,8 @@ export const adminImages = {
     `The edition size cannot be below the ${sold} ${sold === 1 ? "copy" : "copies"} already sold`,
   oneOfOneAlreadySold: (sold: number) =>
     `A 1/1 has one collector, and ${sold} copies of this piece are already sold: make it a limited edition of at least ${sold}, or an open edition`,
+  editionHeld: (sold: number, held: number) =>
+    `${held === 1 ? "A buyer is" : `${held} buyers are`} paying for ${held === 1 ? "an edition" : "editions"} of this piece now${sold > 0 ? `, and ${sold} ${sold === 1 ? "is" : "are"} sold` : ""}: the edition cannot be smaller than ${sold + held} until ${held === 1 ? "that checkout ends" : "those checkouts end"} (at most ${EDITION_SALES.reservationMs / 60_000} minutes)`,
   tooManyTags: (max: number) => `An image carries at most ${max} tags`,
   imageNotFound: "Image not found",
 } as const;

@@ -181,6 +181,77 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect((await imageOf(id)).soldEditions).toBe(4);
   }, 120_000);
 
+  it("keeps a held edition for its buyer: the size shrinks under the editions sold and held by no edit, single or batch, however many at once (round 51)", async () => {
+    const m = MESSAGES.adminImages;
+    const id = await piece({ editionType: "limited_edition", maxEditions: 3 });
+    const [ann, bob, cat] = (await newMembers(3)) as [Who, Who, Who];
+    for (const who of [ann, bob]) {
+      const bought = await purchase(who, id);
+      expect((await pay(who, sessionOf(bought.json().url))).statusCode).toBe(200);
+    }
+    await delivered();
+    const held = await purchase(cat, id);
+    expect(held.statusCode, held.body).toBe(200);
+
+    // While Cat pays for the third, 40 attempts at once to make the edition 2, or a 1/1.
+    const shrink = (i: number) =>
+      i % 4 === 0
+        ? call("PATCH", `/api/v1/images/${id}`, admin, { editionType: "one_of_one" })
+        : i % 2 === 0
+          ? call("PATCH", `/api/v1/images/${id}`, admin, { maxEditions: 2 })
+          : call("POST", "/api/v1/admin/images/batch", admin, {
+              selection: { ids: [id] },
+              operation: { type: "set_edition", editionType: "limited_edition", maxEditions: 2 },
+            });
+    const tries = await Promise.all(Array.from({ length: 40 }, (_, i) => shrink(i)));
+    for (const [i, res] of tries.entries()) {
+      if (i % 4 === 0) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ message: m.oneOfOneAlreadySold(2) });
+      } else if (i % 2 === 0) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ code: "edition_held", message: m.editionHeld(2, 1) });
+      } else {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().results).toEqual([{ id, ok: false, error: m.editionHeld(2, 1) }]);
+      }
+    }
+    expect(m.editionHeld(2, 1)).toMatch(/^A buyer is paying .* cannot be smaller than 3 /);
+    expect((await imageOf(id, admin)).maxEditions).toBe(3);
+
+    // Cat's payment finds the edition held for her; then the size may be what was sold.
+    expect((await pay(cat, sessionOf(held.json().url))).statusCode).toBe(200);
+    await delivered();
+    const sold = (await salesOf(id)).filter((s) => s.status === "sold");
+    expect(sold.map((s) => s.number).sort()).toEqual([1, 2, 3]);
+    const exact = await call("PATCH", `/api/v1/images/${id}`, admin, { maxEditions: 3 });
+    expect(exact.statusCode, exact.body).toBe(200);
+
+    // A hold that has run out holds nothing: an edition of 5 with one lapsed hold becomes 3.
+    expect(
+      (await call("PATCH", `/api/v1/images/${id}`, admin, { maxEditions: 5 })).statusCode,
+    ).toBe(200);
+    const [dan] = (await newMembers(1)) as [Who];
+    expect((await purchase(dan, id)).statusCode).toBe(200);
+    expect(
+      (await call("PATCH", `/api/v1/images/${id}`, admin, { maxEditions: 3 })).statusCode,
+    ).toBe(400);
+    clock.advance(EDITION_SALES.reservationMs + 1);
+    const after = await call("PATCH", `/api/v1/images/${id}`, admin, { maxEditions: 3 });
+    expect(after.statusCode, after.body).toBe(200);
+
+    // Nothing sold and two buyers paying: not a 1/1 either, which only one of them could have.
+    const other = await piece({ editionType: "limited_edition", maxEditions: 3 });
+    const [eve, fay] = (await newMembers(2)) as [Who, Who];
+    for (const who of [eve, fay]) expect((await purchase(who, other)).statusCode).toBe(200);
+    const single = await call("PATCH", `/api/v1/images/${other}`, admin, {
+      editionType: "one_of_one",
+    });
+    expect(single.statusCode, single.body).toBe(400);
+    expect(single.json()).toMatchObject({ code: "edition_held", message: m.editionHeld(0, 2) });
+    expect(m.editionHeld(0, 2)).toMatch(/^2 buyers are paying for editions of this piece now: /);
+  }, 120_000);
+
   it("releases an abandoned checkout's hold after the bound and refunds a late payment", async () => {
     const id = await piece({ editionType: "one_of_one" });
     const [ann, bob] = (await newMembers(2)) as [Who, Who];

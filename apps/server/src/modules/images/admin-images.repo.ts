@@ -5,6 +5,7 @@ import type { Database, ImageRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { keepingFacetCounts } from "./facet-counts.repo.js";
+import { liveHolds } from "./held-editions.js";
 import { analysisJobPayload } from "./images.constants.js";
 import { type ImageFilter, ImagesRepo, type ImageUpdate, withListAnalysis } from "./images.repo.js";
 
@@ -26,6 +27,8 @@ export type BatchRow = Pick<
   | "analysis_status"
   | "moderation"
 > & {
+  /** Editions held for buyers paying now. */
+  held_editions: number | string | bigint | null;
   /** Only when the batch asked for it (`withAnalysis`): it may weigh kilobytes an image. */
   ai_analysis?: string;
 };
@@ -86,7 +89,7 @@ export class AdminImagesRepo {
       const rows =
         selected.matched > limit || selected.ids.length === 0
           ? []
-          : await this.lockRows(trx, selected.ids, options.withAnalysis);
+          : await this.lockRows(trx, selected.ids, options.withAnalysis, now);
       const writes = decide(rows, selected);
       // Visibility, edition types, tags and deletions move the kept counts.
       const changed = [
@@ -129,6 +132,7 @@ export class AdminImagesRepo {
     trx: Transaction<Database>,
     ids: number[],
     withAnalysis: boolean,
+    now: number,
   ): Promise<BatchRow[]> {
     let query = trx
       .selectFrom("images")
@@ -145,6 +149,8 @@ export class AdminImagesRepo {
         "analysis_status",
         "moderation",
       ])
+      // Counted with the rows locked: a hold is placed under the image's lock.
+      .select((eb) => liveHolds(eb, now).as("held_editions"))
       .$if(withAnalysis, (q) => q.select("ai_analysis"))
       .where("id", "in", ids)
       .where("status", "=", "ready")

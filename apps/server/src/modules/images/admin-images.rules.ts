@@ -14,6 +14,8 @@ export interface StoredEdition {
   price_cents: number | null;
   max_editions: number | null;
   sold_editions: number;
+  /** Editions held for buyers paying now (live holds); their payments must still find one. */
+  held_editions?: number | string | bigint | null;
 }
 
 /** What an admin asks to change about an image's edition (PATCH or a batch's set_edition). */
@@ -32,8 +34,10 @@ type EditionChanges = Pick<ImageUpdate, "edition_type" | "price_cents" | "max_ed
  * - a price (whole cents) only for one_of_one and open_edition; sawdust_gallery and
  *   limited_edition carry none, so a price sent with them is dropped and the stored one cleared;
  * - a limited edition has a size of at least 1 (needed when an image becomes one) that is never
- *   below the editions already sold; any other edition type has no size;
- * - a piece with more than one copy sold does not become a 1/1 (its collectors stay numbered).
+ *   below the editions already sold, nor below those sold and held for buyers paying now (their
+ *   payment would be refunded on arrival, round 51); any other edition type has no size;
+ * - a piece with more than one copy sold does not become a 1/1 (its collectors stay numbered), nor
+ *   one with a copy sold or held and another held.
  * Nothing about the edition changes when the request names none of it.
  */
 export function editionChangeOf(
@@ -55,6 +59,11 @@ export function editionChangeOf(
       code: "bad_edition_type",
     };
   }
+  const held = Number(stored.held_editions ?? 0);
+  const smallest = stored.sold_editions + held;
+  if (editionType === "one_of_one" && smallest > 1) {
+    return { ok: false, error: m.editionHeld(stored.sold_editions, held), code: "edition_held" };
+  }
 
   if (type === "limited_edition") {
     if (maxEditions !== undefined) {
@@ -63,6 +72,13 @@ export function editionChangeOf(
           ok: false,
           error: m.maxEditionsBelowSold(stored.sold_editions),
           code: "bad_edition_size",
+        };
+      }
+      if (maxEditions < smallest) {
+        return {
+          ok: false,
+          error: m.editionHeld(stored.sold_editions, held),
+          code: "edition_held",
         };
       }
       changes.max_editions = maxEditions;

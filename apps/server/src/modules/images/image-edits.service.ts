@@ -15,7 +15,12 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import { type Serialised, unordered } from "../../lib/serialised.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
-import { editionChangeOf, isHeldByTheRater, normalizeTags } from "./admin-images.rules.js";
+import {
+  type EditionRequest,
+  editionChangeOf,
+  isHeldByTheRater,
+  normalizeTags,
+} from "./admin-images.rules.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
 import { parseArray, presentImage } from "./images.presenter.js";
 import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
@@ -105,7 +110,7 @@ export class ImageEditsService {
       priceCents: body.price,
       maxEditions: body.maxEditions,
     };
-    const edition = editionChangeOf(row, editionAsked);
+    const edition = editionChangeOf(await this.withHolds(row, editionAsked), editionAsked);
     if (!edition.ok) throw badRequest(edition.error, edition.code);
     Object.assign(changes, edition.changes);
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
@@ -126,7 +131,7 @@ export class ImageEditsService {
     );
     if (!updated) {
       // Gone meanwhile (404), or sold past the new edition's bounds since it was read.
-      const now = await this.row(id);
+      const now = await this.withHolds(await this.row(id), editionAsked);
       const again = editionChangeOf(now, editionAsked);
       throw again.ok
         ? badRequest(
@@ -220,6 +225,13 @@ export class ImageEditsService {
         "image deleted, but its files could not be removed yet: the janitor will remove them",
       );
     }
+  }
+
+  /** The row with its editions held for buyers paying now, when the edition's size may change. */
+  private async withHolds<Row extends { id: number }>(row: Row, asked: EditionRequest) {
+    if (asked.editionType === undefined && asked.maxEditions === undefined) return row;
+    const held = await this.deps.images.heldEditions(row.id, this.deps.clock.now());
+    return { ...row, held_editions: held };
   }
 
   private async row(id: number) {
