@@ -20,6 +20,8 @@ export const payments = {
   paymentNotFound: "No such payment",
   checkoutNotYours: "This checkout belongs to another account",
   checkoutExpired: "This checkout has expired. Start again from your plan page.",
+  /** An edition's checkout: the buyer starts again from the piece, not from the plan page. */
+  editionCheckoutExpired: "This checkout has expired. Start again from the piece's page.",
   checkoutComplete: "This checkout is already paid",
   portalNotFound: "No such billing session",
   portalNotYours: "This billing session belongs to another account",

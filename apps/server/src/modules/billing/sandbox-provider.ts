@@ -327,7 +327,10 @@ export class SandboxProvider implements PaymentProvider {
     await this.deps.repo.expireCheckouts(now);
     const checkout = await this.ownCheckout(id, viewer);
     if (checkout.status === "complete") throw conflict(m.checkoutComplete, "checkout_complete");
-    if (checkout.status !== "open") throw new AppError(410, m.checkoutExpired, "checkout_expired");
+    if (checkout.status !== "open") {
+      const message = checkout.mode === "payment" ? m.editionCheckoutExpired : m.checkoutExpired;
+      throw new AppError(410, message, "checkout_expired");
+    }
     const card = chargeableCard(body.cardNumber, body.expiry, now);
     if (checkout.mode === "payment") return this.payOnce(checkout, card, now);
     const cycle = cycleOf(checkout.billing_cycle);

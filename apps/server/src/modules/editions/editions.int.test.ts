@@ -58,6 +58,23 @@ const delivered = () => app.services.billing.sandbox?.flush();
 const imageOf = (id: number, who?: Who) => imageAs(app, id, who);
 const salesOf = (imageId: number) => salesOfImage(app, admin, imageId);
 
+/** The mails queued for the member. */
+async function mailsTo(who: Who) {
+  const { email } = await app.database.db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", who.userId)
+    .executeTakeFirstOrThrow();
+  const jobs = await app.database.db
+    .selectFrom("jobs")
+    .select("payload")
+    .where("kind", "=", "mail.send")
+    .execute();
+  return jobs
+    .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
+    .filter((mail) => mail.to === email);
+}
+
 async function refundedAtSandbox(paymentId: string) {
   const row = await app.database.db
     .selectFrom("sandbox_checkouts")
@@ -275,6 +292,12 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect(annSale).toMatchObject({ status: "declined", number: null });
     expect(annSale?.refundedAt).not.toBeNull();
     expect(await refundedAtSandbox(annSale?.providerPaymentId as string)).toBe(true);
+    // Ann is told, by mail: no receipt, the refund and why (round 51: she heard nothing).
+    const annMails = (await mailsTo(ann)).filter((mail) => mail.subject.startsWith("Your "));
+    expect(annMails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Your payment for “.*” is refunded — /),
+    ]);
+    expect(annMails[0]?.text).toContain("arrived after the last edition of it was taken");
     expect(sales.filter((s) => s.status === "sold")).toHaveLength(1);
     expect((await imageOf(id)).soldEditions).toBe(1);
   }, 60_000);
@@ -289,7 +312,9 @@ describe(`selling editions on ${TEST_DB}`, () => {
     const second = await purchase(ann, id, "commercial");
     expect(second.statusCode, second.body).toBe(200);
     const stale = await pay(ann, sessionOf(first.json().url));
-    expect(stale.statusCode, stale.body).toBeGreaterThanOrEqual(400);
+    expect(stale.statusCode, stale.body).toBe(410);
+    // Sent back to the piece, not to the plan page (round 51).
+    expect(stale.json().message).toBe(MESSAGES.payments.editionCheckoutExpired);
     expect((await pay(ann, sessionOf(second.json().url))).statusCode).toBe(200);
     await delivered();
     const sales = await salesOf(id);
@@ -325,20 +350,9 @@ describe(`selling editions on ${TEST_DB}`, () => {
 
     // The buyer's receipt was queued with the sale: one mail job, naming the edition, licence,
     // price and the certificate's public address.
-    const buyerRow = await app.database.db
-      .selectFrom("users")
-      .select(["email"])
-      .where("id", "=", buyer.userId)
-      .executeTakeFirstOrThrow();
-    const receipts = (
-      await app.database.db
-        .selectFrom("jobs")
-        .select("payload")
-        .where("kind", "=", "mail.send")
-        .execute()
-    )
-      .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
-      .filter((mail) => mail.to === buyerRow.email && mail.subject.startsWith("Your edition"));
+    const receipts = (await mailsTo(buyer)).filter((mail) =>
+      mail.subject.startsWith("Your edition"),
+    );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain("No. 1, under the Commercial licence, for $99.00");
     expect(receipts[0]?.text).toContain(certificate.verifyUrl);

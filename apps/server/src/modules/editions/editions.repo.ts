@@ -85,6 +85,8 @@ export interface ConfirmedPayment {
   certificateId: string;
   /** The buyer's receipt for the edition numbered so: queued in the sale's own transaction. */
   receipt?: (number: number) => MailMessage;
+  /** What the buyer is told when no edition is left for the payment (it is refunded). */
+  refundNotice?: MailMessage;
 }
 
 /**
@@ -300,6 +302,12 @@ export class EditionsRepo {
           .values({ ...sale, number: null, status: "declined" })
           .returning("id")
           .executeTakeFirstOrThrow();
+        if (p.refundNotice) {
+          await trx
+            .insertInto("jobs")
+            .values(newJobRow(MAIL_JOB, null, p.refundNotice, MAIL_MAX_ATTEMPTS, p.now))
+            .execute();
+        }
         return { kind: "declined", saleId: Number(row.id) };
       }
       // The last edition (or a 1/1) sold makes the piece sold out: the kept counts follow.

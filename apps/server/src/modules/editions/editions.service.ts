@@ -234,7 +234,12 @@ export class EditionsService implements OneOffPaymentHandler {
     const licence = LICENCES.find((l) => l === metadata.licence) ?? "standard";
     const amount = Number(object.amount_total);
     const priceCents = Number.isSafeInteger(amount) ? amount : 0;
-    const receipt = await this.receiptFor(userId, imageId, licence, priceCents);
+    const { receipt, refundNotice } = await this.buyerMailsFor(
+      userId,
+      imageId,
+      licence,
+      priceCents,
+    );
     const certificateId = randomBytes(16).toString("hex");
     const outcome = await this.deps.editions.recordPayment({
       event: record,
@@ -249,9 +254,10 @@ export class EditionsService implements OneOffPaymentHandler {
       originalSha256: await this.originalSha256(imageId),
       certificateId,
       receipt: receipt && ((number) => receipt(number, certificateId)),
+      ...(refundNotice && { refundNotice }),
     });
     // Sold (its receipt queued), or refunded before it was recorded (the buyer's hold let go).
-    if (outcome.kind === "sold") this.deps.onJobQueued?.();
+    if (outcome.kind === "sold" || outcome.kind === "declined") this.deps.onJobQueued?.();
     if (outcome.kind === "sold" || outcome.kind === "refunded") await this.changed(imageId);
     // A declined payment, or a redelivery of one whose refund failed before: refund it now.
     const sale = await this.deps.editions.findSaleByPayment(paymentId);
@@ -262,25 +268,43 @@ export class EditionsService implements OneOffPaymentHandler {
     return outcome.kind === "duplicate" ? { received: true, duplicate: true } : { received: true };
   }
 
-  /** The buyer's receipt, given the edition's number and certificate (undefined: no buyer). */
-  private async receiptFor(userId: number, imageId: number, licence: Licence, priceCents: number) {
+  /**
+   * What the buyer is mailed: the receipt, given the edition's number and certificate, or, when
+   * no edition is left for the payment, that it is refunded. Neither without a buyer or a piece.
+   */
+  private async buyerMailsFor(
+    userId: number,
+    imageId: number,
+    licence: Licence,
+    priceCents: number,
+  ) {
     const [buyer, siteName, image] = await Promise.all([
       this.deps.buyerOf(userId),
       this.deps.siteName(),
       this.deps.images.findReadyById(imageId),
     ]);
-    if (!buyer || !image) return undefined;
+    if (!buyer || !image) return {};
     const cap = editionCapOf(image.edition_type, image.max_editions);
-    return (number: number, certificateId: string) =>
-      mailTemplates.editionReceipt(buyer.email, siteName, {
+    const title = image.title ?? `Artwork ${imageId}`;
+    const amount = `$${(priceCents / 100).toFixed(2)}`;
+    return {
+      receipt: (number: number, certificateId: string) =>
+        mailTemplates.editionReceipt(buyer.email, siteName, {
+          username: buyer.username,
+          title,
+          edition: cap === null ? `No. ${number}` : `No. ${number} of ${cap}`,
+          licence: licence === "commercial" ? "Commercial" : "Standard",
+          amount,
+          certificateUrl: this.absolute(paths.verifyCertificate.getHref(certificateId)),
+          libraryUrl: this.absolute(paths.library.getHref()),
+        }),
+      refundNotice: mailTemplates.editionPaymentRefunded(buyer.email, siteName, {
         username: buyer.username,
-        title: image.title ?? `Artwork ${imageId}`,
-        edition: cap === null ? `No. ${number}` : `No. ${number} of ${cap}`,
-        licence: licence === "commercial" ? "Commercial" : "Standard",
-        amount: `$${(priceCents / 100).toFixed(2)}`,
-        certificateUrl: this.absolute(paths.verifyCertificate.getHref(certificateId)),
-        libraryUrl: this.absolute(paths.library.getHref()),
-      });
+        title,
+        amount,
+        pieceUrl: this.absolute(paths.image.getHref(imageId)),
+      }),
+    };
   }
 
   // ——— Owners ———

@@ -93,6 +93,22 @@ export const mailTemplates = {
       action: { label: "View your certificate", url: sale.certificateUrl },
     }),
 
+  /** A payment that found no edition left for it (its hold had run out and the last one sold). */
+  editionPaymentRefunded: (
+    to: string,
+    siteName: string,
+    payment: { username: string; title: string; amount: string; pieceUrl: string },
+  ) =>
+    compose(to, siteName, {
+      subject: `Your payment for “${payment.title}” is refunded`,
+      paragraphs: [
+        `Hello ${payment.username},`,
+        `Your payment of ${payment.amount} for “${payment.title}” arrived after the last edition of it was taken, so nothing was sold to you and the whole payment is being refunded to your card. Your bank shows it within a few days.`,
+        "We are sorry for the trouble. If another edition becomes free, you can buy it from the piece's page.",
+      ],
+      action: { label: "See the piece", url: payment.pieceUrl },
+    }),
+
   verifyEmail: (to: string, siteName: string, username: string, url: string) =>
     compose(to, siteName, {
       subject: "Confirm your email address",
