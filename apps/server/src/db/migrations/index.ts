@@ -40,6 +40,7 @@ import * as salePieceKept from "./2026-11-30-0038-sale-piece-kept.js";
 import * as jobOutages from "./2026-11-30-0039-job-outages.js";
 import * as unlimitedDownloads from "./2026-11-30-0040-unlimited-downloads.js";
 import * as adminLeaving from "./2026-12-01-0041-admin-leaving.js";
+import * as editionNumbersReissued from "./2026-12-01-0042-edition-numbers-reissued.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-30-0039-job-outages": jobOutages,
   "2026-11-30-0040-unlimited-downloads": unlimitedDownloads,
   "2026-12-01-0041-admin-leaving": adminLeaving,
+  "2026-12-01-0042-edition-numbers-reissued": editionNumbersReissued,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

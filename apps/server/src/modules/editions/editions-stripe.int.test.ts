@@ -226,8 +226,8 @@ describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
     const answers = await Promise.all(deliveries);
     expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
 
-    // Whichever was applied first, each payment ends refunded (numbered if its completion won,
-    // the number never handed out again), none sold, and no refund is left kept.
+    // Whichever was applied first, each payment ends refunded (numbered if its completion won),
+    // none sold, and no refund is left kept.
     const sales = await salesOf(id);
     expect(sales.map((s) => [s.providerPaymentId, s.status]).sort()).toEqual(
       payments.map((p) => [p, "refunded"]).sort(),

@@ -310,19 +310,33 @@ export class EditionsRepo {
         }
         return { kind: "declined", saleId: Number(row.id) };
       }
+      // A 1/1 or a limited edition sells the smallest number no standing sale holds (a refunded
+      // one is handed out again, so no copy reads "No. 4 of 3"); an open edition the next one.
+      const cap = image ? editionCapOf(image.edition_type, image.max_editions) : null;
+      const reissued = cap === null ? undefined : await this.freeNumber(trx, p.imageId, cap);
       // The last edition (or a 1/1) sold makes the piece sold out: the kept counts follow.
       const counted = await keepingFacetCounts(trx, this.dialect, [p.imageId], () =>
         trx
           .updateTable("images")
           .set((eb) => ({
             sold_editions: eb("sold_editions", "+", 1),
-            last_edition_number: eb("last_edition_number", "+", 1),
+            // The highest number handed out: an open edition's next follows it, whatever the
+            // piece was before.
+            last_edition_number:
+              reissued === undefined
+                ? eb("last_edition_number", "+", 1)
+                : eb
+                    .case()
+                    .when("last_edition_number", "<", reissued)
+                    .then(reissued)
+                    .else(eb.ref("last_edition_number"))
+                    .end(),
           }))
           .where("id", "=", p.imageId)
           .returning("last_edition_number")
           .executeTakeFirstOrThrow(),
       );
-      const number = Number(counted.last_edition_number);
+      const number = reissued ?? Number(counted.last_edition_number);
       const row = await trx
         .insertInto("edition_sales")
         .values({ ...sale, number, status: "sold" })
@@ -836,6 +850,27 @@ export class EditionsRepo {
     if (this.dialect !== "postgres") return;
     const key = `sawdust.edition_payment:${paymentId}`;
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
+
+  /**
+   * The smallest number from 1 to the edition's size that no standing sale of the piece holds.
+   * Called under the piece's lock, with fewer sales standing than the size.
+   */
+  private async freeNumber(trx: Db, imageId: number, cap: number): Promise<number> {
+    const rows = await trx
+      .selectFrom("edition_sales")
+      .select("number")
+      .where("image_id", "=", imageId)
+      .where("status", "=", "sold")
+      .where("number", "<=", cap)
+      .orderBy("number")
+      .execute();
+    let free = 1;
+    for (const row of rows) {
+      if (Number(row.number) !== free) break;
+      free++;
+    }
+    return free;
   }
 
   /** The piece's edition columns, its row locked until the transaction ends (PostgreSQL). */
