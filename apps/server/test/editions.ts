@@ -77,3 +77,20 @@ export async function salesOfImage(app: TestApp, admin: Who, imageId: number) {
   } while (cursor);
   return sales.filter((s) => s.imageId === imageId);
 }
+
+/** The mails queued for the member (receipts, refund notices, their confirmation mail). */
+export async function mailsTo(app: TestApp, who: Who) {
+  const { email } = await app.database.db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", who.userId)
+    .executeTakeFirstOrThrow();
+  const jobs = await app.database.db
+    .selectFrom("jobs")
+    .select("payload")
+    .where("kind", "=", "mail.send")
+    .execute();
+  return jobs
+    .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
+    .filter((mail) => mail.to === email);
+}

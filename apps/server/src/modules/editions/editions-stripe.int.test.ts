@@ -1,6 +1,6 @@
 import { EDITION_SALES } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callerOf, publishPiece, salesOfImage, type Who } from "../../../test/editions.js";
+import { callerOf, mailsTo, publishPiece, salesOfImage, type Who } from "../../../test/editions.js";
 import {
   type FakeStripeServer,
   startFakeStripe,
@@ -431,19 +431,8 @@ async function moneyOf() {
 
 /** The edition receipts queued for the member. */
 async function receiptsTo(who: Who): Promise<number> {
-  const { email } = await app.database.db
-    .selectFrom("users")
-    .select("email")
-    .where("id", "=", who.userId)
-    .executeTakeFirstOrThrow();
-  const jobs = await app.database.db
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", "mail.send")
-    .execute();
-  return jobs
-    .map((job) => JSON.parse(job.payload) as { to: string; subject: string })
-    .filter((mail) => mail.to === email && mail.subject.startsWith("Your edition")).length;
+  const mails = await mailsTo(app, who);
+  return mails.filter((mail) => mail.subject.startsWith("Your edition")).length;
 }
 
 /** How many refunds are kept for this payment, not recorded yet. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   callerOf,
   imageAs,
+  mailsTo,
   paySandbox,
   publishPiece,
   salesOfImage,
@@ -57,23 +58,6 @@ const pay = (who: Who, sessionId: string) => paySandbox(app, who, sessionId);
 const delivered = () => app.services.billing.sandbox?.flush();
 const imageOf = (id: number, who?: Who) => imageAs(app, id, who);
 const salesOf = (imageId: number) => salesOfImage(app, admin, imageId);
-
-/** The mails queued for the member. */
-async function mailsTo(who: Who) {
-  const { email } = await app.database.db
-    .selectFrom("users")
-    .select("email")
-    .where("id", "=", who.userId)
-    .executeTakeFirstOrThrow();
-  const jobs = await app.database.db
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", "mail.send")
-    .execute();
-  return jobs
-    .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
-    .filter((mail) => mail.to === email);
-}
 
 async function refundedAtSandbox(paymentId: string) {
   const row = await app.database.db
@@ -318,7 +302,7 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect(annSale?.refundedAt).not.toBeNull();
     expect(await refundedAtSandbox(annSale?.providerPaymentId as string)).toBe(true);
     // Ann is told, by mail: no receipt, the refund and why (round 51: she heard nothing).
-    const annMails = (await mailsTo(ann)).filter((mail) => mail.subject.startsWith("Your "));
+    const annMails = (await mailsTo(app, ann)).filter((mail) => mail.subject.startsWith("Your "));
     expect(annMails.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/^Your payment for “.*” is refunded — /),
     ]);
@@ -375,7 +359,7 @@ describe(`selling editions on ${TEST_DB}`, () => {
 
     // The buyer's receipt was queued with the sale: one mail job, naming the edition, licence,
     // price and the certificate's public address.
-    const receipts = (await mailsTo(buyer)).filter((mail) =>
+    const receipts = (await mailsTo(app, buyer)).filter((mail) =>
       mail.subject.startsWith("Your edition"),
     );
     expect(receipts).toHaveLength(1);
