@@ -111,6 +111,10 @@ export const adminImages = {
     `A 1/1 has one collector, and ${sold} copies of this piece are already sold: make it a limited edition of at least ${sold}, or an open edition`,
   editionHeld: (sold: number, held: number) =>
     `${held === 1 ? "A buyer is" : `${held} buyers are`} paying for ${held === 1 ? "an edition" : "editions"} of this piece now${sold > 0 ? `, and ${sold} ${sold === 1 ? "is" : "are"} sold` : ""}: the edition cannot be smaller than ${sold + held} until ${held === 1 ? "that checkout ends" : "those checkouts end"} (at most ${EDITION_SALES.reservationMs / 60_000} minutes)`,
+  editionHeldOffSale: (held: number) =>
+    `${held === 1 ? "A buyer is" : `${held} buyers are`} paying for ${held === 1 ? "an edition" : "editions"} of this piece now: it can be taken off sale once ${held === 1 ? "that checkout ends" : "those checkouts end"} (at most ${EDITION_SALES.reservationMs / 60_000} minutes)`,
+  editionNumberSold: (number: number) =>
+    `Edition No. ${number} of this piece is sold: the edition cannot be smaller than ${number}`,
   tooManyTags: (max: number) => `An image carries at most ${max} tags`,
   imageNotFound: "Image not found",
 } as const;

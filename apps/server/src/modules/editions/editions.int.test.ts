@@ -205,6 +205,22 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect((await call("GET", `/api/v1/certificates/${third?.certificateId}`)).statusCode).toBe(
       410,
     );
+
+    // With No. 1 refunded, 4 stand, No. 5 among them: the edition cannot become 4 ("No. 5 of 4").
+    const first = all.find((s) => s.status === "sold" && s.number === 1);
+    expect((await call("POST", `/api/v1/admin/sales/${first?.id}/refund`, admin)).statusCode).toBe(
+      200,
+    );
+    await delivered();
+    const smaller = await call("PATCH", `/api/v1/images/${id}`, admin, { maxEditions: 4 });
+    expect(smaller.statusCode, smaller.body).toBe(400);
+    expect(smaller.json()).toMatchObject({
+      code: "bad_edition_size",
+      message: MESSAGES.adminImages.editionNumberSold(5),
+    });
+    expect(MESSAGES.adminImages.editionNumberSold(5)).toBe(
+      "Edition No. 5 of this piece is sold: the edition cannot be smaller than 5",
+    );
   }, 120_000);
 
   it("keeps a held edition for its buyer: the size shrinks under the editions sold and held by no edit, single or batch, however many at once (round 51)", async () => {
@@ -276,7 +292,72 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect(single.statusCode, single.body).toBe(400);
     expect(single.json()).toMatchObject({ code: "edition_held", message: m.editionHeld(0, 2) });
     expect(m.editionHeld(0, 2)).toMatch(/^2 buyers are paying for editions of this piece now: /);
+    // Nor taken off sale while they pay, by a single edit or a batch.
+    const offSale = await call("PATCH", `/api/v1/images/${other}`, admin, {
+      editionType: "sawdust_gallery",
+    });
+    expect(offSale.statusCode, offSale.body).toBe(400);
+    expect(offSale.json()).toMatchObject({
+      code: "edition_held",
+      message: m.editionHeldOffSale(2),
+    });
+    const offSaleBatch = await call("POST", "/api/v1/admin/images/batch", admin, {
+      selection: { ids: [other] },
+      operation: { type: "set_edition", editionType: "sawdust_gallery" },
+    });
+    expect(offSaleBatch.json().results).toEqual([
+      { id: other, ok: false, error: m.editionHeldOffSale(2) },
+    ]);
+    expect((await imageOf(other, admin)).editionType).toBe("limited_edition");
+    // An open edition has room for every buyer: that change is taken.
+    const open = await call("PATCH", `/api/v1/images/${other}`, admin, {
+      editionType: "open_edition",
+      price: 2500,
+    });
+    expect(open.statusCode, open.body).toBe(200);
   }, 120_000);
+
+  it.runIf(TEST_DB === "postgres")(
+    "counts a hold placed while a batch waited for the piece's lock (round 52)",
+    async () => {
+      // A purchase holds the piece's row while it places its hold; a batch shrinking the edition
+      // meanwhile waits for that lock, and must then see the hold (it counted holds in the
+      // statement that waited, whose snapshot was older, and shrank the edition under it).
+      const id = await piece({ editionType: "limited_edition", maxEditions: 5 });
+      const [gus] = (await newMembers(1)) as [Who];
+      let shrinking: Promise<{ json(): { results: unknown[] } }> | undefined;
+      await app.database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("images").select("id").where("id", "=", id).forUpdate().execute();
+        shrinking = call("POST", "/api/v1/admin/images/batch", admin, {
+          selection: { ids: [id] },
+          operation: { type: "set_edition", editionType: "one_of_one" },
+        });
+        // The batch is waiting for the row by now (its own statements take milliseconds).
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        for (const _ of [1, 2]) {
+          await trx
+            .insertInto("edition_reservations")
+            .values({
+              image_id: id,
+              user_id: gus.userId,
+              licence: "standard",
+              price_cents: 2500,
+              checkout_id: null,
+              status: "active",
+              created_at: clock.now(),
+              expires_at: clock.now() + EDITION_SALES.reservationMs,
+            })
+            .execute();
+        }
+      });
+      const answer = await shrinking;
+      expect(answer?.json().results).toEqual([
+        { id, ok: false, error: MESSAGES.adminImages.editionHeld(0, 2) },
+      ]);
+      expect((await imageOf(id, admin)).editionType).toBe("limited_edition");
+    },
+    30_000,
+  );
 
   it("releases an abandoned checkout's hold after the bound and refunds a late payment", async () => {
     const id = await piece({ editionType: "one_of_one" });

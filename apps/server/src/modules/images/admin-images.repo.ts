@@ -5,7 +5,7 @@ import type { Database, ImageRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { keepingFacetCounts } from "./facet-counts.repo.js";
-import { liveHolds } from "./held-editions.js";
+import { type EditionFloor, editionFloors } from "./held-editions.js";
 import { analysisJobPayload } from "./images.constants.js";
 import { type ImageFilter, ImagesRepo, type ImageUpdate, withListAnalysis } from "./images.repo.js";
 
@@ -27,8 +27,8 @@ export type BatchRow = Pick<
   | "analysis_status"
   | "moderation"
 > & {
-  /** Editions held for buyers paying now. */
-  held_editions: number | string | bigint | null;
+  /** What its edition may not shrink under besides its sold count (`withEditionFloors`). */
+  floor?: EditionFloor;
   /** Only when the batch asked for it (`withAnalysis`): it may weigh kilobytes an image. */
   ai_analysis?: string;
 };
@@ -74,7 +74,7 @@ export class AdminImagesRepo {
    */
   async applyBatch<Result>(
     selection: BatchSelection,
-    options: { limit: number; withAnalysis: boolean; now: number },
+    options: { limit: number; withAnalysis: boolean; withEditionFloors?: boolean; now: number },
     decide: (rows: BatchRow[], selected: Selected) => BatchWrites<Result>,
   ): Promise<Result> {
     const { limit, now } = options;
@@ -89,7 +89,12 @@ export class AdminImagesRepo {
       const rows =
         selected.matched > limit || selected.ids.length === 0
           ? []
-          : await this.lockRows(trx, selected.ids, options.withAnalysis, now);
+          : await this.lockRows(trx, selected.ids, options.withAnalysis);
+      // In a statement of its own, after the locks (a hold is placed under the image's lock).
+      if (options.withEditionFloors) {
+        const floors = await editionFloors(trx, selected.ids, now);
+        for (const row of rows) row.floor = floors.get(row.id);
+      }
       const writes = decide(rows, selected);
       // Visibility, edition types, tags and deletions move the kept counts.
       const changed = [
@@ -132,7 +137,6 @@ export class AdminImagesRepo {
     trx: Transaction<Database>,
     ids: number[],
     withAnalysis: boolean,
-    now: number,
   ): Promise<BatchRow[]> {
     let query = trx
       .selectFrom("images")
@@ -149,8 +153,6 @@ export class AdminImagesRepo {
         "analysis_status",
         "moderation",
       ])
-      // Counted with the rows locked: a hold is placed under the image's lock.
-      .select((eb) => liveHolds(eb, now).as("held_editions"))
       .$if(withAnalysis, (q) => q.select("ai_analysis"))
       .where("id", "in", ids)
       .where("status", "=", "ready")

@@ -6,6 +6,7 @@ import {
   slugifyTag,
   unique,
 } from "@sawdust/shared";
+import type { EditionFloor } from "./held-editions.js";
 import type { ImageUpdate } from "./images.repo.js";
 
 /** An image's edition as stored. */
@@ -14,8 +15,8 @@ export interface StoredEdition {
   price_cents: number | null;
   max_editions: number | null;
   sold_editions: number;
-  /** Editions held for buyers paying now (live holds); their payments must still find one. */
-  held_editions?: number | string | bigint | null;
+  /** What its size may not go under besides the sold count (read when the size may change). */
+  floor?: EditionFloor;
 }
 
 /** What an admin asks to change about an image's edition (PATCH or a batch's set_edition). */
@@ -35,9 +36,11 @@ type EditionChanges = Pick<ImageUpdate, "edition_type" | "price_cents" | "max_ed
  *   limited_edition carry none, so a price sent with them is dropped and the stored one cleared;
  * - a limited edition has a size of at least 1 (needed when an image becomes one) that is never
  *   below the editions already sold, nor below those sold and held for buyers paying now (their
- *   payment would be refunded on arrival, round 51); any other edition type has no size;
+ *   payment would be refunded on arrival, round 51), nor below the highest number a standing
+ *   sale holds ("No. 3 of 2"); any other edition type has no size;
  * - a piece with more than one copy sold does not become a 1/1 (its collectors stay numbered), nor
- *   one with a copy sold or held and another held.
+ *   one whose copies sold and held are more than one, or whose sale is not No. 1;
+ * - a piece a buyer is paying for is not taken off sale (made a Sawdust Gallery piece).
  * Nothing about the edition changes when the request names none of it.
  */
 export function editionChangeOf(
@@ -52,17 +55,31 @@ export function editionChangeOf(
   const type = editionType ?? stored.edition_type;
   const changes: EditionChanges = {};
   if (editionType !== undefined) changes.edition_type = editionType;
-  if (editionType === "one_of_one" && stored.sold_editions > 1) {
-    return {
-      ok: false,
-      error: m.oneOfOneAlreadySold(stored.sold_editions),
-      code: "bad_edition_type",
-    };
+  const held = stored.floor?.held ?? 0;
+  /** Why the edition cannot have this size, if it cannot (past the sold count, checked first). */
+  const tooSmall = (size: number): Refusal | undefined => {
+    if (size < stored.sold_editions + held) {
+      return { ok: false, error: m.editionHeld(stored.sold_editions, held), code: "edition_held" };
+    }
+    const highest = stored.floor?.highest ?? 0;
+    if (size < highest) {
+      return { ok: false, error: m.editionNumberSold(highest), code: "bad_edition_size" };
+    }
+    return undefined;
+  };
+  if (editionType === "one_of_one") {
+    if (stored.sold_editions > 1) {
+      return {
+        ok: false,
+        error: m.oneOfOneAlreadySold(stored.sold_editions),
+        code: "bad_edition_type",
+      };
+    }
+    const refusal = tooSmall(1);
+    if (refusal) return refusal;
   }
-  const held = Number(stored.held_editions ?? 0);
-  const smallest = stored.sold_editions + held;
-  if (editionType === "one_of_one" && smallest > 1) {
-    return { ok: false, error: m.editionHeld(stored.sold_editions, held), code: "edition_held" };
+  if (editionType === "sawdust_gallery" && stored.edition_type !== "sawdust_gallery" && held > 0) {
+    return { ok: false, error: m.editionHeldOffSale(held), code: "edition_held" };
   }
 
   if (type === "limited_edition") {
@@ -74,13 +91,8 @@ export function editionChangeOf(
           code: "bad_edition_size",
         };
       }
-      if (maxEditions < smallest) {
-        return {
-          ok: false,
-          error: m.editionHeld(stored.sold_editions, held),
-          code: "edition_held",
-        };
-      }
+      const refusal = tooSmall(maxEditions);
+      if (refusal) return refusal;
       changes.max_editions = maxEditions;
     } else if (stored.edition_type !== "limited_edition" || stored.max_editions === null) {
       return { ok: false, error: m.maxEditionsRequired, code: "bad_edition_size" };

@@ -137,6 +137,7 @@ export class AdminImagesService {
       {
         limit: ADMIN_IMAGES.batchMax,
         withAnalysis: operation.type === "add_tags" || operation.type === "remove_tags",
+        withEditionFloors: operation.type === "set_edition",
         now: this.deps.clock.now(),
       },
       (rows, selected) => decideBatch(operation, rows, selected, admin, requestId),

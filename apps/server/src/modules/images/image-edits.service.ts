@@ -227,11 +227,10 @@ export class ImageEditsService {
     }
   }
 
-  /** The row with its editions held for buyers paying now, when the edition's size may change. */
+  /** The row with its edition's floor (holds, numbers sold), when its size may change. */
   private async withHolds<Row extends { id: number }>(row: Row, asked: EditionRequest) {
     if (asked.editionType === undefined && asked.maxEditions === undefined) return row;
-    const held = await this.deps.images.heldEditions(row.id, this.deps.clock.now());
-    return { ...row, held_editions: held };
+    return { ...row, floor: await this.deps.images.editionFloor(row.id, this.deps.clock.now()) };
   }
 
   private async row(id: number) {

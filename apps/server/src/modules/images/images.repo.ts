@@ -15,7 +15,7 @@ import type { Database, ImageRow, ImagesTable, RenditionRow } from "../../db/sch
 import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { FacetCountsRepo, type KeptScope, keepingFacetCounts } from "./facet-counts.repo.js";
-import { liveHolds } from "./held-editions.js";
+import { type EditionFloor, editionFloors, highestNumberSold, liveHolds } from "./held-editions.js";
 import { analysisJobPayload } from "./images.constants.js";
 import { listAnalysisOf } from "./list-analysis.js";
 import { indexedPrefixOf, prefixEnd, toFts5Query, toTsQuery } from "./search-query.js";
@@ -883,14 +883,9 @@ export class ImagesRepo {
    * edition size applies only while it is not below the editions sold, checked by the update
    * itself. Returns whether the image was changed (false: no such image, or the size refused).
    */
-  /** How many editions of the image are held for buyers paying now. */
-  async heldEditions(id: number, now: number): Promise<number> {
-    const row = await this.db
-      .selectFrom("images")
-      .select((eb) => liveHolds(eb, now).as("held"))
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return Number(row?.held ?? 0);
+  /** What the image's edition may not shrink under besides its sold count. */
+  async editionFloor(id: number, now: number): Promise<EditionFloor> {
+    return (await editionFloors(this.db, [id], now)).get(id) ?? { held: 0, highest: 0 };
   }
 
   async update(
@@ -908,12 +903,13 @@ export class ImagesRepo {
             .updateTable("images")
             .set({ ...withListAnalysis(changes), updated_at: now })
             .where("id", "=", id);
-          // The edition's bounds hold against sales made since the row was read, and against the
-          // editions held for buyers paying now (each payment must still find its edition).
-          // PostgreSQL: the row locked first, so the holds counted include any placed meanwhile
-          // (a hold is placed under this lock).
+          // The edition's bounds hold against sales made since the row was read, against the
+          // editions held for buyers paying now (each payment must still find its edition), and
+          // against the numbers standing sales hold. PostgreSQL: the row locked first, so this
+          // statement sees any hold placed meanwhile (a hold is placed under this lock).
           const size = changes.edition_type === "one_of_one" ? 1 : changes.max_editions;
-          if (typeof size === "number") {
+          const offSale = changes.edition_type === "sawdust_gallery";
+          if (typeof size === "number" || offSale) {
             if (this.dialect === "postgres") {
               await trx
                 .selectFrom("images")
@@ -923,7 +919,12 @@ export class ImagesRepo {
                 .execute();
             }
             update = update.where((eb) =>
-              eb(eb("sold_editions", "+", liveHolds(eb, now)), "<=", size),
+              typeof size === "number"
+                ? eb.and([
+                    eb(eb("sold_editions", "+", liveHolds(eb, now)), "<=", size),
+                    eb(highestNumberSold(eb), "<=", size),
+                  ])
+                : eb(liveHolds(eb, now), "=", 0),
             );
           }
           const result = await update.executeTakeFirst();
