@@ -392,6 +392,25 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect((await imageOf(id)).soldEditions).toBe(1);
   }, 60_000);
 
+  it("refunds a buyer whose piece was deleted while they paid, and tells them why (round 53)", async () => {
+    const id = await piece({ editionType: "one_of_one" });
+    const [hal] = (await newMembers(1)) as [Who];
+    const checkout = await purchase(hal, id);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const deleted = await call("DELETE", `/api/v1/images/${id}`, admin);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await pay(hal, sessionOf(checkout.json().url))).statusCode).toBe(200);
+    await delivered();
+    const sale = (await salesOf(id))[0];
+    expect(sale).toMatchObject({ status: "declined", number: null });
+    expect(await refundedAtSandbox(sale?.providerPaymentId as string)).toBe(true);
+    const mails = (await mailsTo(app, hal)).filter((mail) => mail.subject.startsWith("Your "));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Your payment for an artwork is refunded — /),
+    ]);
+    expect(mails[0]?.text).toContain("arrived after the artwork was withdrawn from sale");
+  }, 60_000);
+
   it("closes a buyer's earlier checkout for the piece when they start another", async () => {
     // Found from outside: checkout A cancelled, B paid, then A's page paid too: a second charge,
     // refunded, under "your payment went through".

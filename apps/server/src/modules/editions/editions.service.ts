@@ -270,7 +270,8 @@ export class EditionsService implements OneOffPaymentHandler {
 
   /**
    * What the buyer is mailed: the receipt, given the edition's number and certificate, or, when
-   * no edition is left for the payment, that it is refunded. Neither without a buyer or a piece.
+   * no edition is left for the payment, that it is refunded and why (the last one taken, or the
+   * piece withdrawn: deleted while the buyer paid). Nothing without a buyer.
    */
   private async buyerMailsFor(
     userId: number,
@@ -283,10 +284,19 @@ export class EditionsService implements OneOffPaymentHandler {
       this.deps.siteName(),
       this.deps.images.findReadyById(imageId),
     ]);
-    if (!buyer || !image) return {};
+    if (!buyer) return {};
+    const amount = `$${(priceCents / 100).toFixed(2)}`;
+    if (!image) {
+      const url = this.absolute(paths.gallery.getHref());
+      const refundNotice = mailTemplates.editionPaymentRefunded(buyer.email, siteName, {
+        username: buyer.username,
+        amount,
+        url,
+      });
+      return { refundNotice };
+    }
     const cap = editionCapOf(image.edition_type, image.max_editions);
     const title = image.title ?? `Artwork ${imageId}`;
-    const amount = `$${(priceCents / 100).toFixed(2)}`;
     return {
       receipt: (number: number, certificateId: string) =>
         mailTemplates.editionReceipt(buyer.email, siteName, {
@@ -302,7 +312,7 @@ export class EditionsService implements OneOffPaymentHandler {
         username: buyer.username,
         title,
         amount,
-        pieceUrl: this.absolute(paths.image.getHref(imageId)),
+        url: this.absolute(paths.image.getHref(imageId)),
       }),
     };
   }

@@ -93,21 +93,40 @@ export const mailTemplates = {
       action: { label: "View your certificate", url: sale.certificateUrl },
     }),
 
-  /** A payment that found no edition left for it (its hold had run out and the last one sold). */
+  /**
+   * A payment that found no edition left for it (its hold had run out and the last one sold), or
+   * no piece (an admin withdrew it while the buyer paid): it is refunded.
+   */
   editionPaymentRefunded: (
     to: string,
     siteName: string,
-    payment: { username: string; title: string; amount: string; pieceUrl: string },
-  ) =>
-    compose(to, siteName, {
-      subject: `Your payment for “${payment.title}” is refunded`,
+    payment: {
+      username: string;
+      /** The piece's title; absent when the piece is gone. */
+      title?: string;
+      amount: string;
+      /** The piece's page, or the gallery when the piece is gone. */
+      url: string;
+    },
+  ) => {
+    const piece = payment.title ? `“${payment.title}”` : "an artwork";
+    const why = payment.title
+      ? "arrived after the last edition of it was taken"
+      : "arrived after the artwork was withdrawn from sale";
+    return compose(to, siteName, {
+      subject: `Your payment for ${piece} is refunded`,
       paragraphs: [
         `Hello ${payment.username},`,
-        `Your payment of ${payment.amount} for “${payment.title}” arrived after the last edition of it was taken, so nothing was sold to you and the whole payment is being refunded to your card. Your bank shows it within a few days.`,
-        "We are sorry for the trouble. If another edition becomes free, you can buy it from the piece's page.",
+        `Your payment of ${payment.amount} for ${piece} ${why}, so nothing was sold to you and the whole payment is being refunded to your card. Your bank shows it within a few days.`,
+        payment.title
+          ? "We are sorry for the trouble. If another edition becomes free, you can buy it from the piece's page."
+          : "We are sorry for the trouble.",
       ],
-      action: { label: "See the piece", url: payment.pieceUrl },
-    }),
+      action: payment.title
+        ? { label: "See the piece", url: payment.url }
+        : { label: "Browse the gallery", url: payment.url },
+    });
+  },
 
   verifyEmail: (to: string, siteName: string, username: string, url: string) =>
     compose(to, siteName, {

@@ -18,6 +18,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
@@ -375,6 +376,28 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   // Opened from a page: back to it in history, so Back does not open the image again.
   const close = () => (fromPage ? navigate(-1) : navigate(`${paths.gallery.getHref()}${search}`));
 
+  // Radix hears Escape on the document only once it has worked out, renders after the dialog
+  // showed, that this is its newest layer; until then (and before the dialog takes the focus) an
+  // Escape was lost (round 53: 1 press in 12 as the dialog appeared). Listened for here from the
+  // first paint, after Radix in the key's path: a layer above that took the key (a menu, another
+  // dialog, a toast, Radix itself, the zoomed artwork) has marked it handled. Only a key pressed
+  // in this dialog or with the focus nowhere (the page's body) is this dialog's.
+  const closeOnEscape = useRef(close);
+  closeOnEscape.current = close;
+  useLayoutEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      const target = event.target;
+      const here =
+        target === document.body || (target instanceof Node && content.current?.contains(target));
+      if (!here) return;
+      event.preventDefault();
+      closeOnEscape.current();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
   // Radix returns the focus to a Dialog.Trigger, which this dialog (a route) has none of.
   function returnFocus(event: Event) {
     event.preventDefault();
@@ -403,17 +426,6 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
           content.current?.focus();
         }}
         onCloseAutoFocus={returnFocus}
-        // Radix hears Escape on the document, and only once it has worked out, renders after the
-        // dialog opened, that this is its newest layer. An Escape pressed in the dialog before
-        // then closes it here. A layer above it that took the key (a menu, another dialog, a
-        // toast, the zoomed artwork) has marked it handled; one in a portal, still opening, is not
-        // this dialog's to close.
-        onKeyDown={(event) => {
-          if (event.key !== "Escape" || event.defaultPrevented) return;
-          if (!(event.target instanceof Node) || !content.current?.contains(event.target)) return;
-          event.preventDefault();
-          close();
-        }}
         className={cn(
           "fixed inset-0 z-50 flex flex-col overflow-y-auto bg-card outline-none",
           "md:inset-auto md:left-1/2 md:top-1/2 md:grid md:h-[min(92dvh,58rem)] md:w-[calc(100%-3rem)]",
