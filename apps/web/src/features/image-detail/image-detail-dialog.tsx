@@ -381,16 +381,23 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   // Escape was lost (round 53: 1 press in 12 as the dialog appeared). Listened for here from the
   // first paint, after Radix in the key's path: a layer above that took the key (a menu, another
   // dialog, a toast, Radix itself, the zoomed artwork) has marked it handled. Only a key pressed
-  // in this dialog or with the focus nowhere (the page's body) is this dialog's.
+  // in this dialog or with the focus nowhere (the page's body) is this dialog's, and only while
+  // no other dialog or menu is open: one just opened above it (the upgrade offer) may not listen
+  // yet, and the key is its to close.
   const closeOnEscape = useRef(close);
   closeOnEscape.current = close;
   useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
+      const own = content.current;
       const target = event.target;
-      const here =
-        target === document.body || (target instanceof Node && content.current?.contains(target));
-      if (!here) return;
+      const here = target === document.body || (target instanceof Node && own?.contains(target));
+      if (!here || !own) return;
+      const layers = document.querySelectorAll(
+        '[role="dialog"], [role="alertdialog"], [role="menu"]',
+      );
+      const another = [...layers].some((layer) => layer !== own && !own.contains(layer));
+      if (another) return;
       event.preventDefault();
       closeOnEscape.current();
     };
