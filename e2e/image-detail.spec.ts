@@ -328,6 +328,29 @@ test.describe("the image detail dialog", () => {
     await expect(detail(page).getByRole("button", { name: "Share" })).toBeFocused();
   });
 
+  test("Escape with a toast up closes the toast and the dialog once, back to the gallery it came from", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto(`/gallery?tag=${sharedWord}`);
+    await hydrated(page);
+    await page.locator(`[data-opens-image="${shared.id}"]`).click();
+    await expect(detail(page).getByRole("heading", { name: sharedTitle })).toBeVisible();
+    await detail(page).getByRole("button", { name: "Share" }).click();
+    await page.getByRole("menuitem", { name: MESSAGES.imageDetail.copyLink }).click();
+    await expect(toastText(page, MESSAGES.imageDetail.linkCopied)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    // The toast takes the key and hands it on to the dialog, which closes once: twice would go
+    // back past the gallery.
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(`/gallery?tag=${sharedWord}`);
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(`/gallery?tag=${sharedWord}`);
+  });
+
   test("share opens a 600×400 pop-up, and shows the link when the pop-up is blocked", async ({
     page,
     baseURL,

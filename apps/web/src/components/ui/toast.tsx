@@ -87,7 +87,13 @@ function handEscapeOn() {
       setTimeout(() => {
         if (document.activeElement !== focused) return;
         focused.dispatchEvent(
-          new KeyboardEvent("keydown", { key: "Escape", code: "Escape", bubbles: true }),
+          new KeyboardEvent("keydown", {
+            key: "Escape",
+            code: "Escape",
+            bubbles: true,
+            // So the layer that takes it can mark it handled (the detail dialog asks, image-detail-dialog.tsx).
+            cancelable: true,
+          }),
         );
       }, 0),
     );
