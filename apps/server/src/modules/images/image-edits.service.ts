@@ -110,7 +110,7 @@ export class ImageEditsService {
       priceCents: body.price,
       maxEditions: body.maxEditions,
     };
-    const edition = editionChangeOf(await this.withHolds(row, editionAsked), editionAsked);
+    const edition = editionChangeOf(await this.withEditionFloor(row, editionAsked), editionAsked);
     if (!edition.ok) throw badRequest(edition.error, edition.code);
     Object.assign(changes, edition.changes);
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
@@ -131,7 +131,7 @@ export class ImageEditsService {
     );
     if (!updated) {
       // Gone meanwhile (404), or sold past the new edition's bounds since it was read.
-      const now = await this.withHolds(await this.row(id), editionAsked);
+      const now = await this.withEditionFloor(await this.row(id), editionAsked);
       const again = editionChangeOf(now, editionAsked);
       throw again.ok
         ? badRequest(
@@ -228,7 +228,7 @@ export class ImageEditsService {
   }
 
   /** The row with its edition's floor (holds, numbers sold), when its size may change. */
-  private async withHolds<Row extends { id: number }>(row: Row, asked: EditionRequest) {
+  private async withEditionFloor<Row extends { id: number }>(row: Row, asked: EditionRequest) {
     if (asked.editionType === undefined && asked.maxEditions === undefined) return row;
     return { ...row, floor: await this.deps.images.editionFloor(row.id, this.deps.clock.now()) };
   }
