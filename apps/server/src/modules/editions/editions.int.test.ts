@@ -411,6 +411,43 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect(mails[0]?.text).toContain("arrived after the artwork was withdrawn from sale");
   }, 60_000);
 
+  it("refunds a payment for a piece whose deletion is under way, and tells the buyer why", async () => {
+    // By reading (session 59): a piece marked `deleting` (its files going, or the deleting process
+    // killed before its last step) still sold, with no receipt since it is not ready.
+    const id = await piece({ editionType: "limited_edition", maxEditions: 5 });
+    const [ivy] = (await newMembers(1)) as [Who];
+    const checkout = await purchase(ivy, id);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    await app.database.db
+      .updateTable("images")
+      .set({ status: "deleting" })
+      .where("id", "=", id)
+      .execute();
+    expect((await pay(ivy, sessionOf(checkout.json().url))).statusCode).toBe(200);
+    await delivered();
+    const sales = await app.database.db
+      .selectFrom("edition_sales")
+      .select(["status", "number", "refunded_at", "provider_payment_id", "title"])
+      .where("image_id", "=", id)
+      .execute();
+    expect(sales).toEqual([expect.objectContaining({ status: "declined", number: null })]);
+    expect(sales[0]?.refunded_at).not.toBeNull();
+    expect(await refundedAtSandbox(sales[0]?.provider_payment_id as string)).toBe(true);
+    const image = await app.database.db
+      .selectFrom("images")
+      .select(["sold_editions"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(Number(image.sold_editions)).toBe(0);
+    const mails = (await mailsTo(app, ivy)).filter((mail) => mail.subject.startsWith("Your "));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Your payment for an artwork is refunded — /),
+    ]);
+    // No new hold on it either.
+    const [joe] = (await newMembers(1)) as [Who];
+    expect((await purchase(joe, id)).statusCode).not.toBe(200);
+  }, 60_000);
+
   it("closes a buyer's earlier checkout for the piece when they start another", async () => {
     // Found from outside: checkout A cancelled, B paid, then A's page paid too: a second charge,
     // refunded, under "your payment went through".

@@ -118,7 +118,8 @@ export class EditionsRepo {
   }): Promise<ReserveOutcome> {
     return this.db.transaction().execute(async (trx) => {
       const image = await this.lockImage(trx, input.imageId);
-      if (!image) return { kind: "sold_out" };
+      // A piece being deleted is as gone as a deleted one.
+      if (image?.status !== "ready") return { kind: "sold_out" };
       await trx
         .updateTable("edition_reservations")
         .set({ status: "expired" })
@@ -212,7 +213,9 @@ export class EditionsRepo {
         .executeTakeFirst();
       if (!fresh) return { kind: "duplicate" };
       await this.lockPayment(trx, p.paymentId);
-      const image = await this.lockImage(trx, p.imageId);
+      const locked = await this.lockImage(trx, p.imageId);
+      // A piece being deleted sells no more (its row goes with the janitor's last step).
+      const image = locked?.status === "ready" ? locked : undefined;
       const known = await trx
         .selectFrom("edition_sales")
         .select("id")
@@ -249,10 +252,10 @@ export class EditionsRepo {
         provider_payment_id: p.paymentId,
         created_at: p.now,
         refunded_at: null,
-        edition_type: image?.edition_type ?? null,
+        edition_type: locked?.edition_type ?? null,
         // What it sold as, kept for when the piece is deleted.
-        title: image?.title ?? null,
-        max_editions: image?.max_editions ?? null,
+        title: locked?.title ?? null,
+        max_editions: locked?.max_editions ?? null,
       };
       if (refundedFirst) {
         if (hold?.status === "active") {
@@ -877,7 +880,7 @@ export class EditionsRepo {
   private lockImage(trx: Db, imageId: number) {
     const query = trx
       .selectFrom("images")
-      .select(["id", "title", "edition_type", "max_editions", "sold_editions"])
+      .select(["id", "title", "edition_type", "max_editions", "sold_editions", "status"])
       .where("id", "=", imageId);
     return (this.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   }
