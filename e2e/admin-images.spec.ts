@@ -1,4 +1,4 @@
-import { type Image, MESSAGES, paths } from "@sawdust/shared";
+import { ADMIN_IMAGES, type Image, MESSAGES, paths } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { buyEditionViaApi } from "./support/billing";
@@ -137,6 +137,24 @@ test.describe("the image management table", () => {
     await expect(rows(page)).toHaveCount(1);
     await page.getByRole("button", { name: m.clearFilters }).click();
     await expect(page).toHaveURL(/\/admin\/images$/);
+  });
+
+  test("tags of the longest length are cut to their column: every row's actions stay in view", async ({
+    page,
+  }) => {
+    // Round 55: one image's 64-character tags pushed every row's Delete past the window's edge.
+    const long = uniqueWord("admlong");
+    const tags = ["a", "b", "c"].map((c) => `${c}${long}`.padEnd(ADMIN_IMAGES.tagMaxChars, c));
+    const image = await seedImage(api, { title: `Long ${long}`, tags });
+    await signedIn(page);
+    await page.goto(`${paths.admin.images.getHref()}?q=${long}`);
+    await expect(rows(page)).toHaveCount(1);
+    const remove = row(page, image).getByRole("button", { name: `Delete Long ${long}` });
+    const box = await remove.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+    expect(await overflow(page)).toBe(0);
+    // The whole tag is there on hover.
+    await expect(row(page, image).getByTitle(tags[0] as string)).toBeVisible();
   });
 
   test("the visibility switch sends the opposite value; the image leaves a visitor's gallery at once", async ({

@@ -1,4 +1,4 @@
-import { FREE_TIER, type Image, MESSAGES } from "@sawdust/shared";
+import { FREE_TIER, type Image, MESSAGES, PROFILE_LIMITS } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { toasts } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
@@ -125,6 +125,30 @@ test.describe("the artist profile", () => {
     // The dashboard greets the member (new today) by the saved name.
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Welcome, Mira Vale" })).toBeVisible();
+  });
+
+  test("keeps a specialty of the longest length whole, inside a 390 px screen", async ({
+    page,
+  }) => {
+    // Round 55: one 50-character specialty made the page 475 px wide and pushed Add off screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await registerViaApi(page.request);
+    await page.goto("/artist-profile");
+    const long = "Architectural photography and generative landscape";
+    const unbroken = "X".repeat(PROFILE_LIMITS.specialtyMax);
+    for (const specialty of [long, unbroken]) {
+      await field(page, "Add a specialty").fill(specialty);
+      await field(page, "Add a specialty").press("Enter");
+    }
+    const chips = page.getByRole("list", { name: "Your specialties" }).getByRole("listitem");
+    await expect(chips).toHaveText([long, unbroken]);
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBe(390);
+    const add = await page.getByRole("button", { name: "Add", exact: true }).boundingBox();
+    expect((add?.x ?? 0) + (add?.width ?? 0)).toBeLessThanOrEqual(390);
+    for (const chip of await chips.all()) {
+      const box = await chip.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
   });
 
   test("says why a save failed, in the server's words", async ({ page }) => {

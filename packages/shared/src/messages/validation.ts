@@ -1,7 +1,8 @@
 export const validation = {
   usernameLength: (min: number, max: number) =>
     `Username must be between ${min} and ${max} characters`,
-  usernameChars: "Username may contain only letters, digits, '.', '_' and '-'",
+  usernameChars:
+    "Username may contain only the letters a–z (without accents), digits, '.', '_' and '-'",
   usernameReserved: "That username is kept for the site itself: please choose another",
   emailInvalid: "Please enter a valid email address",
   passwordShort: (min: number) => `Password must be at least ${min} characters`,

@@ -223,6 +223,18 @@ const MAX_PRICE_DOLLARS = 9_999_999.99;
 const priceTooHigh = `Price must be at most $${MAX_PRICE_DOLLARS.toLocaleString("en-US")}`;
 
 /**
+ * What is wrong with a price typed in dollars (the edit and upload forms), in the form's words;
+ * undefined when it is empty (no price) or one the server takes.
+ */
+export function typedPriceProblem(typed: string): string | undefined {
+  const text = typed.trim();
+  if (text === "") return undefined;
+  const dollars = Number(text);
+  if (!Number.isFinite(dollars) || dollars < 0) return priceRule;
+  return dollars > MAX_PRICE_DOLLARS ? priceTooHigh : undefined;
+}
+
+/**
  * The edit page's form (/admin/images/{id}/edit) → the PATCH body, checked by the server's own
  * schema. The rules of spec section 5 "Image edit": tags comma-separated and trimmed; the price in
  * dollars becomes cents (times 100, rounded) and is left out when empty or zero, and it is there
@@ -253,11 +265,9 @@ export function imageEditFormSchema(stored: { editionType: string; soldEditions:
       price: z
         .string()
         .trim()
-        .refine((text) => text === "" || (Number.isFinite(Number(text)) && Number(text) >= 0), {
-          error: priceRule,
-        })
-        .refine((text) => text === "" || !(Number(text) > MAX_PRICE_DOLLARS), {
-          error: priceTooHigh,
+        .superRefine((text, ctx) => {
+          const problem = typedPriceProblem(text);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
         }),
       maxEditions: z.string().trim(),
     })

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ZEditionType, ZUploadFields } from "@sawdust/shared";
+import { typedPriceProblem, ZEditionType, ZUploadFields } from "@sawdust/shared";
 import { z } from "zod";
-import { priceCentsToSend } from "./price-rules";
+import { isPricedEdition, priceCentsToSend } from "./price-rules";
 
 /**
  * The upload form's publishing fields (the price typed in dollars) as the multipart fields the
@@ -10,6 +10,12 @@ import { priceCentsToSend } from "./price-rules";
  */
 export const ZPublishingFields = z
   .object({ editionType: ZEditionType, price: z.string() })
+  // The price as typed, in dollars and in the edit form's words (round 55: a price over the
+  // bound was refused in cents); a Sawdust Gallery piece sends none, whatever the hidden field holds.
+  .superRefine(({ editionType, price }, ctx) => {
+    const problem = isPricedEdition(editionType) ? typedPriceProblem(price) : undefined;
+    if (problem) ctx.addIssue({ code: "custom", path: ["price"], message: problem });
+  })
   .transform(({ editionType, price }): z.input<typeof ZUploadFields> => {
     const cents = priceCentsToSend(editionType, price);
     return { editionType, price: cents === null ? undefined : String(cents) };

@@ -115,11 +115,18 @@ export function ImagesTable({
                     )}
                   </span>
                 </td>
-                <td className="px-4 py-3">
+                {/* A tag of the longest length is cut to the column, whole on hover and in the
+                    edit form: it pushed every row's actions out of view (round 55). */}
+                <td className="max-w-56 px-4 py-3">
                   <span className="flex flex-wrap items-center gap-1">
                     {tags.shown.map((tag) => (
-                      <Badge key={tag} variant="secondary" className="font-normal">
-                        {tag}
+                      <Badge
+                        key={tag}
+                        variant="secondary"
+                        className="max-w-full font-normal"
+                        title={tag}
+                      >
+                        <span className="min-w-0 truncate">{tag}</span>
                       </Badge>
                     ))}
                     {tags.more && (

@@ -92,9 +92,10 @@ export function SpecialtiesField({
           {value.map((specialty) => (
             <li
               key={specialty}
-              className="inline-flex max-w-full items-center gap-1 rounded-full border bg-secondary py-1 pr-1 pl-3 text-sm font-medium text-secondary-foreground"
+              className="inline-flex max-w-full items-center gap-1 rounded-2xl border bg-secondary py-1 pr-1 pl-3 text-sm font-medium text-secondary-foreground"
             >
-              <span className="truncate">{specialty}</span>
+              {/* A long specialty wraps in its chip, whole, and never widens the page (round 55). */}
+              <span className="min-w-0 wrap-anywhere">{specialty}</span>
               <button
                 type="button"
                 aria-label={`Remove ${specialty}`}
