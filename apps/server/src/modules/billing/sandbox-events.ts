@@ -79,6 +79,20 @@ export function invoiceObject(invoice: SandboxInvoiceRow, s: SandboxSubscription
     created: seconds(invoice.created_at),
     period_start: seconds(invoice.period_start),
     period_end: seconds(invoice.period_end),
+    // The period paid for, where Stripe says it: on the invoice's line for the subscription.
+    lines: {
+      object: "list",
+      has_more: false,
+      data: [
+        {
+          id: `il_${invoice.id}`,
+          object: "line_item",
+          amount: invoice.amount_cents,
+          currency: "usd",
+          period: { start: seconds(invoice.period_start), end: seconds(invoice.period_end) },
+        },
+      ],
+    },
     livemode: false,
     parent: {
       type: "subscription_details",

@@ -258,6 +258,35 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     expect((expiry - paidAt) / DAY).toBeLessThanOrEqual(366);
   });
 
+  it("names on each renewal's receipt the period that invoice paid for, when renewals catch up together", async () => {
+    // Round 54: three renewals delivered in one advance of the clock all said the last one's end.
+    const cat = await newMember();
+    const paidAt = await sandboxNow();
+    await subscribeWith(cat, "monthly", "pays");
+    const email = `sbx_m${members}@example.com`;
+    await advance(95);
+    const receipts = (
+      await app.database.db
+        .selectFrom("jobs")
+        .select("payload")
+        .where("kind", "=", "mail.send")
+        .orderBy("id")
+        .execute()
+    )
+      .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === email && mail.subject.startsWith("Your Pro receipt"))
+      .map((mail) => /covers your plan until (.+? UTC);/.exec(mail.text)?.[1]);
+    const inWords = (at: number) => {
+      const end = new Date(at);
+      return `${end.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })} at ${end.toISOString().slice(11, 16)} UTC`;
+    };
+    const ends = [periodEndOf(paidAt, "monthly")];
+    for (let i = 0; i < 3; i += 1) {
+      ends.push(periodEndOf(ends[i] as number, "monthly", paidAt));
+    }
+    expect(receipts).toEqual(ends.map(inWords));
+  });
+
   it("closes a member's open checkout when they start another: only the newest can be paid", async () => {
     const member = await newMember();
     const older = await startCheckout(member, "monthly");

@@ -111,7 +111,10 @@ export class WebhooksService {
         );
       }
       const payment = row ? this.paymentOf(event, subscriptionId) : null;
-      const receipt = row && payment ? await this.receiptFor(row, payment) : undefined;
+      const receipt =
+        row && payment
+          ? await this.receiptFor(row, payment, paidPeriodEndOf(event.data.object))
+          : undefined;
       const outcome = await billing.applyEvent(record, row, payment, receipt);
       if (receipt && outcome === "applied") this.deps.receipts?.onJobQueued();
       if (outcome === "duplicate") return { received: true, duplicate: true };
@@ -148,8 +151,17 @@ export class WebhooksService {
     return { received: true, ignored: true, ...(outcome === "duplicate" && { duplicate: true }) };
   }
 
-  /** The member's receipt for this payment of this subscription (none without `receipts`). */
-  private async receiptFor(row: ProviderSubscriptionRow, payment: PaymentRecord) {
+  /**
+   * The member's receipt for this payment of this subscription (none without `receipts`): the
+   * plan is paid until the end of the period the invoice is for (`paidUntil`), else, when the
+   * invoice names none, the subscription's current end. Renewals caught up together, or an
+   * invoice's event delivered late, each name their own period (round 54: all said the last).
+   */
+  private async receiptFor(
+    row: ProviderSubscriptionRow,
+    payment: PaymentRecord,
+    paidUntil: number | null,
+  ) {
     const receipts = this.deps.receipts;
     if (!receipts) return undefined;
     const siteName = await receipts.siteName();
@@ -160,10 +172,8 @@ export class WebhooksService {
         : `${(payment.amount_cents / 100).toFixed(2)} ${currency}`;
     // A mail cannot know its reader's time zone: the instant in UTC, said so ("November 30,
     // 2027 at 23:40 UTC"), which the plan page shows in the member's own zone.
-    const expiry =
-      row.expiry_date === null || row.expiry_date === undefined
-        ? null
-        : new Date(Number(row.expiry_date));
+    const end = paidUntil ?? row.expiry_date;
+    const expiry = end === null || end === undefined ? null : new Date(Number(end));
     const until =
       expiry === null
         ? null
@@ -283,6 +293,23 @@ export function subscriptionIdOf(event: WebhookEvent): string | null {
     return idOf(parent?.subscription_details?.subscription) ?? idOf(object.subscription);
   }
   return null;
+}
+
+/**
+ * The end of the period an invoice paid for, in ms: the latest end of its lines' periods (Stripe's
+ * invoice-level `period_end` looks back one period, so it is not read). Null when it lists none.
+ */
+export function paidPeriodEndOf(invoice: Record<string, unknown>): number | null {
+  const lines = (invoice.lines as { data?: unknown } | null | undefined)?.data;
+  if (!Array.isArray(lines)) return null;
+  let end: number | null = null;
+  for (const line of lines) {
+    const lineEnd = (line as { period?: { end?: unknown } } | null)?.period?.end;
+    if (typeof lineEnd === "number" && Number.isSafeInteger(lineEnd) && lineEnd > 0) {
+      end = Math.max(end ?? 0, lineEnd);
+    }
+  }
+  return end === null ? null : end * 1000;
 }
 
 /** An id, or an expanded object's id. */
