@@ -1,4 +1,4 @@
-import { type AdminSales, type Image, SANDBOX_CARDS } from "@sawdust/shared";
+import { type AdminSales, type Image, MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { buyEditionViaApi, payInCheckout } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
@@ -58,7 +58,11 @@ test("a free member buys a limited edition with the Commercial licence", async (
   await checkAtBothWidths(page, "editions-checkout");
   await payInCheckout(page, "pays");
 
-  await expect(page).toHaveURL(/\/library\?purchase=success$/);
+  await expect(page).toHaveURL(/\/library\?purchase=success&checkout=cs_sbx_\w+$/);
+  // The page says how this purchase ended: sold, and which number.
+  await expect(page.getByTestId("purchase-notice")).toHaveText(
+    MESSAGES.editions.purchaseSold(title, 1),
+  );
   const owned = page.getByTestId("library-list").getByRole("listitem").filter({ hasText: title });
   await expect(owned).toContainText("No. 1 of 5");
   await expect(owned).toContainText("Commercial licence");
@@ -109,6 +113,39 @@ test("a free member buys a limited edition with the Commercial licence", async (
   await expect(visitor.getByRole("heading", { name: "Not a genuine certificate" })).toBeVisible();
   await checkAtBothWidths(visitor, "editions-forged");
   await visitorContext.close();
+});
+
+test("a buyer whose piece is withdrawn while they pay is told on return that the payment is refunded", async ({
+  page,
+}) => {
+  // Round 54: the page the buyer returned to said "your payment went through" over a refund.
+  const goneTitle = `Withdrawn ${uniqueWord("ed")}`;
+  const gone = await seedImage(admin, { title: goneTitle });
+  const oneOfOne = await admin.patch(`/api/v1/images/${gone.id}`, {
+    data: { editionType: "one_of_one", price: 4_000 },
+  });
+  expect(oneOfOne.status(), await oneOfOne.text()).toBe(200);
+  const account = await registerViaApi(page.request, newAccount("late"));
+  await signInViaApi(page.request, account);
+  await page.goto(`/image/${gone.id}`);
+  const detail = page.getByRole("dialog", { name: goneTitle });
+  await detail.getByRole("button", { name: "Buy", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: /^Buy “/ })
+    .getByRole("button", { name: "Continue to checkout" })
+    .click();
+  await expect(page).toHaveURL(/\/billing\/sandbox\/checkout\/cs_sbx_\w+$/);
+  expect((await admin.delete(`/api/v1/images/${gone.id}`)).status()).toBe(200);
+  await payInCheckout(page, "pays");
+  await expect(page).toHaveURL(/\/library\?purchase=success&checkout=cs_sbx_\w+$/);
+  // Named when the payment found the piece still being deleted, not once its row is gone.
+  await expect(page.getByTestId("purchase-notice")).toHaveText(
+    new RegExp(
+      `^${[MESSAGES.editions.purchaseRefunded(goneTitle), MESSAGES.editions.purchaseRefunded(null)]
+        .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join("|")}$`,
+    ),
+  );
 });
 
 test("the admin sees the sale and its revenue", async ({ page }) => {

@@ -127,6 +127,7 @@ const ROUTES: Record<string, Access> = {
   // Selling editions (certificates are public: anyone may verify one).
   "POST /api/v1/images/:id/purchase": "member",
   "GET /api/v1/library": "member",
+  "GET /api/v1/library/purchases/:checkoutId": "member",
   "GET /api/v1/account/collecting": "member",
   "PUT /api/v1/account/collecting": "member",
   "GET /api/v1/certificates/:id": "anyone",
@@ -198,6 +199,7 @@ function expected(access: Access, caller: Caller): 401 | 403 | "passes" {
 function concrete(pattern: string): string {
   return pattern
     .replace(/:(id|imageId)\b/g, "999999")
+    .replace(":checkoutId", "cs_none")
     .replace(":file", "missing.webp")
     .replace(":size", "hd")
     .replace("*", "no-such-page");

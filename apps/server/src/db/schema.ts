@@ -640,6 +640,8 @@ export interface EditionSalesTable {
   title: Generated<string | null>;
   /** The piece's edition size when it sold (0038), likewise. */
   max_editions: Generated<number | null>;
+  /** The checkout session it was paid through (0043; null for sales from before). */
+  checkout_id: Generated<string | null>;
 }
 export type EditionSaleRow = Selectable<EditionSalesTable>;
 

@@ -38,4 +38,13 @@ export const editions = {
   noneAvailable: "Nothing here is available right now: every piece on this page has sold.",
   noneSold: "Nothing on this page has sold yet.",
   libraryEmpty: "You own no editions yet. Buy a 1/1 or an edition and it appears here.",
+  /** /library after a checkout, while the payment's confirmation has not arrived. */
+  purchasePending:
+    "Thank you: your payment is being confirmed. Your new edition appears here within moments.",
+  purchaseSold: (title: string, number: number) =>
+    `Thank you: your payment went through. No. ${number} of “${title}” is yours.`,
+  /** The payment arrived after the last edition was taken (a hold lapsed) or the piece was withdrawn. */
+  purchaseRefunded: (title: string | null) =>
+    `Your payment ${title === null ? "for this artwork" : `for “${title}”`} arrived after it was no longer available, so it has been refunded in full. We have sent you an email about it.`,
+  purchaseUnknown: "This purchase is not one of yours, or it could not be found.",
 } as const;

@@ -68,6 +68,28 @@ export type OwnedEdition = z.infer<typeof ZOwnedEdition>;
 export const ZLibrary = z.object({ editions: z.array(ZOwnedEdition) });
 export type Library = z.infer<typeof ZLibrary>;
 
+/**
+ * GET /api/v1/library/purchases/{checkoutId}: how a member's checkout for an edition ended —
+ * pending until its payment is confirmed, then sold (with the number) or refunded (the payment
+ * arrived after the last edition was taken, or the piece was withdrawn).
+ */
+export const ZPurchaseOutcome = z.object({
+  status: z.enum(["pending", "sold", "refunded"]),
+  imageId: z.number().int(),
+  /** Null when the piece is gone (deleted while the buyer paid) and its sale kept none. */
+  title: z.string().nullable(),
+  number: z.number().int().nullable(),
+});
+export type PurchaseOutcome = z.infer<typeof ZPurchaseOutcome>;
+
+export const ZPurchaseParams = z.object({
+  checkoutId: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[A-Za-z0-9_]+$/, "checkoutId must be a checkout session's id"),
+});
+
 /** A certificate id as asked for: anything not one Sawdust issued is answered 404, not 400. */
 export const ZCertificateParams = z.object({ id: z.string().max(200) });
 

@@ -41,6 +41,7 @@ import * as jobOutages from "./2026-11-30-0039-job-outages.js";
 import * as unlimitedDownloads from "./2026-11-30-0040-unlimited-downloads.js";
 import * as adminLeaving from "./2026-12-01-0041-admin-leaving.js";
 import * as editionNumbersReissued from "./2026-12-01-0042-edition-numbers-reissued.js";
+import * as saleCheckout from "./2026-12-01-0043-sale-checkout.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-30-0040-unlimited-downloads": unlimitedDownloads,
   "2026-12-01-0041-admin-leaving": adminLeaving,
   "2026-12-01-0042-edition-numbers-reissued": editionNumbersReissued,
+  "2026-12-01-0043-sale-checkout": saleCheckout,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

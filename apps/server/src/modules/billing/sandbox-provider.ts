@@ -312,7 +312,7 @@ export class SandboxProvider implements PaymentProvider {
       priceCents: checkout.price_cents,
       email: customer?.email ?? "",
       expiresAt: new Date(checkout.expires_at).toISOString(),
-      successUrl: checkout.success_url,
+      successUrl: successUrlOf(checkout),
       cancelUrl: checkout.cancel_url,
     };
   }
@@ -388,7 +388,7 @@ export class SandboxProvider implements PaymentProvider {
       ]);
     });
     await this.flush();
-    return { url: checkout.success_url };
+    return { url: successUrlOf(checkout) };
   }
 
   /** Pays a one-off checkout: its `checkout.session.completed` is delivered before this answers. */
@@ -409,7 +409,7 @@ export class SandboxProvider implements PaymentProvider {
       ]);
     });
     await this.flush();
-    return { url: checkout.success_url };
+    return { url: successUrlOf(checkout) };
   }
 
   // ——— The billing portal ———
@@ -755,4 +755,9 @@ function chargeableCard(
 
 function cycleOf(value: string): BillingCycle {
   return value === "yearly" ? "yearly" : "monthly";
+}
+
+/** Where a paid checkout returns to, with the session's id filled in where asked, as Stripe does. */
+function successUrlOf(checkout: Pick<SandboxCheckoutRow, "id" | "success_url">): string {
+  return checkout.success_url.replaceAll("{CHECKOUT_SESSION_ID}", checkout.id);
 }

@@ -371,12 +371,35 @@ describe(`selling editions on ${TEST_DB}`, () => {
     clock.advance(1001);
     const bobCheckout = await purchase(bob, id);
     expect(bobCheckout.statusCode, bobCheckout.body).toBe(200);
-    expect((await pay(bob, sessionOf(bobCheckout.json().url))).statusCode).toBe(200);
+    const bobSession = sessionOf(bobCheckout.json().url);
+    const outcome = (who: Who, session: string) =>
+      call("GET", `/api/v1/library/purchases/${session}`, who);
+    expect((await outcome(bob, bobSession)).json()).toMatchObject({
+      status: "pending",
+      imageId: id,
+    });
+    const bobPaid = await pay(bob, bobSession);
+    expect(bobPaid.statusCode).toBe(200);
+    // The page the buyer returns to names their checkout, and asks how it ended.
+    expect(bobPaid.json().url).toMatch(
+      new RegExp(`/library\\?purchase=success&checkout=${bobSession}$`),
+    );
+    expect((await outcome(bob, bobSession)).json()).toMatchObject({ status: "sold", number: 1 });
+    // Nobody else's.
+    expect((await outcome(ann, bobSession)).statusCode).toBe(404);
+    expect((await outcome(ann, "cs_sbx_unknown")).statusCode).toBe(404);
+    expect((await outcome(ann, "not an id")).statusCode).toBe(400);
 
     // Ann comes back within her session's grace and pays for a piece that sold meanwhile.
-    const late = await pay(ann, sessionOf(annCheckout.json().url));
+    const annSession = sessionOf(annCheckout.json().url);
+    const late = await pay(ann, annSession);
     expect(late.statusCode).toBe(200);
     await delivered();
+    // Round 54: her page said "your payment went through"; it is told the payment was refunded.
+    expect((await outcome(ann, annSession)).json()).toMatchObject({
+      status: "refunded",
+      number: null,
+    });
     const sales = await salesOf(id);
     const annSale = sales.find((s) => s.buyer === `@ed_m${members - 1}`);
     expect(annSale).toMatchObject({ status: "declined", number: null });
@@ -409,6 +432,13 @@ describe(`selling editions on ${TEST_DB}`, () => {
       expect.stringMatching(/^Your payment for an artwork is refunded — /),
     ]);
     expect(mails[0]?.text).toContain("arrived after the artwork was withdrawn from sale");
+    // The page Hal returns to says so too, though the piece and its hold are gone.
+    const outcome = await call(
+      "GET",
+      `/api/v1/library/purchases/${sessionOf(checkout.json().url)}`,
+      hal,
+    );
+    expect(outcome.json()).toEqual({ status: "refunded", imageId: id, title: null, number: null });
   }, 60_000);
 
   it("refunds a payment for a piece whose deletion is under way, and tells the buyer why", async () => {

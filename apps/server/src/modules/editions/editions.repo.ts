@@ -75,6 +75,8 @@ export interface ConfirmedPayment {
   imageId: number;
   userId: number;
   reservationId: number | null;
+  /** The checkout session paid (the buyer's return page asks how it ended by it). */
+  checkoutId: string | null;
   licence: Licence;
   priceCents: number;
   provider: string;
@@ -246,6 +248,7 @@ export class EditionsRepo {
         image_id: p.imageId,
         user_id: p.userId,
         reservation_id: p.reservationId,
+        checkout_id: p.checkoutId,
         licence: p.licence,
         price_cents: p.priceCents,
         provider: p.provider,
@@ -591,6 +594,37 @@ export class EditionsRepo {
       .where("status", "=", "sold")
       .execute();
     return owned.map((r) => Number(r.image_id));
+  }
+
+  /**
+   * What became of a member's checkout for an edition: its hold's piece, and the sale its payment
+   * made (none yet while the payment is unconfirmed). Undefined for another member's checkout.
+   */
+  async findPurchase(userId: number, checkoutId: string) {
+    const sale = await this.db
+      .selectFrom("edition_sales as s")
+      .leftJoin("images as i", "i.id", "s.image_id")
+      .select(["s.image_id", "s.status", "s.number", "s.title as sold_as", "i.title"])
+      .where("s.checkout_id", "=", checkoutId)
+      .where("s.user_id", "=", userId)
+      .orderBy("s.id", "desc")
+      .executeTakeFirst();
+    if (sale) {
+      return {
+        imageId: Number(sale.image_id),
+        title: sale.sold_as ?? sale.title,
+        sale: { status: sale.status, number: sale.number },
+      };
+    }
+    // Not paid yet, or its payment's event not handled yet: the hold names the checkout.
+    const hold = await this.db
+      .selectFrom("edition_reservations as r")
+      .innerJoin("images as i", "i.id", "r.image_id")
+      .select(["r.image_id", "i.title"])
+      .where("r.checkout_id", "=", checkoutId)
+      .where("r.user_id", "=", userId)
+      .executeTakeFirst();
+    return hold && { imageId: Number(hold.image_id), title: hold.title, sale: undefined };
   }
 
   /** The member's owned editions, newest first. */

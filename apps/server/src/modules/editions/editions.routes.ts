@@ -8,6 +8,8 @@ import {
   ZLicencePricesBody,
   ZOkResponse,
   ZPurchaseBody,
+  ZPurchaseOutcome,
+  ZPurchaseParams,
   ZRedirectUrl,
   zRowId,
 } from "@sawdust/shared";
@@ -89,6 +91,27 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
       },
     },
     async (request) => opts.editions.library(memberOf(request)),
+  );
+
+  app.get(
+    "/library/purchases/:checkoutId",
+    {
+      preValidation: membersFirst,
+      schema: {
+        summary: "How the member's checkout for an edition ended",
+        description:
+          "The page a buyer returns to after paying asks this: pending until the payment is confirmed, then sold (with the edition's number) or refunded (the payment arrived after the last edition was taken, or the piece was withdrawn).",
+        tags: TAGS,
+        operationId: "getPurchase",
+        security: SIGNED_IN,
+        params: ZPurchaseParams,
+        response: {
+          200: json(ZPurchaseOutcome, "The purchase's outcome"),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => opts.editions.purchaseOutcome(memberOf(request), request.params.checkoutId),
   );
 
   app.get(

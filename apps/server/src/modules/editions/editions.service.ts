@@ -21,6 +21,7 @@ import {
   MESSAGES,
   type Member,
   type Principal,
+  type PurchaseOutcome,
   paths,
   type RedirectUrl,
   type WebhookAck,
@@ -153,7 +154,10 @@ export class EditionsService implements OneOffPaymentHandler {
           userId: String(viewer.userId),
           licence,
         },
-        successUrl: this.absolute(`${paths.library.getHref()}?purchase=success`),
+        // The provider fills in the session's id: the page asks how this purchase ended.
+        successUrl: this.absolute(
+          `${paths.library.getHref()}?purchase=success&checkout={CHECKOUT_SESSION_ID}`,
+        ),
         cancelUrl: this.absolute(paths.image.getHref(imageId)),
         expiresInMs: EDITION_SALES.reservationMs,
       });
@@ -246,6 +250,7 @@ export class EditionsService implements OneOffPaymentHandler {
       imageId,
       userId,
       reservationId: Number.isSafeInteger(reservationId) ? reservationId : null,
+      checkoutId: typeof object.id === "string" ? object.id : null,
       licence,
       priceCents,
       provider: this.deps.provider.name,
@@ -341,6 +346,24 @@ export class EditionsService implements OneOffPaymentHandler {
         purchasedAt: new Date(Number(r.created_at)).toISOString(),
         certificateId: r.certificate_id,
       })),
+    };
+  }
+
+  /**
+   * How the member's checkout for an edition ended, for the page the provider returns them to:
+   * pending until the payment's event is handled, then sold or refunded (a declined payment is
+   * refunded). 404 for a checkout that is not theirs.
+   */
+  async purchaseOutcome(viewer: Member, checkoutId: string): Promise<PurchaseOutcome> {
+    const found = await this.deps.editions.findPurchase(viewer.userId, checkoutId);
+    if (!found) throw notFound(m.purchaseUnknown, "purchase_not_found");
+    const { sale } = found;
+    const status = !sale ? "pending" : sale.status === "sold" ? "sold" : "refunded";
+    return {
+      status,
+      imageId: found.imageId,
+      title: found.title,
+      number: status === "sold" && sale?.number != null ? Number(sale.number) : null,
     };
   }
 

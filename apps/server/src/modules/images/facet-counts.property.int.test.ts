@@ -257,6 +257,7 @@ async function sell(imageId: number): Promise<void> {
     imageId,
     userId: admin.userId,
     reservationId: null,
+    checkoutId: null,
     licence: "standard",
     priceCents: 100,
     provider: "test",

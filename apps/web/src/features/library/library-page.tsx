@@ -7,7 +7,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/date-time";
 import { useDocumentTitle } from "@/lib/document-title";
 import { formatPrice } from "@/lib/images";
+import { cn } from "@/lib/utils";
 import { useLibrary } from "./api/get-library";
+import { usePurchaseOutcome } from "./api/get-purchase";
+
+const m = MESSAGES.editions;
 
 /** /library: the editions a member owns, each with its number, licence, date and certificate. */
 export function LibraryPage() {
@@ -15,6 +19,7 @@ export function LibraryPage() {
   const library = useLibrary();
   const [params] = useSearchParams();
   const justBought = params.get("purchase") === "success";
+  const checkoutId = justBought ? params.get("checkout") : null;
   const editions = library.data?.editions ?? [];
 
   return (
@@ -31,12 +36,7 @@ export function LibraryPage() {
           certificate anyone can verify.
         </p>
       </header>
-      {justBought && (
-        <p role="status" className="mt-6 rounded-lg border bg-card px-4 py-3 text-sm">
-          Thank you: your payment went through. If your new edition is not listed yet, it appears
-          within moments.
-        </p>
-      )}
+      {justBought && <PurchaseNotice checkoutId={checkoutId} />}
       <div className="mt-8">
         {library.isPending ? (
           <div className="grid gap-4">
@@ -106,5 +106,37 @@ export function LibraryPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * What became of the purchase the buyer just paid for: confirmed (its number), refunded (it
+ * arrived after the last edition was taken, or the piece was withdrawn; round 54: this page said
+ * "your payment went through"), or still being confirmed. A return address without its checkout
+ * (an older link) says the payment is being confirmed.
+ */
+function PurchaseNotice({ checkoutId }: { checkoutId: string | null }) {
+  const outcome = usePurchaseOutcome(checkoutId);
+  const data = outcome.data;
+  const refunded = data?.status === "refunded";
+  const text =
+    data?.status === "sold" && data.number !== null
+      ? m.purchaseSold(data.title ?? `Artwork ${data.imageId}`, data.number)
+      : refunded
+        ? m.purchaseRefunded(data.title)
+        : outcome.isError
+          ? m.purchaseUnknown
+          : m.purchasePending;
+  return (
+    <p
+      role="status"
+      data-testid="purchase-notice"
+      className={cn(
+        "mt-6 rounded-lg border bg-card px-4 py-3 text-sm",
+        refunded && "border-destructive/40 text-destructive",
+      )}
+    >
+      {text}
+    </p>
   );
 }
