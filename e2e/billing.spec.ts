@@ -292,7 +292,10 @@ test.describe("subscribing in the sandbox", () => {
     await expect(banner).toContainText(m.pastDueTitle);
     const plan = await currentPlan(page.request);
     expect(plan.subscription?.status).toBe("past_due");
-    await expect(banner).toContainText(shownDate(plan.subscription?.graceUntil));
+    // The day and the time of day the grace ends (round 54: the day alone read as its end).
+    const graceEnds = new Date(plan.subscription?.graceUntil ?? "");
+    const hhmm = `${String(graceEnds.getHours()).padStart(2, "0")}:${String(graceEnds.getMinutes()).padStart(2, "0")}`;
+    await expect(banner).toContainText(`${shownDate(plan.subscription?.graceUntil)} at ${hhmm}`);
     await expectNoSeriousViolations(page);
     // On every page, not only the plan's.
     await page.goto("/gallery");

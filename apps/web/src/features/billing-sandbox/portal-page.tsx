@@ -16,6 +16,7 @@ import { isApiRequestError } from "@/lib/api-client";
 import {
   cycleLabel,
   formatBillingDate,
+  formatBillingDeadline,
   isEndedStatus,
   priceWithCycle,
   renewalLine,
@@ -101,7 +102,7 @@ function SubscriptionPanel({
           <div>
             <dt className="text-muted-foreground">Pro until (grace period)</dt>
             <dd className="font-medium tabular-nums">
-              {formatBillingDate(subscription.graceUntil)}
+              {formatBillingDeadline(subscription.graceUntil)}
             </dd>
           </div>
         )}

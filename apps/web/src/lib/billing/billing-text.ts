@@ -6,9 +6,21 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from "@sawdust/shared";
-import { formatDate } from "@/lib/date-time";
+import { formatDate, formatTime } from "@/lib/date-time";
 
 const MONTHS_PER_YEAR = 12;
+
+/**
+ * A deadline as 'MMM d, yyyy at HH:mm' in the viewer's time zone ('N/A' when absent): a grace
+ * period ends at the hour its renewal failed, so the day alone read as "until that day's end"
+ * (round 54: Pro had ended that morning).
+ */
+export function formatBillingDeadline(iso: string | null | undefined): string {
+  const day = formatDate(iso);
+  return day
+    ? `${day} at ${formatTime(new Date(iso as string))}`
+    : MESSAGES.subscriptions.notAvailable;
+}
 
 /** An ISO instant as 'MMM d, yyyy' in the viewer's time zone; 'N/A' when absent or unreadable. */
 export function formatBillingDate(iso: string | null | undefined): string {

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@sawdust/shared";
 import { TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatBillingDate } from "@/lib/billing/billing-text";
+import { formatBillingDeadline } from "@/lib/billing/billing-text";
 import { useCurrentSubscription } from "@/lib/billing/get-current-subscription";
 import { useOpenBillingPortal } from "@/lib/billing/open-billing-portal";
 
@@ -15,7 +15,7 @@ export function PastDueBanner() {
   const subscription = current.data?.subscription;
   if (subscription?.status !== "past_due") return null;
   const m = MESSAGES.subscriptions;
-  const until = formatBillingDate(subscription.graceUntil ?? subscription.expiryDate);
+  const until = formatBillingDeadline(subscription.graceUntil ?? subscription.expiryDate);
 
   return (
     <section
