@@ -141,7 +141,7 @@ test("a buyer whose piece is withdrawn while they pay is told on return that the
   // Named when the payment found the piece still being deleted, not once its row is gone.
   await expect(page.getByTestId("purchase-notice")).toHaveText(
     new RegExp(
-      `^${[MESSAGES.editions.purchaseRefunded(goneTitle), MESSAGES.editions.purchaseRefunded(null)]
+      `^${[MESSAGES.editions.purchaseDeclined(goneTitle), MESSAGES.editions.purchaseDeclined(null)]
         .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
         .join("|")}$`,
     ),

@@ -44,7 +44,10 @@ export const editions = {
   purchaseSold: (title: string, number: number) =>
     `Thank you: your payment went through. No. ${number} of “${title}” is yours.`,
   /** The payment arrived after the last edition was taken (a hold lapsed) or the piece was withdrawn. */
-  purchaseRefunded: (title: string | null) =>
+  purchaseDeclined: (title: string | null) =>
     `Your payment ${title === null ? "for this artwork" : `for “${title}”`} arrived after it was no longer available, so it has been refunded in full. We have sent you an email about it.`,
-  purchaseUnknown: "This purchase is not one of yours, or it could not be found.",
+  /** Sold, then refunded (by the site or the card's bank): the edition is no longer the buyer's. */
+  purchaseRefunded: (title: string | null) =>
+    `Your purchase ${title === null ? "of this artwork" : `of “${title}”`} has been refunded, so the edition is no longer yours.`,
+  purchaseUnknown: "No purchase of yours was found for this checkout.",
 } as const;

@@ -70,11 +70,12 @@ export type Library = z.infer<typeof ZLibrary>;
 
 /**
  * GET /api/v1/library/purchases/{checkoutId}: how a member's checkout for an edition ended —
- * pending until its payment is confirmed, then sold (with the number) or refunded (the payment
- * arrived after the last edition was taken, or the piece was withdrawn).
+ * pending until its payment is confirmed, then sold (with the number), declined (the payment
+ * arrived after the last edition was taken, or the piece was withdrawn, and was refunded), or
+ * refunded (sold, then refunded: the edition is no longer theirs).
  */
 export const ZPurchaseOutcome = z.object({
-  status: z.enum(["pending", "sold", "refunded"]),
+  status: z.enum(["pending", "sold", "declined", "refunded"]),
   imageId: z.number().int(),
   /** Null when the piece is gone (deleted while the buyer paid) and its sale kept none. */
   title: z.string().nullable(),

@@ -231,6 +231,83 @@ describe(`upgrading stored text to 0034 on ${TEST_DB}`, () => {
 });
 
 describe(`upgrading monthly usage to 0040 on ${TEST_DB}`, () => {
+  it("gives each edition sale the checkout of its hold (0043), so its buyer's page is not left pending", async () => {
+    // Round 56: a sale made before the upgrade answered "pending" for good.
+    const { handle, cleanUp } = await newDatabase();
+    try {
+      await databaseAt(handle, "2026-12-01-0042-edition-numbers-reissued");
+      const now = Date.now();
+      const image = await handle.db
+        .insertInto("images")
+        .values({ ...readyImageRow(now), edition_type: "one_of_one", price_cents: 2_000 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const user = await handle.db
+        .insertInto("users")
+        .values({
+          username: "collector",
+          username_key: "collector",
+          email: "collector@example.com",
+          password_hash: "x",
+          role: "user",
+          display_name: null,
+          bio: null,
+          website: null,
+          social_links: "{}",
+          artist_statement: null,
+          specialties: "[]",
+          created_at: now,
+          updated_at: now,
+          suspended_at: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const hold = await handle.db
+        .insertInto("edition_reservations")
+        .values({
+          image_id: image.id,
+          user_id: user.id,
+          licence: "standard",
+          price_cents: 2_000,
+          checkout_id: "cs_before_upgrade",
+          status: "completed",
+          created_at: now,
+          expires_at: now + 60_000,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const sale = (reservation: number | null, payment: string) => ({
+        image_id: image.id,
+        user_id: user.id,
+        reservation_id: reservation,
+        licence: "standard",
+        number: reservation === null ? null : 1,
+        price_cents: 2_000,
+        provider: "sandbox",
+        provider_payment_id: payment,
+        status: reservation === null ? "declined" : "sold",
+        created_at: now,
+        refunded_at: null,
+      });
+      await handle.db
+        .insertInto("edition_sales")
+        .values([sale(hold.id, "pi_held"), sale(null, "pi_unheld")])
+        .execute();
+      expect(await migrateToLatest(handle)).toContain("2026-12-01-0043-sale-checkout");
+      const rows = await handle.db
+        .selectFrom("edition_sales")
+        .select(["provider_payment_id", "checkout_id"])
+        .orderBy("provider_payment_id")
+        .execute();
+      expect(rows).toEqual([
+        { provider_payment_id: "pi_held", checkout_id: "cs_before_upgrade" },
+        { provider_payment_id: "pi_unheld", checkout_id: null },
+      ]);
+    } finally {
+      await cleanUp();
+    }
+  });
+
   it("keeps a month counted before it counting in full against the free limits", async () => {
     const { handle, cleanUp } = await newDatabase();
     try {

@@ -89,6 +89,8 @@ export interface ConfirmedPayment {
   receipt?: (number: number) => MailMessage;
   /** What the buyer is told when no edition is left for the payment (it is refunded). */
   refundNotice?: MailMessage;
+  /** What the buyer is told when the piece was withdrawn (deleted, or being deleted). */
+  withdrawnNotice?: MailMessage;
 }
 
 /**
@@ -308,10 +310,11 @@ export class EditionsRepo {
           .values({ ...sale, number: null, status: "declined" })
           .returning("id")
           .executeTakeFirstOrThrow();
-        if (p.refundNotice) {
+        const notice = image ? p.refundNotice : p.withdrawnNotice;
+        if (notice) {
           await trx
             .insertInto("jobs")
-            .values(newJobRow(MAIL_JOB, null, p.refundNotice, MAIL_MAX_ATTEMPTS, p.now))
+            .values(newJobRow(MAIL_JOB, null, notice, MAIL_MAX_ATTEMPTS, p.now))
             .execute();
         }
         return { kind: "declined", saleId: Number(row.id) };

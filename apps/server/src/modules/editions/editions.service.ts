@@ -238,7 +238,7 @@ export class EditionsService implements OneOffPaymentHandler {
     const licence = LICENCES.find((l) => l === metadata.licence) ?? "standard";
     const amount = Number(object.amount_total);
     const priceCents = Number.isSafeInteger(amount) ? amount : 0;
-    const { receipt, refundNotice } = await this.buyerMailsFor(
+    const { receipt, refundNotice, withdrawnNotice } = await this.buyerMailsFor(
       userId,
       imageId,
       licence,
@@ -260,6 +260,7 @@ export class EditionsService implements OneOffPaymentHandler {
       certificateId,
       receipt: receipt && ((number) => receipt(number, certificateId)),
       ...(refundNotice && { refundNotice }),
+      ...(withdrawnNotice && { withdrawnNotice }),
     });
     // Sold (its receipt queued), or refunded before it was recorded (the buyer's hold let go).
     if (outcome.kind === "sold" || outcome.kind === "declined") this.deps.onJobQueued?.();
@@ -291,15 +292,17 @@ export class EditionsService implements OneOffPaymentHandler {
     ]);
     if (!buyer) return {};
     const amount = `$${(priceCents / 100).toFixed(2)}`;
-    if (!image) {
-      const url = this.absolute(paths.gallery.getHref());
-      const refundNotice = mailTemplates.editionPaymentRefunded(buyer.email, siteName, {
-        username: buyer.username,
-        amount,
-        url,
-      });
-      return { refundNotice };
-    }
+    // Withdrawn (deleted, or being deleted, as the payment is recorded): named while its row is
+    // there, "an artwork" once it is gone. The payment's transaction picks which notice goes.
+    const withdrawnTitle = image?.title ?? (await this.deps.images.findTitleById(imageId));
+    const withdrawnNotice = mailTemplates.editionPaymentRefunded(buyer.email, siteName, {
+      username: buyer.username,
+      ...(withdrawnTitle !== null && { title: withdrawnTitle }),
+      withdrawn: true,
+      amount,
+      url: this.absolute(paths.gallery.getHref()),
+    });
+    if (!image) return { withdrawnNotice };
     const cap = editionCapOf(image.edition_type, image.max_editions);
     const title = image.title ?? `Artwork ${imageId}`;
     return {
@@ -319,6 +322,7 @@ export class EditionsService implements OneOffPaymentHandler {
         amount,
         url: this.absolute(paths.image.getHref(imageId)),
       }),
+      withdrawnNotice,
     };
   }
 
@@ -351,14 +355,19 @@ export class EditionsService implements OneOffPaymentHandler {
 
   /**
    * How the member's checkout for an edition ended, for the page the provider returns them to:
-   * pending until the payment's event is handled, then sold or refunded (a declined payment is
-   * refunded). 404 for a checkout that is not theirs.
+   * pending until the payment's event is handled, then sold, declined (refunded: no edition was
+   * left, or the piece was withdrawn) or refunded (sold, then refunded). 404 for a checkout that
+   * is not theirs, or whose hold went with its piece before the payment was recorded.
    */
   async purchaseOutcome(viewer: Member, checkoutId: string): Promise<PurchaseOutcome> {
     const found = await this.deps.editions.findPurchase(viewer.userId, checkoutId);
     if (!found) throw notFound(m.purchaseUnknown, "purchase_not_found");
     const { sale } = found;
-    const status = !sale ? "pending" : sale.status === "sold" ? "sold" : "refunded";
+    const status = !sale
+      ? "pending"
+      : sale.status === "sold" || sale.status === "declined"
+        ? sale.status
+        : "refunded";
     return {
       status,
       imageId: found.imageId,

@@ -479,6 +479,16 @@ export class ImagesRepo {
     return query.orderBy("id", "desc").limit(limit).execute();
   }
 
+  /** A piece's title whatever its status (one being deleted still has its row); null when gone. */
+  async findTitleById(id: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("images")
+      .select("title")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row?.title ?? null;
+  }
+
   findReadyById(id: number): Promise<ImageRow | undefined> {
     return this.db
       .selectFrom("images")

@@ -102,29 +102,31 @@ export const mailTemplates = {
     siteName: string,
     payment: {
       username: string;
-      /** The piece's title; absent when the piece is gone. */
+      /** The piece's title, when it is known (a piece deleted whole has none). */
       title?: string;
+      /** The piece was withdrawn from sale (deleted, or being deleted) rather than sold out. */
+      withdrawn?: boolean;
       amount: string;
-      /** The piece's page, or the gallery when the piece is gone. */
+      /** The piece's page, or the gallery when the piece is withdrawn. */
       url: string;
     },
   ) => {
     const piece = payment.title ? `“${payment.title}”` : "an artwork";
-    const why = payment.title
-      ? "arrived after the last edition of it was taken"
-      : "arrived after the artwork was withdrawn from sale";
+    const why = payment.withdrawn
+      ? "arrived after the artwork was withdrawn from sale"
+      : "arrived after the last edition of it was taken";
     return compose(to, siteName, {
       subject: `Your payment for ${piece} is refunded`,
       paragraphs: [
         `Hello ${payment.username},`,
         `Your payment of ${payment.amount} for ${piece} ${why}, so nothing was sold to you and the whole payment is being refunded to your card. Your bank shows it within a few days.`,
-        payment.title
-          ? "We are sorry for the trouble. If another edition becomes free, you can buy it from the piece's page."
-          : "We are sorry for the trouble.",
+        payment.withdrawn
+          ? "We are sorry for the trouble."
+          : "We are sorry for the trouble. If another edition becomes free, you can buy it from the piece's page.",
       ],
-      action: payment.title
-        ? { label: "See the piece", url: payment.url }
-        : { label: "Browse the gallery", url: payment.url },
+      action: payment.withdrawn
+        ? { label: "Browse the gallery", url: payment.url }
+        : { label: "See the piece", url: payment.url },
     });
   },
 

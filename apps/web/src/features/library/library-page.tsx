@@ -110,23 +110,25 @@ export function LibraryPage() {
 }
 
 /**
- * What became of the purchase the buyer just paid for: confirmed (its number), refunded (it
+ * What became of the purchase the buyer just paid for: confirmed (its number), declined (it
  * arrived after the last edition was taken, or the piece was withdrawn; round 54: this page said
- * "your payment went through"), or still being confirmed. A return address without its checkout
- * (an older link) says the payment is being confirmed.
+ * "your payment went through"), refunded since, or still being confirmed. A return address
+ * without its checkout (an older link) says the payment is being confirmed.
  */
 function PurchaseNotice({ checkoutId }: { checkoutId: string | null }) {
   const outcome = usePurchaseOutcome(checkoutId);
   const data = outcome.data;
-  const refunded = data?.status === "refunded";
+  const refunded = data?.status === "declined" || data?.status === "refunded";
   const text =
     data?.status === "sold" && data.number !== null
       ? m.purchaseSold(data.title ?? `Artwork ${data.imageId}`, data.number)
-      : refunded
-        ? m.purchaseRefunded(data.title)
-        : outcome.isError
-          ? m.purchaseUnknown
-          : m.purchasePending;
+      : data?.status === "declined"
+        ? m.purchaseDeclined(data.title)
+        : data?.status === "refunded"
+          ? m.purchaseRefunded(data.title)
+          : outcome.gaveUp
+            ? m.purchaseUnknown
+            : m.purchasePending;
   return (
     <p
       role="status"
