@@ -19,6 +19,30 @@ async function databaseAt(handle: DatabaseHandle, last: string): Promise<void> {
   if (error) throw error;
 }
 
+/** A member's row as the schema of the release being upgraded holds it. */
+function insertMember(handle: DatabaseHandle, name: string, now: number) {
+  return handle.db
+    .insertInto("users")
+    .values({
+      username: name,
+      username_key: name,
+      email: `${name}@example.com`,
+      password_hash: "x",
+      role: "user",
+      display_name: null,
+      bio: null,
+      website: null,
+      social_links: "{}",
+      artist_statement: null,
+      specialties: "[]",
+      created_at: now,
+      updated_at: now,
+      suspended_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
 /** An empty database of its own (not migrated), and how to remove it. */
 async function newDatabase(): Promise<{ handle: DatabaseHandle; cleanUp: () => Promise<void> }> {
   const { env, drop } = await createTestDatabase();
@@ -242,26 +266,7 @@ describe(`upgrading monthly usage to 0040 on ${TEST_DB}`, () => {
         .values({ ...readyImageRow(now), edition_type: "one_of_one", price_cents: 2_000 })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const user = await handle.db
-        .insertInto("users")
-        .values({
-          username: "collector",
-          username_key: "collector",
-          email: "collector@example.com",
-          password_hash: "x",
-          role: "user",
-          display_name: null,
-          bio: null,
-          website: null,
-          social_links: "{}",
-          artist_statement: null,
-          specialties: "[]",
-          created_at: now,
-          updated_at: now,
-          suspended_at: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const user = await insertMember(handle, "collector", now);
       const hold = await handle.db
         .insertInto("edition_reservations")
         .values({
@@ -313,26 +318,7 @@ describe(`upgrading monthly usage to 0040 on ${TEST_DB}`, () => {
     try {
       await databaseAt(handle, "2026-11-30-0039-job-outages");
       const now = Date.now();
-      const user = await handle.db
-        .insertInto("users")
-        .values({
-          username: "counted",
-          username_key: "counted",
-          email: "counted@example.com",
-          password_hash: "x",
-          role: "user",
-          display_name: null,
-          bio: null,
-          website: null,
-          social_links: "{}",
-          artist_statement: null,
-          specialties: "[]",
-          created_at: now,
-          updated_at: now,
-          suspended_at: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const user = await insertMember(handle, "counted", now);
       await handle.db
         .insertInto("usage_monthly")
         .values({ user_id: user.id, month: "2026-11", downloads: 10, bytes: 12_345 })
