@@ -294,7 +294,7 @@ export class EditionsService implements OneOffPaymentHandler {
     const amount = `$${(priceCents / 100).toFixed(2)}`;
     // Withdrawn (deleted, or being deleted, as the payment is recorded): named while its row is
     // there, "an artwork" once it is gone. The payment's transaction picks which notice goes.
-    const withdrawnTitle = image?.title ?? (await this.deps.images.findTitleById(imageId));
+    const withdrawnTitle = image ? image.title : await this.deps.images.findTitleById(imageId);
     const withdrawnNotice = mailTemplates.editionPaymentRefunded(buyer.email, siteName, {
       username: buyer.username,
       ...(withdrawnTitle !== null && { title: withdrawnTitle }),
