@@ -135,7 +135,7 @@ export async function backfillListAnalysis(
 }
 
 /** Runs `work` in a transaction: the caller's, when it is one (migrations run in one on PostgreSQL). */
-function inTransaction<T>(
+export function inTransaction<T>(
   // biome-ignore lint/suspicious/noExplicitAny: see recountFacets.
   db: Kysely<any>,
   // biome-ignore lint/suspicious/noExplicitAny: see recountFacets.

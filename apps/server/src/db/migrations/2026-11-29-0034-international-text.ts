@@ -1,6 +1,6 @@
 import { normalizeStyle, shownText, slugifyTag, unique } from "@sawdust/shared";
 import { type Kysely, sql } from "kysely";
-import { recountFacets, refillSearchTerms } from "../catalogue-derived.js";
+import { inTransaction, recountFacets, refillSearchTerms } from "../catalogue-derived.js";
 import type { DialectName } from "../dialect.js";
 
 /** As migrations 0003 and 0032: punctuation that PostgreSQL's parser would read as part of a larger token. */
@@ -150,14 +150,4 @@ function restyled(style: string | null): string[] | undefined {
 /** A title or description as pages show it; null when nothing is left. */
 function shownOrNull(text: string | null): string | null {
   return text === null ? null : shownText(text) || null;
-}
-
-/** Runs `work` in a transaction: the caller's, when it is one (migrations run in one on PostgreSQL). */
-function inTransaction<T>(
-  // biome-ignore lint/suspicious/noExplicitAny: see up.
-  db: Kysely<any>,
-  // biome-ignore lint/suspicious/noExplicitAny: see up.
-  work: (trx: Kysely<any>) => Promise<T>,
-): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

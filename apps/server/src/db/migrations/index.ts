@@ -42,6 +42,7 @@ import * as unlimitedDownloads from "./2026-11-30-0040-unlimited-downloads.js";
 import * as adminLeaving from "./2026-12-01-0041-admin-leaving.js";
 import * as editionNumbersReissued from "./2026-12-01-0042-edition-numbers-reissued.js";
 import * as saleCheckout from "./2026-12-01-0043-sale-checkout.js";
+import * as neutralColourNames from "./2026-12-01-0044-neutral-colour-names.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-01-0041-admin-leaving": adminLeaving,
   "2026-12-01-0042-edition-numbers-reissued": editionNumbersReissued,
   "2026-12-01-0043-sale-checkout": saleCheckout,
+  "2026-12-01-0044-neutral-colour-names": neutralColourNames,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -334,3 +334,89 @@ describe(`upgrading monthly usage to 0040 on ${TEST_DB}`, () => {
     }
   });
 });
+
+describe(`upgrading colour names to 0044 on ${TEST_DB}`, () => {
+  it("names a grey swatch gray, black or white again, with its image's colour facets and the kept counts", async () => {
+    // A slate grey (#374146) was "purple": the purple filter found it, the black one did not.
+    const { handle, cleanUp } = await newDatabase();
+    try {
+      await databaseAt(handle, "2026-12-01-0043-sale-checkout");
+      const now = Date.now();
+      const analysis = (palette: Array<{ hex: string; share: number; name: string }>) =>
+        JSON.stringify({
+          colorScheme: Object.fromEntries(palette.map((s, i) => [`c${i}`, `#${s.hex}`])),
+          palette,
+          lightness: 40,
+        });
+      const slate = analysis([
+        { hex: "374146", share: 0.6, name: "purple" },
+        { hex: "dc1e28", share: 0.3, name: "red" },
+        { hex: "aaafa5", share: 0.1, name: "beige" },
+      ]);
+      const red = analysis([{ hex: "dc1e28", share: 1, name: "red" }]);
+      const insert = (json: string, colours: string[]) =>
+        handle.db
+          .insertInto("images")
+          .values({ ...readyImageRow(now), ai_analysis: json, list_analysis: json })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+          .then(async ({ id }) => {
+            await handle.db
+              .insertInto("image_facets")
+              .values(colours.map((value) => ({ image_id: id, kind: "color", value })))
+              .execute();
+            return Number(id);
+          });
+      const greyId = await insert(slate, ["purple", "red", "beige"]);
+      const redId = await insert(red, ["red"]);
+
+      expect(await migrateToLatest(handle)).toContain("2026-12-01-0044-neutral-colour-names");
+
+      const rows = await handle.db
+        .selectFrom("images")
+        .select(["id", "ai_analysis", "list_analysis"])
+        .orderBy("id")
+        .execute();
+      const names = (json: string) =>
+        (JSON.parse(json).palette as Array<{ name: string }>).map((s) => s.name);
+      expect(
+        rows.map((row) => [Number(row.id), names(row.ai_analysis), names(row.list_analysis)]),
+      ).toEqual([
+        [greyId, ["black", "red", "gray"], ["black", "red", "gray"]],
+        [redId, ["red"], ["red"]],
+      ]);
+      expect(JSON.parse(rows[0]?.ai_analysis ?? "{}")).toMatchObject({
+        lightness: 40,
+        colorScheme: { c0: "#374146" },
+      });
+      expect(rows[1]?.ai_analysis).toBe(red);
+      const facets = await handle.db
+        .selectFrom("image_facets")
+        .select(["image_id", "value"])
+        .where("kind", "=", "color")
+        .orderBy("image_id")
+        .orderBy("value")
+        .execute();
+      expect(facets.map((f) => [Number(f.image_id), f.value])).toEqual([
+        [greyId, "black"],
+        [greyId, "gray"],
+        [greyId, "red"],
+        [redId, "red"],
+      ]);
+      const counts = await handle.db
+        .selectFrom("facet_counts")
+        .select(["value", (eb) => eb.fn.sum<number>("count").as("n")])
+        .where("kind", "=", "color")
+        .groupBy("value")
+        .orderBy("value")
+        .execute();
+      expect(counts.map((c) => [c.value, Number(c.n)])).toEqual([
+        ["black", 1],
+        ["gray", 1],
+        ["red", 2],
+      ]);
+    } finally {
+      await cleanUp();
+    }
+  });
+});

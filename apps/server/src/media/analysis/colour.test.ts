@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { analyseColours, ciede2000, colourNameForFilter, nameOf, rgbToLab } from "./colour.js";
+import {
+  analyseColours,
+  ciede2000,
+  colourNameForFilter,
+  NEUTRAL_CHROMA,
+  nameOf,
+  rgbToLab,
+} from "./colour.js";
 
 function solid(r: number, g: number, b: number, size = 64): Uint8Array {
   const px = new Uint8Array(size * size * 3);
@@ -80,6 +87,30 @@ describe("colour names", () => {
     [[128, 0, 128], "purple"],
   ] as const)("names %j %s", ([r, g, b], name) => {
     expect(nameOf(r, g, b)).toBe(name);
+  });
+
+  it.each([
+    ["374146", "black"], // a dark slate grey, once "purple"
+    ["aaafa5", "gray"], // a warm light grey, once "beige"
+    ["d8d0c8", "white"],
+    ["8a8070", "gray"],
+    ["f0e6d2", "beige"], // tinted enough to keep its hue
+    ["1a1a2e", "navy"],
+  ] as const)("names the greyish #%s %s", (hex, name) => {
+    expect(colourNameForFilter(hex)).toBe(name);
+  });
+
+  it("names every colour with almost no chroma black, gray or white", () => {
+    let neutrals = 0;
+    for (let r = 0; r <= 255; r += 5)
+      for (let g = 0; g <= 255; g += 5)
+        for (let b = 0; b <= 255; b += 5) {
+          const [, a, bb] = rgbToLab(r, g, b);
+          if (Math.hypot(a, bb) >= NEUTRAL_CHROMA) continue;
+          neutrals += 1;
+          expect(["black", "gray", "white"]).toContain(nameOf(r, g, b));
+        }
+    expect(neutrals).toBeGreaterThan(1000);
   });
 
   it("reads a filter value as a name or a hex colour", () => {

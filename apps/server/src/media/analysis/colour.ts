@@ -55,12 +55,27 @@ const NAMED_LAB = () =>
     return { name, lab: rgbToLab(r, g, b) };
   }));
 
-/** The named colour nearest to an sRGB colour (CIEDE2000). */
+/** The names without hue: a colour this close to grey is one of them, whatever its faint tint. */
+const NEUTRALS: readonly ColourName[] = ["black", "gray", "white"];
+
+/**
+ * Below this chroma (C*, CIELAB) a colour reads as a grey: a blue-grey slate is not "purple", a
+ * warm light grey not "beige". The nearest hue by CIEDE2000 can be far off for such colours,
+ * since every hue is near them.
+ */
+export const NEUTRAL_CHROMA = 10;
+
+/**
+ * The named colour nearest to an sRGB colour (CIEDE2000): among black, gray and white for a
+ * colour with almost no chroma (NEUTRAL_CHROMA), among all names otherwise.
+ */
 export function nameOf(r: number, g: number, b: number): ColourName {
   const lab = rgbToLab(r, g, b);
+  const neutral = Math.hypot(lab[1], lab[2]) < NEUTRAL_CHROMA;
   let best: ColourName = "gray";
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of NAMED_LAB()) {
+    if (neutral && !NEUTRALS.includes(candidate.name)) continue;
     const d = ciede2000(lab, candidate.lab);
     if (d < bestDistance) {
       bestDistance = d;
