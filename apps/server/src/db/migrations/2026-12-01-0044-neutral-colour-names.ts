@@ -13,8 +13,8 @@ const BATCH = 1000;
  * slate grey "purple" and a warm light grey "beige". Only images whose names change are written:
  * the swatch names in `ai_analysis` and `list_analysis`, and the image's `color` facets (the
  * filter's values); the kept counts are counted again if any changed. Titles, descriptions and
- * tags written from the old names stay: they are words, and an admin's "Re-run analysis" (batch menu) writes
- * them afresh.
+ * tags written from the old names stay: they are words, and an admin's "Re-run analysis" (the
+ * batch menu) writes them afresh.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema before it exists.
 export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {
