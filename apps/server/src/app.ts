@@ -9,6 +9,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { uploadTmpDir } from "./background.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.js";
+import { allowedMethodsOf } from "./http/allowed-methods.js";
 import { registerBadAddress, rewriteAddress } from "./http/bad-address.js";
 import { cacheDefaults } from "./http/cache-defaults.js";
 import { answerClientError, answerConnect } from "./http/client-errors.js";
@@ -91,6 +92,9 @@ export interface App {
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 /** Builds the whole application from a config; tests build it exactly the same way. */
+/** The longest path parameter the router matches (find-my-way's default is 100). */
+const MAX_PARAM_LENGTH = 2048;
+
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   // The logger comes first: everything this process reports, from its start on (a connection
   // lost, the migrations, what billing and mail have to say), is one of its JSON lines.
@@ -117,7 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     rewriteUrl: rewriteAddress,
     // A path parameter over find-my-way's 100 characters got its raw 414 (or a 404 for GET):
     // longer ones reach the route, whose schema says what is wrong with them.
-    routerOptions: { maxParamLength: 2048 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // What Node's parser refuses (headers over 16 kB, bytes that are not HTTP) in our shape.
     clientErrorHandler: answerClientError,
   });
@@ -282,6 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(sitemapRoutes, { sitemap: services.sitemap, publicUrl: config.publicUrl });
   registerBadAddress(server, errorPages);
   await registerWebApp(server, {
+    allowedMethods: allowedMethodsOf(routes, { maxParamLength: MAX_PARAM_LENGTH }),
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
     shareCard: (id) => services.catalogue.shareCard(id),

@@ -165,3 +165,32 @@ function nul(field: string) {
 function badAddress() {
   return { message: MESSAGES.badAddress, code: "bad_address" };
 }
+
+describe(`a method an address does not take on ${TEST_DB}`, () => {
+  it("is told 405 with the methods it takes in Allow, where a path takes others; 404 where none", async () => {
+    for (const [method, url, allowed] of [
+      ["GET", "/api/v1/auth/login", ["POST"]],
+      ["PUT", "/api/v1/images/1?x=1", ["DELETE", "GET", "HEAD", "PATCH"]],
+      ["DELETE", "/api/v1/auth/user", ["GET", "HEAD"]],
+      ["POST", "/media/images/1/small.webp", ["GET", "HEAD"]],
+      ["POST", "/media/1/small", undefined],
+      ["PATCH", "/api/v1/nope", undefined],
+      ["POST", "/gallery", undefined],
+      ["DELETE", "/", ["GET", "HEAD"]],
+    ] as const) {
+      const res = await app.server.inject({ method, url, headers: { accept: "application/json" } });
+      const path = url.split("?")[0] ?? url;
+      if (allowed === undefined) {
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers.allow, `${method} ${url}`).toBeUndefined();
+        continue;
+      }
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allowed.join(", "));
+      expect(res.json(), `${method} ${url}`).toEqual({
+        message: MESSAGES.methodNotAllowed(method, path, allowed),
+        code: "method_not_allowed",
+      });
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
   type ImageListResponse,
   imageListPath,
   isAppPath,
+  MESSAGES,
   type SiteSettings,
 } from "@sawdust/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -71,6 +72,8 @@ export interface WebAppOptions {
   now?: () => number;
   /** Refusals of page addresses: browsers get the site's page saying so from here. */
   errorPages?: ErrorPages;
+  /** The methods the routes take at a path no route answered (allowed-methods.ts). */
+  allowedMethods?: (path: string) => string[];
 }
 
 /** A page's HTML as it is sent (made for this request, or kept), and its status. */
@@ -333,6 +336,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       !path.startsWith("/assets/") &&
       (!looksLikeFile || navigation);
     if (!isPage) {
+      // A path that takes other methods (`GET /api/v1/auth/login`) is told which: 405, not 404.
+      const allowed = options.allowedMethods?.(path) ?? [];
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header("allow", allowed.join(", "))
+          .send({
+            message: MESSAGES.methodNotAllowed(request.method, path, allowed),
+            code: "method_not_allowed",
+          });
+      }
       return reply
         .code(404)
         .send({ message: `Not found: ${request.method} ${path}`, code: "not_found" });

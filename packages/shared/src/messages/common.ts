@@ -18,6 +18,9 @@ export function tryAgainIn(seconds: number): string {
   const hours = Math.ceil(minutes / 60);
   return hours === 1 ? "Try again in an hour." : `Try again in ${hours} hours.`;
 }
+/** A method an address does not take (405), with the ones it does (also in `Allow`). */
+export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]) =>
+  `${path} does not take ${method}: it takes ${allowed.join(", ")}`;
 export const genericError = "An error occurred";
 export const unknownError = "An unknown error occurred";
 /**
