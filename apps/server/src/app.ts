@@ -15,6 +15,7 @@ import { cacheDefaults } from "./http/cache-defaults.js";
 import { answerClientError, answerConnect } from "./http/client-errors.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { ErrorPages } from "./http/error-pages.js";
+import { answerHeadAsGet } from "./http/head-as-get.js";
 import { acceptEmptyJsonBodies } from "./http/json-bodies.js";
 import { COMPRESSION } from "./http/kept-body.js";
 import { ListPages } from "./http/list-pages.js";
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     threshold: COMPRESSION.threshold,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality } },
   });
+  answerHeadAsGet(server);
   await server.register(cookie);
   await server.register(multipart);
   await server.register(securityPlugin, {

@@ -53,6 +53,27 @@ describe(`response compression on ${TEST_DB}`, () => {
     expect(JSON.parse(brotliDecompressSync(member.rawPayload).toString()).images).toHaveLength(3);
   });
 
+  it("answers HEAD with the headers its GET has, compression's included", async () => {
+    // HEAD lacked Content-Encoding and Vary on every route whose body is not kept (the API's
+    // document, a member's list), with the uncompressed length.
+    const { cookie } = await signIn(app, "compress_head", "user");
+    for (const [url, headers] of [
+      ["/api/openapi.json", { "accept-encoding": "br, gzip" }],
+      ["/api/openapi.json", { "accept-encoding": "gzip" }],
+      ["/api/v1/images?limit=20", { cookie, "accept-encoding": "br" }],
+      ["/api/v1/images?limit=20", { "accept-encoding": "br" }],
+    ] as const) {
+      const got = await get(url, headers);
+      const head = await app.server.inject({ method: "HEAD", url, headers });
+      expect(got.statusCode, url).toBe(200);
+      expect(got.headers["content-encoding"], url).toMatch(/^(br|gzip)$/);
+      expect(head.statusCode, url).toBe(200);
+      expect(head.rawPayload.length, url).toBe(0);
+      for (const name of ["content-encoding", "vary", "content-type", "content-length"])
+        expect(head.headers[name], `${url} ${name}`).toBe(got.headers[name]);
+    }
+  });
+
   it("leaves pictures as they are", async () => {
     const list = (await get("/api/v1/images?limit=1")).json();
     const res = await get(list.images[0].urlSmall, { "accept-encoding": "br, gzip" });
