@@ -290,6 +290,7 @@ export function createServices(
     clock,
     limits: authLimits,
     twoFactor,
+    serialised,
     onRegistered: (user, mail) => accounts.sendVerification(user, mail),
     audit: { record: (...entry) => audit.record(...entry) },
   });

@@ -603,6 +603,33 @@ describe(`admin bootstrap on ${TEST_DB}`, () => {
     }
   });
 
+  it("makes one administrator when replicas start at once on a new database", async () => {
+    // Round 57: two API processes started together both found no admin; one made "admin" and
+    // the other "admin-99374f" (two passwords, in two logs), or crashed on the name taken.
+    const fresh = await createTestApp();
+    // On PostgreSQL a second app on the same database, as a second process; SQLite serves one.
+    const other =
+      TEST_DB === "postgres"
+        ? await createTestApp({ DATABASE_URL: fresh.env.DATABASE_URL ?? "" })
+        : undefined;
+    try {
+      const apps = [fresh, other ?? fresh];
+      const made = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => apps[i % 2]?.services.auth.ensureAdmin(undefined)),
+      );
+      expect(made.filter((result) => result !== undefined)).toHaveLength(1);
+      const admins = await fresh.database.db
+        .selectFrom("users")
+        .select("username")
+        .where("role", "=", "admin")
+        .execute();
+      expect(admins).toEqual([{ username: "admin" }]);
+    } finally {
+      await other?.close();
+      await fresh.close();
+    }
+  });
+
   it("makes an administrator again when every one was deleted, under a new name while 'admin' is kept", async () => {
     const fresh = await createTestApp();
     try {

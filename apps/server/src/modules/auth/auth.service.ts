@@ -14,6 +14,7 @@ import type { UserRow } from "../../db/schema.js";
 import { addressGroupOf } from "../../lib/address-group.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.js";
+import { type Serialised, unordered } from "../../lib/serialised.js";
 import { USERNAME_GRACE_MS } from "../accounts/accounts.service.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
 import { highestTier, type SubscriptionsService } from "../subscriptions/subscriptions.service.js";
@@ -109,6 +110,8 @@ export class AuthService {
       limits: AuthLimits;
       /** Two-factor sign-in; without it (the CLI) every sign-in is password-only. */
       twoFactor?: TwoFactorGate;
+      /** Orders the first administrator's making across processes (ensureAdmin). */
+      serialised?: Serialised;
       /**
        * Told of each account registered (accounts: the confirmation mail, leading back to
        * `returnTo`, the page the member signed up from).
@@ -396,6 +399,18 @@ export class AuthService {
    * last 30 days, which keeps its name): then one is made up, and `configuredTaken` says why.
    */
   async ensureAdmin(
+    configured: { username: string; password: string; email: string } | undefined,
+  ): Promise<
+    { username: string; generatedPassword?: string; configuredTaken?: string } | undefined
+  > {
+    // Alone across processes: replicas started at once on a new database each found no admin
+    // and made one (two admins, two passwords in two logs), or one crashed on the name taken.
+    return (this.deps.serialised ?? unordered)("first-admin", () =>
+      this.makeFirstAdmin(configured),
+    );
+  }
+
+  private async makeFirstAdmin(
     configured: { username: string; password: string; email: string } | undefined,
   ): Promise<
     { username: string; generatedPassword?: string; configuredTaken?: string } | undefined
