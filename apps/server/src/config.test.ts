@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configWarnings, loadConfig } from "./config.js";
 
@@ -36,6 +39,58 @@ describe("loadConfig", () => {
 
   it("marks cookies Secure behind an https PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://art.example.com/" }).secureCookies).toBe(true);
+  });
+
+  it("refuses a DATABASE_URL pg cannot read, saying to percent-encode the password, without showing it", () => {
+    for (const url of [
+      "postgres://sawdust:s3cr#t@127.0.0.1:4744/sawdust",
+      "postgres://sawdust:12#34@127.0.0.1:4744/sawdust",
+      "postgres://sawdust:a/b@127.0.0.1:4744/sawdust",
+    ]) {
+      const attempt = () => loadConfig({ DATABASE_URL: url });
+      expect(attempt, url).toThrow(ConfigError);
+      expect(attempt, url).toThrow(/DATABASE_URL: must be a URL .*percent-encode .*# as %23/);
+      expect(attempt, url).not.toThrow(/s3cr|#34|a\/b/);
+    }
+    for (const url of [
+      "postgres://sawdust:s3cr%23t@127.0.0.1:4744/sawdust?sslmode=disable",
+      "postgresql://sawdust:p@ss@db.internal/sawdust",
+      "postgres://sawdust:pw@/sawdust?host=/var/run/postgresql",
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }).database, url).toMatchObject({ url });
+    }
+  });
+
+  it("warns of settings that do nothing without another, and of a WEB_DIST with no web app", () => {
+    const env = {
+      ADMIN_EMAIL: "boss@example.com",
+      AI_API_KEY: "sk-123",
+      AI_MODEL: "gpt-4o",
+      WEB_DIST: "/nonexistent/web",
+    };
+    expect(configWarnings(env, loadConfig(env))).toEqual([
+      expect.stringMatching(/^ADMIN_EMAIL is ignored without ADMIN_USERNAME and ADMIN_PASSWORD: /),
+      expect.stringMatching(/^AI_API_KEY and AI_MODEL are ignored without AI_BASE_URL: .*local/),
+      expect.stringMatching(
+        /^WEB_DIST \/nonexistent\/web holds no index.html, so every page answers 503/,
+      ),
+    ]);
+    const complete = {
+      ...env,
+      ADMIN_USERNAME: "boss",
+      ADMIN_PASSWORD: "a long password",
+      AI_BASE_URL: "https://vision.example.com/v1",
+      WEB_DIST: mkdtempSync(join(tmpdir(), "sawdust-web-dist-")),
+    };
+    writeFileSync(join(complete.WEB_DIST, "index.html"), "<!doctype html>");
+    try {
+      expect(configWarnings(complete, loadConfig(complete))).toEqual([]);
+    } finally {
+      rmSync(complete.WEB_DIST, { recursive: true });
+    }
+    expect(configWarnings({ AI_MODEL: "gpt-4o" }, loadConfig({}))).toEqual([
+      expect.stringMatching(/^AI_MODEL is ignored without AI_BASE_URL/),
+    ]);
   });
 
   it("warns of a name a slip away from a setting's, and of links nobody else can open", () => {

@@ -1,5 +1,6 @@
+import { existsSync } from "node:fs";
 import { isIP } from "node:net";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { ZNewPassword, ZUsername } from "@sawdust/shared";
 import leven from "leven";
 import { z } from "zod";
@@ -48,6 +49,15 @@ const stripePriceId = () =>
     { prod: "a product's id, not one of its prices" },
   );
 
+/**
+ * Whether pg can read `url`: it parses it as a URL (a host left empty, for a socket, is allowed),
+ * so a `#` or `/` in a password fails every start with a bare "Invalid URL" naming no setting
+ * (or, after some digits, makes the rest a fragment pg ignores). No database URL has a fragment.
+ */
+function parsesAsDatabaseUrl(url: string): boolean {
+  return !url.includes("#") && (URL.canParse(url) || URL.canParse(url.replace("@/", "@host/")));
+}
+
 /** Every setting of design section 2, as environment variables. */
 const ZEnv = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -58,6 +68,10 @@ const ZEnv = z.object({
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .refine(
+        parsesAsDatabaseUrl,
+        "must be a URL such as postgres://user:password@host:5432/database: percent-encode special characters in the user name and password (# as %23, @ as %40, / as %2F, : as %3A, ? as %3F)",
+      )
       .optional(),
   ),
   /**
@@ -301,15 +315,15 @@ function stripeSettings(env: z.infer<typeof ZEnv>) {
   );
 }
 
-/** Reads and validates every setting once; a bad value throws naming the variable. */
 /**
  * What a start should tell its operator about a configuration that loads but looks wrong: a name
  * a letter or two away from a setting's (`PUBLIC_ULR`, which is otherwise ignored without a word),
- * and links no one can open (PUBLIC_URL unset while listening on every interface).
+ * links no one can open (PUBLIC_URL unset while listening on every interface), settings that do
+ * nothing without another, and a WEB_DIST with no web app in it.
  */
 export function configWarnings(
   env: Record<string, string | undefined>,
-  config: Pick<Config, "host" | "publicUrl">,
+  config: Pick<Config, "host" | "publicUrl" | "admin" | "ai" | "webDist">,
 ): string[] {
   const known = Object.keys(ZEnv.shape);
   const warnings: string[] = [];
@@ -323,9 +337,26 @@ export function configWarnings(
       `PUBLIC_URL is not set, so links in mail, the sitemap and share tags name ${config.publicUrl}, which no one else can open: set PUBLIC_URL to the address people use (README: Configuration)`,
     );
   }
+  if (env.ADMIN_EMAIL?.trim() && !config.admin) {
+    warnings.push(
+      "ADMIN_EMAIL is ignored without ADMIN_USERNAME and ADMIN_PASSWORD: the administrator a start makes when none can sign in is `admin`, with a generated password and the address admin@sawdust.local. Set all three to have yours made instead.",
+    );
+  }
+  const aiAlone = (["AI_API_KEY", "AI_MODEL"] as const).filter((name) => env[name]?.trim());
+  if (aiAlone.length > 0 && !config.ai) {
+    warnings.push(
+      `${aiAlone.join(" and ")} ${aiAlone.length > 1 ? "are" : "is"} ignored without AI_BASE_URL: images are analysed by the local analysers only. Set AI_BASE_URL to the vision model's OpenAI-compatible endpoint to use it.`,
+    );
+  }
+  if (config.webDist && !existsSync(join(config.webDist, "index.html"))) {
+    warnings.push(
+      `WEB_DIST ${config.webDist} holds no index.html, so every page answers 503 (the API works): point WEB_DIST at the built web app's folder (apps/web/dist after \`npm run build\`), or unset it.`,
+    );
+  }
   return warnings;
 }
 
+/** Reads and validates every setting once; a bad value throws naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {

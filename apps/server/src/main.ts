@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
-import { createWorker, startJanitor } from "./background.js";
+import { createWorker, startJanitor, uploadTmpDir } from "./background.js";
 import { type Config, configWarnings } from "./config.js";
 import { DemoSeeding } from "./demo/seed-demo.js";
 import { serveMetrics } from "./http/metrics.js";
@@ -14,7 +14,8 @@ async function main(config: Config): Promise<void> {
   // Before the database is opened or migrated: a start that cannot listen changes nothing.
   await proveListenable(config.host, [config.port, config.metrics.port]);
   const { server, services, metrics, markStopping } = await buildApp(config);
-  await checkStorageAtStart(config, services.storage).catch(async (error: unknown) => {
+  const uploads = uploadTmpDir(config.dataDir);
+  await checkStorageAtStart(config, services.storage, uploads).catch(async (error: unknown) => {
     await server.close();
     throw error;
   });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { type Config, ConfigError } from "./config.js";
@@ -164,12 +164,15 @@ export async function openMedia(
  * A start's check of the media storage: a file written, read back and removed (the dashboard's
  * storage check), so a bucket that does not exist, an S3 that does not answer or a media folder
  * this user cannot write stops the start, naming the setting, rather than failing every upload
- * later with a bare error while /readyz says all is well.
+ * later with a bare error while /readyz says all is well. A process that receives uploads names
+ * the folder they arrive in (`uploads`, under DATA_DIR even with S3): it is checked likewise.
  */
 export async function checkStorageAtStart(
   config: Pick<Config, "dataDir" | "s3">,
   storage: Storage,
+  uploads?: string,
 ): Promise<void> {
+  if (uploads) await checkFolderWritable(config.dataDir, uploads, "where uploads arrive");
   const media = join(config.dataDir, "media");
   // The first start makes the folder (as the first upload would): a missing one is no fault here.
   const made = config.s3
@@ -187,6 +190,25 @@ export async function checkStorageAtStart(
       ? `S3_BUCKET ${config.s3.bucket}${config.s3.endpoint ? ` at S3_ENDPOINT ${config.s3.endpoint}` : ""}: cannot write, read back and remove a file (${reason}). Check that the bucket exists, that the endpoint answers, and that S3_ACCESS_KEY_ID may write to it.`
       : `DATA_DIR ${config.dataDir}: cannot write, read back and remove a file in ${media} (${reason}). ${full ? `The disk holding it is full: free space on it (df -h ${config.dataDir}) and start again.` : "Make it writable by the user the server runs as."}`,
   );
+}
+
+/**
+ * Makes `folder` (in DATA_DIR) if it is missing, then writes and removes a file in it; a failure
+ * stops the start naming DATA_DIR, and saying so when the disk is full.
+ */
+async function checkFolderWritable(dataDir: string, folder: string, what: string): Promise<void> {
+  const probe = join(folder, `.start-check-${randomUUID()}`);
+  try {
+    await mkdir(folder, { recursive: true });
+    await writeFile(probe, "sawdust");
+    await rm(probe);
+  } catch (error) {
+    const reason = reasonOf(error);
+    const full = /^(ENOSPC|EDQUOT)\b/.test(reason) || hasNoRoom(dataDir);
+    throw new ConfigError(
+      `DATA_DIR ${dataDir}: cannot write a file in ${folder}, ${what} (${reason}). ${full ? `The disk holding it is full: free space on it (df -h ${dataDir}) and start again.` : "Make it writable by the user the server runs as."}`,
+    );
+  }
 }
 
 /**

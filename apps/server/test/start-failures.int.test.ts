@@ -2,59 +2,33 @@
  * A start that fails says which setting to look at, in one line (README: "a bad value stops the
  * process with a message naming the variable"), and leaves nothing behind that the next start
  * needs: the administrator's one-time password is shown by the start that listens, not lost with
- * one that could not. Runs `scripts/start.mjs main`, what `npm start` runs, on the built server (no
- * database server needed: SQLite files, and a PostgreSQL URL nobody answers).
+ * one that could not. Runs `scripts/start.mjs main`, what `npm start` runs (and `worker` and
+ * `admin` where they fail alike), on the built server (no database server needed: SQLite files, and
+ * PostgreSQL URLs nobody answers; start-failures-postgres.int.test.ts has those a server refuses).
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, startS3rver } from "../../../scripts/lib/cluster.mjs";
+import { SQLite } from "../src/db/sqlite-driver.js";
+import { startEntry } from "./start-entry.js";
 
-const root = resolve(import.meta.dirname, "../../..");
 const work = mkdtempSync(join(tmpdir(), "sawdust-start-failures-"));
 const webDist = join(work, "web");
 mkdirSync(webDist, { recursive: true });
 writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Sawdust</title>");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** The line a start that works logs once it listens. */
+const SERVING = '"msg":"serving"';
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-/** Starts the server; resolves when it exits, or once `until` shows up in its output (then stops it). */
-function start(env: Record<string, string>, until?: string): Promise<Run> {
-  // The built server, as `npm start` runs it: a second faster a start than compiling the sources
-  // with tsx, and this file starts a dozen.
-  const child = spawn(process.execPath, ["scripts/start.mjs", "main"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      ADMIN_USERNAME: "",
-      ADMIN_PASSWORD: "",
-      HOST: "127.0.0.1",
-      WEB_DIST: webDist,
-      DEMO_CONTENT: "false",
-      LOG_LEVEL: "info",
-      WORKERS: "0",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((done) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (until && output.includes(until)) child.kill("SIGTERM");
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", read);
-    child.on("exit", (code) => done({ code, output }));
-  });
+/**
+ * Starts the server (or `entry`: the worker, the admin CLI and its arguments), serving the
+ * stand-in web app; resolves when it exits, or once `until` shows up in its output.
+ */
+function start(env: Record<string, string>, until?: string, entry = ["main"]) {
+  return startEntry(entry, { WEB_DIST: webDist, ...env }, until);
 }
 
 function occupy(): Promise<{ server: Server; port: number }> {
@@ -174,5 +148,83 @@ describe("a start that fails", () => {
     expect(blocked.output).toContain(
       `DATA_DIR ${dataDir}: cannot write, read back and remove a file in ${join(dataDir, "media")}`,
     );
+  }, 90_000);
+
+  it("names DATA_DIR when the folder uploads arrive in cannot be written, with local media or S3 (round 61)", async () => {
+    // A file where DATA_DIR/tmp should be (permissions do not stop root, who may run these).
+    const dataDir = join(work, "tmp-unwritable");
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, "tmp"), "");
+    const uploads = join(dataDir, "tmp", "uploads");
+    const local = await start({ PORT: String(await freePort()), DATA_DIR: dataDir }, SERVING);
+    expect(local.code).toBe(1);
+    expect(local.output).toContain(
+      `DATA_DIR ${dataDir}: cannot write a file in ${uploads}, where uploads arrive (ENOTDIR`,
+    );
+    expect(local.output).toContain("Make it writable by the user the server runs as.");
+    expect(local.output).not.toContain(SERVING);
+    const s3 = await startS3rver(join(work, "s3rver-uploads"), "sawdust");
+    try {
+      const onS3 = await start(
+        { ...s3.env, PORT: String(await freePort()), DATA_DIR: dataDir },
+        SERVING,
+      );
+      expect(onS3.code).toBe(1);
+      expect(onS3.output).toContain(`DATA_DIR ${dataDir}: cannot write a file in ${uploads}`);
+    } finally {
+      await s3.close();
+    }
+  }, 90_000);
+
+  it("prints a database a newer build migrated in one line, from the server, the worker and the admin CLI", async () => {
+    const dataDir = join(work, "from-the-future");
+    const made = await start({ DATA_DIR: dataDir }, undefined, [
+      "admin",
+      "create",
+      "--username",
+      "boss",
+      "--email",
+      "boss@example.com",
+      "--password",
+      "a long password",
+    ]);
+    expect(made.code, made.output).toBe(0);
+    const db = new SQLite(join(dataDir, "sawdust.db"));
+    db.prepare("insert into kysely_migration (name, timestamp) values (?, ?)").run(
+      "2099-01-01-0999-from-the-future",
+      new Date().toISOString(),
+    );
+    db.close();
+    for (const entry of [["main"], ["worker"], ["admin", "reset-password", "--username", "boss"]]) {
+      const run = await start(
+        { PORT: String(await freePort()), DATA_DIR: dataDir },
+        SERVING,
+        entry,
+      );
+      expect(run.code, entry[0]).toBe(1);
+      expect(run.output, entry[0]).toMatch(
+        /^This database was upgraded by a newer Sawdust \(it has migration 2099-01-01-0999-from-the-future, which this build does not know\)\. Start the newer build, or restore a backup taken before the upgrade\.$/m,
+      );
+      expect(run.output, entry[0]).not.toMatch(/^\s+at /m);
+    }
+  }, 90_000);
+
+  it("names DATABASE_URL when a # in its password breaks it, in the server, the worker and the admin CLI", async () => {
+    for (const entry of [["main"], ["worker"], ["admin", "reset-password", "--username", "boss"]]) {
+      const run = await start(
+        {
+          PORT: String(await freePort()),
+          DATA_DIR: join(work, "hash-in-password"),
+          DATABASE_URL: "postgres://sawdust:s3cr#t@127.0.0.1:4744/sawdust",
+        },
+        SERVING,
+        entry,
+      );
+      expect(run.code, entry[0]).toBe(1);
+      expect(run.output, entry[0]).toContain("DATABASE_URL: must be a URL such as postgres://");
+      expect(run.output, entry[0]).toContain("# as %23");
+      expect(run.output, entry[0]).not.toContain("s3cr");
+      expect(run.output, entry[0]).not.toMatch(/^\s+at /m);
+    }
   }, 90_000);
 });

@@ -84,7 +84,8 @@ export async function runAdminCli(argv: string[], env = process.env): Promise<nu
 /**
  * Runs a command on the site the settings name. What stops it is told in one line naming what
  * to fix, as a failed start is (lib/startup-errors.ts): a bad setting, a DATA_DIR that is not
- * one, a database that cannot be reached, a refusal (exit code 1). Anything else is thrown whole.
+ * one, a database that cannot be reached, a refusal (exit code 1). Anything else is printed
+ * whole, with exit code 1 too.
  */
 async function onConfiguredSite(
   env: NodeJS.ProcessEnv,
@@ -99,8 +100,8 @@ async function onConfiguredSite(
     const refusal =
       error instanceof ConfigError || error instanceof AppError || error instanceof BackupError;
     const explained = refusal ? error.message : config && explainStartupError(error, config);
-    if (!explained) throw error;
-    console.error(explained);
+    if (explained) console.error(explained);
+    else console.error("npm run admin failed:", error);
     return 1;
   }
 }

@@ -8,6 +8,7 @@ import {
   snapshotImages,
   snapshotSqlite,
 } from "../db/sqlite-backup.js";
+import { hasNoRoom } from "../lib/disk-room.js";
 import { MEDIA_OWNER_FILE } from "../media/media-owner.js";
 import { EXTENSION_OF, type SniffedFormat } from "../media/sniff.js";
 
@@ -51,15 +52,60 @@ export async function backup(config: Config, to: string, out: Out): Promise<Mani
   await mustHaveDatabase(config.dataDir, config.database.file);
   await mustBeEmpty(to, "--to");
   // The first folder this makes (undefined when `to` was there, empty).
-  const made = await mkdir(to, { recursive: true });
+  const made = await mkdir(to, { recursive: true }).catch((error: unknown) => {
+    throw destinationFailure(error, to, dirname(to)) ?? error;
+  });
   try {
     return await copySite(config, config.database.file, to, out);
   } catch (error) {
+    // Told before the partial backup goes: removing it frees the room whose lack failed it.
+    const told = destinationFailure(error, to, made ? dirname(made) : to);
     // No half backup is left to be mistaken for one: `to` is gone again, or empty as it was.
     if (made) await rm(made, { recursive: true, force: true });
     else await emptyFolder(to);
-    throw error;
+    throw told ?? error;
   }
+}
+
+/** Codes of a write that found no room, or a folder that takes none. */
+const CANNOT_WRITE = new Set(["ENOSPC", "EDQUOT", "EFBIG", "EROFS", "SQLITE_FULL"]);
+
+/**
+ * A failed backup told as the destination's fault (`--to`, with `df -h` of `existing`, the
+ * nearest folder of it that stays) when it was writing the copy there: a full disk, a folder
+ * this user cannot write. Undefined for a failure reading DATA_DIR, which the caller explains
+ * as a failed start is (naming DATA_DIR).
+ */
+export function destinationFailure(
+  error: unknown,
+  to: string,
+  existing: string,
+): BackupError | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, path, dest, message } = error as {
+    code?: unknown;
+    path?: unknown;
+    dest?: unknown;
+    message?: unknown;
+  };
+  const inTo = (file: unknown) =>
+    typeof file === "string" && (file === to || file.startsWith(`${to}/`));
+  const noRoom = (typeof code === "string" && CANNOT_WRITE.has(code)) || hasNoRoom(to);
+  // A copy's error names both files: it is the destination's only when writing found no room.
+  const writingTo = inTo(dest)
+    ? noRoom
+    : inTo(path) || (path === undefined && dest === undefined && noRoom);
+  if (!writingTo) return undefined;
+  const what = inTo(dest) ? dest : inTo(path) ? path : to;
+  const advice =
+    code === "EROFS"
+      ? "It is on a read-only file system: back up elsewhere"
+      : noRoom
+        ? `The disk holding it is full: free space on it (df -h ${existing}) or back up elsewhere`
+        : "Back up into a folder this user can write";
+  return new BackupError(
+    `--to ${to}: cannot write ${String(what)} (${String(message)}). ${advice}; nothing was backed up.`,
+  );
 }
 
 /** The backup itself, into the empty folder `to`: the database, then the media it names. */

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Driver, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import type { Config } from "../config.js";
+import { type Config, ConfigError } from "../config.js";
 import type { EventTransport } from "../events/event-bus.js";
 import { foldText, SQLITE_FOLD_FUNCTION } from "./contains-pattern.js";
 import type { DialectName } from "./dialect.js";
@@ -156,9 +156,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   if (error) {
     // Kysely's words for a database a newer build migrated: "corrupted migrations: previously
     // executed migration X is missing". Nothing is corrupted; this build is older than the data.
+    // A refusal the operator acts on, printed alone as a bad setting is (no stack).
     const unknown = /previously executed migration (\S+) is missing/.exec(String(error));
     if (unknown) {
-      throw new Error(
+      throw new ConfigError(
         `This database was upgraded by a newer Sawdust (it has migration ${unknown[1]}, which this build does not know). Start the newer build, or restore a backup taken before the upgrade.`,
       );
     }

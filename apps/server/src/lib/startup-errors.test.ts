@@ -30,4 +30,27 @@ describe("explainStartupError", () => {
     });
     expect(explainStartupError(coded("SQLITE_IOERR", "disk I/O error"), postgres)).toBeUndefined();
   });
+
+  it("names DATABASE_URL, without its password, for SSL the server lacks and a role without rights", () => {
+    const postgres = loadConfig({
+      DATABASE_URL: "postgres://sawdust:secret@db.internal:5432/gallery?sslmode=require",
+    });
+    const noSsl = explainStartupError(
+      new Error("The server does not support SSL connections"),
+      postgres,
+    );
+    expect(noSsl).toContain(
+      "DATABASE_URL (postgres://sawdust:***@db.internal:5432/gallery?sslmode=require): cannot connect: The server does not support SSL connections",
+    );
+    expect(noSsl).toContain("Remove sslmode");
+    const noRights = explainStartupError(
+      coded("42501", "permission denied for table kysely_migration_lock"),
+      postgres,
+    );
+    expect(noRights).toContain(
+      "DATABASE_URL (postgres://sawdust:***@db.internal:5432/gallery?sslmode=require): the role signs in but may not create or use Sawdust's tables (permission denied for table kysely_migration_lock)",
+    );
+    expect(noRights).toContain("ALTER DATABASE gallery OWNER TO sawdust");
+    expect(`${noSsl} ${noRights}`).not.toContain("secret");
+  });
 });

@@ -50,7 +50,8 @@ const REFUSED_BY_POSTGRES: Record<string, string> = {
 /**
  * A failed start explained in the operator's terms, naming the setting to look at (README:
  * "a bad value stops the process with a message naming the variable"): a port in use, a HOST that
- * is no address here, a DATABASE_URL that cannot be reached, a DATA_DIR that cannot be written.
+ * is no address here, a DATABASE_URL that cannot be reached (or asks for SSL the server lacks, or
+ * names a role without rights on the tables), a DATA_DIR that cannot be written.
  * Undefined for anything else, which is printed whole.
  */
 export function explainStartupError(error: unknown, config: Config): string | undefined {
@@ -74,9 +75,19 @@ export function explainStartupError(error: unknown, config: Config): string | un
   }
 
   if (config.database.kind === "postgres") {
+    const database = `DATABASE_URL (${withoutPassword(config.database.url)})`;
     const refused = typeof code === "string" ? REFUSED_BY_POSTGRES[code] : undefined;
     if (refused || (typeof code === "string" && UNREACHABLE.has(code))) {
-      return `DATABASE_URL (${withoutPassword(config.database.url)}): cannot connect: ${refused ?? text}.`;
+      return `${database}: cannot connect: ${refused ?? text}.`;
+    }
+    // pg's words when the URL asks for SSL (sslmode=require, ssl=true) and the server has none.
+    if (/does not support SSL/i.test(text)) {
+      return `${database}: cannot connect: ${text}. Remove sslmode (or ssl) from DATABASE_URL, or turn SSL on in the server.`;
+    }
+    // A role that may sign in but not create or use the tables (SQLSTATE insufficient_privilege).
+    if (code === "42501") {
+      const { role, name } = roleAndDatabase(config.database.url);
+      return `${database}: the role signs in but may not create or use Sawdust's tables (${text}). Make it the database's owner (ALTER DATABASE ${name} OWNER TO ${role}) and the owner of the tables already there (REASSIGN OWNED BY <their owner> TO ${role}), then start again.`;
     }
   }
 
@@ -118,5 +129,18 @@ function withoutPassword(url: string): string {
     return parsed.toString();
   } catch {
     return "(unparsable)";
+  }
+}
+
+/** The role and database a connection URL names, for advice ("…" where it names none). */
+function roleAndDatabase(url: string): { role: string; name: string } {
+  try {
+    const parsed = new URL(url);
+    return {
+      role: decodeURIComponent(parsed.username) || "…",
+      name: decodeURIComponent(parsed.pathname.slice(1)) || "…",
+    };
+  } catch {
+    return { role: "…", name: "…" };
   }
 }

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { destinationFailure } from "./backup.js";
+
+const work = mkdtempSync(join(tmpdir(), "sawdust-backup-failure-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const coded = (code: string, message: string, extra: object = {}) =>
+  Object.assign(new Error(message), { code, ...extra });
+
+describe("a backup that fails", () => {
+  const to = "/backups/2026-11-25";
+
+  it("names --to, and df -h of it, when the destination's disk is full (round 61)", async () => {
+    // A real full disk's error (/dev/full takes no byte): a write's names no file.
+    symlinkSync("/dev/full", join(work, "sawdust-backup.json"));
+    const full = await writeFile(join(work, "sawdust-backup.json"), "{}").catch((e: unknown) => e);
+    expect(destinationFailure(full, work, work)?.message).toMatch(
+      new RegExp(
+        `^--to ${work}: cannot write ${work} \\(ENOSPC: .*\\)\\. The disk holding it is full: free space on it \\(df -h ${work}\\)`,
+      ),
+    );
+    // What the operator met: a copy of a picture into the full destination.
+    const copy = coded(
+      "ENOSPC",
+      `ENOSPC: no space left on device, copyfile '/srv/sawdust/media/private/images/1/original.png' -> '${to}/media/private/images/1/original.png'`,
+      { path: "/srv/sawdust/media/private/images/1/original.png", dest: `${to}/media/x.png` },
+    );
+    const told = destinationFailure(copy, to, "/backups")?.message ?? "";
+    expect(told).toMatch(/^--to \/backups\/2026-11-25: cannot write .*df -h \/backups\)/);
+    expect(told).not.toContain("DATA_DIR");
+    // SQLite's copy of the database reports no file: the destination is the one written.
+    expect(
+      destinationFailure(coded("SQLITE_FULL", "database or disk is full"), to, to)?.message,
+    ).toContain(`--to ${to}: cannot write ${to} (database or disk is full)`);
+  });
+
+  it("names --to when it cannot be written, and leaves a failure reading DATA_DIR to DATA_DIR", () => {
+    const denied = coded("EACCES", `EACCES: permission denied, mkdir '${to}/media'`, {
+      path: `${to}/media`,
+    });
+    expect(destinationFailure(denied, to, to)?.message).toContain(
+      `--to ${to}: cannot write ${to}/media (EACCES: permission denied, mkdir '${to}/media'). Back up into a folder this user can write`,
+    );
+    const unreadable = coded("EACCES", "EACCES: permission denied, copyfile", {
+      path: "/srv/sawdust/media/x.png",
+      dest: `${to}/media/x.png`,
+    });
+    expect(destinationFailure(unreadable, to, to)).toBeUndefined();
+    const elsewhere = coded("EIO", "EIO: i/o error, read", { path: "/srv/sawdust/sawdust.db" });
+    expect(destinationFailure(elsewhere, to, to)).toBeUndefined();
+  });
+});
