@@ -1,4 +1,4 @@
-import { ADMIN_IMAGES, type Image, MESSAGES, paths } from "@sawdust/shared";
+import { ADMIN_IMAGES, IMAGE_TEXT, type Image, MESSAGES, paths } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { buyEditionViaApi } from "./support/billing";
@@ -237,6 +237,51 @@ test.describe("the image management table", () => {
     await expect(toastText(page, MESSAGES.images.deleted)).toBeVisible();
     await expect(row(page, image)).toHaveCount(0);
     expect((await api.get(`/api/v1/images/${image.id}`)).status()).toBe(404);
+  });
+
+  test("a row deleted from the keyboard hands the focus to the next row, the one before when it was the last, else the page", async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const tag = uniqueWord("admdelfocus");
+    const seeded = await Promise.all(
+      ["Ash", "Birch", "Cedar"].map((name) =>
+        seedImage(api, { title: `${name} ${tag}`, tags: [tag] }),
+      ),
+    );
+    await page.goto(`${paths.admin.images.getHref()}?q=${tag}`);
+    await expect(rows(page)).toHaveCount(3);
+    const ids = await Promise.all(
+      [0, 1, 2].map(async (i) => Number(await rows(page).nth(i).getAttribute("data-image-id"))),
+    );
+    const [top, middle, bottom] = ids.map((id) => seeded.find((image) => image.id === id));
+    if (!top || !middle || !bottom) throw new Error("the table shows other images");
+    const title = (image: Image) => image.aiAnalysis.title ?? "";
+
+    async function deleteFromKeyboard(image: Image) {
+      await row(page, image)
+        .getByRole("button", { name: `Delete ${title(image)}` })
+        .focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("alertdialog", {
+        name: MESSAGES.images.adminDeleteConfirmTitle,
+      });
+      await dialog.getByRole("button", { name: "Delete", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect(row(page, image)).toHaveCount(0);
+    }
+
+    await deleteFromKeyboard(middle);
+    await expect(
+      row(page, bottom).getByRole("checkbox", { name: `Select ${title(bottom)}` }),
+    ).toBeFocused();
+    await deleteFromKeyboard(bottom);
+    await expect(
+      row(page, top).getByRole("checkbox", { name: `Select ${title(top)}` }),
+    ).toBeFocused();
+    await deleteFromKeyboard(top);
+    await expect(page.getByText(m.empty)).toBeVisible();
+    await expect(page.locator("main#main-content")).toBeFocused();
   });
 
   test("a piece with sold editions: both delete dialogs say how many, and that the sales and certificates are kept", async ({
@@ -481,6 +526,47 @@ test.describe("the image edit page", () => {
     await expect(page.getByLabel(m.priceLabel)).toHaveCount(0);
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/admin\/images$/);
+  });
+
+  test("a licence price it cannot read is marked and described alone, and takes the focus", async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const image = await seedImage(api, {
+      title: `Refused ${uniqueWord("admrefuse")}`,
+      editionType: "open_edition",
+      price: 2500,
+    });
+    await page.goto(paths.admin.editImage.getHref(image.id));
+    const standard = page.getByRole("textbox", { name: "Standard ($)" });
+    const commercial = page.getByRole("textbox", { name: "Commercial ($)" });
+    await standard.fill("30");
+    await commercial.fill("lots");
+    await page.getByRole("button", { name: "Save licence prices" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(commercial).toBeFocused();
+    await expect(commercial).toHaveAttribute("aria-invalid", "true");
+    await expect(commercial).toHaveAccessibleDescription(MESSAGES.editions.licencePriceInvalid);
+    await expect(standard).not.toHaveAttribute("aria-invalid", "true");
+    await expect(standard).toHaveAccessibleDescription("");
+  });
+
+  test("a title and a description too long are each described by their own message", async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const image = await seedImage(api, { title: `Wordy ${uniqueWord("admwordy")}` });
+    await page.goto(paths.admin.editImage.getHref(image.id));
+    const title = page.getByLabel("Title");
+    const description = page.getByLabel("Description");
+    await title.fill("t".repeat(IMAGE_TEXT.titleMax + 1));
+    await description.fill("d".repeat(IMAGE_TEXT.descriptionMax + 1));
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(title).toBeFocused();
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    await expect(title).toHaveAccessibleDescription(/^A title must be at most/);
+    await expect(description).toHaveAttribute("aria-invalid", "true");
+    await expect(description).toHaveAccessibleDescription(/^A description must be at most/);
   });
 
   test("says 'Image not found' for an image that does not exist", async ({ page }) => {

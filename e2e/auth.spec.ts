@@ -45,6 +45,8 @@ test.describe("auth screen", () => {
       // A brand-new member is welcomed, not welcomed back.
       `Welcome, ${account.username}`,
     );
+    // The new page is announced: the focus is on its main region, not dropped to <body>.
+    await expect(page.locator("main#main-content")).toBeFocused();
     await expect(toasts(page).getByText(MESSAGES.auth.success)).toBeVisible();
   });
 

@@ -114,6 +114,24 @@ test.describe("explore", () => {
     await expect(page).toHaveURL(`/gallery?tag=${gallerySoloTag}`);
   });
 
+  test("Enter on a tag takes the focus to the new page's main region, not the page's top", async ({
+    page,
+  }) => {
+    await page.goto("/explore");
+    const tags = page.getByRole("region", { name: "Browse by Tags" });
+    const solo = tags.getByRole("link", { name: `${gallerySoloTag} 1 image`, exact: true });
+    await solo.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/gallery?tag=${gallerySoloTag}`);
+    // A screen reader announces the new page; Tab goes on from its top.
+    await expect(page.locator("main#main-content")).toBeFocused();
+
+    // From the header's link, which stays where it is, too.
+    await page.getByRole("banner").getByRole("link", { name: "Explorer" }).click();
+    await expect(page).toHaveURL("/explore");
+    await expect(page.locator("main#main-content")).toBeFocused();
+  });
+
   test("has the sections the search palette links to, and scrolls to the one named", async ({
     page,
   }) => {

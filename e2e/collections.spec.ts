@@ -62,6 +62,8 @@ test.describe("collections", () => {
     await expect(page).toHaveURL(/\/collections\/\d+$/);
     const collectionPath = new URL(page.url()).pathname;
     await expect(page.getByRole("heading", { level: 1, name: "Quiet harbours" })).toBeVisible();
+    // The new page is announced: the focus is on its main region, not dropped to <body>.
+    await expect(page.locator("main#main-content")).toBeFocused();
     await expect(page.getByText("Boats at rest.", { exact: true })).toBeVisible();
     await expect(page.getByText(m.empty)).toBeVisible();
 

@@ -112,7 +112,7 @@ test("the admin sets the default licence prices; a piece without its own shows t
   await page.goto(`/image/${open.id}`);
   const detail = page.getByRole("dialog", { name: open.aiAnalysis.title ?? "" });
   await expect(detail).toContainText("$42.00");
-  await detail.getByRole("button", { name: "Buy", exact: true }).click();
+  await detail.getByRole("button", { name: /^Buy “/ }).click();
   const buy = page.getByRole("dialog", { name: /^Buy “/ });
   await expect(buy).toContainText("$42.00");
   await expect(buy).toContainText("$150.00");
@@ -214,10 +214,17 @@ test("the edition pages filter available and sold pieces through the URL", async
   await expect(filter.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
   await expect(wall).toContainText(soldOut.aiAnalysis.title ?? "");
   await expect(wall).toContainText(open.aiAnalysis.title ?? "");
+  // Each Buy names its piece: a screen reader's list of buttons is not a column of "Buy".
+  await expect(
+    wall.getByRole("button", { name: m.buyPiece(open.aiAnalysis.title ?? "") }),
+  ).toHaveText("Buy");
+  await expect(wall.getByRole("button", { name: "Buy", exact: true })).toHaveCount(0);
 
   await filter.getByRole("link", { name: "Sold" }).click();
   await expect(visitor).toHaveURL(/\/open-editions\?availability=sold$/);
   await expect(filter.getByRole("link", { name: "Sold" })).toHaveAttribute("aria-current", "page");
+  // The same page, filtered: the focus stays on the filter rather than going to the main region.
+  await expect(filter.getByRole("link", { name: "Sold" })).toBeFocused();
   await expect(wall).toContainText(soldOut.aiAnalysis.title ?? "");
   await expect(wall).not.toContainText(open.aiAnalysis.title ?? "");
   await expect(visitor.getByText("1 work", { exact: true })).toBeVisible();
@@ -233,6 +240,10 @@ test("the edition pages filter available and sold pieces through the URL", async
   await visitor.goto("/one-of-one?availability=available");
   const grid = visitor.getByTestId("one-of-one-grid");
   await expect(grid).toContainText(uncollected.aiAnalysis.title ?? "");
+  await expect(
+    grid.getByRole("button", { name: m.buyPiece(uncollected.aiAnalysis.title ?? "") }),
+  ).toHaveText("Buy");
+  await expect(grid.getByRole("button", { name: "Buy", exact: true })).toHaveCount(0);
   await expect(grid).not.toContainText(collected.aiAnalysis.title ?? "");
   await checkAtBothWidths(visitor, "h19-one-of-one-available");
   await visitor.goto("/one-of-one?availability=sold");

@@ -4,6 +4,7 @@ import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts"
 import { seriousViolations } from "./support/axe";
 import { adminApi, grantPro, seedImage, uniqueWord } from "./support/catalogue";
 import { hydrated } from "./support/hydration";
+import { lookAt } from "./support/look-at";
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
 /*
@@ -196,6 +197,47 @@ test.describe("the image detail dialog", () => {
     await expect(zoom).toHaveAttribute("aria-pressed", "false");
     await context.close();
   });
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px the Zoom button's focus ring shows above the artwork`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await openShared(page);
+      const zoom = detail(page).getByRole("button", { name: "Zoom" });
+      await expect(zoom.locator("img").first()).toHaveJSProperty("complete", true);
+      // The dialog holds the focus itself: Tab starts at the artwork.
+      await page.keyboard.press("Tab");
+      await expect(zoom).toBeFocused();
+      expect(await page.evaluate("document.activeElement.matches(':focus-visible')")).toBe(true);
+
+      // A strip along an edge of the button that the picture covers (it is letterboxed along the
+      // other two): the button's own outline there was painted over by the picture.
+      const strip = await page.evaluate<{
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      }>(`(() => {
+        const img = document.querySelector('[data-testid="zoom-layer"] img');
+        const box = img.closest("button").getBoundingClientRect();
+        const ratio = img.naturalWidth / img.naturalHeight;
+        if (ratio >= box.width / box.height) {
+          const height = box.width / ratio;
+          return { x: box.left, y: box.top + (box.height - height) / 2 + height / 4, width: 8, height: height / 2 };
+        }
+        const width = box.height * ratio;
+        return { x: box.left + (box.width - width) / 2 + width / 4, y: box.top, width: width / 2, height: 8 };
+      })()`);
+      const focused = await page.screenshot({ clip: strip });
+      await lookAt(page, { path: `/tmp/zoom-focus-ring-${width}.png` });
+      // Blurred where it is: no Tab, which could scroll the dialog.
+      await page.evaluate("document.activeElement.blur()");
+      await expect(zoom).not.toBeFocused();
+      const unfocused = await page.screenshot({ clip: strip });
+      expect(focused.equals(unfocused), "the ring shows on the picture's edge").toBe(false);
+    });
+  }
 
   test("a tag chip filters the gallery by that tag and closes the dialog", async ({ page }) => {
     await openShared(page);

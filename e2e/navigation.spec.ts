@@ -81,9 +81,13 @@ test.describe("signed out", () => {
     await expect(page.getByTestId("gallery-view")).toBeVisible();
 
     await page.keyboard.press("ControlOrMeta+k");
-    const palette = page.getByRole("dialog", { name: "Search" });
+    const palette = page.getByRole("dialog", { name: MESSAGES.search.label });
     const input = palette.getByPlaceholder(MESSAGES.search.placeholder);
     await expect(input).toBeVisible();
+    // Named, not only described by its placeholder, and where the keyboard is.
+    await expect(
+      palette.getByRole("combobox", { name: MESSAGES.search.label, exact: true }),
+    ).toBeFocused();
     for (const heading of ["Popular Tags", "Art Styles", "Collections", "Color Themes"]) {
       await expect(palette.getByRole("group", { name: heading })).toBeVisible();
     }

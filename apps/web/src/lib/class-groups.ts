@@ -79,7 +79,7 @@ export const CLASS_MERGE_CONFIG: Omit<Config<string, string>, "cacheSize" | "the
     "row-start": [{"row":[{"start":["1","2"]}]}],
     "scale": [{"scale":["100","105","110","[1.02]","[1.03]"]}],
     "select": [{"select":["all","none"]}],
-    "shadow": [{"shadow":["","2xl","inner","lg","md","none","sm","xl","xs"]}],
+    "shadow": [{"shadow":["","2xl","[inset_0_0_0_4px_white]","inner","lg","md","none","sm","xl","xs"]}],
     "shrink": [{"shrink":["","0"]}],
     "size": [{"size":["10","11","12","14","16","3","3.5","4","44","5","6","7","8","9","full"]}],
     "text-alignment": [{"text":["center","left","right"]}],

@@ -18,6 +18,14 @@ export const editions = {
   alreadyRefunded: "This sale has already been refunded",
   refunded: "Sale refunded: the ownership and its certificate are revoked.",
   pricesSaved: "Licence prices saved",
+  /** Under a licence price the piece's form cannot read. */
+  licencePriceInvalid:
+    "Enter a price in dollars, such as 25 or 99.50, or leave it blank for the default.",
+  /**
+   * The Buy button's name, and its dialog's title: which piece it buys, as the edition pages show
+   * a Buy under every card. `title` as the page shows it ("Artwork #12" for a piece without one).
+   */
+  buyPiece: (title: string) => `Buy “${title}”`,
   /** A sold 1/1 as others see it: its collector named, collected privately, or neither. */
   soldOneOfOneBy: (name: string) => `Sold · 1/1 · collected by ${name}`,
   soldOneOfOnePrivately: "Sold · 1/1 · collected privately",

@@ -48,6 +48,8 @@ export interface DeleteImageDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDeleted?: (imageId: number) => void;
+  /** Radix's: prevent it to place the focus elsewhere than on the opener (gone with the image). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The delete-image confirmation (spec section 5: "Delete image asks for confirmation"). */
@@ -58,6 +60,7 @@ export function DeleteImageDialog({
   open,
   onOpenChange,
   onDeleted,
+  onCloseAutoFocus,
 }: DeleteImageDialogProps) {
   const noteId = useId();
   const deletion = useDeleteFromTile((id) => {
@@ -70,6 +73,7 @@ export function DeleteImageDialog({
         role="alertdialog"
         className="max-w-md"
         aria-describedby={soldEditions > 0 ? noteId : undefined}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogHeader>
           <DialogTitle>{MESSAGES.images.adminDeleteConfirmTitle}</DialogTitle>

@@ -1,8 +1,9 @@
-import type { Image, User } from "@sawdust/shared";
+import { type Image, MESSAGES, type User } from "@sawdust/shared";
 import { ShoppingBag } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { canBuy } from "@/lib/edition-status";
+import { imageTitle } from "@/lib/images";
 import { retryingLazy } from "@/lib/retrying-lazy";
 
 const BuyEditionDialog = retryingLazy(
@@ -16,7 +17,8 @@ const SignUpPromptDialog = retryingLazy(
 
 /**
  * Buy for a piece that is for sale and not sold out: members choose a licence and go to
- * checkout, visitors are asked to sign up first. Nothing for any other piece.
+ * checkout, visitors are asked to sign up first. Nothing for any other piece. Its name says which
+ * piece it buys: the edition pages show a Buy under every card.
  */
 export function BuyButton({
   image,
@@ -33,7 +35,13 @@ export function BuyButton({
   if (!canBuy(image) || !image.licencePrices) return null;
   return (
     <>
-      <Button variant="outline" size={size} className={className} onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        size={size}
+        className={className}
+        aria-label={MESSAGES.editions.buyPiece(imageTitle(image))}
+        onClick={() => setOpen(true)}
+      >
         <ShoppingBag aria-hidden />
         Buy
       </Button>

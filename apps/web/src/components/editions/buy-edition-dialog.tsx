@@ -57,7 +57,9 @@ export function BuyEditionDialog({ image, open, onOpenChange }: BuyEditionDialog
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md gap-6 p-6 sm:p-7">
         <DialogHeader className="gap-2">
-          <DialogTitle className="font-display text-2xl">Buy “{imageTitle(image)}”</DialogTitle>
+          <DialogTitle className="font-display text-2xl">
+            {MESSAGES.editions.buyPiece(imageTitle(image))}
+          </DialogTitle>
           <DialogDescription>
             Choose the licence. Your edition is held for you while you pay.{" "}
             <Link to={paths.licence.getHref()} className="font-medium underline underline-offset-4">

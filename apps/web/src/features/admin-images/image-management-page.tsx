@@ -7,7 +7,7 @@ import {
   MESSAGES,
 } from "@sawdust/shared";
 import { ImageOff, LoaderCircle, X } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DeleteImageDialog } from "@/components/artwork/delete-image-dialog";
 import { InfiniteScrollSentinel } from "@/components/artwork/infinite-scroll-sentinel";
@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
+import { focusMainContent } from "@/lib/main-content";
 import { useBatchImages } from "./api/batch-images";
 import { useAdminImages } from "./api/get-admin-images";
 import { useSetImageVisibility } from "./api/set-image-visibility";
@@ -39,6 +40,46 @@ interface Selection {
 
 function errorText(error: unknown, fallback: string): string {
   return (isApiRequestError(error) && error.body) || fallback;
+}
+
+/**
+ * Where the keyboard's focus goes once a deleted image's row has left the table: its Delete button
+ * went with it, and the focus with it to the page's top. To the first control of the row that took
+ * its place, or of the one before it when it was the last; to the main region when none is left.
+ */
+function useRefocusAfterDeletion(images: AdminImage[]) {
+  const pending = useRef<{ removed: number; next: number | null } | null>(null);
+  const confirmed = useRef(false);
+  useEffect(() => {
+    const after = pending.current;
+    if (!after || images.some((image) => image.id === after.removed)) return;
+    pending.current = null;
+    // Someone who has moved on meanwhile keeps their place.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const row =
+      after.next === null
+        ? null
+        : document.querySelector(`[data-testid="admin-image-row"][data-image-id="${after.next}"]`);
+    const control = row?.querySelector<HTMLElement>("input, button, a[href]");
+    if (control) control.focus();
+    else focusMainContent();
+  }, [images]);
+  return {
+    /** Call with the table as it was, the deleted image still in it. */
+    deleted(removed: number, before: AdminImage[]) {
+      const at = before.findIndex((image) => image.id === removed);
+      const next = before[at + 1] ?? before[at - 1];
+      pending.current = { removed, next: next?.id ?? null };
+      confirmed.current = true;
+    },
+    onCloseAutoFocus(event: Event) {
+      // Deleted: not back to the opener (about to go); the effect above places the focus.
+      // Cancelled: back to the row's Delete button, as a dialog does.
+      if (confirmed.current) event.preventDefault();
+      confirmed.current = false;
+    },
+  };
 }
 
 /**
@@ -68,7 +109,8 @@ export function ImageManagementPage() {
     null,
   );
 
-  const images = list.data?.pages.flatMap((page) => page.images) ?? [];
+  const images = useMemo(() => list.data?.pages.flatMap((page) => page.images) ?? [], [list.data]);
+  const refocus = useRefocusAfterDeletion(images);
   const total = list.data?.pages[0]?.stats.totalImages;
   const selectedCount = selection.allMatching ? (total ?? 0) : selection.ids.size;
   const sales = selectionSales(
@@ -314,7 +356,11 @@ export function ImageManagementPage() {
           soldEditions={deleting.soldEditions}
           open
           onOpenChange={(open) => !open && setDeleting(null)}
-          onDeleted={(id) => select([id], false)}
+          onDeleted={(id) => {
+            refocus.deleted(id, images);
+            select([id], false);
+          }}
+          onCloseAutoFocus={refocus.onCloseAutoFocus}
         />
       )}
     </AdminPageFrame>

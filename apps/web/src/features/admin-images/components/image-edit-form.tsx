@@ -133,8 +133,9 @@ export function ImageEditForm({ image }: { image: Image }) {
       <Field id={field("title")} label="Title" error={errors.title}>
         <Input
           id={field("title")}
-          {...register("title")}
+          aria-describedby={describedBy(field("title"), false, errors.title)}
           aria-invalid={errors.title ? true : undefined}
+          {...register("title")}
         />
       </Field>
       <Field id={field("tags")} label="Tags" hint={m.tagsHint} error={errors.tags}>
@@ -151,11 +152,18 @@ export function ImageEditForm({ image }: { image: Image }) {
           id={field("style")}
           placeholder="e.g. digital art, surrealism"
           aria-describedby={describedBy(field("style"), false, errors.style)}
+          aria-invalid={errors.style ? true : undefined}
           {...register("style")}
         />
       </Field>
       <Field id={field("description")} label="Description" error={errors.description}>
-        <Textarea id={field("description")} rows={5} {...register("description")} />
+        <Textarea
+          id={field("description")}
+          rows={5}
+          aria-describedby={describedBy(field("description"), false, errors.description)}
+          aria-invalid={errors.description ? true : undefined}
+          {...register("description")}
+        />
       </Field>
       <Field id={field("editionType")} label="Edition Type" error={errors.editionType}>
         <select id={field("editionType")} className={SELECT} {...register("editionType")}>

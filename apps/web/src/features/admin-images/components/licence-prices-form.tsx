@@ -7,7 +7,7 @@ import {
   MESSAGES,
   ZLicencePricesBody,
 } from "@sawdust/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -36,25 +36,32 @@ export function LicencePricesForm({ image }: { image: Image }) {
     standard: own?.standard != null ? dollars(own.standard) : "",
     commercial: own?.commercial != null ? dollars(own.commercial) : "",
   }));
-  const [error, setError] = useState<string | null>(null);
+  // Each field's own refusal, under it; the server's refusal is the whole form's.
+  const [invalid, setInvalid] = useState<ReadonlySet<Licence>>(new Set());
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const inputs = useRef<Partial<Record<Licence, HTMLInputElement | null>>>({});
   if (!editionForSale(image.editionType)) return null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setSaveError(null);
     const parsed = ZLicencePricesBody.safeParse({
       standard: centsOf(values.standard),
       commercial: centsOf(values.commercial),
     });
     if (!parsed.success) {
-      setError(
-        "Enter each price in dollars, such as 25 or 99.50, or leave it blank for the default.",
+      const bad = LICENCES.filter((licence) =>
+        parsed.error.issues.some((issue) => issue.path[0] === licence),
       );
+      setInvalid(new Set(bad));
+      // To the first field to correct, which reads out its message, as the edit form does.
+      if (bad[0]) inputs.current[bad[0]]?.focus();
       return;
     }
-    setError(null);
+    setInvalid(new Set());
     save.mutate(parsed.data, {
       onSuccess: () => toast({ title: MESSAGES.editions.pricesSaved }),
-      onError: (e) => setError(isApiRequestError(e) ? e.body || e.message : e.message),
+      onError: (e) => setSaveError(isApiRequestError(e) ? e.body || e.message : e.message),
     });
   }
 
@@ -67,27 +74,40 @@ export function LicencePricesForm({ image }: { image: Image }) {
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {LICENCES.map((licence) => (
-          <div key={licence} className="grid gap-1.5">
-            <Label htmlFor={`${id}-${licence}`}>{LICENCE_LABELS[licence]} ($)</Label>
-            <Input
-              id={`${id}-${licence}`}
-              inputMode="decimal"
-              value={values[licence]}
-              placeholder={
-                image.licencePrices
-                  ? `${dollars(image.licencePrices[licence])} (default)`
-                  : undefined
-              }
-              aria-invalid={error ? true : undefined}
-              onChange={(event) => setValues({ ...values, [licence]: event.target.value })}
-            />
-          </div>
-        ))}
+        {LICENCES.map((licence) => {
+          const field = `${id}-${licence}`;
+          const wrong = invalid.has(licence);
+          return (
+            <div key={licence} className="grid content-start gap-1.5">
+              <Label htmlFor={field}>{LICENCE_LABELS[licence]} ($)</Label>
+              <Input
+                ref={(element) => {
+                  inputs.current[licence] = element;
+                }}
+                id={field}
+                inputMode="decimal"
+                value={values[licence]}
+                placeholder={
+                  image.licencePrices
+                    ? `${dollars(image.licencePrices[licence])} (default)`
+                    : undefined
+                }
+                aria-invalid={wrong || undefined}
+                aria-describedby={wrong ? `${field}-error` : undefined}
+                onChange={(event) => setValues({ ...values, [licence]: event.target.value })}
+              />
+              {wrong && (
+                <p id={`${field}-error`} className="text-sm font-medium text-destructive">
+                  {MESSAGES.editions.licencePriceInvalid}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
-      {error && (
+      {saveError && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {saveError}
         </p>
       )}
       <Button

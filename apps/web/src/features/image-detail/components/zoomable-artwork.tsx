@@ -154,7 +154,7 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
       onClick={onClick}
       onKeyDown={onKeyDown}
       className={cn(
-        "group relative block h-full w-full overflow-hidden outline-offset-[-4px]",
+        "group relative block h-full w-full overflow-hidden focus-visible:outline-none",
         zoomed ? "cursor-zoom-out touch-none" : "cursor-zoom-in touch-manipulation",
       )}
     >
@@ -191,6 +191,17 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
           />
         )}
       </div>
+      {/* The focus ring, drawn above the artwork: the button's own outline, inside its clipped
+          box, was painted over by the picture. Amber between two white lines, seen on any image;
+          the outline itself stays in forced colours, which drop the shadow. */}
+      <span
+        aria-hidden
+        data-testid="zoom-focus-ring"
+        className={cn(
+          "pointer-events-none absolute inset-0 hidden group-focus-visible:block",
+          "outline-2 outline-offset-[-3px] outline-ring shadow-[inset_0_0_0_4px_white]",
+        )}
+      />
       <span
         aria-hidden
         className={cn(

@@ -101,9 +101,15 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
     <CommandDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Search"
+      title={MESSAGES.search.label}
       description="Search the artwork, or jump to a tag, a style, a collection or a colour theme."
-      commandProps={{ shouldFilter: false, value: selected, onValueChange: setSelected }}
+      commandProps={{
+        // cmdk names its input by a hidden label of this text (empty without it).
+        label: MESSAGES.search.label,
+        shouldFilter: false,
+        value: selected,
+        onValueChange: setSelected,
+      }}
     >
       <div className="relative">
         <CommandInput
