@@ -3,7 +3,7 @@ import { BrowserRouter, matchPath, Route, Routes, useLocation } from "react-rout
 import { backgroundOf } from "@/lib/detail-route";
 import { useServedHeadForItsPageOnly } from "@/lib/document-title";
 import { AdminOnly, SignedInOnly, SignedInOrSignIn } from "./guards";
-import { RootLayout, useFocusMainOnNewPage, useScrollToTopOnNewPage } from "./layouts/root-layout";
+import { RootLayout, useNewPageStart } from "./layouts/root-layout";
 import { page } from "./lazy-page";
 import { paths } from "./paths";
 import { ImageDetailRoute } from "./routes/image-detail-route";
@@ -114,9 +114,7 @@ export function AppRoutes() {
   const location = useLocation();
   const background = backgroundOf(location.state);
   const overPage = background && matchPath(paths.image.path, location.pathname);
-  const pagePath = overPage ? background.pathname : location.pathname;
-  useScrollToTopOnNewPage(pagePath);
-  useFocusMainOnNewPage(pagePath);
+  useNewPageStart(overPage ? background.pathname : location.pathname);
   useServedHeadForItsPageOnly(`${location.pathname}${location.search}`);
   // An address whose escapes do not decode (`/tag/%E0%A4`) names no page (the server said 400).
   if (!pathDecodes(location.pathname)) {

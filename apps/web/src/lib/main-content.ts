@@ -6,9 +6,9 @@
 export const MAIN_CONTENT_ID = "main-content";
 
 /** Moves focus to the main region; false when the page has none. */
-export function focusMainContent(): boolean {
+export function focusMainContent(options?: FocusOptions): boolean {
   const main = document.getElementById(MAIN_CONTENT_ID);
   if (!main) return false;
-  main.focus();
+  main.focus(options);
   return true;
 }

@@ -25,49 +25,32 @@ const SessionEndedDialog = retryingLazy(
 const GALLERY_PATHS = /^\/(gallery)?$|^\/image\/[^/]+$/;
 
 /**
- * Whether the page shown changed: not for a new query string (the gallery's filters), nor between
- * the gallery's own addresses, an image's detail opened over it among them.
+ * A new page starts at the top, with the keyboard's focus on its main region. Back and Forward
+ * keep the browser's own scroll restoration, and move the focus too. Neither happens for a new
+ * query string (the gallery's filters) nor between the gallery's own addresses (an image's detail
+ * opened over it keeps the gallery where it was, under the dialog). `pathname` is the page shown
+ * (under an image opened over it, that page's). Called above the page's `<Routes location>`:
+ * inside it React Router reports every navigation as a POP.
+ *
+ * The focus: a screen reader then announces the page, and Tab goes on from its top (the link or
+ * button that led there has usually gone with the old page, dropping the focus to `<body>`). Not
+ * for a redirect before anyone has used the page (the browser's sticky user activation); what
+ * the new page focused itself (a form field's `autoFocus`) keeps the focus.
  */
-function isNewPage(from: string, to: string): boolean {
-  return from !== to && !(GALLERY_PATHS.test(from) && GALLERY_PATHS.test(to));
-}
-
-/**
- * A new page starts at the top; Back and Forward keep the browser's own scroll restoration.
- * Opening or closing an image's detail keeps the gallery where it was, under the dialog.
- * `pathname` is the page shown (under an image opened over it, that page's). Called above the
- * page's `<Routes location>`: inside it React Router reports every navigation as a POP.
- */
-export function useScrollToTopOnNewPage(pathname: string): void {
+export function useNewPageStart(pathname: string): void {
   const navigationType = useNavigationType();
   const previous = useRef(pathname);
   useEffect(() => {
     const from = previous.current;
     previous.current = pathname;
-    if (navigationType === "POP" || !isNewPage(from, pathname)) return;
-    window.scrollTo(0, 0);
+    if (from === pathname || (GALLERY_PATHS.test(from) && GALLERY_PATHS.test(pathname))) return;
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+    if (
+      navigator.userActivation?.hasBeenActive !== false &&
+      !document.activeElement?.closest("main")
+    )
+      focusMainContent({ preventScroll: true });
   }, [pathname, navigationType]);
-}
-
-/**
- * After a navigation to a new page (Back and Forward too), the keyboard's focus goes to the page's
- * main region, so a screen reader announces the page and Tab goes on from its top: the link or
- * button that led there has usually gone with the old page, dropping the focus to `<body>`. Not on
- * the first load, nor for a redirect before anyone has used the page (the browser's sticky user
- * activation); and a form field the new page focused itself (`autoFocus`) keeps the focus.
- * `pathname` as for useScrollToTopOnNewPage, called beside it.
- */
-export function useFocusMainOnNewPage(pathname: string): void {
-  const previous = useRef(pathname);
-  useEffect(() => {
-    const from = previous.current;
-    previous.current = pathname;
-    if (!isNewPage(from, pathname) || navigator.userActivation?.hasBeenActive === false) return;
-    const main = document.getElementById(MAIN_CONTENT_ID);
-    const active = document.activeElement;
-    if (!main || (active?.matches("input, textarea, select") && main.contains(active))) return;
-    main.focus({ preventScroll: true });
-  }, [pathname]);
 }
 
 /** The first stop of the Tab key, shown only when focused: past the header to the page itself. */

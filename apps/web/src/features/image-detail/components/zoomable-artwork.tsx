@@ -192,14 +192,14 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
         )}
       </div>
       {/* The focus ring, drawn above the artwork: the button's own outline, inside its clipped
-          box, was painted over by the picture. Amber between two white lines, seen on any image;
-          the outline itself stays in forced colours, which drop the shadow. */}
+          box, was painted over by the picture. An amber line on a white one (the border), seen on
+          any image, and kept in forced colours, which take both for the system's colour. */}
       <span
         aria-hidden
         data-testid="zoom-focus-ring"
         className={cn(
           "pointer-events-none absolute inset-0 hidden group-focus-visible:block",
-          "outline-2 outline-offset-[-3px] outline-ring shadow-[inset_0_0_0_4px_white]",
+          "border-4 border-white outline-2 outline-offset-[-3px] outline-ring",
         )}
       />
       <span
