@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { destinationFailure } from "./backup.js";
+import { copyIfPresent, destinationFailure } from "./backup.js";
 
 const work = mkdtempSync(join(tmpdir(), "sawdust-backup-failure-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -52,5 +52,24 @@ describe("a backup that fails", () => {
     expect(destinationFailure(unreadable, to, to)).toBeUndefined();
     const elsewhere = coded("EIO", "EIO: i/o error, read", { path: "/srv/sawdust/sawdust.db" });
     expect(destinationFailure(elsewhere, to, to)).toBeUndefined();
+  });
+});
+
+describe("copying a picture into the backup", () => {
+  it("is told a deleted picture only when the picture is gone, not when the destination fails", async () => {
+    const picture = join(work, "picture.png");
+    await writeFile(picture, "png");
+    expect(await copyIfPresent(picture, join(work, "copy", "picture.png"))).toBe(3);
+    expect(await copyIfPresent(join(work, "deleted.png"), join(work, "copy", "x.png"))).toBe(
+      undefined,
+    );
+    // Node's recursive mkdir says ENOENT for a folder it cannot make (a full disk, here a link
+    // to nowhere): the picture is there, so this is the destination's failure, not a deletion.
+    symlinkSync(join(work, "nowhere", "deeper"), join(work, "dangling"));
+    const failed = await copyIfPresent(picture, join(work, "dangling", "picture.png")).catch(
+      (e: unknown) => e,
+    );
+    expect(failed).toMatchObject({ code: "ENOENT" });
+    expect(destinationFailure(failed, work, work)?.message).toContain(`--to ${work}: cannot write`);
   });
 });

@@ -312,18 +312,26 @@ async function emptyFolder(dir: string): Promise<void> {
 }
 
 /** Copies a file if it exists; its size, or undefined when it is gone. */
-async function copyIfPresent(from: string, to: string): Promise<number | undefined> {
+/**
+ * Copies `from` to `to`: its size, or undefined when `from` was deleted meanwhile. Only a
+ * missing source is a deletion: Node's recursive mkdir says ENOENT on a full disk too, and that
+ * failure is the destination's, thrown for the caller to name.
+ */
+export async function copyIfPresent(from: string, to: string): Promise<number | undefined> {
   try {
     const { size } = await stat(from);
     await mkdir(dirname(to), { recursive: true });
     await copyFile(from, to);
     return size;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      await rm(to, { force: true });
-      return undefined;
-    }
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const sourceIsThere = await stat(from).then(
+      () => true,
+      () => false,
+    );
+    if (sourceIsThere) throw error;
+    await rm(to, { force: true });
+    return undefined;
   }
 }
 
