@@ -288,7 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await server.register(sitemapRoutes, { sitemap: services.sitemap, publicUrl: config.publicUrl });
   registerBadAddress(server, errorPages);
   await registerWebApp(server, {
-    allowedMethods: allowedMethodsOf(routes, { maxParamLength: MAX_PARAM_LENGTH }),
+    allowedMethods: allowedMethodsOf(server, routes),
     webDist: deps.webDist ?? config.webDist ?? DEFAULT_WEB_DIST,
     publicUrl: config.publicUrl,
     shareCard: (id) => services.catalogue.shareCard(id),

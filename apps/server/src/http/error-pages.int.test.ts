@@ -177,6 +177,11 @@ describe(`a method an address does not take on ${TEST_DB}`, () => {
       ["PATCH", "/api/v1/nope", undefined],
       ["POST", "/gallery", undefined],
       ["DELETE", "/", ["GET", "HEAD"]],
+      // A prefix's `/` route takes its path with a trailing slash too (round 58).
+      ["OPTIONS", "/api/v1/api-keys/", ["DELETE", "GET", "HEAD", "PATCH", "POST"]],
+      ["PUT", "/api/v1/collections/", ["DELETE", "GET", "HEAD", "PATCH", "POST"]],
+      ["OPTIONS", "/api/v1/account/", ["DELETE", "GET", "HEAD"]],
+      [`OPTIONS`, `/api/v1/images/${"9".repeat(3000)}`, undefined],
     ] as const) {
       const res = await app.server.inject({ method, url, headers: { accept: "application/json" } });
       const path = url.split("?")[0] ?? url;
@@ -192,5 +197,13 @@ describe(`a method an address does not take on ${TEST_DB}`, () => {
         code: "method_not_allowed",
       });
     }
+  });
+
+  it("answers HEAD with the headers of its GET, to the length (round 58)", async () => {
+    const get = await app.server.inject({ method: "GET", url: "/api/v1/auth/login" });
+    const head = await app.server.inject({ method: "HEAD", url: "/api/v1/auth/login" });
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe(get.headers.allow);
+    expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
   });
 });

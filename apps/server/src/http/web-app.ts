@@ -343,7 +343,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           .code(405)
           .header("allow", allowed.join(", "))
           .send({
-            message: MESSAGES.methodNotAllowed(request.method, path, allowed),
+            // HEAD is told what its GET is, to the byte (its Content-Length): no body is sent.
+            message: MESSAGES.methodNotAllowed(
+              request.method === "HEAD" ? "GET" : request.method,
+              path,
+              allowed,
+            ),
             code: "method_not_allowed",
           });
       }
