@@ -321,6 +321,13 @@ export class FakeStripeServer {
     return this.subscriptionJson(this.subscriptionState(id));
   }
 
+  /** The ids of the customer's checkout sessions still open, of both modes. */
+  openCheckoutSessions(customer: string): string[] {
+    return [...this.checkoutSessions.values()]
+      .filter((session) => session.customer === customer && session.status === "open")
+      .map((session) => session.id);
+  }
+
   checkoutSession(id: string): Json {
     const session = this.checkoutSessions.get(id);
     if (!session) throw new Error(`no checkout session ${id}`);

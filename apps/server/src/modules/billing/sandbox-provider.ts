@@ -142,10 +142,8 @@ export class SandboxProvider implements PaymentProvider {
   }) {
     const now = await this.now();
     const id = sandboxId("cs");
-    // One open checkout for Pro a customer at a time, as the Stripe provider keeps it: one left
-    // open in another tab could otherwise be paid as well.
-    await this.deps.repo.expireOpenSubscriptionCheckouts(input.customerId);
-    await this.deps.repo.insertCheckout({
+    // One open checkout for Pro a customer at a time, as the Stripe provider keeps it.
+    await this.deps.repo.insertOnlyOpenSubscriptionCheckout({
       id,
       customer_id: input.customerId,
       user_id: input.userId,
