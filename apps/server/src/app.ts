@@ -277,6 +277,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     marketing: services.marketing,
     apiKeys: services.apiKeys,
     publicUrl: config.publicUrl,
+    publicUrlGiven: config.publicUrlGiven,
   });
   await server.register(marketingDocsPageRoutes, { prefix: PARTNER_API.docsPagePath });
   await server.register(mediaRoutes, {

@@ -140,6 +140,15 @@ describe("the marketing API's OpenAPI document", () => {
     expect(exampleOf(list?.parameters?.find((p) => p.name === "edition_type") as Parameter)).toBe(
       "one_of_one,open_edition",
     );
+    // A price bound is documented as what it is read as (round 58: a pattern of digits let a
+    // generated client send -1 and 1.5), and no count, size or price as possibly negative.
+    for (const name of ["min_price", "max_price"]) {
+      expect(list?.parameters?.find((p) => p.name === name)?.schema).toMatchObject({
+        type: "integer",
+        minimum: 0,
+      });
+    }
+    expect(JSON.stringify(document)).not.toContain(`"minimum":${-Number.MAX_SAFE_INTEGER}`);
     // Only what it uses: no session, no schema of the rest of the site.
     expect(JSON.stringify(document)).not.toContain("sawdust_session");
     expect(Object.keys(document.components.schemas)).not.toContain("User");
@@ -274,5 +283,20 @@ describe("the marketing API's documentation page", () => {
     expect(script.headers["content-type"]).toMatch(/^application\/javascript/);
     expect(script.body).toContain(`url: "${DOCUMENT}"`);
     expect(script.body).toContain("validatorUrl: null");
+  });
+});
+
+describe("the marketing API's document on a site without PUBLIC_URL", () => {
+  it("names its server relatively, so the page's Try it out calls the address it was opened at (round 58)", async () => {
+    // Its Content-Security-Policy lets the page call only its own origin, and without PUBLIC_URL
+    // the site answers at every address it listens on (localhost, 127.0.0.1, the LAN's).
+    const bare = await createTestApp({});
+    try {
+      const res = await bare.server.inject({ method: "GET", url: DOCUMENT });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().servers).toEqual([{ url: "/", description: "This site" }]);
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -110,19 +110,20 @@ export type ApiKeyList = z.infer<typeof ZApiKeyList>;
 
 /* ----------------------------------------------------------------- the marketing API itself */
 
-/** Written out in digits: an empty `min_price=` (or `0x10`, `1e3`) is refused, not read as a number. */
+/**
+ * Written out in digits: an empty `min_price=` (or `0x10`, `1e3`) is refused, not read as a
+ * number. Documented as what it is read as, a whole number from 0 (round 58: the pattern of the
+ * digits was documented, which let `-1` and `1.5` through a client generated from it).
+ */
 const cents = (name: string) =>
-  z
-    .string({ error: `${name} must be a number of cents` })
-    .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number of cents`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int(`${name} must be a whole number of cents`)
-        .min(0, `${name} must be at least 0`)
-        .max(Number.MAX_SAFE_INTEGER, `${name} is too large`),
-    );
+  z.preprocess(
+    (value) => (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: `${name} must be a number of cents` })
+      .int(`${name} must be a whole number of cents`)
+      .min(0, `${name} must be at least 0`)
+      .max(Number.MAX_SAFE_INTEGER, `${name} is too large`),
+  );
 
 /**
  * GET /api/v1/marketing/images. Several values of one filter (comma-separated) match any of them;
@@ -193,7 +194,7 @@ export const ZMarketingColor = z.object({
 
 /** An image as a partner gets it: public, ready, with absolute URLs. */
 export const ZMarketingImage = z.object({
-  id: z.number().int(),
+  id: z.number().int().positive(),
   title: z.string().nullable(),
   description: z.string().nullable(),
   tags: z.array(z.string()),
@@ -204,24 +205,33 @@ export const ZMarketingImage = z.object({
   price: z
     .number()
     .int()
+    .nonnegative()
     .nullable()
     .describe(
       "The piece's listed price in cents; null when it has none, or is not for sale (a Sawdust Gallery piece, a sold 1/1, a sold-out limited edition). What a buyer is charged is `licence_prices`.",
     ),
   /** What a buyer is charged now under each licence (cents); null when it is not for sale. */
   licence_prices: z
-    .object({ standard: z.number().int(), commercial: z.number().int() })
+    .object({
+      standard: z.number().int().nonnegative(),
+      commercial: z.number().int().nonnegative(),
+    })
     .nullable()
     .describe(
       "What a buyer is charged now, in cents, for the standard and the commercial licence; null when the piece is not for sale (a Sawdust Gallery piece, a sold 1/1, a sold-out limited edition).",
     ),
   currency: z.literal("USD"),
-  max_editions: z.number().int().nullable().describe("A limited edition's size; null otherwise"),
-  sold_editions: z.number().int(),
-  downloads: z.number().int(),
+  max_editions: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .describe("A limited edition's size; null otherwise"),
+  sold_editions: z.number().int().nonnegative(),
+  downloads: z.number().int().nonnegative(),
   /** The original's pixels. */
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
   /** Display sizes (WebP) that fit 384×480, 512×640, 1024×1280 and 1536×1920; null if not made. */
   urls: z.object({
     thumb: z.url().nullable(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const ZTagCount = z.object({ tag: z.string(), count: z.number().int() });
+export const ZTagCount = z.object({ tag: z.string(), count: z.number().int().nonnegative() });
 export type TagCount = z.infer<typeof ZTagCount>;
 
 /** GET /api/v1/tags: every tag of the public catalogue with how many images carry it. */

@@ -119,10 +119,14 @@ export function withKeyedAnswerHeaders<D extends object>(document: D): D {
 /**
  * The marketing API's own OpenAPI 3.1 document: the part of the site's document (made from the
  * schemas the routes validate with, its answers' headers included) under the marketing API's
- * path, with the partner's key as its security, the site's real origin as its server and a
- * description with a curl example on that origin.
+ * path, with the partner's key as its security, the site's real origin as its server (or
+ * `options.server`) and a description with a curl example on that origin.
  */
-export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiDocument {
+export function partnerDocument(
+  site: OpenApiDocument,
+  origin: string,
+  options: { server?: string } = {},
+): OpenApiDocument {
   const copy = structuredClone(site);
   const paths = Object.fromEntries(
     Object.entries(copy.paths ?? {}).filter(([path]) =>
@@ -136,7 +140,7 @@ export function partnerDocument(site: OpenApiDocument, origin: string): OpenApiD
       version: "1",
       description: description(origin),
     },
-    servers: [{ url: origin, description: "This site" }],
+    servers: [{ url: options.server ?? origin, description: "This site" }],
     tags: [{ name: "marketing", description: "The public catalogue, for a partner's API key" }],
     paths,
     components: {

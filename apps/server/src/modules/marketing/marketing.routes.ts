@@ -30,6 +30,12 @@ export interface MarketingRoutesOptions {
   apiKeys: ApiKeysService;
   /** The site's origin as users see it (PUBLIC_URL): the document's server and curl example. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set. Unset, the document's server is relative (`/`): the docs page's "Try it
+   * out" then calls the address the page was opened at, as its Content-Security-Policy
+   * (`connect-src 'self'`) requires, whichever of the server's addresses that is (round 58).
+   */
+  publicUrlGiven: boolean;
 }
 
 const TAGS = ["marketing"];
@@ -81,7 +87,9 @@ export const marketingRoutes: FastifyPluginAsync<MarketingRoutesOptions> = async
       },
     },
     async () => {
-      document ??= partnerDocument(base.swagger() as OpenApiDocument, opts.publicUrl);
+      document ??= partnerDocument(base.swagger() as OpenApiDocument, opts.publicUrl, {
+        server: opts.publicUrlGiven ? opts.publicUrl : "/",
+      });
       return document;
     },
   );
