@@ -147,6 +147,9 @@ describe(`refused page addresses on ${TEST_DB}`, () => {
       ["/api/v1/nope", BROWSER, 404, { message: "Not found: GET /api/v1/nope", code: "not_found" }],
       ["/media/%00", BROWSER, 400, nul("The address")],
       ["/media/%zz", BROWSER, 400, badAddress()],
+      // A query that does not decode is refused, not searched for as it came (round 58).
+      ["/api/v1/marketing/images?tags=%ZZ", BROWSER, 400, badAddress()],
+      ["/api/v1/images?tag=%E2%82&limit=5", "*/*", 400, badAddress()],
       ["/media/nope?x=%00", BROWSER, 400, nul("x")],
       ["/sitemaps/pages-1.xml?x=%00", BROWSER, 400, nul("x")],
     ] as const) {

@@ -479,7 +479,8 @@ describe(`odd query strings on ${TEST_DB}`, () => {
     ["limit=2.5", 400],
     ["tag=,,,", 200],
     ["tag=%00", 400],
-    ["tag=%ff", 200],
+    // A % that starts no escape is refused (round 58), not searched for as it came.
+    ["tag=%ff", 400],
     ["style=%00", 400],
     ["color=%00", 400],
     ["color=%23", 200],
