@@ -60,8 +60,12 @@ export interface PaymentProvider {
    */
   hasOpenSubscription(customerId: string): Promise<boolean>;
 
-  /** Ends a subscription at once (an account being deleted). */
-  cancelNow(id: string): Promise<void>;
+  /**
+   * Ends a subscription at once (an account being deleted). `duringDelivery`: asked by a webhook's
+   * handler, so the cancellation's own event must not be waited for (the sandbox delivers it
+   * after the delivery in hand, which is waiting for this call).
+   */
+  cancelNow(id: string, options?: { duringDelivery?: boolean }): Promise<void>;
 
   /**
    * Expires every checkout of the customer still open, of both modes (an account being deleted:

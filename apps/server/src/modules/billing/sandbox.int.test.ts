@@ -6,11 +6,13 @@ import {
   SANDBOX_CARDS,
   ZCurrentSubscription,
   ZSandboxCheckout,
+  ZSandboxPayBody,
   ZSandboxPortal,
 } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { until } from "../../../test/until.js";
 import { periodEndOf } from "./billing-periods.js";
 
 /**
@@ -375,6 +377,45 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     expect(page.json().status).toBe("open");
     expect((await pay(cat, sessionId, "pays")).statusCode).toBe(200);
     expect((await current(cat)).tier).toBe("pro");
+  });
+
+  it("answers a payment that lands as its account is deleted, and ends that subscription (round 58)", async () => {
+    const gone = await newMember();
+    const sessionId = await startCheckout(gone, "monthly");
+    // The deletion commits after the pay request was let in, before its webhook is handled.
+    await app.database.db
+      .updateTable("users")
+      .set({ deleted_at: clock.now() })
+      .where("id", "=", gone.userId)
+      .execute();
+    const sandbox = app.services.billing.sandbox as NonNullable<
+      typeof app.services.billing.sandbox
+    >;
+    const viewer = { kind: "member", userId: gone.userId, role: "user", tier: "free" } as const;
+    // The handler cancelled it at the sandbox, whose delivery waited for the delivery in hand:
+    // the payment never answered, nor did any delivery after it.
+    const answered = await Promise.race([
+      sandbox.pay(sessionId, ZSandboxPayBody.parse(card("pays")), viewer).then(() => "answered"),
+      new Promise((resolve) => setTimeout(() => resolve("hung"), 10_000)),
+    ]);
+    expect(answered).toBe("answered");
+    const ended = await until(
+      "the subscription paid for a deleted account ends",
+      async () => {
+        const row = await app.database.db
+          .selectFrom("subscriptions")
+          .select("status")
+          .where("user_id", "=", gone.userId)
+          .executeTakeFirst();
+        return row?.status === "canceled" ? row : undefined;
+      },
+      10_000,
+    );
+    expect(ended.status).toBe("canceled");
+    // Deliveries go on: another member's payment is applied.
+    const next = await newMember();
+    await subscribeWith(next, "monthly", "pays");
+    expect((await current(next)).tier).toBe("pro");
   });
 
   it("refuses a number that is none of the test cards, and a card past its expiry", async () => {

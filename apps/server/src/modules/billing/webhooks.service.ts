@@ -93,7 +93,7 @@ export class WebhooksService {
       const owner = subscription ? await this.ownerOf(billing, subscription) : null;
       if (subscription && owner !== null && isLiveSubscription(subscription.status)) {
         if (await billing.memberDeleted(owner)) {
-          await this.deps.provider.cancelNow(subscription.id);
+          await this.deps.provider.cancelNow(subscription.id, { duringDelivery: true });
           this.deps.log?.warn(
             { eventId: event.id, subscriptionId, userId: owner },
             "a subscription started for a deleted account: cancelled at the provider",
