@@ -677,6 +677,14 @@ export class AccountsRepo {
       await trx.deleteFrom("user_two_factor").where("user_id", "=", userId).execute();
       await this.forgetAddresses(trx, addresses);
       await trx.deleteFrom("image_views").where("viewer_key", "=", `u:${userId}`).execute();
+      // Its holds on pieces go at once (its checkouts were expired): another buyer of a 1/1 or
+      // a last edition is not told someone is at checkout for half an hour (round 58).
+      await trx
+        .updateTable("edition_reservations")
+        .set({ status: "released" })
+        .where("user_id", "=", userId)
+        .where("status", "=", "active")
+        .execute();
       // A report stays (it counted toward a decision about the image), without the member's words.
       await trx
         .updateTable("image_reports")

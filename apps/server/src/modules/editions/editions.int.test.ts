@@ -3,9 +3,11 @@ import {
   type AdminSales,
   EDITION_SALES,
   MESSAGES,
+  SANDBOX_CARDS,
   ZAdminSales,
   ZCertificate,
   ZLibrary,
+  ZSandboxPayBody,
 } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -487,6 +489,53 @@ describe(`selling editions on ${TEST_DB}`, () => {
     // No new hold on it either.
     const [joe] = (await newMembers(1)) as [Who];
     expect((await purchase(joe, id)).statusCode).not.toBe(200);
+  }, 60_000);
+
+  it("refunds a payment that lands as its buyer's account is deleted, and sells the piece to no one (round 58)", async () => {
+    const id = await piece({ editionType: "one_of_one" });
+    const [kim, lou] = (await newMembers(2)) as [Who, Who];
+    const checkout = await purchase(kim, id);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    // The deletion commits after the pay request was let in, before its webhook is handled.
+    await app.database.db
+      .updateTable("users")
+      .set({ deleted_at: clock.now() })
+      .where("id", "=", kim.userId)
+      .execute();
+    const sandbox = app.services.billing.sandbox as NonNullable<
+      typeof app.services.billing.sandbox
+    >;
+    await sandbox.pay(
+      sessionOf(checkout.json().url),
+      ZSandboxPayBody.parse({ cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" }),
+      { kind: "member", userId: kim.userId, role: "user", tier: "free" },
+    );
+    await delivered();
+    const sales = await app.database.db
+      .selectFrom("edition_sales")
+      .select(["status", "number", "refunded_at", "provider_payment_id"])
+      .where("image_id", "=", id)
+      .execute();
+    expect(sales).toEqual([expect.objectContaining({ status: "declined", number: null })]);
+    expect(sales[0]?.refunded_at).not.toBeNull();
+    expect(await refundedAtSandbox(sales[0]?.provider_payment_id as string)).toBe(true);
+    expect((await imageOf(id)).soldEditions ?? 0).toBe(0);
+    // The 1/1 is still for sale.
+    expect((await purchase(lou, id)).statusCode).toBe(200);
+  }, 60_000);
+
+  it("lets a deleted account's hold go at once: the next buyer of a 1/1 is not kept waiting (round 58)", async () => {
+    const id = await piece({ editionType: "one_of_one" });
+    const [max, ned] = (await newMembers(2)) as [Who, Who];
+    expect((await purchase(max, id)).statusCode).toBe(200);
+    const refused = await purchase(ned, id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    const deleted = await call("DELETE", "/api/v1/account", max, {
+      password: "correct horse battery",
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const next = await purchase(ned, id);
+    expect(next.statusCode, next.body).toBe(200);
   }, 60_000);
 
   it("closes a buyer's earlier checkout for the piece when they start another", async () => {

@@ -217,9 +217,13 @@ export class EditionsRepo {
         .executeTakeFirst();
       if (!fresh) return { kind: "duplicate" };
       await this.lockPayment(trx, p.paymentId);
+      // An account deleted as its payment lands buys nothing: its payment is declined, and
+      // refunded by the caller (round 58: the piece went to no one, the money kept). Read under
+      // a lock taken before the piece's, as the deletion takes the account's before any piece's.
+      const buyerGone = await this.buyerDeleted(trx, p.userId);
       const locked = await this.lockImage(trx, p.imageId);
       // A piece being deleted sells no more (its row goes with the janitor's last step).
-      const image = locked?.status === "ready" ? locked : undefined;
+      const image = locked?.status === "ready" && !buyerGone ? locked : undefined;
       const known = await trx
         .selectFrom("edition_sales")
         .select("id")
@@ -310,7 +314,8 @@ export class EditionsRepo {
           .values({ ...sale, number: null, status: "declined" })
           .returning("id")
           .executeTakeFirstOrThrow();
-        const notice = image ? p.refundNotice : p.withdrawnNotice;
+        // A deleted account has no address left to tell.
+        const notice = buyerGone ? undefined : image ? p.refundNotice : p.withdrawnNotice;
         if (notice) {
           await trx
             .insertInto("jobs")
@@ -914,6 +919,16 @@ export class EditionsRepo {
   }
 
   /** The piece's edition columns, its row locked until the transaction ends (PostgreSQL). */
+  /**
+   * Whether the buyer's account is deleted (or gone), read under a share lock on PostgreSQL: a
+   * deletion committing meanwhile is waited for and seen.
+   */
+  private async buyerDeleted(trx: Db, userId: number): Promise<boolean> {
+    const query = trx.selectFrom("users").select("deleted_at").where("id", "=", userId);
+    const buyer = await (this.dialect === "postgres" ? query.forShare() : query).executeTakeFirst();
+    return buyer === undefined || buyer.deleted_at !== null;
+  }
+
   private lockImage(trx: Db, imageId: number) {
     const query = trx
       .selectFrom("images")
