@@ -13,21 +13,28 @@ const warm: ColourAnalysis = {
 };
 
 describe("deriveWords", () => {
-  it("cuts a long prompt's description at a word's end, with an ellipsis", () => {
-    const prompt = `a lighthouse on a cliff, ${"ornate detail, ".repeat(60)}`;
-    const { description } = deriveWords({
+  it("writes the description in its own words, never the prompt's (round 58)", () => {
+    // The prompt is a generation detail, Pro's to read; a description is every visitor's.
+    const prompt =
+      "a lighthouse on a cliff at dusk, volumetric light, ultra detailed, by greg rutkowski, trending on artstation\nNegative prompt: blurry\nSteps: 30, Seed: 123456789";
+    const { description, sources } = deriveWords({
       prompt,
-      keywords: ["a lighthouse on a cliff"],
       colours: warm,
       width: 1000,
       height: 1000,
     });
-    expect(description?.length).toBeLessThanOrEqual(500);
-    expect(description).toMatch(/[a-z]…$/);
-    // The prompt's own words up to the end of one: the next character in the prompt ends it.
-    const head = (description ?? "").slice(0, -1);
-    expect(prompt.startsWith(head)).toBe(true);
-    expect([" ", ","]).toContain(prompt[head.length]);
+    expect(description).toBe("Lighthouse on a cliff. A vibrant square image in orange and navy.");
+    expect(description).not.toMatch(/rutkowski|artstation|volumetric|detailed|blurry|123456789/);
+    expect(sources.description).toBe("prompt");
+    // However long the prompt, the description stays within 500 characters.
+    const long = deriveWords({
+      prompt: `a lighthouse on a cliff, ${"ornate detail, ".repeat(60)}`,
+      colours: warm,
+      width: 1000,
+      height: 1000,
+    });
+    expect(long.description?.length).toBeLessThanOrEqual(500);
+    expect(long.description).not.toContain("ornate");
   });
 
   it("takes style, subjects and title from the generation prompt", () => {
@@ -55,7 +62,9 @@ describe("deriveWords", () => {
       "vertical",
     ]);
     expect(words.title).toBe("Lighthouse on a Cliff");
-    expect(words.description).toMatch(/^A lighthouse on a cliff/);
+    expect(words.description).toBe(
+      "Lighthouse on a cliff, oil painting. A vibrant vertical image in orange and navy.",
+    );
     expect(words.sources).toEqual({
       style: "prompt",
       tags: "prompt",
@@ -93,7 +102,9 @@ describe("deriveWords", () => {
       height: 10,
     });
     expect(words.tags.slice(0, 2)).toEqual(["barn", "wheat-field"]);
-    expect(words.description).toBe("A vibrant square image in orange and navy.");
+    expect(words.description).toBe(
+      "Barn and wheat field. A vibrant square image in orange and navy.",
+    );
   });
 
   it("falls back to colours and the file name, inventing nothing", () => {

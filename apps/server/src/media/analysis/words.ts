@@ -24,7 +24,8 @@ const GENERIC_NAMES =
 
 /**
  * Words from what the image itself says, in order of trust: the generation prompt, then the
- * pixels (colours, orientation), then the file name. Nothing is made up. Tags are the prompt's
+ * pixels (colours, orientation), then the file name. Nothing is made up, and nothing of the
+ * prompt is copied but the title, subjects and styles read from it. Tags are the prompt's
  * subjects, then its broad categories and styles, then the colour themes, main colours and
  * orientation; the negative prompt is never read (see readPrompt).
  */
@@ -75,13 +76,16 @@ export function deriveWords(input: {
     if (title) sources.title = "filename";
   }
 
-  let description: string | null = null;
-  if (prompt) {
-    description = truncate(prompt.replace(/\s+/g, " "), 500);
+  // Told in the analysis's own words, never the prompt's: the prompt is a generation detail,
+  // Pro's to read (README "What Pro gives"), and may hold what its author never meant to publish
+  // (round 58: every visitor and crawler read it word for word as the description).
+  const colourLine = describeColours(input.colours, orientation);
+  let description: string | null = colourLine;
+  if (colourLine) sources.description = "colour";
+  if (read?.title) {
+    const about = `${sentenceCase(read.title)}${style ? `, ${style}` : ""}.`;
+    description = truncate(colourLine ? `${about} ${colourLine}` : about, 500);
     sources.description = "prompt";
-  } else {
-    description = describeColours(input.colours, orientation);
-    if (description) sources.description = "colour";
   }
 
   return { title, description, tags, style, sources };
@@ -107,6 +111,12 @@ export function titleFromFilename(filename: string | null | undefined): string |
   const words = stem.split(" ").filter((w) => !/^\d+$/.test(w));
   if (words.length === 0 || words.every((w) => GENERIC_NAMES.test(w))) return null;
   return truncate(titleCase(words.join(" ")), 80);
+}
+
+/** "lighthouse on a cliff" → "Lighthouse on a cliff". */
+function sentenceCase(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
 function describeColours(colours: ColourAnalysis, orientation: string): string | null {
