@@ -241,8 +241,11 @@ export class AdminStatsRepo {
 
   /**
    * Edition sales' money by UTC day and the edition type each sold as: + price on the day of a
-   * sale (sold, or refunded since), − price on the day of its refund. Declined payments (paid
-   * after the piece sold out, refunded at once) never count. Two passes over indexed times.
+   * sale (sold, or refunded since), − price on the day of its refund. A sale standing with parts
+   * of its payment given back (a partial refund, a dispute lost over some) counts what was kept,
+   * on its day: the provider reports a running total, not when each part went (round 58).
+   * Declined payments (paid after the piece sold out, refunded at once) never count. Two passes
+   * over indexed times.
    */
   async editionRevenueByDay(
     window: Window,
@@ -253,7 +256,16 @@ export class AdminStatsRepo {
         .select((eb) => [
           dayIndexOf("created_at"),
           "edition_type",
-          eb.fn.sum("price_cents").as("cents"),
+          eb.fn
+            .sum(
+              eb
+                .case()
+                .when("status", "=", "sold")
+                .then(sql<number>`price_cents - refunded_cents - disputed_cents`)
+                .else(eb.ref("price_cents"))
+                .end(),
+            )
+            .as("cents"),
         ])
         .where("created_at", ">=", window.fromMs)
         .where("created_at", "<", window.toMs)

@@ -131,10 +131,17 @@ describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
 
     // A partial refund made in Stripe's dashboard (a goodwill dollar) is not a refund of the
     // sale: the buyer keeps the piece and its certificate.
+    const beforeGoodwill = await moneyOf();
     const goodwill = fake.chargeRefundedEvent(paid, 100);
     expect((await fake.deliver(app.server, goodwill)).statusCode).toBe(200);
     expect((await salesOf(id)).find((s) => s.status === "sold")?.providerPaymentId).toBe(paid);
     expect(await soldOf(id)).toBe(1);
+    // Its dollar is money given back, in every figure (round 58: still counted as kept).
+    expect(await moneyOf()).toEqual({
+      revenueCents: beforeGoodwill.revenueCents - 100,
+      refundedCents: beforeGoodwill.refundedCents + 100,
+      analyticsCents: beforeGoodwill.analyticsCents - 100,
+    });
 
     // The admin refunds the sale: Stripe is asked once, the sale is revoked at once, and
     // Stripe's `charge.refunded` that follows changes nothing more.

@@ -761,7 +761,9 @@ export class EditionsRepo {
   /**
    * Money kept and money refunded (cents), in all and by the edition type each sale sold as. Every
    * type anything sold as is listed, so a type whose only sale was refunded reads 0 kept, not
-   * nothing. Refunded counts every payment given back: refunds and declined payments alike.
+   * nothing. Refunded counts every payment given back: refunds and declined payments alike, and
+   * the parts given back of a sale that stands (a partial refund, a dispute lost over some of it),
+   * which its kept money leaves out (round 58: they were counted as kept).
    */
   async totals() {
     const byType = await this.db
@@ -771,7 +773,12 @@ export class EditionsRepo {
         eb.fn
           .coalesce(
             eb.fn.sum<number>(
-              eb.case().when("status", "=", "sold").then(eb.ref("price_cents")).else(0).end(),
+              eb
+                .case()
+                .when("status", "=", "sold")
+                .then(sql<number>`price_cents - refunded_cents - disputed_cents`)
+                .else(0)
+                .end(),
             ),
             sql<number>`0`,
           )
@@ -783,6 +790,8 @@ export class EditionsRepo {
                 .case()
                 .when("refunded_at", "is not", null)
                 .then(eb.ref("price_cents"))
+                .when("status", "=", "sold")
+                .then(sql<number>`refunded_cents + disputed_cents`)
                 .else(0)
                 .end(),
             ),
