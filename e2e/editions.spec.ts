@@ -195,6 +195,15 @@ test("a refund leaves its edition type's figures standing, and the certificate d
   const card = page.getByTestId("revenue-open_edition");
   await expect(card).toContainText(money(keptBefore));
   await page.getByRole("region", { name: "Sales" }).getByRole("button", { name: "Refund" }).click();
+  // An open edition's number is never handed out again (a 1/1's goes to its next buyer).
+  await expect(page.getByRole("alertdialog")).toContainText(
+    MESSAGES.editions.refundSaleConfirm({
+      buyer: sale.buyer,
+      price: money(sale.priceCents),
+      title: openTitle,
+      editionType: "open_edition",
+    }),
+  );
   await page.getByRole("alertdialog").getByRole("button", { name: "Refund" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
 

@@ -26,6 +26,22 @@ export const editions = {
    * a Buy under every card. `title` as the page shows it ("Artwork #12" for a piece without one).
    */
   buyPiece: (title: string) => `Buy “${title}”`,
+  /**
+   * The admin's confirmation before refunding a sale (`price` as the page shows money). A 1/1's
+   * or a limited edition's number goes to its next buyer (the smallest no standing sale holds);
+   * an open edition's is never handed out again (round 58: the dialog said "not reused" of all).
+   */
+  refundSaleConfirm: (sale: {
+    buyer: string | null;
+    price: string;
+    title: string;
+    editionType: string;
+  }) =>
+    `${sale.buyer ?? "The buyer"} is refunded ${sale.price} for “${sale.title}”. They stop owning the edition and its certificate is revoked. ${
+      sale.editionType === "open_edition"
+        ? "Its number is not handed out again."
+        : "Its number goes to the next buyer."
+    }`,
   /** A sold 1/1 as others see it: its collector named, collected privately, or neither. */
   soldOneOfOneBy: (name: string) => `Sold · 1/1 · collected by ${name}`,
   soldOneOfOnePrivately: "Sold · 1/1 · collected privately",

@@ -4,6 +4,7 @@ import {
   type EditionType,
   groupDigits,
   LICENCE_LABELS,
+  MESSAGES,
   paths,
   SALE_STATUSES,
 } from "@sawdust/shared";
@@ -233,7 +234,12 @@ export function SalesPage() {
         title="Refund this sale?"
         description={
           confirming
-            ? `${confirming.buyer ?? "The buyer"} is refunded ${formatMoneyTotal(confirming.priceCents)} for “${confirming.title}”. They stop owning the edition and its certificate is revoked. Its number is not reused.`
+            ? MESSAGES.editions.refundSaleConfirm({
+                buyer: confirming.buyer,
+                price: formatMoneyTotal(confirming.priceCents),
+                title: confirming.title,
+                editionType: confirming.editionType,
+              })
             : ""
         }
         confirmLabel="Refund"
