@@ -341,7 +341,7 @@ export class SandboxProvider implements PaymentProvider {
       throw new AppError(410, message, "checkout_expired");
     }
     const card = chargeableCard(body.cardNumber, body.expiry, now);
-    if (checkout.mode === "payment") return this.payOnce(checkout, card, now);
+    if (checkout.mode === "payment") return this.payOnce(checkout, now);
     const cycle = cycleOf(checkout.billing_cycle);
     const subscription: SandboxSubscriptionRow = {
       id: 0,
@@ -401,17 +401,15 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** Pays a one-off checkout: its `checkout.session.completed` is delivered before this answers. */
-  private async payOnce(
-    checkout: SandboxCheckoutRow,
-    card: { kind: CardKind; last4: string },
-    now: number,
-  ): Promise<{ url: string }> {
+  private async payOnce(checkout: SandboxCheckoutRow, now: number): Promise<{ url: string }> {
     const paymentIntentId = sandboxId("pi");
     await this.deps.repo.transaction(async (repo) => {
       if (!(await repo.completePaymentCheckout(checkout.id, paymentIntentId, now))) {
         throw conflict(m.checkoutComplete, "checkout_complete");
       }
-      await repo.setCustomerCard(checkout.customer_id, card.kind, card.last4);
+      // The card pays this once and is not put on file, as with Stripe: a subscription's renewals
+      // stay on the card the member chose for it (round 58: an edition bought with another card
+      // replaced it, and a renewal then failed, or a failing one was mended, unasked).
       const completed = { ...checkout, status: "complete", payment_intent_id: paymentIntentId };
       await repo.insertEvents([
         eventRow("checkout.session.completed", checkoutObject(completed), now),

@@ -524,6 +524,37 @@ describe(`selling editions on ${TEST_DB}`, () => {
     expect((await purchase(lou, id)).statusCode).toBe(200);
   }, 60_000);
 
+  it("pays a piece with the card given without putting it on file for the member's Pro renewals (round 58)", async () => {
+    const [pia] = (await newMembers(1)) as [Who];
+    const started = await call("POST", "/api/v1/subscriptions/create", pia, {
+      billingCycle: "monthly",
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await pay(pia, sandboxSessionOf(started.json().url))).statusCode).toBe(200);
+    const onFile = () =>
+      app.database.db
+        .selectFrom("sandbox_customers")
+        .select(["card", "card_last4"])
+        .where("user_id", "=", pia.userId)
+        .executeTakeFirstOrThrow();
+    const before = await onFile();
+    expect(before.card_last4).toBe("4242");
+    const id = await piece({ editionType: "open_edition", price: 1_500 });
+    const checkout = await purchase(pia, id);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const paid = await call(
+      "POST",
+      `/api/v1/billing/sandbox/checkout/${sessionOf(checkout.json().url)}/pay`,
+      pia,
+      { cardNumber: SANDBOX_CARDS.failsAtRenewal.number, expiry: "12/34", cvc: "123" },
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    await delivered();
+    expect((await salesOf(id))[0]).toMatchObject({ status: "sold" });
+    // Renewals stay on the card chosen for them, as Stripe keeps a one-off card off file.
+    expect(await onFile()).toEqual(before);
+  }, 60_000);
+
   it("lets a deleted account's hold go at once: the next buyer of a 1/1 is not kept waiting (round 58)", async () => {
     const id = await piece({ editionType: "one_of_one" });
     const [max, ned] = (await newMembers(2)) as [Who, Who];
