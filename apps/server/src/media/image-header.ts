@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
 import { SHARP_INPUT_OPTIONS } from "./renditions.js";
 import type { SniffedFormat } from "./sniff.js";
@@ -15,7 +16,7 @@ export type ImageHeader =
   | { ok: true; width: number; height: number }
   /**
    * `too-many-pixels`: sharp refused even to describe it (past `limitInputPixels`). `animated`:
-   * frames (an animated WebP), of which every rendition would keep only the first.
+   * frames (an animated WebP or AVIF), of which every rendition would keep only the first.
    */
   | { ok: false; reason: "unreadable" | "too-many-pixels" | "format-mismatch" | "animated" };
 
@@ -28,13 +29,15 @@ export async function readImageHeader(path: string, format: SniffedFormat): Prom
   try {
     meta = await sharp(path, SHARP_INPUT_OPTIONS).metadata();
   } catch (error) {
-    return {
-      ok: false,
-      reason: /pixel limit/i.test(String(error)) ? "too-many-pixels" : "unreadable",
-    };
+    if (/pixel limit/i.test(String(error))) return { ok: false, reason: "too-many-pixels" };
+    // An AVIF image sequence (brand `avis`) that sharp's libheif cannot open is still told as
+    // animated, not as damaged (round 58).
+    if (format === "avif" && (await isAvifSequence(path))) return { ok: false, reason: "animated" };
+    return { ok: false, reason: "unreadable" };
   }
   if (meta.format !== SHARP_FORMAT[format]) return { ok: false, reason: "format-mismatch" };
   if (format === "webp" && (meta.pages ?? 1) > 1) return { ok: false, reason: "animated" };
+  if (format === "avif" && (await isAvifSequence(path))) return { ok: false, reason: "animated" };
   const rotated = (meta.orientation ?? 1) >= 5;
   return {
     ok: true,
@@ -55,4 +58,16 @@ export async function analysisPixels(image: Buffer, box = 256) {
     height: small.info.height,
     channels: small.info.channels === 4 ? (4 as const) : (3 as const),
   };
+}
+
+/** Whether an AVIF file's major brand is `avis`: an image sequence (frames), not one picture. */
+async function isAvifSequence(path: string): Promise<boolean> {
+  const file = await open(path, "r");
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await file.read(head, 0, 12, 0);
+    return bytesRead === 12 && head.toString("latin1", 4, 12) === "ftypavis";
+  } finally {
+    await file.close();
+  }
 }

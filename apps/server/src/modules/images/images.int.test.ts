@@ -357,6 +357,25 @@ describe(`bad uploads leave nothing behind on ${TEST_DB}`, () => {
       400,
       /The image is animated, and Sawdust shows still images only/,
     ],
+    [
+      // An AVIF image sequence (brand avis) was told damaged (round 58): here a still one
+      // relabelled so, which libheif reads or refuses by its version; either way, animated.
+      "an animated AVIF",
+      async () => {
+        const still = await sharp({
+          create: { width: 900, height: 900, channels: 3, background: "#1d4ed8" },
+        })
+          .avif()
+          .toBuffer();
+        const data = Buffer.from(still);
+        expect(data.toString("latin1", 4, 12)).toBe("ftypavif");
+        data.write("avis", 8, "latin1");
+        return { name: "loop.avif", data };
+      },
+      {},
+      400,
+      /The image is animated, and Sawdust shows still images only/,
+    ],
   ];
 
   it.each(cases)(
