@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNotModified, parseRange } from "./send-stored.js";
+import { asciiFilename, isNotModified, parseRange } from "./send-stored.js";
 
 describe("parseRange", () => {
   it.each([
@@ -32,5 +32,16 @@ describe("isNotModified", () => {
     ['W/"other"', '"abc"', false],
   ])("If-None-Match %s against %s → %s", (header, etag, expected) => {
     expect(isNotModified(asking(header), etag)).toBe(expected);
+  });
+});
+
+describe("a download's ASCII name (Content-Disposition filename)", () => {
+  it("keeps what ASCII can say, drops accents, and never starts with a run of underscores (round 58)", () => {
+    expect(asciiFilename("sunset-over-harbour-basic.webp")).toBe("sunset-over-harbour-basic.webp");
+    expect(asciiFilename("évil-name-basic.webp")).toBe("evil-name-basic.webp");
+    expect(asciiFilename("Ünïcødé Fjörd-hd.webp")).toBe("Unic_de_Fjord-hd.webp");
+    expect(asciiFilename("夕焼けの海-preview.webp")).toBe("preview.webp");
+    expect(asciiFilename("夕焼けの海.webp")).toBe("download.webp");
+    expect(asciiFilename('a "quoted"\\name.webp')).toBe("a_quoted_name.webp");
   });
 });

@@ -62,6 +62,23 @@ export function isNotModified(request: FastifyRequest, etag: string): boolean {
 /** An entity tag without its weakness mark. */
 const opaqueTag = (tag: string) => (tag.startsWith("W/") ? tag.slice(2) : tag);
 
+/**
+ * A download's name in ASCII, for the clients that read only `filename` (browsers read the UTF-8
+ * `filename*`): accents dropped ("Évil" → "Evil"), other runs of characters one `_`, nothing
+ * leading but a letter or digit ("夕焼けの海-preview.webp" → "preview.webp", not
+ * "_____-preview.webp"; round 58).
+ */
+export function asciiFilename(name: string): string {
+  const ascii = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^\w.-]+/g, "_");
+  const dot = name.lastIndexOf(".");
+  const stem = ascii(dot > 0 ? name.slice(0, dot) : name).replace(/^[^A-Za-z0-9]+/, "");
+  return `${stem || "download"}${dot > 0 ? ascii(name.slice(dot)) : ""}`;
+}
+
 /** Sends a stored file with ETag, conditional GET and single byte ranges. */
 export async function sendStored(
   request: FastifyRequest,
@@ -76,7 +93,7 @@ export async function sendStored(
   if (file.downloadName) {
     reply.header(
       "content-disposition",
-      `attachment; filename="${file.downloadName.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.downloadName)}`,
+      `attachment; filename="${asciiFilename(file.downloadName)}"; filename*=UTF-8''${encodeURIComponent(file.downloadName)}`,
     );
   }
   if (isNotModified(request, file.etag)) return reply.code(304).send();
