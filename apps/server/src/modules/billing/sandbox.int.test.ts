@@ -485,6 +485,9 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     expect((await current(fay)).subscription?.status).toBe("past_due");
 
     const portalId = await openPortal(fay);
+    // She cancels at the period's end first: the receipt of the invoice her card then pays says
+    // the plan ends, not that it renews (round 58).
+    await portalAction(fay, portalId, { action: "cancel" });
     const declined = await call("POST", `/api/v1/billing/sandbox/portal/${portalId}`, fay, {
       action: "update_card",
       cardNumber: SANDBOX_CARDS.declined.number,
@@ -503,6 +506,18 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
       graceUntil: null,
       expiryDate: new Date(periodEndOf(renewal, "monthly")).toISOString(),
     });
+    const receipts = (
+      await app.database.db
+        .selectFrom("jobs")
+        .select("payload")
+        .where("kind", "=", "mail.send")
+        .execute()
+    )
+      .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === `sbx_m${members}@example.com`)
+      .filter((mail) => mail.subject.startsWith("Your Pro receipt"));
+    expect(receipts.at(-1)?.text).toMatch(/; it ends then, as you cancelled it/);
+    expect(receipts.at(-1)?.text).not.toMatch(/renews then/);
   });
 
   it("switches monthly to yearly from the next period, and can resume a cancel", async () => {

@@ -189,6 +189,8 @@ export class WebhooksService {
         amount,
         cycle: row.billing_cycle === "yearly" ? "yearly" : "monthly",
         until,
+        // Round 58: a receipt paid after a cancel at the period's end said it would renew.
+        endsThen: Number(row.cancel_at_period_end) === 1,
         manageUrl: `${receipts.publicUrl}${paths.subscriptions.getHref()}`,
       });
   }

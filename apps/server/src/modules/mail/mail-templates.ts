@@ -53,6 +53,8 @@ export const mailTemplates = {
       amount: string;
       cycle: string;
       until: string | null;
+      /** The member cancelled at the period's end: the plan ends then instead of renewing. */
+      endsThen?: boolean;
       manageUrl: string;
     },
   ) =>
@@ -62,7 +64,11 @@ export const mailTemplates = {
         `Hello ${paid.username},`,
         `Thank you: we received ${paid.amount} for Pro, billed ${paid.cycle}.`,
         ...(paid.until
-          ? [`This payment covers your plan until ${paid.until}; it renews then unless you cancel.`]
+          ? [
+              paid.endsThen
+                ? `This payment covers your plan until ${paid.until}; it ends then, as you cancelled it, unless you resume it before.`
+                : `This payment covers your plan until ${paid.until}; it renews then unless you cancel.`,
+            ]
           : []),
       ],
       action: { label: "Manage your plan", url: paid.manageUrl },
