@@ -155,6 +155,19 @@ describe(`selling editions on ${TEST_DB}`, () => {
       .where("subject", "=", `edition_sale:${third?.id}`)
       .execute();
     expect(audit).toHaveLength(1);
+    // Its buyer is told, once (round 58: the piece just left their library).
+    const { user_id: thirdBuyerId } = await app.database.db
+      .selectFrom("edition_sales")
+      .select("user_id")
+      .where("id", "=", third?.id as number)
+      .executeTakeFirstOrThrow();
+    const thirdBuyer = holders.find((b) => b.userId === Number(thirdBuyerId)) as Who;
+    const told = (await mailsTo(app, thirdBuyer)).filter((mail) =>
+      mail.subject.startsWith("Your purchase of"),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain("(No. 3 of 5): the whole payment of $");
+    expect(told[0]?.text).toContain("The edition is no longer yours");
 
     // Number 2 refunded by 30 admin requests at once: one refund, 29 told it is done, one entry.
     const second = sold.find((s) => s.number === 2);

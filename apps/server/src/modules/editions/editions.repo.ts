@@ -177,8 +177,17 @@ export class EditionsRepo {
   }
 
   /** An audit entry of its own (an admin's refund that the provider's event carried out first). */
-  async recordAudit(entry: AuditEntryInput, now: number): Promise<void> {
-    await this.db.insertInto("audit_log").values(newAuditRow(entry, now)).execute();
+  /** Writes an audit entry, and queues `notice` (a mail) with it when one is given. */
+  async recordAudit(entry: AuditEntryInput, now: number, notice?: MailMessage): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("audit_log").values(newAuditRow(entry, now)).execute();
+      if (notice) {
+        await trx
+          .insertInto("jobs")
+          .values(newJobRow(MAIL_JOB, null, notice, MAIL_MAX_ATTEMPTS, now))
+          .execute();
+      }
+    });
   }
 
   async attachCheckout(reservationId: number, checkoutId: string): Promise<void> {
@@ -379,8 +388,8 @@ export class EditionsRepo {
 
   /**
    * A refund of a payment (the provider's event, or an admin's): a sold edition stops being
-   * owned, leaves the sold count (its number is not handed out again) and its certificate is
-   * revoked; a declined payment is marked refunded. Once per event (when one is given) and once
+   * owned, leaves the sold count (a 1/1's or limited edition's number goes to its next buyer; an
+   * open edition's is not handed out again) and its certificate is revoked; a declined payment is marked refunded. Once per event (when one is given) and once
    * per sale. The provider's refund of a payment not recorded yet is kept for it (recordPayment
    * then records it refunded): Stripe sends events in no order, and never again once answered.
    * Returns the sale as it was before, if this call refunded it.
@@ -394,6 +403,8 @@ export class EditionsRepo {
     /** A refund of part of the payment: the provider's total refunded of it so far. */
     refundedCents?: number;
     audit?: (sale: EditionSaleRow) => AuditEntryInput;
+    /** What the buyer is told when this call revokes their sale (an admin's refund). */
+    notice?: MailMessage;
   }): Promise<EditionSaleRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
       if (input.event) {
@@ -477,6 +488,12 @@ export class EditionsRepo {
         await trx
           .insertInto("audit_log")
           .values(newAuditRow(input.audit(sale), input.now))
+          .execute();
+      }
+      if (input.notice) {
+        await trx
+          .insertInto("jobs")
+          .values(newJobRow(MAIL_JOB, null, input.notice, MAIL_MAX_ATTEMPTS, input.now))
           .execute();
       }
       return sale;

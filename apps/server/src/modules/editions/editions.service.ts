@@ -78,7 +78,9 @@ export class EditionsService implements OneOffPaymentHandler {
       /** Whether the member has confirmed their email: an unconfirmed one may not pay. */
       emailVerified: (userId: number) => Promise<boolean>;
       /** The buyer's name and address, and the site's name: their receipt (issue 22's mail). */
-      buyerOf: (userId: number) => Promise<{ username: string; email: string } | undefined>;
+      buyerOf: (
+        userId: number,
+      ) => Promise<{ username: string; email: string; deleted_at?: number | null } | undefined>;
       siteName: () => Promise<string>;
       /** The site settings' licence prices, for a piece with none of its own. */
       licenceDefaults: () => Promise<LicenceDefaults>;
@@ -589,16 +591,42 @@ export class EditionsService implements OneOffPaymentHandler {
         after: { status: "refunded" },
       },
     });
+    // The buyer is told, with the refund's record (round 58: nothing said it went).
+    const notice = await this.refundedSaleNotice(sale);
     const revoked = await this.deps.editions.refund({
       paymentId: sale.provider_payment_id,
       now,
       audit,
+      notice,
     });
     if (revoked) await this.changed(sale.image_id);
     // The provider's refund event can arrive first and revoke the sale itself: the refund is still
-    // this admin's, and the log says so.
-    else await this.deps.editions.recordAudit(audit(sale), now);
+    // this admin's, and the log and the buyer's mail say so.
+    else await this.deps.editions.recordAudit(audit(sale), now, notice);
+    if (notice) this.deps.onJobQueued?.();
     return { ok: true };
+  }
+
+  /** The mail telling a sale's buyer an admin refunded it; none for a deleted account. */
+  private async refundedSaleNotice(sale: EditionSaleRow) {
+    if (sale.user_id === null) return undefined;
+    const [buyer, siteName] = await Promise.all([
+      this.deps.buyerOf(sale.user_id),
+      this.deps.siteName(),
+    ]);
+    if (!buyer || buyer.deleted_at) return undefined;
+    // As it sold (a sale from before 0038 keeps no size: its number alone).
+    const cap =
+      sale.max_editions === null && sale.edition_type !== "one_of_one"
+        ? null
+        : editionCapOf(sale.edition_type ?? "", sale.max_editions);
+    return mailTemplates.editionSaleRefunded(buyer.email, siteName, {
+      username: buyer.username,
+      title: sale.title ?? `Artwork ${sale.image_id}`,
+      edition: cap === null ? `No. ${sale.number}` : `No. ${sale.number} of ${cap}`,
+      amount: `$${(sale.price_cents / 100).toFixed(2)}`,
+      galleryUrl: this.absolute(paths.gallery.getHref()),
+    });
   }
 
   /** Sets (or, with null, clears back to the default) a piece's licence prices. */

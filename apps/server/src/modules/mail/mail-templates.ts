@@ -103,6 +103,29 @@ export const mailTemplates = {
    * A payment that found no edition left for it (its hold had run out and the last one sold), or
    * no piece (an admin withdrew it while the buyer paid): it is refunded.
    */
+  /** A buyer's sale refunded by an admin: the edition is no longer theirs (round 58). */
+  editionSaleRefunded: (
+    to: string,
+    siteName: string,
+    sale: {
+      username: string;
+      title: string;
+      /** "No. 3 of 50", or "No. 7" for an open edition. */
+      edition: string;
+      amount: string;
+      galleryUrl: string;
+    },
+  ) =>
+    compose(to, siteName, {
+      subject: `Your purchase of “${sale.title}” is refunded`,
+      paragraphs: [
+        `Hello ${sale.username},`,
+        `The gallery refunded your purchase of “${sale.title}” (${sale.edition}): the whole payment of ${sale.amount} is going back to your card. Your bank shows it within a few days.`,
+        "The edition is no longer yours: its certificate is revoked, and it has left your library.",
+      ],
+      action: { label: "Browse the gallery", url: sale.galleryUrl },
+    }),
+
   editionPaymentRefunded: (
     to: string,
     siteName: string,
