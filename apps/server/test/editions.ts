@@ -1,4 +1,4 @@
-import { type AdminSale, SANDBOX_CARDS, ZAdminSales } from "@sawdust/shared";
+import { type AdminSale, SANDBOX_CARDS, ZAdminSales, ZSandboxPayBody } from "@sawdust/shared";
 import { expect } from "vitest";
 import { uploadPublished } from "./images.js";
 import type { TestApp } from "./test-app.js";
@@ -55,6 +55,30 @@ export const paySandbox = (app: TestApp, who: Who, sessionId: string) =>
     expiry: "12/34",
     cvc: "123",
   });
+
+/**
+ * Pays a sandbox checkout with the card that pays as if `who`'s account were deleted between the
+ * pay request being let in and its webhook being handled: the account is marked deleted, then the
+ * sandbox is asked to pay for them directly (their session is refused once they are deleted).
+ */
+export async function payAsAccountIsDeleted(
+  app: TestApp,
+  who: Who,
+  sessionId: string,
+  now: number,
+): Promise<unknown> {
+  await app.database.db
+    .updateTable("users")
+    .set({ deleted_at: now })
+    .where("id", "=", who.userId)
+    .execute();
+  const sandbox = app.services.billing.sandbox as NonNullable<typeof app.services.billing.sandbox>;
+  return sandbox.pay(
+    sessionId,
+    ZSandboxPayBody.parse({ cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" }),
+    { kind: "member", userId: who.userId, role: "user", tier: "free" },
+  );
+}
 
 /** The image as `who` sees it (a visitor when absent); fails the test unless it answers 200. */
 export async function imageAs(app: TestApp, id: number, who?: Who) {

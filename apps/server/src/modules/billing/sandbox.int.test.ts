@@ -6,10 +6,10 @@ import {
   SANDBOX_CARDS,
   ZCurrentSubscription,
   ZSandboxCheckout,
-  ZSandboxPayBody,
   ZSandboxPortal,
 } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailsTo, payAsAccountIsDeleted } from "../../../test/editions.js";
 import { makePng, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
 import { until } from "../../../test/until.js";
@@ -112,6 +112,12 @@ async function advance(days: number) {
 const sandboxNow = () =>
   (app.services.billing.sandbox as NonNullable<typeof app.services.billing.sandbox>).now();
 
+/** The Pro receipts queued for the member, oldest first. */
+async function proReceiptsTo(who: Who) {
+  const mails = await mailsTo(app, who);
+  return mails.filter((mail) => mail.subject.startsWith("Your Pro receipt"));
+}
+
 const download = (size: string, who: Who) =>
   call("GET", `/api/v1/images/${imageId}/download?size=${size}`, who);
 
@@ -159,17 +165,7 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
     const me = await call("GET", "/api/v1/auth/user", ann);
     expect(me.json().tier).toBe("pro");
     // The receipt was queued with the payment's record: once, for this member, with the price.
-    const receipts = (
-      await app.database.db
-        .selectFrom("jobs")
-        .select("payload")
-        .where("kind", "=", "mail.send")
-        .execute()
-    )
-      .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
-      .filter(
-        (mail) => mail.to === "sbx_m1@example.com" && mail.subject.startsWith("Your Pro receipt"),
-      );
+    const receipts = await proReceiptsTo(ann);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain("we received $14.99 for Pro, billed monthly");
     // Its end as an instant in UTC, said so: the plan page shows the same instant in the
@@ -382,20 +378,10 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
   it("answers a payment that lands as its account is deleted, and ends that subscription (round 58)", async () => {
     const gone = await newMember();
     const sessionId = await startCheckout(gone, "monthly");
-    // The deletion commits after the pay request was let in, before its webhook is handled.
-    await app.database.db
-      .updateTable("users")
-      .set({ deleted_at: clock.now() })
-      .where("id", "=", gone.userId)
-      .execute();
-    const sandbox = app.services.billing.sandbox as NonNullable<
-      typeof app.services.billing.sandbox
-    >;
-    const viewer = { kind: "member", userId: gone.userId, role: "user", tier: "free" } as const;
     // The handler cancelled it at the sandbox, whose delivery waited for the delivery in hand:
     // the payment never answered, nor did any delivery after it.
     const answered = await Promise.race([
-      sandbox.pay(sessionId, ZSandboxPayBody.parse(card("pays")), viewer).then(() => "answered"),
+      payAsAccountIsDeleted(app, gone, sessionId, clock.now()).then(() => "answered"),
       new Promise((resolve) => setTimeout(() => resolve("hung"), 10_000)),
     ]);
     expect(answered).toBe("answered");
@@ -506,16 +492,7 @@ describe(`the sandbox journey on ${TEST_DB}`, () => {
       graceUntil: null,
       expiryDate: new Date(periodEndOf(renewal, "monthly")).toISOString(),
     });
-    const receipts = (
-      await app.database.db
-        .selectFrom("jobs")
-        .select("payload")
-        .where("kind", "=", "mail.send")
-        .execute()
-    )
-      .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
-      .filter((mail) => mail.to === `sbx_m${members}@example.com`)
-      .filter((mail) => mail.subject.startsWith("Your Pro receipt"));
+    const receipts = await proReceiptsTo(fay);
     expect(receipts.at(-1)?.text).toMatch(/; it ends then, as you cancelled it/);
     expect(receipts.at(-1)?.text).not.toMatch(/renews then/);
   });

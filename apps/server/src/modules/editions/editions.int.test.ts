@@ -7,13 +7,13 @@ import {
   ZAdminSales,
   ZCertificate,
   ZLibrary,
-  ZSandboxPayBody,
 } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   callerOf,
   imageAs,
   mailsTo,
+  payAsAccountIsDeleted,
   paySandbox,
   publishPiece,
   salesOfImage,
@@ -509,20 +509,7 @@ describe(`selling editions on ${TEST_DB}`, () => {
     const [kim, lou] = (await newMembers(2)) as [Who, Who];
     const checkout = await purchase(kim, id);
     expect(checkout.statusCode, checkout.body).toBe(200);
-    // The deletion commits after the pay request was let in, before its webhook is handled.
-    await app.database.db
-      .updateTable("users")
-      .set({ deleted_at: clock.now() })
-      .where("id", "=", kim.userId)
-      .execute();
-    const sandbox = app.services.billing.sandbox as NonNullable<
-      typeof app.services.billing.sandbox
-    >;
-    await sandbox.pay(
-      sessionOf(checkout.json().url),
-      ZSandboxPayBody.parse({ cardNumber: SANDBOX_CARDS.pays.number, expiry: "12/34", cvc: "123" }),
-      { kind: "member", userId: kim.userId, role: "user", tier: "free" },
-    );
+    await payAsAccountIsDeleted(app, kim, sessionOf(checkout.json().url), clock.now());
     await delivered();
     const sales = await app.database.db
       .selectFrom("edition_sales")
