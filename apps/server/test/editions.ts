@@ -102,7 +102,7 @@ export async function salesOfImage(app: TestApp, admin: Who, imageId: number) {
   return sales.filter((s) => s.imageId === imageId);
 }
 
-/** The mails queued for the member (receipts, refund notices, their confirmation mail). */
+/** The mails queued for the member (receipts, refund notices, their confirmation mail), oldest first. */
 export async function mailsTo(app: TestApp, who: Who) {
   const { email } = await app.database.db
     .selectFrom("users")
@@ -113,6 +113,7 @@ export async function mailsTo(app: TestApp, who: Who) {
     .selectFrom("jobs")
     .select("payload")
     .where("kind", "=", "mail.send")
+    .orderBy("id")
     .execute();
   return jobs
     .map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string })
