@@ -312,7 +312,7 @@ export class EditionsService implements OneOffPaymentHandler {
         mailTemplates.editionReceipt(buyer.email, siteName, {
           username: buyer.username,
           title,
-          edition: cap === null ? `No. ${number}` : `No. ${number} of ${cap}`,
+          edition: editionLabel(number, cap),
           licence: licence === "commercial" ? "Commercial" : "Standard",
           amount,
           certificateUrl: this.absolute(paths.verifyCertificate.getHref(certificateId)),
@@ -623,7 +623,7 @@ export class EditionsService implements OneOffPaymentHandler {
     return mailTemplates.editionSaleRefunded(buyer.email, siteName, {
       username: buyer.username,
       title: sale.title ?? `Artwork ${sale.image_id}`,
-      edition: cap === null ? `No. ${sale.number}` : `No. ${sale.number} of ${cap}`,
+      edition: editionLabel(sale.number, cap),
       amount: `$${(sale.price_cents / 100).toFixed(2)}`,
       galleryUrl: this.absolute(paths.gallery.getHref()),
     });
@@ -715,3 +715,7 @@ function soldAs(
   }
   return { editionType, total: editionType === "one_of_one" ? 1 : null };
 }
+
+/** An edition as a buyer's mail names it: "No. 3 of 50", or "No. 7" for an open edition. */
+const editionLabel = (number: number | null, cap: number | null) =>
+  cap === null ? `No. ${number}` : `No. ${number} of ${cap}`;
