@@ -77,6 +77,14 @@ const EditDetailsForm = retryingLazy(
   (m) => m.EditDetailsForm,
 );
 
+/** Whether a dialog or menu other than `own` (or one inside it) is open on the page. */
+function anotherLayerThan(own: HTMLElement): boolean {
+  const layers = document.querySelectorAll(
+    ':is([role="dialog"], [role="alertdialog"], [role="menu"]):not([data-state="closed"])',
+  );
+  return [...layers].some((layer) => layer !== own && !own.contains(layer));
+}
+
 type Invitation = { kind: "sign-up"; reason: string } | { kind: "upgrade" };
 
 function Invitations({
@@ -392,12 +400,7 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
       const own = content.current;
       const target = event.target;
       const here = target === document.body || (target instanceof Node && own?.contains(target));
-      if (!here || !own) return;
-      const layers = document.querySelectorAll(
-        '[role="dialog"], [role="alertdialog"], [role="menu"]',
-      );
-      const another = [...layers].some((layer) => layer !== own && !own.contains(layer));
-      if (another) return;
+      if (!here || !own || anotherLayerThan(own)) return;
       event.preventDefault();
       closeOnEscape.current();
     };
@@ -433,6 +436,12 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
           content.current?.focus();
         }}
         onCloseAutoFocus={returnFocus}
+        // A layer opened above this one (the upgrade offer) shows a moment before Radix counts it
+        // as the newest and gives it the key: an Escape then is not this dialog's to close, and
+        // closing it would take the offer too (1 run in 3 in session 62's browser test).
+        onEscapeKeyDown={(event) => {
+          if (content.current && anotherLayerThan(content.current)) event.preventDefault();
+        }}
         className={cn(
           "fixed inset-0 z-50 flex flex-col overflow-y-auto bg-card outline-none",
           "md:inset-auto md:left-1/2 md:top-1/2 md:grid md:h-[min(92dvh,58rem)] md:w-[calc(100%-3rem)]",
