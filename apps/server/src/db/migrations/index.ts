@@ -43,6 +43,7 @@ import * as adminLeaving from "./2026-12-01-0041-admin-leaving.js";
 import * as editionNumbersReissued from "./2026-12-01-0042-edition-numbers-reissued.js";
 import * as saleCheckout from "./2026-12-01-0043-sale-checkout.js";
 import * as neutralColourNames from "./2026-12-01-0044-neutral-colour-names.js";
+import * as saturatedBlueNames from "./2026-12-02-0045-saturated-blue-names.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 type DialectMigration = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-01-0042-edition-numbers-reissued": editionNumbersReissued,
   "2026-12-01-0043-sale-checkout": saleCheckout,
   "2026-12-01-0044-neutral-colour-names": neutralColourNames,
+  "2026-12-02-0045-saturated-blue-names": saturatedBlueNames,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

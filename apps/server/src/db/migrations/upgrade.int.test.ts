@@ -335,40 +335,68 @@ describe(`upgrading monthly usage to 0040 on ${TEST_DB}`, () => {
   });
 });
 
+/** A stored analysis (JSON text) with this palette. */
+function painted(palette: Array<{ hex: string; share: number; name: string }>): string {
+  return JSON.stringify({
+    colorScheme: Object.fromEntries(palette.map((s, i) => [`c${i}`, `#${s.hex}`])),
+    palette,
+    lightness: 40,
+  });
+}
+
+/** A ready image with this stored analysis and these colour facets; its id. */
+async function insertPainted(handle: DatabaseHandle, json: string, colours: string[]) {
+  const { id } = await handle.db
+    .insertInto("images")
+    .values({ ...readyImageRow(Date.now()), ai_analysis: json, list_analysis: json })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await handle.db
+    .insertInto("image_facets")
+    .values(colours.map((value) => ({ image_id: id, kind: "color", value })))
+    .execute();
+  return Number(id);
+}
+
+const names = (json: string) =>
+  (JSON.parse(json).palette as Array<{ name: string }>).map((s) => s.name);
+
+async function colourFacets(handle: DatabaseHandle) {
+  const facets = await handle.db
+    .selectFrom("image_facets")
+    .select(["image_id", "value"])
+    .where("kind", "=", "color")
+    .orderBy("image_id")
+    .orderBy("value")
+    .execute();
+  return facets.map((f) => [Number(f.image_id), f.value]);
+}
+
+async function colourCounts(handle: DatabaseHandle) {
+  const counts = await handle.db
+    .selectFrom("facet_counts")
+    .select(["value", (eb) => eb.fn.sum<number>("count").as("n")])
+    .where("kind", "=", "color")
+    .groupBy("value")
+    .orderBy("value")
+    .execute();
+  return counts.map((c) => [c.value, Number(c.n)]);
+}
+
 describe(`upgrading colour names to 0044 on ${TEST_DB}`, () => {
   it("names a grey swatch gray, black or white again, with its image's colour facets and the kept counts", async () => {
     // A slate grey (#374146) was "purple": the purple filter found it, the black one did not.
     const { handle, cleanUp } = await newDatabase();
     try {
       await databaseAt(handle, "2026-12-01-0043-sale-checkout");
-      const now = Date.now();
-      const analysis = (palette: Array<{ hex: string; share: number; name: string }>) =>
-        JSON.stringify({
-          colorScheme: Object.fromEntries(palette.map((s, i) => [`c${i}`, `#${s.hex}`])),
-          palette,
-          lightness: 40,
-        });
-      const slate = analysis([
+      const slate = painted([
         { hex: "374146", share: 0.6, name: "purple" },
         { hex: "dc1e28", share: 0.3, name: "red" },
         { hex: "aaafa5", share: 0.1, name: "beige" },
       ]);
-      const red = analysis([{ hex: "dc1e28", share: 1, name: "red" }]);
-      const insert = (json: string, colours: string[]) =>
-        handle.db
-          .insertInto("images")
-          .values({ ...readyImageRow(now), ai_analysis: json, list_analysis: json })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-          .then(async ({ id }) => {
-            await handle.db
-              .insertInto("image_facets")
-              .values(colours.map((value) => ({ image_id: id, kind: "color", value })))
-              .execute();
-            return Number(id);
-          });
-      const greyId = await insert(slate, ["purple", "red", "beige"]);
-      const redId = await insert(red, ["red"]);
+      const red = painted([{ hex: "dc1e28", share: 1, name: "red" }]);
+      const greyId = await insertPainted(handle, slate, ["purple", "red", "beige"]);
+      const redId = await insertPainted(handle, red, ["red"]);
 
       expect(await migrateToLatest(handle)).toContain("2026-12-01-0044-neutral-colour-names");
 
@@ -377,8 +405,6 @@ describe(`upgrading colour names to 0044 on ${TEST_DB}`, () => {
         .select(["id", "ai_analysis", "list_analysis"])
         .orderBy("id")
         .execute();
-      const names = (json: string) =>
-        (JSON.parse(json).palette as Array<{ name: string }>).map((s) => s.name);
       expect(
         rows.map((row) => [Number(row.id), names(row.ai_analysis), names(row.list_analysis)]),
       ).toEqual([
@@ -390,30 +416,52 @@ describe(`upgrading colour names to 0044 on ${TEST_DB}`, () => {
         colorScheme: { c0: "#374146" },
       });
       expect(rows[1]?.ai_analysis).toBe(red);
-      const facets = await handle.db
-        .selectFrom("image_facets")
-        .select(["image_id", "value"])
-        .where("kind", "=", "color")
-        .orderBy("image_id")
-        .orderBy("value")
-        .execute();
-      expect(facets.map((f) => [Number(f.image_id), f.value])).toEqual([
+      expect(await colourFacets(handle)).toEqual([
         [greyId, "black"],
         [greyId, "gray"],
         [greyId, "red"],
         [redId, "red"],
       ]);
-      const counts = await handle.db
-        .selectFrom("facet_counts")
-        .select(["value", (eb) => eb.fn.sum<number>("count").as("n")])
-        .where("kind", "=", "color")
-        .groupBy("value")
-        .orderBy("value")
-        .execute();
-      expect(counts.map((c) => [c.value, Number(c.n)])).toEqual([
+      expect(await colourCounts(handle)).toEqual([
         ["black", 1],
         ["gray", 1],
         ["red", 2],
+      ]);
+    } finally {
+      await cleanUp();
+    }
+  });
+});
+
+describe(`upgrading colour names to 0045 on ${TEST_DB}`, () => {
+  it("names a saturated blue swatch blue again, with its image's colour facets and the kept counts", async () => {
+    // Medium blue (#0000cd) was "purple": the blue filter did not find it.
+    const { handle, cleanUp } = await newDatabase();
+    try {
+      await databaseAt(handle, "2026-12-01-0044-neutral-colour-names");
+      const blue = painted([
+        { hex: "0000cd", share: 0.7, name: "purple" },
+        { hex: "8a2be2", share: 0.3, name: "purple" },
+      ]);
+      const id = await insertPainted(handle, blue, ["purple"]);
+
+      expect(await migrateToLatest(handle)).toContain("2026-12-02-0045-saturated-blue-names");
+
+      const row = await handle.db
+        .selectFrom("images")
+        .select(["ai_analysis", "list_analysis"])
+        .executeTakeFirstOrThrow();
+      expect([names(row.ai_analysis), names(row.list_analysis)]).toEqual([
+        ["blue", "purple"],
+        ["blue", "purple"],
+      ]);
+      expect(await colourFacets(handle)).toEqual([
+        [id, "blue"],
+        [id, "purple"],
+      ]);
+      expect(await colourCounts(handle)).toEqual([
+        ["blue", 1],
+        ["purple", 1],
       ]);
     } finally {
       await cleanUp();

@@ -85,6 +85,17 @@ describe("colour names", () => {
     [[130, 130, 130], "gray"],
     [[255, 165, 0], "orange"],
     [[128, 0, 128], "purple"],
+    // Saturated blues, which CIELAB bends toward purple, and the purples and light blues beside.
+    [[0, 0, 205], "blue"],
+    [[44, 0, 216], "blue"],
+    [[28, 57, 187], "blue"],
+    [[70, 130, 180], "blue"],
+    [[30, 144, 255], "blue"],
+    [[0, 0, 128], "navy"],
+    [[138, 43, 226], "purple"],
+    [[75, 0, 130], "purple"],
+    [[148, 0, 211], "purple"],
+    [[127, 0, 255], "purple"],
   ] as const)("names %j %s", ([r, g, b], name) => {
     expect(nameOf(r, g, b)).toBe(name);
   });

@@ -48,12 +48,23 @@ export const COLOUR_NAMES = Object.keys(NAMED_COLOURS) as ColourName[];
 
 type Lab = [number, number, number];
 
+/**
+ * Further representatives of a name one point cannot hold. CIELAB bends blue toward purple as it
+ * saturates: medium blue (0, 0, 205) is nearer purple's point than blue's, and no single point
+ * for blue is near both it and steel or dodger blue (six tried, session 62).
+ */
+const MORE_REFERENCES: Partial<
+  Record<ColourName, ReadonlyArray<readonly [number, number, number]>>
+> = { blue: [[0, 0, 230]] };
+
 let namedLab: Array<{ name: ColourName; lab: Lab }> | undefined;
 const NAMED_LAB = () =>
-  (namedLab ??= COLOUR_NAMES.map((name) => {
-    const [r, g, b] = NAMED_COLOURS[name];
-    return { name, lab: rgbToLab(r, g, b) };
-  }));
+  (namedLab ??= COLOUR_NAMES.flatMap((name) =>
+    [NAMED_COLOURS[name], ...(MORE_REFERENCES[name] ?? [])].map(([r, g, b]) => ({
+      name,
+      lab: rgbToLab(r, g, b),
+    })),
+  ));
 
 /** The names without hue: a colour this close to grey is one of them, whatever its faint tint. */
 const NEUTRALS: readonly ColourName[] = ["black", "gray", "white"];
@@ -66,8 +77,8 @@ const NEUTRALS: readonly ColourName[] = ["black", "gray", "white"];
 export const NEUTRAL_CHROMA = 10;
 
 /**
- * The named colour nearest to an sRGB colour (CIEDE2000): among black, gray and white for a
- * colour with almost no chroma (NEUTRAL_CHROMA), among all names otherwise.
+ * The named colour nearest to an sRGB colour (CIEDE2000, to any of a name's points): among black,
+ * gray and white for a colour with almost no chroma (NEUTRAL_CHROMA), among all names otherwise.
  */
 export function nameOf(r: number, g: number, b: number): ColourName {
   const lab = rgbToLab(r, g, b);
