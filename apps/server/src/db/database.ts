@@ -1,6 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { type Driver, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  type DialectAdapter,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+} from "kysely";
 import pg from "pg";
 import { type Config, ConfigError } from "../config.js";
 import type { EventTransport } from "../events/event-bus.js";
@@ -111,6 +120,12 @@ export function openDatabase(
  * ROLLBACK after it then fails with "cannot rollback - no transaction is active", and that error
  * replaced the one that says what happened: a 500 and a log blaming the rollback, instead of the
  * 503 saying the server is out of space.
+ *
+ * Its adapter also says what SQLite does: DDL is transactional. Kysely's SQLite adapter says not,
+ * and its Migrator then ran each migration's statements with no transaction, so a start that failed
+ * part-way (a full disk, a kill) left a half-applied migration no later start could get past
+ * ("table download_days already exists", round 59). Every pending migration now runs in one
+ * transaction, as on PostgreSQL.
  */
 class SqliteKeepingItsErrors extends SqliteDialect {
   constructor(
@@ -120,6 +135,10 @@ class SqliteKeepingItsErrors extends SqliteDialect {
     super(config);
   }
 
+  override createAdapter(): DialectAdapter {
+    return new SqliteAdapterWithTransactionalDdl();
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     const rollback = driver.rollbackTransaction.bind(driver);
@@ -127,6 +146,12 @@ class SqliteKeepingItsErrors extends SqliteDialect {
       if (this.sqlite.inTransaction) await rollback(connection);
     };
     return driver;
+  }
+}
+
+class SqliteAdapterWithTransactionalDdl extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 

@@ -468,3 +468,32 @@ describe(`upgrading colour names to 0045 on ${TEST_DB}`, () => {
     }
   });
 });
+
+describe(`a failed upgrade on ${TEST_DB}`, () => {
+  it("leaves the database as it was, so the next start upgrades it", async () => {
+    // On SQLite each migration ran without a transaction: 0026 stayed applied, 0027 half, and
+    // every later start failed ("table download_days already exists", round 59).
+    const { handle, cleanUp } = await newDatabase();
+    try {
+      await databaseAt(handle, "2026-11-28-0025-sold-out-counts");
+      const applied = () =>
+        handle.db
+          .selectFrom("kysely_migration" as never)
+          .select(sql<string>`name`.as("name"))
+          .execute()
+          .then((rows) => rows.map((row) => row.name));
+      const before = await applied();
+      // 0027 creates this table: the upgrade fails there, after 0026 ran.
+      await sql`create table download_days (stand_in integer)`.execute(handle.db);
+      await expect(migrateToLatest(handle)).rejects.toThrow(/download_days/);
+      expect(await applied()).toEqual(before);
+      // 0026's table went with it.
+      await expect(sql`select * from storage_totals`.execute(handle.db)).rejects.toThrow();
+
+      await sql`drop table download_days`.execute(handle.db);
+      expect(await migrateToLatest(handle)).toContain("2026-11-28-0026-storage-totals");
+    } finally {
+      await cleanUp();
+    }
+  });
+});
