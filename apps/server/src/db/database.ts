@@ -95,6 +95,10 @@ export function openDatabase(
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
+  // What is deleted or overwritten is zeroed on its page, not left in free space: a deleted
+  // account's profile text must not stay readable in the file (round 59; its WAL copy goes with
+  // the checkpoint after a deletion, AccountsRepo.deleteAccount).
+  sqlite.pragma("secure_delete = ON");
   sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (text: unknown) =>
     typeof text === "string" ? foldText(text) : text,
   );

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -1110,6 +1112,30 @@ describe(`changing the email to an address already taken on ${TEST_DB}`, () => {
 });
 
 describe(`what an account's deletion leaves on ${TEST_DB}`, () => {
+  it.runIf(TEST_DB === "sqlite")(
+    "leaves no copy of the member's profile or address in the SQLite files",
+    async () => {
+      // The file kept the deleted text in free space, its write-ahead log the rows as they were.
+      const member = await register();
+      const words = `Zebulon ${member.id} quasar`;
+      await app.database.db
+        .updateTable("users")
+        .set({ bio: words, display_name: words })
+        .where("id", "=", member.id)
+        .execute();
+      const deleted = await call("DELETE", "/api/v1/account", member.cookie, {
+        password: member.password,
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      for (const file of ["sawdust.db", "sawdust.db-wal"]) {
+        const path = join(app.dataDir, file);
+        const bytes = existsSync(path) ? readFileSync(path) : Buffer.alloc(0);
+        expect(bytes.includes(words), file).toBe(false);
+        expect(bytes.includes(member.email.toLowerCase()), file).toBe(false);
+      }
+    },
+  );
+
   it("removes or anonymises every trace of the member, and mail queued to them is never sent", async () => {
     const local = await createTestApp({ PUBLIC_URL });
     try {

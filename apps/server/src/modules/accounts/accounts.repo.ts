@@ -612,6 +612,17 @@ export class AccountsRepo {
    * once (on two processes) cannot both go: `last_admin` then, and nothing is written.
    */
   async deleteAccount(userId: number, now: number): Promise<"deleted" | "gone" | "last_admin"> {
+    const outcome = await this.markDeleted(userId, now);
+    // On SQLite the rows as they were stay in the write-ahead log until a checkpoint copies the
+    // zeroed pages (secure_delete) into the file: one now, emptying the log. A reader holding an
+    // older snapshot can keep part of it until the next checkpoint; that is SQLite's to finish.
+    if (outcome === "deleted" && this.dialect === "sqlite") {
+      await sql`pragma wal_checkpoint(truncate)`.execute(this.db);
+    }
+    return outcome;
+  }
+
+  private markDeleted(userId: number, now: number): Promise<"deleted" | "gone" | "last_admin"> {
     return this.db.transaction().execute(async (trx) => {
       await lockStandings(trx, this.dialect);
       const user = await trx
