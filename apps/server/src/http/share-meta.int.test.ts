@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MESSAGES } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedImage } from "../../test/images.js";
+import { seedImage, signIn } from "../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../test/test-app.js";
 
 const SITE = "https://art.example.com";
@@ -114,6 +114,27 @@ describe(`share tags on image pages on ${TEST_DB}`, () => {
     const html = (await page(`/image/${id}`)).body;
     expect(metaOf(html, "og:title")).toBe(`Artwork #${id}`);
     expect(metaOf(html, "og:description")).toBe("AI-generated artwork on Sawdust.");
+    // On the site by the name its admin gave it (round 59: "Sawdust" whatever the name).
+    const admin = await signIn(app, "share_meta_admin", "admin");
+    const rename = (siteName: string) =>
+      app.server
+        .inject({ method: "GET", url: "/api/v1/admin/settings", headers: { cookie: admin.cookie } })
+        .then((settings) =>
+          app.server.inject({
+            method: "PUT",
+            url: "/api/v1/admin/settings",
+            headers: { cookie: admin.cookie },
+            payload: { ...settings.json(), siteName },
+          }),
+        );
+    expect((await rename("Pixel Forge ✨")).statusCode).toBe(200);
+    try {
+      const renamed = (await page(`/image/${id}`)).body;
+      expect(metaOf(renamed, "og:description")).toBe("AI-generated artwork on Pixel Forge ✨.");
+      expect(metaOf(renamed, "description")).toBe("AI-generated artwork on Pixel Forge ✨.");
+    } finally {
+      expect((await rename("Sawdust")).statusCode).toBe(200);
+    }
   });
 
   it("answers a private or missing image's page with 404 and the plain app", async () => {

@@ -4,7 +4,8 @@ import type { ShareCard } from "../modules/images/catalogue.service.js";
 const SITE_NAME = DEFAULT_SITE_SETTINGS.siteName;
 /** Longer descriptions are cut: link previews show about this much. */
 export const SHARE_DESCRIPTION_CHARS = 200;
-const FALLBACK_DESCRIPTION = "AI-generated artwork on Sawdust.";
+/** What a piece with no description is said to be, on the site by its name in the settings. */
+const fallbackDescription = (siteName: string) => `AI-generated artwork on ${siteName}.`;
 
 /** An image page's path: /image/{id}, the spec's share link. */
 const IMAGE_PAGE = /^\/image\/([1-9]\d{0,14})\/?$/;
@@ -45,7 +46,7 @@ export function shareMetaTags(
   siteName: string = SITE_NAME,
 ): string {
   const title = card.title?.trim() || `Artwork #${card.id}`;
-  const description = shorten(card.description?.trim() || FALLBACK_DESCRIPTION);
+  const description = shorten(card.description?.trim() || fallbackDescription(siteName));
   const pageUrl = new URL(`/image/${card.id}`, publicUrl).href;
   const meta = (attribute: "property" | "name", key: string, value: string | number) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`;
