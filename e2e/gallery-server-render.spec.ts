@@ -163,6 +163,34 @@ test.describe("gallery rendered on the server", () => {
     await expect(page).toHaveURL(/\/gallery$/);
   });
 
+  test("a share page's menu tapped before the dialog's own code has come opens once it has (round 59)", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    const dialogCode = builtFileOf("src/features/image-detail/image-detail-dialog.tsx");
+    const release = await holdAppCode(page, `**${dialogCode}`);
+    await page.mainFrame().goto(`/image/${imageId}`, { waitUntil: "commit" });
+    // The app runs (its root is React's); the dialog is still the server's HTML.
+    await page.waitForFunction(() => {
+      const root = (
+        globalThis as unknown as { document: { getElementById(id: string): object | null } }
+      ).document.getElementById("root");
+      return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
+    });
+    await page.getByRole("button", { name: "Share", exact: true }).tap();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    release();
+    // Once the dialog is React's, the kept tap is pressed: the menu opens.
+    await expect(page.getByRole("menu", { name: "Share" })).toBeVisible();
+    await context.close();
+  });
+
   test("the app's code is fetched only after the first pictures have arrived and been drawn", async ({
     browser,
   }) => {
