@@ -52,9 +52,10 @@ export function ArtworkFilters({ image }: { image: Image }) {
               <li key={style}>
                 <Link
                   to={filterHref({ style })}
-                  className={cn(chip, "border-transparent bg-secondary font-medium capitalize")}
+                  className={cn(chip, "border-transparent bg-secondary font-medium")}
                 >
-                  {style}
+                  {/* Its first letter only: CSS capitalize made "ukiyo-e" "Ukiyo-E" (round 59). */}
+                  {style.charAt(0).toUpperCase() + style.slice(1)}
                 </Link>
               </li>
             ))}
