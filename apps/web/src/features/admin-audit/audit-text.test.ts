@@ -43,6 +43,15 @@ describe("the audit log's words", () => {
     ]);
   });
 
+  it("shows money in dollars: an image's price and a sale's price in cents (round 59: '4,500')", () => {
+    expect(
+      readableDetails({ priceCents: 1999, before: { price: 4500 }, after: { price: null } }),
+    ).toEqual({
+      changes: [{ field: "price", before: "$45.00", after: "none" }],
+      facts: [{ name: "price", value: "$19.99" }],
+    });
+  });
+
   it("names nobody known for a refused sign-in, and the system for other entries without an admin", () => {
     expect(noActorText("auth.sign_in_failed")).toBe("Not signed in");
     expect(noActorText("billing.subscription_changed")).toBe("System");

@@ -1,4 +1,4 @@
-import { groupDigits, MESSAGES } from "@sawdust/shared";
+import { formatCents, groupDigits, MESSAGES } from "@sawdust/shared";
 
 /** A change of one field: its name and the values before and after. */
 export interface FieldChange {
@@ -16,12 +16,17 @@ export interface ReadableDetails {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** "freeTier.monthlyDownloads" → "free tier › monthly downloads"; "sessionsEnded" → "sessions ended". */
+/**
+ * "freeTier.monthlyDownloads" → "free tier › monthly downloads"; "sessionsEnded" → "sessions
+ * ended"; "priceCents" → "price".
+ */
 export function fieldName(key: string): string {
   return key
     .split(".")
     .map((part) =>
       part
+        // Money reads as dollars (fieldValueText): "priceCents" is the price.
+        .replace(/_?cents$/i, "")
         .replace(/_/g, " ")
         .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
         .toLowerCase(),
@@ -38,6 +43,14 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Fields that hold money in cents: an image's `price`, a sale's `priceCents`. */
+const isMoney = (key: string) => key === "price" || /cents$/i.test(key);
+
+/** A field's value in words: money as dollars ("$45.00", not "4,500"), the rest as valueText. */
+function fieldValueText(key: string, value: unknown): string {
+  return isMoney(key) && typeof value === "number" ? `$${formatCents(value)}` : valueText(value);
+}
+
 /**
  * Details as before → after for every field that `before` or `after` names, and the remaining
  * keys (a username, a count) as plain facts.
@@ -50,15 +63,15 @@ export function readableDetails(details: Record<string, unknown>): ReadableDetai
   return {
     changes: fields.map((field) => ({
       field: fieldName(field),
-      before: valueText(was[field]),
-      after: valueText(now[field]),
+      before: fieldValueText(field, was[field]),
+      after: fieldValueText(field, now[field]),
     })),
     facts: [
       // A before or after that is not an object of fields is a fact like any other.
       ...(before !== undefined && !isRecord(before) ? [["before", before] as const] : []),
       ...(after !== undefined && !isRecord(after) ? [["after", after] as const] : []),
       ...Object.entries(rest),
-    ].map(([name, value]) => ({ name: fieldName(name), value: valueText(value) })),
+    ].map(([name, value]) => ({ name: fieldName(name), value: fieldValueText(name, value) })),
   };
 }
 
