@@ -124,7 +124,7 @@ describe(`share tags on image pages on ${TEST_DB}`, () => {
             method: "PUT",
             url: "/api/v1/admin/settings",
             headers: { cookie: admin.cookie },
-            payload: { ...settings.json(), siteName },
+            payload: { ...(settings.json() as object), siteName },
           }),
         );
     expect((await rename("Pixel Forge ✨")).statusCode).toBe(200);
