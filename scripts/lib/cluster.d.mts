@@ -40,6 +40,8 @@ export function startCluster(options: {
   proxyPort?: number;
   workDir?: string;
   startMs?: number;
+  /** Each line a process prints, as it prints it (its in-memory `output()` is kept as well). */
+  onLine?: (name: string, line: string, stream: "stdout" | "stderr") => void;
 }): Promise<Cluster>;
 
 export function signal(proc: ClusterProcess, name: NodeJS.Signals): void;

@@ -52,8 +52,12 @@ export async function startS3rver(directory, bucket = "sawdust") {
   };
 }
 
-/** `npm run --silent <script>` in a process group of its own, keeping what it prints. */
-function npmRun(name, script, env, dataDir) {
+/**
+ * `npm run --silent <script>` in a process group of its own, keeping what it prints (for
+ * `output()`: start-up checks, failures, tests) and, given `onLine`, handing it each line as it
+ * comes (`npm run cluster` prints them, so an operator follows requests and jobs live).
+ */
+function npmRun(name, script, env, dataDir, onLine) {
   const child = spawn("npm", ["run", "--silent", script], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -61,11 +65,25 @@ function npmRun(name, script, env, dataDir) {
     detached: true,
   });
   let output = "";
-  const keep = (chunk) => {
-    output += chunk.toString();
+  const follow = (stream, from) => {
+    let partial = "";
+    // Decoded as a whole (a character split between two chunks is not garbled).
+    stream.setEncoding("utf8");
+    stream.on("data", (text) => {
+      output += text;
+      if (!onLine) return;
+      const lines = (partial + text).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) onLine(name, line, from);
+    });
+    // A last line without its line break, once the process has closed the stream.
+    stream.on("end", () => {
+      if (onLine && partial) onLine(name, partial, from);
+      partial = "";
+    });
   };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  follow(child.stdout, "stdout");
+  follow(child.stderr, "stderr");
   // When it exited, once all it printed has been read (`close` comes after `exit`).
   const exited = new Promise((resolveExit) => {
     let at = 0;
@@ -77,7 +95,8 @@ function npmRun(name, script, env, dataDir) {
   return { name, child, pid: child.pid, env, dataDir, output: () => output, exited };
 }
 
-async function until(what, probe, ms, proc) {
+/** Waits for `probe`; a timeout names `what`, with what `proc` printed unless it was streamed. */
+async function until(what, probe, ms, proc, streamed = false) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (proc && proc.child.exitCode !== null) break;
@@ -88,13 +107,16 @@ async function until(what, probe, ms, proc) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`timed out waiting for ${what}${proc ? `:\n${proc.output()}` : ""}`);
+  const output =
+    proc && !streamed ? `:\n${proc.output()}` : streamed ? " (its lines are above)" : "";
+  throw new Error(`timed out waiting for ${what}${output}`);
 }
 
 /**
  * Starts the cluster. `env` holds what every process shares (DATABASE_URL, S3_*, AI_*…);
  * API processes also get TRUST_PROXY naming the proxy (loopback), WORKERS=0 and a port each.
  * The first API process starts alone, so that it alone runs the migrations on a new database.
+ * `onLine(name, line, stream)`, if given, gets each line a process prints, as it prints it.
  */
 export async function startCluster({
   env,
@@ -103,6 +125,7 @@ export async function startCluster({
   proxyPort = 0,
   workDir = mkdtempSync(join(tmpdir(), "sawdust-cluster-")),
   startMs = 90_000,
+  onLine,
 }) {
   if (["warn", "error", "fatal", "silent"].includes(env.LOG_LEVEL ?? "info")) {
     // A worker says it is running only in its log ("worker started").
@@ -129,6 +152,7 @@ export async function startCluster({
         DATA_DIR: dataDir(name),
       },
       join(workDir, name),
+      onLine,
     );
     processes.push(proc);
     const url = `http://127.0.0.1:${port}`;
@@ -137,6 +161,7 @@ export async function startCluster({
       async () => (await fetch(`${url}/readyz`)).ok,
       startMs,
       proc,
+      Boolean(onLine),
     );
     return { ...proc, url, port };
   };
@@ -144,13 +169,20 @@ export async function startCluster({
   /** Starts one more `npm run worker`; resolves once it has said it started. */
   const startWorker = async () => {
     const name = `worker-${workerCount++}`;
-    const proc = npmRun(name, "worker", { ...env, DATA_DIR: dataDir(name) }, join(workDir, name));
+    const proc = npmRun(
+      name,
+      "worker",
+      { ...env, DATA_DIR: dataDir(name) },
+      join(workDir, name),
+      onLine,
+    );
     processes.push(proc);
     await until(
       `${name} to start`,
       async () => proc.output().includes("worker started"),
       startMs,
       proc,
+      Boolean(onLine),
     );
     return proc;
   };

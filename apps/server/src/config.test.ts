@@ -61,6 +61,52 @@ describe("loadConfig", () => {
     }
   });
 
+  it("says only that a DATABASE_URL with no scheme must be a postgres URL, and gives the percent-encoding advice only where there are credentials", () => {
+    const message = (url: string) => {
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`${url} was taken`);
+    };
+    expect(message("127.0.0.1:4774/sawdust")).toBe(
+      "Invalid configuration:\n  DATABASE_URL: must be a postgres:// or postgresql:// URL",
+    );
+    expect(message("postgres://127.0.0.1:4774/sawdust#x")).toBe(
+      "Invalid configuration:\n  DATABASE_URL: must be a URL such as postgres://user:password@host:5432/database",
+    );
+  });
+
+  it("says in plain words, naming the range, what a numeric setting takes", () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: "abc" }, "PORT: must be a whole number from 0 to 65535"],
+      [{ PORT: "70000" }, "PORT: must be a whole number from 0 to 65535"],
+      [{ PORT: "-1.5" }, "PORT: must be a whole number from 0 to 65535"],
+      [{ METRICS_PORT: "abc" }, "METRICS_PORT: must be a whole number from 1 to 65535"],
+      [{ WORKERS: "many" }, "WORKERS: must be a whole number from 0 to 64"],
+      [
+        { REGISTRATIONS_PER_IP_HOUR: "lots" },
+        "REGISTRATIONS_PER_IP_HOUR: must be a whole number from 1 to 1000000",
+      ],
+      [{ JOB_LEASE_SECONDS: "1.5" }, "JOB_LEASE_SECONDS: must be a whole number from 5 to 3600"],
+      [
+        { STOP_DRAIN_SECONDS: "soon" },
+        "STOP_DRAIN_SECONDS: must be a number of seconds from 0 to 3",
+      ],
+    ];
+    for (const [env, line] of cases) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(
+        `Invalid configuration:\n  ${line}`,
+      );
+      expect(() => loadConfig(env), JSON.stringify(env)).not.toThrow(/\n.*\n/);
+    }
+    expect(loadConfig({ PORT: "0", METRICS_PORT: "65535" })).toMatchObject({
+      port: 0,
+      metrics: { port: 65535 },
+    });
+  });
+
   it("warns of settings that do nothing without another, and of a WEB_DIST with no web app", () => {
     const env = {
       ADMIN_EMAIL: "boss@example.com",

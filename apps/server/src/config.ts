@@ -50,6 +50,15 @@ const stripePriceId = () =>
   );
 
 /**
+ * A whole number from `min` to `max`, said in those words for any other value (zod's own
+ * "expected number, received NaN" or "Too big: expected number to be <=65535" named no range).
+ */
+function wholeNumber(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+/**
  * Whether pg can read `url`: it parses it as a URL (a host left empty, for a socket, is allowed),
  * so a `#` or `/` in a password fails every start with a bare "Invalid URL" naming no setting
  * (or, after some digits, makes the rest a fragment pg ignores). No database URL has a fragment.
@@ -60,18 +69,30 @@ function parsesAsDatabaseUrl(url: string): boolean {
 
 /** Every setting of design section 2, as environment variables. */
 const ZEnv = z.object({
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  PORT: z.preprocess(emptyToUndefined, wholeNumber(0, 65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .refine(
-        parsesAsDatabaseUrl,
-        "must be a URL such as postgres://user:password@host:5432/database: percent-encode special characters in the user name and password (# as %23, @ as %40, / as %2F, : as %3A, ? as %3F)",
-      )
+      // Alone when it fails: the advice on a URL pg cannot read is for one that is a postgres URL.
+      .regex(/^postgres(ql)?:\/\//, {
+        error: "must be a postgres:// or postgresql:// URL",
+        abort: true,
+      })
+      .superRefine((url, ctx) => {
+        if (parsesAsDatabaseUrl(url)) return;
+        const example = "must be a URL such as postgres://user:password@host:5432/database";
+        // Percent-encoding is the fix only where there is a user name or password to encode.
+        const credentials = url.slice(url.indexOf("//") + 2).includes("@");
+        ctx.addIssue({
+          code: "custom",
+          message: credentials
+            ? `${example}: percent-encode special characters in the user name and password (# as %23, @ as %40, / as %2F, : as %3A, ? as %3F)`
+            : example,
+        });
+      })
       .optional(),
   ),
   /**
@@ -127,26 +148,24 @@ const ZEnv = z.object({
   AI_BASE_URL: z.preprocess(emptyToUndefined, z.url("must be a URL").optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
-  WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(64).default(1)),
+  WORKERS: z.preprocess(emptyToUndefined, wholeNumber(0, 64).default(1)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
   /** The built web app's folder; by default apps/web/dist (tests and custom builds point elsewhere). */
   WEB_DIST: optionalString,
-  REGISTRATIONS_PER_IP_HOUR: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(1_000_000).default(20),
-  ),
+  REGISTRATIONS_PER_IP_HOUR: z.preprocess(emptyToUndefined, wholeNumber(1, 1_000_000).default(20)),
   TRUST_PROXY: optionalString,
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters (a random token)").optional(),
   ),
-  METRICS_PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(65535).optional(),
-  ),
+  METRICS_PORT: z.preprocess(emptyToUndefined, wholeNumber(1, 65535).optional()),
   STOP_DRAIN_SECONDS: z.preprocess(
     emptyToUndefined,
-    z.coerce.number().min(0).max(3, "must be at most 3 (a stop takes at most 8 s)").default(0),
+    z.coerce
+      .number({ error: "must be a number of seconds from 0 to 3" })
+      .min(0, { error: "must be a number of seconds from 0 to 3" })
+      .max(3, "must be at most 3 (a stop takes at most 8 s)")
+      .default(0),
   ),
   /** smtp:// or smtps:// with credentials; unset: mail is kept in the admin's outbox. */
   SMTP_URL: z.preprocess(
@@ -167,10 +186,7 @@ const ZEnv = z.object({
       )
       .optional(),
   ),
-  JOB_LEASE_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(5).max(3600).default(30),
-  ),
+  JOB_LEASE_SECONDS: z.preprocess(emptyToUndefined, wholeNumber(5, 3600).default(30)),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -360,8 +376,11 @@ export function configWarnings(
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+    // Once each: a value failing two checks of the same plain words (-1.5 for PORT) says it once.
+    const lines = new Set(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${[...lines].join("\n  ")}`);
   }
   return toConfig(parsed.data);
 }

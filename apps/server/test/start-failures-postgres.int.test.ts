@@ -46,6 +46,28 @@ describe.skipIf(TEST_DB !== "postgres")("a start on PostgreSQL that fails", () =
     }
   }, 90_000);
 
+  it("names the role when PostgreSQL has no such role, not only that it may not sign in", async () => {
+    const role = `sawdust_nobody_${randomBytes(6).toString("hex")}`;
+    const url = new URL(ownerUrl);
+    url.username = role;
+    url.password = "";
+    const run = await startEntry(
+      ["main"],
+      {
+        WEB_DIST,
+        PORT: String(await freePort()),
+        DATA_DIR: join(work, "no-role"),
+        DATABASE_URL: String(url),
+      },
+      SERVING,
+    );
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toContain(
+      `DATABASE_URL (${String(url)}): cannot connect: the role ${role} does not exist or may not sign in (role "${role}" does not exist).`,
+    );
+    expect(run.output).not.toMatch(/^\s+at /m);
+  }, 60_000);
+
   it("names DATABASE_URL when its role may sign in but not use the tables another role made", async () => {
     const database = await createTestDatabase();
     const role = `sawdust_test_role_${randomBytes(6).toString("hex")}`;

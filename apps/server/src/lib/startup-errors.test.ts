@@ -31,6 +31,22 @@ describe("explainStartupError", () => {
     expect(explainStartupError(coded("SQLITE_IOERR", "disk I/O error"), postgres)).toBeUndefined();
   });
 
+  it("says a role PostgreSQL will not sign in may not exist, naming it (SQLSTATE 28000 is both)", () => {
+    const postgres = loadConfig({
+      DATABASE_URL: "postgres://nobody:secret@127.0.0.1:4774/sawdust",
+    });
+    const missing = explainStartupError(coded("28000", 'role "nobody" does not exist'), postgres);
+    expect(missing).toBe(
+      'DATABASE_URL (postgres://nobody:***@127.0.0.1:4774/sawdust): cannot connect: the role nobody does not exist or may not sign in (role "nobody" does not exist).',
+    );
+    const noLogin = explainStartupError(
+      coded("28000", 'role "nobody" is not permitted to log in'),
+      postgres,
+    );
+    expect(noLogin).toContain("the role nobody does not exist or may not sign in");
+    expect(noLogin).toContain("is not permitted to log in");
+  });
+
   it("names DATABASE_URL, without its password, for SSL the server lacks and a role without rights", () => {
     const postgres = loadConfig({
       DATABASE_URL: "postgres://sawdust:secret@db.internal:5432/gallery?sslmode=require",

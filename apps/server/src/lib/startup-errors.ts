@@ -42,7 +42,6 @@ const UNREACHABLE = new Set([
 /** PostgreSQL's SQLSTATEs for a server that answers but will not have us. */
 const REFUSED_BY_POSTGRES: Record<string, string> = {
   "28P01": "the password was refused",
-  "28000": "the role may not sign in",
   "3D000": "the database does not exist",
   "57P03": "the server is starting up or shutting down",
 };
@@ -76,7 +75,12 @@ export function explainStartupError(error: unknown, config: Config): string | un
 
   if (config.database.kind === "postgres") {
     const database = `DATABASE_URL (${withoutPassword(config.database.url)})`;
-    const refused = typeof code === "string" ? REFUSED_BY_POSTGRES[code] : undefined;
+    const refused =
+      code === "28000"
+        ? roleRefused(config.database.url, text)
+        : typeof code === "string"
+          ? REFUSED_BY_POSTGRES[code]
+          : undefined;
     if (refused || (typeof code === "string" && UNREACHABLE.has(code))) {
       return `${database}: cannot connect: ${refused ?? text}.`;
     }
@@ -119,6 +123,17 @@ export function explainStartupError(error: unknown, config: Config): string | un
     return `DATA_DIR ${config.dataDir}: cannot create or write it (${text}). It must be a directory this user can write.`;
   }
   return undefined;
+}
+
+/**
+ * SQLSTATE 28000 (invalid_authorization_specification), which PostgreSQL answers both for a role
+ * that does not exist and for one that may not sign in (no LOGIN, or pg_hba.conf refuses it): the
+ * role named, and the server's own words, which say which.
+ */
+function roleRefused(url: string, text: string): string {
+  const role = /(?:role|user) "([^"]+)"/.exec(text)?.[1] ?? roleAndDatabase(url).role;
+  const named = role === "…" ? "the role" : `the role ${role}`;
+  return `${named} does not exist or may not sign in (${text})`;
 }
 
 /** A connection URL fit for a log: the password, if any, left out. */
