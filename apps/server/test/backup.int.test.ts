@@ -9,7 +9,9 @@ import {
   cpSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
+  statSync,
   truncateSync,
   unlinkSync,
   writeFileSync,
@@ -24,6 +26,8 @@ import { loadConfig } from "../src/config.js";
 import { LocalStorage } from "../src/media/storage/local-storage.js";
 import { calmRater, makePng, signIn, upload } from "./images.js";
 import { createTestApp, TEST_DB, type TestApp } from "./test-app.js";
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 const quiet = { warn() {}, error() {}, info() {}, debug() {}, child: () => quiet } as never;
 
@@ -247,65 +251,187 @@ describe.skipIf(TEST_DB !== "sqlite")("backup and restore of the embedded databa
     }
   });
 
-  it("refuses a backup missing its media or database, or damaged, and writes nothing", async () => {
-    const boss = await signIn(live, "backup_checker", "admin");
-    const res = await upload(live, boss.cookie, {
-      name: "checked.png",
-      data: await makePng(900, 900, { seed: 99 }),
-    });
-    expect(res.statusCode).toBe(201);
-    const worker = createWorker(live.services, quiet);
-    while (await worker.runOnce()) {}
-    const good = join(folder("checked"), "backup");
-    expect((await admin(["backup", "--to", good], live.env)).code).toBe(0);
-
-    const damaged = (name: string, damage: (dir: string) => void) => {
-      const dir = join(folder(name), "backup");
-      cpSync(good, dir, { recursive: true });
-      damage(dir);
-      return dir;
+  /** A backup of `live` holding two more pictures, taken once for the checks below. */
+  let checkedBackup: Promise<string> | undefined;
+  const goodBackup = () => {
+    checkedBackup ??= (async () => {
+      const boss = await signIn(live, "backup_checker", "admin");
+      for (const seed of [99, 98]) {
+        const res = await upload(live, boss.cookie, {
+          name: `checked-${seed}.png`,
+          data: await makePng(900, 900, { seed }),
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      const worker = createWorker(live.services, quiet);
+      while (await worker.runOnce()) {}
+      const good = join(folder("checked"), "backup");
+      expect((await admin(["backup", "--to", good], live.env)).code).toBe(0);
+      return good;
+    })();
+    return checkedBackup;
+  };
+  /** A copy of the good backup, damaged by `damage`. */
+  const damaged = async (name: string, damage: (dir: string) => void) => {
+    const dir = join(folder(name), "backup");
+    cpSync(await goodBackup(), dir, { recursive: true });
+    damage(dir);
+    return dir;
+  };
+  const manifestOf = (dir: string) =>
+    JSON.parse(readFileSync(join(dir, "sawdust-backup.json"), "utf8")) as {
+      counts: { files: number; bytes: number };
+      files?: Array<{ path: string; size: number; sha256: string }>;
     };
+  /** The files under a backup's media folder, as paths inside the backup. */
+  const mediaFilesOf = (dir: string) => {
+    const found: string[] = [];
+    const stack = ["media"];
+    for (let next = stack.pop(); next; next = stack.pop()) {
+      for (const entry of readdirSync(join(dir, next), { withFileTypes: true })) {
+        if (entry.isDirectory()) stack.push(`${next}/${entry.name}`);
+        else found.push(`${next}/${entry.name}`);
+      }
+    }
+    return found.sort();
+  };
+  /** The pictures' originals in the good backup, as paths inside it. */
+  const originals = async () =>
+    mediaFilesOf(await goodBackup()).filter((path) =>
+      /^media\/private\/images\/\d+\/original\.png$/.test(path),
+    );
+  /** Restores `from` into a new DATA_DIR, expecting a refusal that writes nothing. */
+  const refused = async (from: string) => {
+    const dataDir = join(folder("restore-refused"), "data");
+    const res = await admin(["restore", "--from", from], { ...live.env, DATA_DIR: dataDir });
+    expect({ from, code: res.code, output: res.output }).toMatchObject({ from, code: 1 });
+    expect(res.output).toContain("nothing was restored");
+    expect(readdirSync(join(dataDir, ".."))).toEqual([]);
+    return res.output;
+  };
+  /** Writes the manifest an older build wrote: counts, no per-file entries. */
+  const asOldBuild = (dir: string) => {
+    const { files: _files, ...old } = manifestOf(dir);
+    writeFileSync(join(dir, "sawdust-backup.json"), JSON.stringify(old, null, 2));
+  };
+
+  it("lists every file it copied with its size and SHA-256, and restores a backup that matches", async () => {
+    const good = await goodBackup();
+    const { files = [], counts } = manifestOf(good);
+    expect(files[0]?.path).toBe("sawdust.db");
+    const listed = files.slice(1).map((file) => file.path);
+    expect(listed.sort()).toEqual(mediaFilesOf(good));
+    for (const file of files) {
+      const bytes = readFileSync(join(good, file.path));
+      expect({ path: file.path, size: bytes.length, sha256: sha256(bytes) }).toEqual(file);
+    }
+    expect(counts.files).toBe(files.length - 1);
+
+    const restoredDir = join(folder("restore-good"), "data");
+    const accepted = await admin(["restore", "--from", good], {
+      ...live.env,
+      DATA_DIR: restoredDir,
+    });
+    expect(accepted.code, accepted.output).toBe(0);
+    expect(accepted.output).not.toContain("one by one");
+    for (const file of files) {
+      expect(sha256(readFileSync(join(restoredDir, file.path)))).toBe(file.sha256);
+    }
+  }, 60_000);
+
+  it("refuses a backup missing its media or database, or damaged, and writes nothing", async () => {
+    const [first] = await originals();
     const cases: Array<[string, string]> = [
       [
-        damaged("no-media", (dir) => rmSync(join(dir, "media"), { recursive: true })),
-        "/media holds 0 file(s)",
+        await damaged("no-media", (dir) => rmSync(join(dir, "media"), { recursive: true })),
+        " is missing",
       ],
       [
-        damaged("one-file-gone", (dir) => {
-          const stack = [join(dir, "media")];
-          for (let next = stack.pop(); next; next = stack.pop()) {
-            for (const entry of readdirSync(next, { withFileTypes: true })) {
-              if (entry.isDirectory()) stack.push(join(next, entry.name));
-              else return unlinkSync(join(next, entry.name));
-            }
-          }
+        await damaged("one-file-gone", (dir) => unlinkSync(join(dir, first ?? ""))),
+        `${first} is missing`,
+      ],
+      [
+        await damaged("no-db", (dir) => unlinkSync(join(dir, "sawdust.db"))),
+        "sawdust.db is missing",
+      ],
+      [
+        await damaged("garbage-db", (dir) => writeFileSync(join(dir, "sawdust.db"), "garbage")),
+        "sawdust.db has 7 bytes where the manifest lists",
+      ],
+      [
+        await damaged("truncated-db", (dir) => truncateSync(join(dir, "sawdust.db"), 40 * 1024)),
+        "sawdust.db has 40960 bytes where the manifest lists",
+      ],
+      [
+        await damaged("one-byte-short", (dir) => {
+          const path = join(dir, first ?? "");
+          truncateSync(path, statSync(path).size - 1);
         }),
-        "the backup is incomplete",
-      ],
-      [damaged("no-db", (dir) => unlinkSync(join(dir, "sawdust.db"))), "has no usable sawdust.db"],
-      [
-        damaged("garbage-db", (dir) => writeFileSync(join(dir, "sawdust.db"), "garbage")),
-        "has no usable sawdust.db",
+        `${first} has `,
       ],
       [
-        damaged("truncated-db", (dir) => truncateSync(join(dir, "sawdust.db"), 40 * 1024)),
-        "has no usable sawdust.db",
+        await damaged("stray-file", (dir) =>
+          writeFileSync(join(dir, "media", "private", "stray.png"), "png"),
+        ),
+        "media/private/stray.png is not in the manifest",
       ],
     ];
     for (const [from, message] of cases) {
-      const dataDir = join(folder("restore-refused"), "data");
-      const refused = await admin(["restore", "--from", from], { ...live.env, DATA_DIR: dataDir });
-      expect({ from, code: refused.code }).toEqual({ from, code: 1 });
-      expect(refused.output).toContain(message);
-      expect(refused.output).toContain("nothing was restored");
-      expect(readdirSync(join(dataDir, ".."))).toEqual([]);
+      const output = await refused(from);
+      expect(output).toContain(`${from} does not match its manifest`);
+      expect(output).toContain(message);
     }
-    const accepted = await admin(["restore", "--from", good], {
-      ...live.env,
-      DATA_DIR: join(folder("restore-good"), "data"),
+  }, 60_000);
+
+  it("refuses a picture with one byte changed, same size, naming it (outside operator)", async () => {
+    const [first] = await originals();
+    const from = await damaged("flipped-byte", (dir) => {
+      const bytes = readFileSync(join(dir, first ?? ""));
+      bytes[100] = (bytes[100] ?? 0) ^ 0xff;
+      writeFileSync(join(dir, first ?? ""), bytes);
     });
-    expect(accepted.code, accepted.output).toBe(0);
+    const output = await refused(from);
+    expect(output).toContain(`${first} has the listed size but other content`);
+    expect(output).not.toContain("more file(s)");
   });
+
+  it("refuses two pictures swapped, naming both", async () => {
+    const [first, second] = await originals();
+    expect(second).toBeDefined();
+    const from = await damaged("swapped", (dir) => {
+      const a = readFileSync(join(dir, first ?? ""));
+      writeFileSync(join(dir, first ?? ""), readFileSync(join(dir, second ?? "")));
+      writeFileSync(join(dir, second ?? ""), a);
+    });
+    const output = await refused(from);
+    expect(output).toContain(`${first} has `);
+    expect(output).toContain(`${second} has `);
+  });
+
+  it("restores a backup of an older build (no per-file list) with its old checks, saying its files were not checked one by one", async () => {
+    const old = await damaged("old-build", asOldBuild);
+    const dataDir = join(folder("restore-old"), "data");
+    const res = await admin(["restore", "--from", old], { ...live.env, DATA_DIR: dataDir });
+    expect(res.code, res.output).toBe(0);
+    expect(res.output).toContain("its files could not be checked one by one");
+    expect(res.output).toMatch(/Restored \d+ user\(s\)/);
+    const [first] = await originals();
+    expect(readFileSync(join(dataDir, first ?? ""))).toEqual(
+      readFileSync(join(await goodBackup(), first ?? "")),
+    );
+
+    // Its old checks still hold: the media's count and bytes, and SQLite's own check.
+    const noMedia = await damaged("old-no-media", (dir) => {
+      asOldBuild(dir);
+      rmSync(join(dir, "media"), { recursive: true });
+    });
+    expect(await refused(noMedia)).toContain("/media holds 0 file(s)");
+    const garbage = await damaged("old-garbage-db", (dir) => {
+      asOldBuild(dir);
+      writeFileSync(join(dir, "sawdust.db"), "garbage");
+    });
+    expect(await refused(garbage)).toContain("has no usable sawdust.db");
+  }, 60_000);
 
   it("refuses a folder that is not a backup", async () => {
     const notBackup = folder("not-backup");

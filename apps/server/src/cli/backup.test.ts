@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -59,7 +60,12 @@ describe("copying a picture into the backup", () => {
   it("is told a deleted picture only when the picture is gone, not when the destination fails", async () => {
     const picture = join(work, "picture.png");
     await writeFile(picture, "png");
-    expect(await copyIfPresent(picture, join(work, "copy", "picture.png"))).toBe(3);
+    // Its size and SHA-256, taken from the bytes the copy read (sha256sum of "png").
+    expect(await copyIfPresent(picture, join(work, "copy", "picture.png"))).toEqual({
+      size: 3,
+      sha256: createHash("sha256").update("png").digest("hex"),
+    });
+    expect(await readFile(join(work, "copy", "picture.png"), "utf8")).toBe("png");
     expect(await copyIfPresent(join(work, "deleted.png"), join(work, "copy", "x.png"))).toBe(
       undefined,
     );

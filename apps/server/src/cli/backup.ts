@@ -1,5 +1,9 @@
-import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { copyFile, lstat, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { z } from "zod";
 import type { Config } from "../config.js";
 import {
   markDeletedInSnapshot,
@@ -16,12 +20,36 @@ import { EXTENSION_OF, type SniffedFormat } from "../media/sniff.js";
 export const MANIFEST = "sawdust-backup.json";
 const DATABASE_FILE = "sawdust.db";
 
+/** A path a backup may hold: its database, or a file under its media folder (never outside). */
+function isBackupPath(path: string): boolean {
+  if (path === DATABASE_FILE) return true;
+  const [top, ...rest] = path.split("/");
+  return (
+    top === "media" && rest.length > 0 && rest.every((s) => s !== "" && s !== "." && s !== "..")
+  );
+}
+
+/** One file of a backup as its manifest records it, the path relative to the backup folder. */
+const ZBackupFile = z.object({
+  path: z.string().refine(isBackupPath, "a path outside the backup's database and media"),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+type BackupFile = z.infer<typeof ZBackupFile>;
+type FileDigest = Omit<BackupFile, "path">;
+
 interface Manifest {
   format: 1;
   createdAt: string;
   database: "sqlite";
   media: "included" | "in the S3 bucket";
   counts: SnapshotCounts & { files: number; bytes: number };
+  /**
+   * Every file the backup copied (its database first), for restore to check one by one. Absent
+   * from the backups of builds before it: those are checked by their counts alone. The format
+   * stays 1 so that those builds still restore the backups of this one.
+   */
+  files?: BackupFile[];
 }
 
 /** A refusal the operator can act on: printed as it is, exit code 1. */
@@ -113,8 +141,7 @@ async function copySite(config: Config, database: string, to: string, out: Out):
   const databaseCopy = join(to, DATABASE_FILE);
   await snapshotSqlite(database, databaseCopy);
 
-  let files = 0;
-  let bytes = 0;
+  const media: BackupFile[] = [];
   if (!config.s3) {
     const mediaRoot = join(config.dataDir, "media");
     const gone: number[] = [];
@@ -128,10 +155,7 @@ async function copySite(config: Config, database: string, to: string, out: Out):
       for (const key of keys) {
         const copied = await copyIfPresent(join(mediaRoot, key), join(to, "media", key));
         if (copied === undefined) complete = false;
-        else {
-          files += 1;
-          bytes += copied;
-        }
+        else media.push({ path: `media/${key}`, ...copied });
       }
       // An upload still in progress has no renditions yet: its janitor cleans it after restore.
       if (!complete && image.status === "ready") gone.push(image.id);
@@ -141,12 +165,18 @@ async function copySite(config: Config, database: string, to: string, out: Out):
       out(`${gone.length} image(s) were deleted while the backup ran; they stay deleted.`);
   }
 
+  const counts = snapshotCounts(databaseCopy);
+  // SQLite's backup API writes the copy itself, so it is read once more here, when final.
+  const databaseEntry = { path: DATABASE_FILE, ...(await hashFile(databaseCopy)) };
+  const files = media.length;
+  const bytes = media.reduce((sum, file) => sum + file.size, 0);
   const manifest: Manifest = {
     format: 1,
     createdAt: new Date().toISOString(),
     database: "sqlite",
     media: config.s3 ? "in the S3 bucket" : "included",
-    counts: { ...snapshotCounts(databaseCopy), files, bytes },
+    counts: { ...counts, files, bytes },
+    files: [databaseEntry, ...media],
   };
   await writeFile(join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   const { users, images } = manifest.counts;
@@ -181,7 +211,7 @@ export async function restore(config: Config, from: string, out: Out): Promise<v
       "This backup holds its media on disk, but S3 is configured: restore into a DATA_DIR without S3 settings (then copy the media folder into the bucket if you move to S3).",
     );
   await mustBeEmpty(config.dataDir, "DATA_DIR");
-  await mustMatchManifest(from, manifest);
+  const checkedOneByOne = await mustMatchManifest(from, manifest);
   await mkdir(config.dataDir, { recursive: true });
   let files: number;
   try {
@@ -197,19 +227,32 @@ export async function restore(config: Config, from: string, out: Out): Promise<v
       `Restoring into ${config.dataDir} failed (${(error as Error).message}); it is empty again.`,
     );
   }
+  if (!checkedOneByOne)
+    out(
+      "This backup was made by an older version, whose manifest lists no checksums: its files could not be checked one by one (only the database's own check, its counts, and the media's number of files and bytes).",
+    );
   out(
     `Restored ${manifest.counts.users} user(s), ${manifest.counts.images} image(s) and ${files} media file(s) from the backup of ${manifest.createdAt} into ${config.dataDir}. Start the server on it (npm start).`,
   );
 }
 
 /**
- * Refuses a backup that is not what its manifest says, before anything is written: its database
- * must pass SQLite's check and hold the users and images listed, and its media (when included)
- * the files and bytes listed. A backup missing its media folder would otherwise restore into a
- * site whose every picture is a 404.
+ * Refuses a backup that is not what its manifest says, before anything is written: each file it
+ * lists must be there with its size and SHA-256, and no other under media/ (a flipped byte or two
+ * swapped pictures keep the counts); its database must pass SQLite's check and hold the users and
+ * images listed. A manifest of an older build lists no files: its media must then hold the number
+ * of files and bytes listed, which still catches a missing media folder (a site whose every
+ * picture is a 404). True when the files were checked one by one.
  */
-async function mustMatchManifest(from: string, manifest: Manifest): Promise<void> {
+async function mustMatchManifest(from: string, manifest: Manifest): Promise<boolean> {
   const nothing = "nothing was restored";
+  const listed =
+    manifest.files === undefined ? undefined : z.array(ZBackupFile).safeParse(manifest.files);
+  if (listed && !listed.success)
+    throw new BackupError(
+      `${from}/${MANIFEST} is damaged: its list of files is not one this version wrote (${listed.error.issues[0]?.message}); ${nothing}.`,
+    );
+  if (listed) await mustMatchFiles(from, listed.data, manifest.media === "included");
   let counts: SnapshotCounts;
   try {
     counts = snapshotCounts(join(from, DATABASE_FILE), true);
@@ -218,19 +261,104 @@ async function mustMatchManifest(from: string, manifest: Manifest): Promise<void
       `${from} has no usable ${DATABASE_FILE} (${(error as Error).message}): the backup is incomplete or damaged; ${nothing}.`,
     );
   }
-  const listed = manifest.counts;
-  if (counts.users !== listed.users || counts.images !== listed.images) {
+  const expected = manifest.counts;
+  if (counts.users !== expected.users || counts.images !== expected.images) {
     throw new BackupError(
-      `${from}/${DATABASE_FILE} holds ${counts.users} user(s) and ${counts.images} image(s) where the manifest lists ${listed.users} and ${listed.images}: it is not this backup's database; ${nothing}.`,
+      `${from}/${DATABASE_FILE} holds ${counts.users} user(s) and ${counts.images} image(s) where the manifest lists ${expected.users} and ${expected.images}: it is not this backup's database; ${nothing}.`,
     );
   }
-  if (manifest.media !== "included") return;
+  if (listed) return true;
+  if (manifest.media !== "included") return false;
   const media = await measureTree(join(from, "media"));
-  if (media.files !== listed.files || media.bytes !== listed.bytes) {
+  if (media.files !== expected.files || media.bytes !== expected.bytes) {
     throw new BackupError(
-      `${from}/media holds ${media.files} file(s) (${media.bytes} bytes) where the manifest lists ${listed.files} (${listed.bytes} bytes): the backup is incomplete; ${nothing}.`,
+      `${from}/media holds ${media.files} file(s) (${media.bytes} bytes) where the manifest lists ${expected.files} (${expected.bytes} bytes): the backup is incomplete; ${nothing}.`,
     );
   }
+  return false;
+}
+
+/** How many bad files a refusal names; the rest are counted. */
+const NAMED_PROBLEMS = 3;
+
+/**
+ * Checks each listed file (there, a regular file, its size, then its SHA-256, read as a stream),
+ * and that media/ (when the backup includes it) holds no file the manifest does not list. Every
+ * file is checked, so the refusal can count them, but only the first few problems are kept.
+ */
+async function mustMatchFiles(
+  from: string,
+  files: BackupFile[],
+  withMedia: boolean,
+): Promise<void> {
+  const problems: string[] = [];
+  let bad = 0;
+  const problem = (text: string) => {
+    bad += 1;
+    if (problems.length < NAMED_PROBLEMS) problems.push(text);
+  };
+  if (!files.some((file) => file.path === DATABASE_FILE))
+    problem(`${DATABASE_FILE} is not listed in ${MANIFEST}`);
+  for (const file of files) {
+    const found = await fileProblem(join(from, file.path), file);
+    if (found) problem(`${file.path} ${found}`);
+  }
+  if (withMedia) {
+    const paths = new Set(files.map((file) => file.path));
+    for await (const path of filesUnder(from, "media")) {
+      if (!paths.has(path)) problem(`${path} is not in the manifest`);
+    }
+  }
+  if (bad === 0) return;
+  const more = bad > problems.length ? ` (and ${bad - problems.length} more file(s))` : "";
+  throw new BackupError(
+    `${from} does not match its manifest (${MANIFEST}): ${problems.join("; ")}${more}. The backup is damaged or incomplete; nothing was restored.`,
+  );
+}
+
+/** What is wrong with one listed file, or undefined when it is as listed. */
+async function fileProblem(path: string, listed: BackupFile): Promise<string | undefined> {
+  let size: number;
+  try {
+    const found = await lstat(path);
+    if (!found.isFile()) return "is not a regular file";
+    size = found.size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "is missing";
+    return `cannot be read (${(error as Error).message})`;
+  }
+  if (size !== listed.size) return `has ${size} bytes where the manifest lists ${listed.size}`;
+  const { sha256 } = await hashFile(path);
+  if (sha256 !== listed.sha256)
+    return `has the listed size but other content (SHA-256 ${sha256}, the manifest lists ${listed.sha256})`;
+  return undefined;
+}
+
+/** The regular files under `root/dir`, as paths relative to `root`, one directory at a time. */
+async function* filesUnder(root: string, dir: string): AsyncGenerator<string> {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await readdir(join(root, dir), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) yield* filesUnder(root, path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+/** A file's size and SHA-256, read as a stream (a picture is never held whole). */
+async function hashFile(path: string): Promise<FileDigest> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest("hex") };
 }
 
 /** The files under a folder and their bytes (none when it does not exist). */
@@ -311,18 +439,17 @@ async function emptyFolder(dir: string): Promise<void> {
   }
 }
 
-/** Copies a file if it exists; its size, or undefined when it is gone. */
 /**
- * Copies `from` to `to`: its size, or undefined when `from` was deleted meanwhile. Only a
- * missing source is a deletion: Node's recursive mkdir says ENOENT on a full disk too, and that
- * failure is the destination's, thrown for the caller to name.
+ * Copies `from` to `to`, hashing what it copies (the file is read once): its size and SHA-256,
+ * or undefined when `from` was deleted meanwhile. Only a missing source is a deletion: Node's
+ * recursive mkdir says ENOENT on a full disk too, and that failure is the destination's, thrown
+ * for the caller to name.
  */
-export async function copyIfPresent(from: string, to: string): Promise<number | undefined> {
+export async function copyIfPresent(from: string, to: string): Promise<FileDigest | undefined> {
   try {
-    const { size } = await stat(from);
+    await stat(from);
     await mkdir(dirname(to), { recursive: true });
-    await copyFile(from, to);
-    return size;
+    return await copyHashing(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     const sourceIsThere = await stat(from).then(
@@ -333,6 +460,24 @@ export async function copyIfPresent(from: string, to: string): Promise<number | 
     await rm(to, { force: true });
     return undefined;
   }
+}
+
+/** Streams `from` into `to`, hashing each chunk on its way through. */
+async function copyHashing(from: string, to: string): Promise<FileDigest> {
+  const hash = createHash("sha256");
+  let size = 0;
+  await pipeline(
+    createReadStream(from),
+    async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+    },
+    createWriteStream(to),
+  );
+  return { size, sha256: hash.digest("hex") };
 }
 
 async function copyTree(from: string, to: string): Promise<number> {
