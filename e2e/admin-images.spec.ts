@@ -569,6 +569,57 @@ test.describe("the image edit page", () => {
     await expect(description).toHaveAccessibleDescription(/^A description must be at most/);
   });
 
+  test("a save after another admin's: nothing is saved, the page says so and reloads the image keeping what was typed", async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const tag = uniqueWord("admstale");
+    const image = await seedImage(api, { title: `Shared ${tag}`, tags: [tag] });
+    await page.goto(paths.admin.editImage.getHref(image.id));
+    const description = page.getByLabel("Description");
+    await expect(description).toBeVisible();
+    // Another admin (here the API) saves while this page is open.
+    const other = await api.patch(`/api/v1/images/${image.id}`, {
+      data: { aiAnalysis: { description: "written by A" } },
+    });
+    expect(other.status()).toBe(200);
+
+    await description.fill("written by B");
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(page.getByRole("alert").filter({ hasText: m.changedElsewhere })).toBeVisible();
+    await expect(page).toHaveURL(/\/edit$/);
+    await expect(toastText(page, MESSAGES.imageDetail.detailsUpdated)).toHaveCount(0);
+    const kept = (await (await api.get(`/api/v1/images/${image.id}`)).json()) as Image;
+    expect(kept.aiAnalysis.description).toBe("written by A");
+
+    // Reloaded: what was typed stays; saving now goes through.
+    await page.getByRole("button", { name: m.reloadImage }).click();
+    await expect(page.getByRole("alert").filter({ hasText: m.changedElsewhere })).toHaveCount(0);
+    await expect(description).toHaveValue("written by B");
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(toastText(page, MESSAGES.imageDetail.detailsUpdated)).toBeVisible();
+    const saved = (await (await api.get(`/api/v1/images/${image.id}`)).json()) as Image;
+    expect(saved.aiAnalysis.description).toBe("written by B");
+  });
+
+  test("a tag too long is described under Tags, and nothing is sent", async ({ page }) => {
+    await signedIn(page);
+    const image = await seedImage(api, { title: `Tagged ${uniqueWord("admtaglong")}` });
+    await page.goto(paths.admin.editImage.getHref(image.id));
+    const tags = page.getByLabel("Tags");
+    await tags.fill(`ok, ${"x".repeat(70)}`);
+    let sent = false;
+    page.on("request", (request) => {
+      if (request.method() === "PATCH") sent = true;
+    });
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(tags).toHaveAttribute("aria-invalid", "true");
+    await expect(tags).toHaveAccessibleDescription(
+      `${m.tagsHint} ${m.tagTooLong(ADMIN_IMAGES.tagMaxChars)}`,
+    );
+    expect(sent).toBe(false);
+  });
+
   test("says 'Image not found' for an image that does not exist", async ({ page }) => {
     await signedIn(page);
     await page.goto(paths.admin.editImage.getHref(99_999_999));

@@ -145,6 +145,7 @@ const ROUTES: Record<string, Access> = {
   "GET /api/v1/admin/analytics/top": "admin",
   "GET /api/v1/admin/analytics.csv": "admin",
   "GET /api/v1/admin/images": "admin",
+  "GET /api/v1/admin/images/:id": "admin",
   "POST /api/v1/admin/images/batch": "admin",
   "PUT /api/v1/hero-content": "admin",
   "POST /api/v1/hero-content/preview": "admin",

@@ -117,6 +117,7 @@ export const api = {
   },
   put: <T>(path: string, body?: JsonBody, options?: Pick<RequestOptions, "ifMatch">) =>
     request<T>("PUT", path, { ...options, body }),
-  patch: <T>(path: string, body?: JsonBody) => request<T>("PATCH", path, { body }),
+  patch: <T>(path: string, body?: JsonBody, options?: Pick<RequestOptions, "ifMatch">) =>
+    request<T>("PATCH", path, { ...options, body }),
   delete: <T>(path: string, body?: JsonBody) => request<T>("DELETE", path, { body }),
 };

@@ -105,6 +105,8 @@ export const adminImages = {
   // Server refusals.
   maxEditionsRequired: "A limited edition needs an edition size of at least 1",
   maxEditionsWhole: "The edition size must be a whole number of copies",
+  maxEditionsTooLarge: (max: number) =>
+    `The edition size must be at most ${groupDigits(max)} copies`,
   maxEditionsBelowSold: (sold: number) =>
     `The edition size cannot be below the ${sold} ${sold === 1 ? "copy" : "copies"} already sold`,
   oneOfOneAlreadySold: (sold: number) =>
@@ -116,5 +118,11 @@ export const adminImages = {
   editionNumberSold: (number: number) =>
     `Edition No. ${number} of this piece is sold: the edition cannot be smaller than ${number}`,
   tooManyTags: (max: number) => `An image carries at most ${max} tags`,
+  tagTooLong: (max: number) => `A tag must be at most ${max} characters`,
+  styleTooLong: (max: number) => `A style must be at most ${max} characters`,
+  /** The edit page's save refused (412): another admin or a batch changed the image meanwhile. */
+  changedElsewhere:
+    "Another administrator changed this image after this page was opened. Nothing was saved: reload the image to see their changes (what you typed stays in the form).",
+  reloadImage: "Reload the image",
   imageNotFound: "Image not found",
 } as const;

@@ -6,6 +6,7 @@ import {
   ZAdminImageBatchBody,
   ZAdminImageFilter,
 } from "./admin-images.js";
+import { ZImagePatchBody } from "./images.js";
 
 const form = (over: Partial<ImageEditFormValues> = {}): ImageEditFormValues => ({
   title: " Dusk ",
@@ -96,6 +97,24 @@ describe("the image edit form (spec section 5 'Image edit')", () => {
     expect(issues({ editionType: "limited_edition", maxEditions: "2.5" }, limited)).toEqual([
       ["maxEditions", "The edition size must be a whole number of copies"],
     ]);
+    expect(issues({ editionType: "limited_edition", maxEditions: "1000001" }, limited)).toEqual([
+      ["maxEditions", "The edition size must be at most 1,000,000 copies"],
+    ]);
+  });
+
+  it("says under Tags and Style, in words, what the PATCH refuses of them", () => {
+    // One tag too long was an error at tags.1, which no field shows: Save did nothing, said nothing.
+    expect(issues({ tags: `ok, ${"x".repeat(70)}` })).toEqual([
+      ["tags", "A tag must be at most 64 characters"],
+    ]);
+    expect(issues({ tags: `ok, ${"x".repeat(64)}` })).toBeUndefined();
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `t${i}`).join(", ");
+    expect(issues({ tags: tags(55) })).toEqual([["tags", "An image carries at most 50 tags"]]);
+    expect(issues({ tags: tags(50) })).toBeUndefined();
+    expect(issues({ style: "s".repeat(250) })).toEqual([
+      ["style", "A style must be at most 200 characters"],
+    ]);
+    expect(issues({ style: "s".repeat(200) })).toBeUndefined();
   });
 });
 
@@ -122,5 +141,26 @@ describe("the admin table's filter and the batch body", () => {
     expect(ZAdminImageBatchBody.safeParse({ selection: { ids }, operation: op }).success).toBe(
       false,
     );
+  });
+});
+
+describe("the PATCH body's limits, each in words", () => {
+  /** The body's refusal of `body`: where and what. */
+  const refusal = (body: unknown) =>
+    ZImagePatchBody.safeParse(body).error?.issues.map((i) => [i.path.join("."), i.message]);
+
+  it("names the limit a person broke, never zod's own wording", () => {
+    expect(refusal({ tags: ["ok", "x".repeat(65)] })).toEqual([
+      ["tags.1", "A tag must be at most 64 characters"],
+    ]);
+    expect(refusal({ tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })).toEqual([
+      ["tags", "An image carries at most 50 tags"],
+    ]);
+    expect(refusal({ style: "s".repeat(201) })).toEqual([
+      ["style", "A style must be at most 200 characters"],
+    ]);
+    expect(refusal({ aiAnalysis: { title: "t".repeat(201) } })).toEqual([
+      ["aiAnalysis.title", "A title must be at most 200 characters"],
+    ]);
   });
 });

@@ -4,6 +4,8 @@ import * as MESSAGES from "../messages/index.js";
 import { dollarsToCents, groupDigits, isOneLine } from "../text.js";
 import {
   type AnyEditionType,
+  EDITION_SIZE,
+  IMAGE_LABELS,
   type ImagePatchBody,
   ZAnyEditionType,
   ZImage,
@@ -21,8 +23,8 @@ export const ADMIN_IMAGES = {
   /** Images one batch request may change. */
   batchMax: 1000,
   /** Tags an image carries at most (as PATCH /api/v1/images/{id} takes them). */
-  tagsMax: 50,
-  tagMaxChars: 64,
+  tagsMax: IMAGE_LABELS.tagsMax,
+  tagMaxChars: IMAGE_LABELS.tagMaxChars,
   /** Tags the table shows before '+N more' (spec section 9). */
   tagsShown: PAGING.tagsPerTile,
 } as const;
@@ -217,6 +219,12 @@ export function splitCommaList(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A field's refusal by another schema, said on the field: its first message, under it. */
+function refuseWithFirst(ctx: z.RefinementCtx, checked: z.ZodSafeParseResult<unknown>): void {
+  const [issue] = checked.error?.issues ?? [];
+  if (issue) ctx.addIssue({ code: "custom", message: issue.message });
+}
+
 const priceRule = "Price must be a number of dollars, at least 0";
 /** The PATCH's bound (ZPriceCents: 999,999,999 cents), said in the form's dollars. */
 const MAX_PRICE_DOLLARS = 9_999_999.99;
@@ -256,8 +264,18 @@ export function imageEditFormSchema(stored: { editionType: string; soldEditions:
         .refine((text) => isOneLine(text.trim()), {
           error: MESSAGES.validation.oneLine("A title"),
         }),
-      tags: z.string(),
-      style: z.string(),
+      // The PATCH body's own tag and style rules, checked here on the field as typed: refused
+      // by the body alone, a tag too long was an error at `tags.1`, which no field shows, and
+      // Save did nothing at all.
+      tags: z.string().superRefine((text, ctx) => {
+        refuseWithFirst(ctx, ZImagePatchBody.shape.tags.safeParse(splitCommaList(text)));
+      }),
+      style: z.string().superRefine((text, ctx) => {
+        refuseWithFirst(
+          ctx,
+          ZImagePatchBody.shape.style.safeParse(splitCommaList(text).join(", ")),
+        );
+      }),
       description: z.string().refine((text) => text.trim().length <= IMAGE_TEXT.descriptionMax, {
         error: `A description must be at most ${groupDigits(IMAGE_TEXT.descriptionMax)} characters`,
       }),
@@ -278,6 +296,12 @@ export function imageEditFormSchema(stored: { editionType: string; soldEditions:
         ctx.addIssue({ code: "custom", path: ["maxEditions"], message: m.maxEditionsWhole });
       } else if (form.maxEditions === "" || !Number.isInteger(size) || size < 1) {
         ctx.addIssue({ code: "custom", path: ["maxEditions"], message: m.maxEditionsRequired });
+      } else if (size > EDITION_SIZE.max) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["maxEditions"],
+          message: m.maxEditionsTooLarge(EDITION_SIZE.max),
+        });
       } else if (size < stored.soldEditions) {
         ctx.addIssue({
           code: "custom",

@@ -228,6 +228,9 @@ export const ZPriceCents = z
   .min(0, "price must be at least 0")
   .max(999_999_999, "price must be at most 999999999 cents");
 
+/** An image's tags and style bounds (ours: the spec names none), as PATCH /api/v1/images/{id} takes them. */
+export const IMAGE_LABELS = { tagsMax: 50, tagMaxChars: 64, styleMaxChars: 200 } as const;
+
 export const ZImagePatchBody = z.object({
   aiAnalysis: ZAiAnalysis.extend({
     title: zOneLine(MESSAGES.validation.oneLine("A title"))
@@ -246,9 +249,20 @@ export const ZImagePatchBody = z.object({
       error: `aiAnalysis is nested too deeply (at most ${MAX_ANALYSIS_DEPTH} levels)`,
     })
     .optional(),
-  tags: z.array(zTypedText().max(64, "A tag must be at most 64 characters")).max(50).optional(),
+  tags: z
+    .array(
+      zTypedText().max(
+        IMAGE_LABELS.tagMaxChars,
+        MESSAGES.adminImages.tagTooLong(IMAGE_LABELS.tagMaxChars),
+      ),
+    )
+    .max(IMAGE_LABELS.tagsMax, MESSAGES.adminImages.tooManyTags(IMAGE_LABELS.tagsMax))
+    .optional(),
   // Shown as chips on the public detail: no override may reverse them (round 40).
-  style: zOneLine(MESSAGES.validation.oneLine("A style")).max(200).nullable().optional(),
+  style: zOneLine(MESSAGES.validation.oneLine("A style"))
+    .max(IMAGE_LABELS.styleMaxChars, MESSAGES.adminImages.styleTooLong(IMAGE_LABELS.styleMaxChars))
+    .nullable()
+    .optional(),
   /** Cents; kept only for one_of_one and open_edition (editionTakesPrice). */
   price: ZPriceCents.nullable().optional(),
   editionType: ZAnyEditionType.optional(),

@@ -1,8 +1,9 @@
-import { IMAGE_TEXT, ZAdminImageList, ZAuditPage } from "@sawdust/shared";
+import { IMAGE_TEXT, MESSAGES, ZAdminImage, ZAdminImageList, ZAuditPage } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng, readyImageRow, seedImage, signIn, upload } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp } from "../../../test/test-app.js";
 import { IMAGE_MESSAGES } from "./images.constants.js";
+import { ImagesRepo } from "./images.repo.js";
 
 let app: TestApp;
 let admin: { cookie: string; userId: number };
@@ -447,5 +448,147 @@ describe(`PATCH /api/v1/images/{id}: edition and price rules on ${TEST_DB}`, () 
       editionType: "open_edition",
       maxEditions: null,
     });
+  });
+});
+
+describe(`two admins editing one image: GET's ETag, PATCH's If-Match on ${TEST_DB}`, () => {
+  const read = (id: number) =>
+    app.server.inject({
+      method: "GET",
+      url: `/api/v1/admin/images/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+  const patch = (id: number, payload: object, ifMatch?: string) =>
+    app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie, ...(ifMatch === undefined ? {} : { "if-match": ifMatch }) },
+      payload,
+    });
+  const batch = (id: number, operation: object) =>
+    app.server.inject({
+      method: "POST",
+      url: "/api/v1/admin/images/batch",
+      headers: { cookie: admin.cookie },
+      payload: { selection: { ids: [id] }, operation },
+    });
+  const stored = (id: number) =>
+    db()
+      .selectFrom("images")
+      .select(["description", "tags"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  const refusal = { message: MESSAGES.adminImages.changedElsewhere, code: "changed_elsewhere" };
+
+  it("reads one image, private ones too, with its version; no such image is a 404", async () => {
+    const id = await seedImage(app, { title: "Versioned", isPublic: false });
+    const res = await read(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ZAdminImage.parse(res.json())).toMatchObject({ id, isPublic: false });
+    expect(res.headers.etag).toMatch(/^".+"$/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect((await read(id)).headers.etag).toBe(res.headers.etag);
+    expect((await read(99_999_999)).statusCode).toBe(404);
+  });
+
+  it("a save from a page opened before another admin's save is refused (412), and writes nothing", async () => {
+    const id = await seedImage(app, { title: "Shared", description: "as seeded" });
+    const pageA = String((await read(id)).headers.etag);
+    const pageB = String((await read(id)).headers.etag);
+    const byA = await patch(id, { aiAnalysis: { description: "written by A" } }, pageA);
+    expect(byA.statusCode, byA.body).toBe(200);
+    expect(byA.headers.etag).toBe((await read(id)).headers.etag);
+    expect(byA.headers.etag).not.toBe(pageA);
+    const entries = (await auditOf(`image:${id}`)).length;
+
+    const byB = await patch(id, { aiAnalysis: { description: "written by B" } }, pageB);
+    expect(byB.statusCode, byB.body).toBe(412);
+    expect(byB.json()).toMatchObject(refusal);
+    expect((await stored(id)).description).toBe("written by A");
+    expect(await auditOf(`image:${id}`)).toHaveLength(entries);
+    // Read again, B's save goes; `*` or a list naming the version passes; no If-Match as before.
+    const again = String((await read(id)).headers.etag);
+    expect((await patch(id, { aiAnalysis: { description: "B" } }, again)).statusCode).toBe(200);
+    const now = String((await read(id)).headers.etag);
+    expect((await patch(id, { tags: ["x"] }, `"other", ${now}`)).statusCode).toBe(200);
+    expect((await patch(id, { tags: ["y"] }, "*")).statusCode).toBe(200);
+    expect((await patch(id, { tags: ["z"] })).statusCode).toBe(200);
+    expect(JSON.parse((await stored(id)).tags)).toEqual(["z"]);
+  });
+
+  it("a batch's add_tags between the page's read and its save: 412, the batch's tag stays", async () => {
+    const id = await seedImage(app, { tags: ["teal", "vertical", "bulk-lot"] });
+    const page = String((await read(id)).headers.etag);
+    const added = await batch(id, { type: "add_tags", tags: ["christmas-campaign"] });
+    expect(added.json()).toMatchObject({ succeeded: 1 });
+    const res = await patch(id, { tags: ["teal", "vertical", "bulk-lot", "red-series"] }, page);
+    expect(res.statusCode, res.body).toBe(412);
+    expect(res.json()).toMatchObject(refusal);
+    expect(JSON.parse((await stored(id)).tags)).toEqual([
+      "teal",
+      "vertical",
+      "bulk-lot",
+      "christmas-campaign",
+    ]);
+  });
+
+  it("every batch operation that changes an image gives it a new version", async () => {
+    const id = await seedImage(app, { tags: ["one"], isPublic: true });
+    const operations = [
+      { type: "make_private" },
+      { type: "make_public" },
+      { type: "add_tags", tags: ["two"] },
+      { type: "remove_tags", tags: ["one"] },
+      { type: "set_edition", editionType: "open_edition", priceCents: 900 },
+      { type: "set_edition", editionType: "open_edition", priceCents: 1200 },
+      { type: "set_edition", editionType: "limited_edition", maxEditions: 5 },
+    ];
+    let version = String((await read(id)).headers.etag);
+    for (const operation of operations) {
+      expect((await batch(id, operation)).json(), operation.type).toMatchObject({ succeeded: 1 });
+      const next = String((await read(id)).headers.etag);
+      expect(next, JSON.stringify(operation)).not.toBe(version);
+      expect((await patch(id, { style: "ink" }, version)).statusCode).toBe(412);
+      version = next;
+    }
+  });
+
+  it("of saves sent at once from the same version, exactly one is made", async () => {
+    const id = await seedImage(app, { description: "as seeded" });
+    const page = String((await read(id)).headers.etag);
+    const saves = await Promise.all(
+      ["first", "second", "third", "fourth"].map((text) =>
+        patch(id, { aiAnalysis: { description: `written ${text}` } }, page),
+      ),
+    );
+    const statuses = saves.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 412, 412, 412]);
+    const winner = saves.find((res) => res.statusCode === 200);
+    expect((await stored(id)).description).toBe(winner?.json().aiAnalysis.description);
+  });
+
+  it("the write itself is conditional: a change made after the edit's read is never undone", async () => {
+    // What another process does between this edit's read and its write (the in-process lock
+    // does not reach it): the repository's update applies only to the image as it was read.
+    const id = await seedImage(app, { tags: ["teal"] });
+    const images = new ImagesRepo(db(), TEST_DB);
+    const before = await images.findReadyById(id);
+    if (!before) throw new Error("seeded image missing");
+    expect((await batch(id, { type: "add_tags", tags: ["christmas-campaign"] })).statusCode).toBe(
+      200,
+    );
+    const written = await images.update(
+      id,
+      { tags: JSON.stringify(["teal", "red-series"]) },
+      { tag: ["teal", "red-series"] },
+      Date.now(),
+      undefined,
+      before,
+    );
+    expect(written).toBe(false);
+    expect(JSON.parse((await stored(id)).tags)).toEqual(["teal", "christmas-campaign"]);
+    const latest = await images.findReadyById(id);
+    if (!latest) throw new Error("seeded image missing");
+    expect(await images.update(id, { style: "ink" }, {}, Date.now(), undefined, latest)).toBe(true);
   });
 });

@@ -1,13 +1,16 @@
 import {
   ADMIN_IMAGES,
+  ZAdminImage,
   ZAdminImageBatchBody,
   ZAdminImageBatchResult,
   ZAdminImageList,
   ZAdminImageListQuery,
+  zRowId,
 } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errors, json, SIGNED_IN } from "../../http/openapi.js";
+import { z } from "zod";
+import { error, errors, json, SIGNED_IN } from "../../http/openapi.js";
 import { adminFirstNoStore } from "../../http/request-auth.js";
 import { adminViewerOf } from "../../http/viewer.js";
 import type { AdminImagesService } from "./admin-images.service.js";
@@ -44,6 +47,33 @@ export const adminImagesRoutes: FastifyPluginAsync<{ adminImages: AdminImagesSer
       },
     },
     async (request) => opts.adminImages.list(request.query, adminViewerOf(request)),
+  );
+
+  app.get(
+    "/:id",
+    {
+      schema: {
+        summary: "One image for the edit page, with its version (admins)",
+        description:
+          "The image as the admin table shows it, whatever its visibility. The ETag names its version: send it as `If-Match` with PATCH /api/v1/images/{id}, and a save made after another change to the image (another admin's save, a batch operation) is refused (412) rather than undoing it.",
+        tags: TAGS,
+        operationId: "getAdminImage",
+        security: SIGNED_IN,
+        params: z.object({ id: zRowId("image") }),
+        response: {
+          200: json(ZAdminImage, "The image; its version is the ETag"),
+          ...errors(400, 401, 403),
+          404: error("No such image"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { image, version } = await opts.adminImages.getForEdit(
+        request.params.id,
+        adminViewerOf(request),
+      );
+      return reply.header("etag", version).send(image);
+    },
   );
 
   app.post(

@@ -16,13 +16,14 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { ChangeEvent, EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest } from "../../lib/errors.js";
+import { badRequest, notFound } from "../../lib/errors.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
 import type { AdminImagesRepo, BatchRow, BatchWrites, Selected } from "./admin-images.repo.js";
 import { editionChangeOf, isHeldByTheRater, tagsAfter } from "./admin-images.rules.js";
 import { decodeCursor, encodeCursor, smallestWalk } from "./catalogue.service.js";
-import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS } from "./images.constants.js";
+import { imageVersion } from "./image-version.js";
+import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
 import { parseArray, presentImage } from "./images.presenter.js";
 import { hasNarrowSets, type ImageFilter, type ImagesRepo, type PageLead } from "./images.repo.js";
 import { searchFilterOf } from "./search-query.js";
@@ -115,6 +116,27 @@ export class AdminImagesService {
       images,
       nextCursor: last ? encodeCursor(last.id) : null,
       stats: { totalImages: await this.deps.images.count(filter) },
+    };
+  }
+
+  /**
+   * One ready image for the edit page, whatever its visibility, with its version (its ETag): the
+   * edit's `If-Match`, so that a save made after another change to the image is refused.
+   */
+  async getForEdit(id: number, admin: Member): Promise<{ image: AdminImage; version: string }> {
+    const row = await this.deps.images.findReadyById(id);
+    if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+    const renditions = await this.deps.images.findRenditions([id]);
+    const image = presentImage(row, renditions, admin, this.deps.media, this.deps.clock.now(), {
+      licenceDefaults: await this.deps.licenceDefaults?.(),
+    });
+    return {
+      image: {
+        ...image,
+        moderation: row.moderation as ModerationKind | null,
+        moderationReason: row.moderation_reason,
+      },
+      version: imageVersion(row),
     };
   }
 

@@ -11,9 +11,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ImageRow } from "../../db/schema.js";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { badRequest, conflict, notFound, preconditionFailed } from "../../lib/errors.js";
 import { type Serialised, unordered } from "../../lib/serialised.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
+import { ifMatchAllows } from "../../lib/version-tag.js";
 import type { MediaStore } from "../../media/media-store.js";
 import {
   type EditionRequest,
@@ -21,6 +22,7 @@ import {
   isHeldByTheRater,
   normalizeTags,
 } from "./admin-images.rules.js";
+import { imageVersion } from "./image-version.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
 import { parseArray, presentImage } from "./images.presenter.js";
 import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
@@ -57,24 +59,51 @@ export class ImageEditsService {
    * Changes the fields sent (only those), read and written under the image's lock. `audited`
    * false is for the demo catalogue, whose seeding writes one entry of its own.
    */
-  update(
+  async update(
     id: number,
     body: ImagePatchBody,
     admin: Member,
     options: { audited?: boolean } = {},
   ): Promise<Image> {
-    return (this.deps.serialised ?? unordered)(`image:${id}`, () =>
-      this.updateAlone(id, body, admin, options.audited !== false),
-    );
+    return (await this.edit(id, body, admin, options)).image;
   }
 
-  private async updateAlone(
+  /**
+   * As `update`, and the image's version after it (its ETag). `ifMatch` (the request's
+   * `If-Match`) names the version the admin's form was made from: when the image's editable
+   * fields changed since (another admin's save, a batch, an analysis run), nothing is written
+   * (412). The write applies only to the image as it was read, in the statement itself: a write
+   * by another request or process in between is never undone.
+   */
+  edit(
+    id: number,
+    body: ImagePatchBody,
+    admin: Member,
+    options: { audited?: boolean; ifMatch?: string } = {},
+  ): Promise<{ image: Image; version: string }> {
+    return (this.deps.serialised ?? unordered)(`image:${id}`, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const written = await this.editOnce(id, body, admin, options.audited !== false, {
+          ifMatch: options.ifMatch,
+          lastAttempt: attempt >= EDIT_ATTEMPTS,
+        });
+        if (written) return written;
+      }
+    });
+  }
+
+  /** One attempt of `edit`; undefined when the image changed between its read and its write. */
+  private async editOnce(
     id: number,
     body: ImagePatchBody,
     admin: Member,
     audited: boolean,
-  ): Promise<Image> {
+    attempt: { ifMatch: string | undefined; lastAttempt: boolean },
+  ): Promise<{ image: Image; version: string } | undefined> {
     const row = await this.row(id);
+    if (!ifMatchAllows(attempt.ifMatch, imageVersion(row))) {
+      throw preconditionFailed(MESSAGES.adminImages.changedElsewhere, "changed_elsewhere");
+    }
     const analysis = parseStoredObject(row.ai_analysis);
     const sources = { ...((analysis.fieldSources as Record<string, string> | undefined) ?? {}) };
     const changes: Parameters<ImagesRepo["update"]>[1] = {};
@@ -128,10 +157,19 @@ export class ImageEditsService {
             details: beforeAndAfter(row, changes),
           }
         : undefined,
+      row,
     );
     if (!updated) {
-      // Gone meanwhile (404), or sold past the new edition's bounds since it was read.
-      const now = await this.withEditionFloor(await this.row(id), editionAsked);
+      // Gone meanwhile (404), changed meanwhile (read again: 412 when its version moved on), or
+      // sold past the new edition's bounds since it was read.
+      const latest = await this.row(id);
+      if (changedSince(row, latest)) {
+        if (attempt.lastAttempt) {
+          throw conflict(MESSAGES.adminImages.changedElsewhere, "changed_elsewhere");
+        }
+        return undefined;
+      }
+      const now = await this.withEditionFloor(latest, editionAsked);
       const again = editionChangeOf(now, editionAsked);
       throw again.ok
         ? badRequest(
@@ -141,7 +179,8 @@ export class ImageEditsService {
         : badRequest(again.error, again.code);
     }
     await this.deps.events.emit({ type: "image.updated", imageId: id });
-    return this.present(id, admin);
+    const saved = await this.row(id);
+    return { image: await this.present(id, admin, saved), version: imageVersion(saved) };
   }
 
   async setVisibility(id: number, isPublic: boolean, admin: Member): Promise<Image> {
@@ -239,13 +278,21 @@ export class ImageEditsService {
     return row;
   }
 
-  private async present(id: number, admin: Member): Promise<Image> {
-    const row = await this.row(id);
+  private async present(id: number, admin: Member, read?: ImageRow): Promise<Image> {
+    const row = read ?? (await this.row(id));
     const renditions = await this.deps.images.findRenditions([id]);
     return presentImage(row, renditions, admin, this.deps.media, this.deps.clock.now(), {
       licenceDefaults: await this.deps.licenceDefaults?.(),
     });
   }
+}
+
+/** How many times an edit reads the image again when it changed between the read and the write. */
+const EDIT_ATTEMPTS = 3;
+
+/** Whether the image's editable fields or analysis differ between two reads of it. */
+function changedSince(before: ImageRow, after: ImageRow): boolean {
+  return imageVersion(before) !== imageVersion(after) || before.ai_analysis !== after.ai_analysis;
 }
 
 /** The fields an admin edits, as the audit log records them. */

@@ -16,6 +16,7 @@ import { newJobRow } from "../../jobs/new-job.js";
 import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { FacetCountsRepo, type KeptScope, keepingFacetCounts } from "./facet-counts.repo.js";
 import { type EditionFloor, editionFloors, highestNumberSold, liveHolds } from "./held-editions.js";
+import { IMAGE_VERSION_COLUMNS, type ImageVersionFields } from "./image-version.js";
 import { analysisJobPayload } from "./images.constants.js";
 import { listAnalysisOf } from "./list-analysis.js";
 import { indexedPrefixOf, prefixEnd, toFts5Query, toTsQuery } from "./search-query.js";
@@ -888,22 +889,27 @@ export class ImagesRepo {
     return sizes;
   }
 
-  /**
-   * Changes one image and its facet rows (and writes its audit entry), in one transaction. A new
-   * edition size applies only while it is not below the editions sold, checked by the update
-   * itself. Returns whether the image was changed (false: no such image, or the size refused).
-   */
   /** What the image's edition may not shrink under besides its sold count. */
   async editionFloor(id: number, now: number): Promise<EditionFloor> {
     return (await editionFloors(this.db, [id], now)).get(id) ?? { held: 0, highest: 0 };
   }
 
+  /**
+   * Changes one image and its facet rows (and writes its audit entry), in one transaction. A new
+   * edition size applies only while it is not below the editions sold, checked by the update
+   * itself. `unchangedSince`, the row as the change was made from: the update applies only while
+   * the image's editable fields and analysis still are as they were then (a compare-and-set in
+   * the statement itself, so a write by another request or process in between is never undone).
+   * Returns whether the image was changed (false: no such image, the size refused, or the image
+   * changed since `unchangedSince`).
+   */
   async update(
     id: number,
     changes: ImageUpdate,
     facets: Partial<Record<FacetKind, string[]>>,
     now: number,
     audit?: AuditEntryInput,
+    unchangedSince?: ImageVersionFields & Pick<ImageRow, "ai_analysis">,
   ): Promise<boolean> {
     const refused = new Error("refused");
     try {
@@ -913,6 +919,16 @@ export class ImagesRepo {
             .updateTable("images")
             .set({ ...withListAnalysis(changes), updated_at: now })
             .where("id", "=", id);
+          if (unchangedSince) {
+            update = update.where((eb) =>
+              eb.and(
+                [...IMAGE_VERSION_COLUMNS, "ai_analysis" as const].map((column) => {
+                  const value = unchangedSince[column];
+                  return value === null ? eb(column, "is", null) : eb(column, "=", value);
+                }),
+              ),
+            );
+          }
           // The edition's bounds hold against sales made since the row was read, against the
           // editions held for buyers paying now (each payment must still find its edition), and
           // against the numbers standing sales hold. PostgreSQL: the row locked first, so this

@@ -18,7 +18,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendKept } from "../../http/kept-body.js";
 import type { ListPages } from "../../http/list-pages.js";
-import { error, errors, file, json, noBody, SIGNED_IN, unparsedBody } from "../../http/openapi.js";
+import {
+  error,
+  errors,
+  file,
+  IF_MATCH_HEADER,
+  json,
+  noBody,
+  SIGNED_IN,
+  unparsedBody,
+} from "../../http/openapi.js";
 import { rememberQueryVerdicts } from "../../http/remembered-query.js";
 import { adminFirst } from "../../http/request-auth.js";
 import { isNotModified, rangeAsked, sendStored } from "../../http/send-stored.js";
@@ -157,20 +166,31 @@ export const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (base
       preValidation: adminFirst,
       schema: {
         summary: "Edit an image's words, tags, style and edition (admins)",
+        description:
+          "Changes the fields sent, only those. Send the ETag the image was read with (GET /api/v1/admin/images/{id}) as `If-Match`: if its title, description, tags, style, visibility or edition changed since (another admin's save, a batch operation, an analysis run), nothing is saved (412). Without `If-Match` the change applies to the image as it is.",
         tags: TAGS,
         operationId: "updateImage",
         ...ADMIN_ONLY,
         params: ZImageParams,
+        headers: IF_MATCH_HEADER,
         body: ZImagePatchBody,
         response: {
-          200: json(ZImage, "The image as edited"),
+          200: json(ZImage, "The image as edited; its new version is the ETag"),
           ...errors(400, 401, 403),
           404: NO_IMAGE,
+          409: error("The image kept changing while this edit was written; nothing was saved"),
+          412: error("The image changed since the version `If-Match` names; nothing was saved"),
         },
       },
     },
-    async (request) => {
-      return opts.edits.update(request.params.id, request.body, adminViewerOf(request));
+    async (request, reply) => {
+      const { image, version } = await opts.edits.edit(
+        request.params.id,
+        request.body,
+        adminViewerOf(request),
+        { ifMatch: request.headers["if-match"] },
+      );
+      return reply.header("etag", version).send(image);
     },
   );
 

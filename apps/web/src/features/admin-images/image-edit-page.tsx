@@ -7,8 +7,8 @@ import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-
 import { EmptyPanel, LoadErrorPanel } from "@/components/layout/state-panels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { imageQueryOptions } from "@/lib/api/get-image";
 import { isApiRequestError } from "@/lib/api-client";
+import { adminImageQueryOptions } from "./api/get-admin-image";
 import { ImageEditForm } from "./components/image-edit-form";
 import { LicencePricesForm } from "./components/licence-prices-form";
 import { titleOf } from "./image-text";
@@ -22,14 +22,14 @@ const m = MESSAGES.adminImages;
  */
 export function ImageEditPage() {
   const imageId = rowIdOf(useParams().id);
-  const image = useQuery({ ...imageQueryOptions(imageId ?? 0), enabled: imageId !== null });
+  const query = useQuery({ ...adminImageQueryOptions(imageId ?? 0), enabled: imageId !== null });
   const missing =
     imageId === null ||
-    (image.isError && isApiRequestError(image.error) && image.error.status === 404);
+    (query.isError && isApiRequestError(query.error) && query.error.status === 404);
 
   return (
     <AdminPageFrame>
-      <AdminPageHeader title={m.editTitle} description={image.data && titleOf(image.data)} />
+      <AdminPageHeader title={m.editTitle} description={query.data && titleOf(query.data.image)} />
       <div className="pt-8">
         {missing ? (
           <EmptyPanel
@@ -43,7 +43,7 @@ export function ImageEditPage() {
           >
             {MESSAGES.images.notFoundText}
           </EmptyPanel>
-        ) : image.isPending ? (
+        ) : query.isPending ? (
           <div role="status" aria-label="Loading the image" className="grid gap-8 lg:grid-cols-2">
             <Skeleton className="aspect-[4/5] rounded-xl" />
             <div className="grid content-start gap-4">
@@ -53,25 +53,30 @@ export function ImageEditPage() {
               ))}
             </div>
           </div>
-        ) : image.isError ? (
+        ) : query.isError ? (
           <LoadErrorPanel
             title={MESSAGES.imageDetail.fetchOneFailed}
-            text={image.error.message}
-            onRetry={() => void image.refetch()}
+            text={query.error.message}
+            onRetry={() => void query.refetch()}
           />
         ) : (
           // One column on a phone (image, form, analysis); on a wide screen the form beside both.
           <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
             <img
-              src={image.data.urlMedium}
-              alt={titleOf(image.data)}
-              width={image.data.width}
-              height={image.data.height}
+              src={query.data.image.urlMedium}
+              alt={titleOf(query.data.image)}
+              width={query.data.image.width}
+              height={query.data.image.height}
               className="h-auto max-h-[70vh] w-full rounded-xl bg-muted object-contain lg:col-start-1 lg:row-start-1"
             />
             <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-              <ImageEditForm key={image.data.id} image={image.data} />
-              <LicencePricesForm key={`prices-${image.data.id}`} image={image.data} />
+              <ImageEditForm
+                key={query.data.image.id}
+                image={query.data.image}
+                version={query.data.version}
+                reload={async () => (await query.refetch()).data}
+              />
+              <LicencePricesForm key={`prices-${query.data.image.id}`} image={query.data.image} />
             </div>
             <section
               aria-labelledby="analysis-title"
@@ -86,7 +91,7 @@ export function ImageEditPage() {
                 data-testid="analysis-json"
                 className="max-h-[28rem] overflow-auto rounded-xl border bg-muted/60 p-4 font-mono text-xs leading-relaxed focus-visible:outline-2 focus-visible:outline-ring"
               >
-                {JSON.stringify(image.data.aiAnalysis, null, 2)}
+                {JSON.stringify(query.data.image.aiAnalysis, null, 2)}
               </pre>
             </section>
           </div>

@@ -11,7 +11,7 @@ import {
   MESSAGES,
   UPLOAD,
 } from "@sawdust/shared";
-import { type ReactNode, useId, useMemo } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
@@ -22,6 +22,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { isApiRequestError } from "@/lib/api-client";
 import { useLeaveWarning } from "@/lib/leave-warning";
+import type { VersionedImage } from "../api/get-admin-image";
 import { useUpdateImage } from "../api/update-image";
 import { changesOnly } from "../image-edit-changes";
 
@@ -59,6 +60,19 @@ function Field({
   );
 }
 
+/** The form's fields as the stored image fills them. */
+function formValuesOf(image: Image): ImageEditFormValues {
+  return {
+    title: image.aiAnalysis.title ?? "",
+    tags: image.tags.join(", "),
+    style: image.style ?? "",
+    description: image.aiAnalysis.description ?? "",
+    editionType: image.editionType as ImageEditFormValues["editionType"],
+    price: image.price ? formatCents(image.price) : "",
+    maxEditions: image.maxEditions === null ? "" : String(image.maxEditions),
+  };
+}
+
 /** The ids a field's description names: its hint, and its error while it has one. */
 function describedBy(id: string, hint: boolean, error: FieldError | undefined) {
   const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
@@ -71,10 +85,25 @@ function describedBy(id: string, hint: boolean, error: FieldError | undefined) {
  * open_edition; the edition size for a limited edition. Checked with the shared schema (the server
  * checks the same body again); a save returns to /admin/images.
  */
-export function ImageEditForm({ image }: { image: Image }) {
+export function ImageEditForm({
+  image,
+  version: openedVersion,
+  reload,
+}: {
+  image: Image;
+  /** The version the form was made from: its save is refused (412) once the image changed. */
+  version?: string;
+  /** Reads the image again, with its version. */
+  reload: () => Promise<VersionedImage | undefined>;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const update = useUpdateImage(image.id);
+  // The version the form's values were made from, not the query's latest: a refresh on the
+  // window's focus must not let a stale form overwrite another admin's save.
+  const [version, setVersion] = useState(openedVersion);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const schema = useMemo(
     () => imageEditFormSchema({ editionType: image.editionType, soldEditions: image.soldEditions }),
     [image.editionType, image.soldEditions],
@@ -84,17 +113,10 @@ export function ImageEditForm({ image }: { image: Image }) {
     handleSubmit,
     watch,
     formState: { errors, dirtyFields, isDirty },
+    reset,
   } = useForm<ImageEditFormValues, unknown, ImagePatchBody>({
     resolver: zodResolver(schema),
-    defaultValues: {
-      title: image.aiAnalysis.title ?? "",
-      tags: image.tags.join(", "),
-      style: image.style ?? "",
-      description: image.aiAnalysis.description ?? "",
-      editionType: image.editionType as ImageEditFormValues["editionType"],
-      price: image.price ? formatCents(image.price) : "",
-      maxEditions: image.maxEditions === null ? "" : String(image.maxEditions),
-    },
+    defaultValues: formValuesOf(image),
   });
   // Changes typed and not saved are not lost to a reload or a closed tab without a word.
   useLeaveWarning(isDirty);
@@ -112,18 +134,44 @@ export function ImageEditForm({ image }: { image: Image }) {
       navigate(paths.admin.images.getHref());
       return;
     }
-    update.mutate(body, {
-      onSuccess: () => {
-        toast({ title: MESSAGES.imageDetail.detailsUpdated });
-        navigate(paths.admin.images.getHref());
+    update.mutate(
+      { body, version },
+      {
+        onSuccess: () => {
+          toast({ title: MESSAGES.imageDetail.detailsUpdated });
+          navigate(paths.admin.images.getHref());
+        },
+        onError: (error) => {
+          if (isApiRequestError(error) && error.status === 412) {
+            // Said beside the Save button, where the admin looks, until they reload.
+            setChangedElsewhere(true);
+            return;
+          }
+          toast({
+            title: MESSAGES.images.errorTitle,
+            description: (isApiRequestError(error) && error.body) || MESSAGES.images.updateFailed,
+            variant: "destructive",
+          });
+        },
       },
-      onError: (error) =>
-        toast({
-          title: MESSAGES.images.errorTitle,
-          description: (isApiRequestError(error) && error.body) || MESSAGES.images.updateFailed,
-          variant: "destructive",
-        }),
-    });
+    );
+  }
+
+  /**
+   * The image as it is now, and its version, under what the admin typed: the fields they changed
+   * keep their text, the others show what is stored now.
+   */
+  async function reloadImage() {
+    setReloading(true);
+    try {
+      const latest = await reload();
+      if (!latest) return;
+      reset(formValuesOf(latest.image), { keepDirtyValues: true });
+      setVersion(latest.version);
+      setChangedElsewhere(false);
+    } finally {
+      setReloading(false);
+    }
   }
 
   const field = (name: keyof ImageEditFormValues) => `${id}-${name}`;
@@ -218,8 +266,27 @@ export function ImageEditForm({ image }: { image: Image }) {
           />
         </Field>
       )}
+      {changedElsewhere && (
+        <div
+          role="alert"
+          data-testid="changed-elsewhere"
+          className="grid gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm"
+        >
+          <p>{m.changedElsewhere}</p>
+          <div>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={reloading}
+              onClick={() => void reloadImage()}
+            >
+              {m.reloadImage}
+            </Button>
+          </div>
+        </div>
+      )}
       <div className="flex flex-wrap gap-2 pt-2">
-        <Button type="submit" variant="brand" disabled={update.isPending}>
+        <Button type="submit" variant="brand" disabled={update.isPending || reloading}>
           {update.isPending ? m.saving : m.saveChanges}
         </Button>
         <Button asChild variant="outline">
