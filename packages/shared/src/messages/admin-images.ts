@@ -119,6 +119,8 @@ export const adminImages = {
     `Edition No. ${number} of this piece is sold: the edition cannot be smaller than ${number}`,
   tooManyTags: (max: number) => `An image carries at most ${max} tags`,
   tagTooLong: (max: number) => `A tag must be at most ${max} characters`,
+  /** A batch's tags all made of what a tag cannot hold (emoji, punctuation): nothing to add. */
+  noTagLeft: "Those tags hold no letters or digits, so there is no tag to add or remove.",
   styleTooLong: (max: number) => `A style must be at most ${max} characters`,
   /** The edit page's save refused (412): another admin or a batch changed the image meanwhile. */
   changedElsewhere:

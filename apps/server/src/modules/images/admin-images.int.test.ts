@@ -532,6 +532,19 @@ describe(`two admins editing one image: GET's ETag, PATCH's If-Match on ${TEST_D
     ]);
   });
 
+  it("a batch adding or removing tags that hold no letter or digit is refused, not reported done", async () => {
+    const id = await seedImage(app, { tags: ["sun"] });
+    for (const type of ["add_tags", "remove_tags"] as const) {
+      const res = await batch(id, { type, tags: ["🌞", "!!"] });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: MESSAGES.adminImages.noTagLeft,
+        code: "no_tag_left",
+      });
+    }
+    expect(JSON.parse((await stored(id)).tags)).toEqual(["sun"]);
+  });
+
   it("every batch operation that changes an image gives it a new version", async () => {
     const id = await seedImage(app, { tags: ["one"], isPublic: true });
     const operations = [

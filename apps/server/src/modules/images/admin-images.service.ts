@@ -20,7 +20,12 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import { parseStoredObject } from "../../lib/stored-json.js";
 import type { MediaStore } from "../../media/media-store.js";
 import type { AdminImagesRepo, BatchRow, BatchWrites, Selected } from "./admin-images.repo.js";
-import { editionChangeOf, isHeldByTheRater, tagsAfter } from "./admin-images.rules.js";
+import {
+  editionChangeOf,
+  isHeldByTheRater,
+  normalizeTags,
+  tagsAfter,
+} from "./admin-images.rules.js";
 import { decodeCursor, encodeCursor, smallestWalk } from "./catalogue.service.js";
 import { imageVersion } from "./image-version.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
@@ -154,6 +159,14 @@ export class AdminImagesService {
     admin: Member,
     requestId?: string,
   ): Promise<AdminImageBatchResult> {
+    // Tags that are all emoji or punctuation become no tag: refused, rather than every image
+    // reported changed with nothing added (round 59c).
+    if (
+      (operation.type === "add_tags" || operation.type === "remove_tags") &&
+      normalizeTags(operation.tags).length === 0
+    ) {
+      throw badRequest(MESSAGES.adminImages.noTagLeft, "no_tag_left");
+    }
     const result = await this.deps.batches.applyBatch(
       "ids" in selection ? { ids: selection.ids } : { filter: filterOf(selection.filter) },
       {
