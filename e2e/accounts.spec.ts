@@ -1,8 +1,9 @@
-import { MESSAGES, paths } from "@sawdust/shared";
+import { ACCOUNT_RULES, MESSAGES, paths } from "@sawdust/shared";
 import { mailedLink, newAccount, registerViaApi } from "./support/accounts";
 import { submitLogin, submitRegistration } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { hydrated } from "./support/hydration";
 import { checkAtBothWidths } from "./support/look-at";
 import { expect, test } from "./support/test";
 
@@ -41,6 +42,30 @@ test.describe("accounts", () => {
     await page.goto("/auth");
     await submitLogin(page, { username: account.username, password: "a brand new password" });
     await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("the reset forms mark a refused field invalid and describe it by the reason", async ({
+    page,
+  }) => {
+    /** The field is invalid, described by the reason, which shows in the error colour. */
+    async function refusedWith(label: string, reason: string) {
+      const field = page.getByLabel(label);
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(reason);
+      await expect(page.getByText(reason)).toHaveClass(/text-destructive/);
+    }
+
+    await page.goto("/auth/reset");
+    await hydrated(page);
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Email").press("Enter");
+    await refusedWith("Email", MESSAGES.validation.emailInvalid);
+
+    await page.goto("/auth/reset?token=anything");
+    await hydrated(page);
+    await page.getByLabel(m.newPassword).fill("short");
+    await page.getByLabel(m.newPassword).press("Enter");
+    await refusedWith(m.newPassword, MESSAGES.validation.passwordShort(ACCOUNT_RULES.passwordMin));
   });
 
   test("an unconfirmed member confirms their email with the mailed link", async ({ page }) => {

@@ -199,6 +199,41 @@ test.describe("filters", () => {
     await expect(page).toHaveURL("/gallery");
     await expect(page.getByTestId("filter-chip-tag")).toHaveCount(0);
   });
+
+  test("removing a filter chip from the keyboard hands the focus on: next chip, previous chip, tag search", async ({
+    page,
+  }) => {
+    const redName = mainColour(red);
+    await page.goto(`/gallery?tag=${shared}&style=${style}&color=${redName}`);
+    await expect(tiles(page)).toHaveCount(1);
+    await hydrated(page);
+    const remover = (name: string, value: string) =>
+      page.getByRole("button", { name: `Remove ${name} filter ${value}` });
+    const tagSearch = page.getByRole("combobox", { name: "Search tags" });
+
+    await remover("style", style).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/gallery?tag=${shared}&color=${redName}`);
+    await expect(remover("colour", redName)).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/gallery?tag=${shared}`);
+    await expect(remover("tag", shared)).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/gallery");
+    await expect(tagSearch).toBeFocused();
+    expect(await page.evaluate("document.activeElement.tagName")).toBe("INPUT");
+
+    // Clear filters, gone with the filters, leaves the focus on the tag search too.
+    await page.goto(`/gallery?tag=${shared}&style=${style}`);
+    await expect(tiles(page)).toHaveCount(1);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Clear filters" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/gallery");
+    await expect(tagSearch).toBeFocused();
+  });
 });
 
 test("an unknown tag shows the empty state, whose Clear filters returns to the gallery", async ({
@@ -446,6 +481,20 @@ test("on a phone the Filters drawer holds the tag search, the layout toggle and 
   await drawer.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL("/gallery");
   await expect(drawer).toHaveCount(0);
+});
+
+test("in the Filters drawer, removing the last filter chip leaves the focus on the drawer's tag search", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/gallery?tag=${uniqueWord("galdrawer")}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const drawer = page.getByRole("dialog", { name: "Filters" });
+  await drawer.getByRole("button", { name: /^Remove tag filter / }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/gallery");
+  await expect(drawer.getByRole("combobox", { name: "Search tags" })).toBeFocused();
 });
 
 test("when the Filters drawer's code cannot load, the gallery stays and the drawer says so; Try again opens it", async ({

@@ -198,6 +198,75 @@ test.describe("the image detail dialog", () => {
     await context.close();
   });
 
+  test("on a phone a finger dragging the zoomed artwork moves it along, without a jump, up to its edges", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await openShared(page);
+    const zoom = detail(page).getByRole("button", { name: "Zoom" });
+    const layer = detail(page).getByTestId("zoom-layer");
+    const box = await zoom.boundingBox();
+    if (!box) throw new Error("the artwork has no box");
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.touchscreen.tap(middle.x, middle.y);
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await expect(layer).toHaveAttribute("style", new RegExp(`scale\\(${UI.zoom}\\)`));
+    // Past the double tap, and past the zoom's transition, so the layer's box stays still.
+    await page.waitForTimeout(600);
+
+    // The magnified picture's box (the transform included): where its left and top edges show.
+    const shown = async () => {
+      const at = await layer.boundingBox();
+      if (!at) throw new Error("the zoomed layer has no box");
+      return at;
+    };
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+      });
+    /** A finger down at `from`, moved by `dx` in steps: where the picture's left edge shows. */
+    const drag = async (from: { x: number; y: number }, dx: number) => {
+      await touch("touchStart", from.x, from.y);
+      const start = await shown();
+      await touch("touchMove", from.x + 1, from.y);
+      // Touching down (and the first pixel) moves nothing: no jump to the finger.
+      expect(Math.abs((await shown()).x - start.x)).toBeLessThan(3);
+      for (let step = 1; step <= 10; step++) {
+        await touch("touchMove", from.x + (dx * step) / 10, from.y);
+      }
+      const end = await shown();
+      expect(end.y).toBeCloseTo(start.y, 0);
+      await touch("touchEnd", 0, 0);
+      return { start: start.x, end: end.x };
+    };
+
+    // Somewhere other than the point that was tapped: the picture follows the finger 100 px right.
+    const aside = { x: box.x + box.width * 0.3, y: box.y + box.height * 0.4 };
+    const first = await drag(aside, 100);
+    expect(first.end - first.start).toBeGreaterThan(95);
+    expect(first.end - first.start).toBeLessThan(105);
+    // The drag was no tap: the artwork stays zoomed.
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+
+    // A new touch picks the picture up where it was left, and leftwards it follows as well.
+    const second = await drag(middle, -60);
+    expect(second.start).toBeCloseTo(first.end, 0);
+    expect(second.end - second.start).toBeLessThan(-55);
+    expect(second.end - second.start).toBeGreaterThan(-65);
+    // Far to the right it stops at the picture's left edge.
+    const third = await drag(middle, 1000);
+    expect(third.end).toBeCloseTo(box.x, 0);
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await context.close();
+  });
+
   for (const width of [1280, 390]) {
     test(`at ${width} px the Zoom button's focus ring shows above the artwork`, async ({
       page,

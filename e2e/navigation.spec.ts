@@ -2,6 +2,7 @@ import { MESSAGES } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { builtFileOf } from "./support/built-files";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { hydrated } from "./support/hydration";
 import { lookAt } from "./support/look-at";
 import { ADMIN_MENU_ITEMS, openAccountMenu } from "./support/navigation";
 import { expect, test } from "./support/test";
@@ -93,7 +94,7 @@ test.describe("signed out", () => {
     }
 
     await input.fill("zzzz");
-    await expect(palette.getByText(MESSAGES.search.empty)).toBeVisible();
+    await expect(palette.getByRole("listbox").getByText(MESSAGES.search.empty)).toBeVisible();
     await input.fill("Nature");
     // The shortcut, with its image count: live results (artwork or tags with "nature" in them)
     // may sit above it.
@@ -104,6 +105,66 @@ test.describe("signed out", () => {
 
     await expect(page).toHaveURL("/gallery?tag=nature");
     await expect(palette).toHaveCount(0);
+  });
+
+  test("the search palette's status line says what a search found: nothing, or tags only", async ({
+    page,
+  }) => {
+    const word = uniqueWord("navtag");
+    const api = await adminApi();
+    try {
+      await seedImage(api, { title: `Quiet ${word}`, tags: [word] });
+    } finally {
+      await api.dispose();
+    }
+    await page.goto("/");
+    await expect(page.getByTestId("gallery-view")).toBeVisible();
+    await hydrated(page);
+    await page.keyboard.press("ControlOrMeta+k");
+    const palette = page.getByRole("dialog", { name: MESSAGES.search.label });
+    const input = palette.getByPlaceholder(MESSAGES.search.placeholder);
+    const status = palette.getByRole("status");
+
+    await input.fill("zzqqxx");
+    await expect(status).toHaveText(MESSAGES.search.empty);
+
+    // The tag matches; the artwork search (answered here with nothing) does not.
+    const artworkSearch = (url: URL) =>
+      url.pathname === "/api/v1/images" && url.searchParams.has("q");
+    await page.route(artworkSearch, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({ response, json: { ...body, images: [] } });
+    });
+    await input.fill(word);
+    await expect(palette.getByRole("option", { name: new RegExp(word) }).first()).toBeVisible();
+    await expect(status).toHaveText("No artwork; 1 tag found");
+    await page.unroute(artworkSearch);
+  });
+
+  test("words typed as the palette first opens, before its code has come, are kept", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/explore");
+    await hydrated(page);
+    // The palette's code comes a little late, as on a slow network.
+    await page.route(
+      (url) => url.pathname.endsWith(".js"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        await route.continue();
+      },
+    );
+    await page.keyboard.press("ControlOrMeta+k");
+    await page.keyboard.type("night", { delay: 60 });
+    const palette = page.getByRole("dialog", { name: MESSAGES.search.label });
+    const input = palette.getByPlaceholder(MESSAGES.search.placeholder);
+    await expect(input).toHaveValue("night");
+    await expect(input).toBeFocused();
+    // The caret is after the words: the next key carries them on.
+    await page.keyboard.type("s");
+    await expect(input).toHaveValue("nights");
   });
 });
 

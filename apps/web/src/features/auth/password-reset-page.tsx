@@ -59,7 +59,7 @@ function RequestForm() {
             type="email"
             autoComplete="email"
             required
-            hint={form.formState.errors.email?.message}
+            error={form.formState.errors.email?.message}
             {...form.register("email")}
           />
           {request.isError && (
@@ -104,7 +104,7 @@ function NewPasswordForm({ token }: { token: string }) {
             type="password"
             autoComplete="new-password"
             required
-            hint={problem}
+            error={problem}
             {...form.register("password")}
           />
           {confirm.isError && (

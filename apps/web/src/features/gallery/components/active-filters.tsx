@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { GalleryForm } from "@/components/layout/gallery-form";
 import type { ImageFilters } from "@/lib/images";
 import { cn } from "@/lib/utils";
@@ -10,6 +11,8 @@ const ORDER: readonly FilterName[] = ["tag", "style", "color"];
 interface ActiveFiltersProps {
   filters: ImageFilters;
   onRemove: (name: FilterName) => void;
+  /** Takes the focus when the last chip is removed (its button, which had it, goes too). */
+  onLastRemoved?: () => void;
   className?: string;
 }
 
@@ -18,13 +21,41 @@ function swatchOf(color: string): string {
   return /^[0-9a-f]{3}([0-9a-f]{3})?$/.test(color) ? `#${color}` : color;
 }
 
-/** One removable chip per filter in use. */
-export function ActiveFilters({ filters, onRemove, className }: ActiveFiltersProps) {
+/**
+ * One removable chip per filter in use. Removing one hands the focus to the next chip's button,
+ * else the previous one's, else to `onLastRemoved`: never to the page's body.
+ */
+export function ActiveFilters({ filters, onRemove, onLastRemoved, className }: ActiveFiltersProps) {
+  const removers = useRef(new Map<FilterName, HTMLButtonElement>());
+  /** A chip being removed, and the chip whose button takes the focus once it has gone. */
+  const handOver = useRef<{ removed: FilterName; heir: FilterName } | null>(null);
   const active = ORDER.flatMap((name) => {
     const value = filters[name];
     return value ? [{ name, value }] : [];
   });
+  const shown = active.map((filter) => filter.name).join(" ");
+
+  // The focus moves once the chip has gone, not as it is pressed: until the gallery of the new
+  // filters shows, the old chips (and their old filters) are still on screen, and a second Enter
+  // on the heir would bring the first filter back.
+  useEffect(() => {
+    const pending = handOver.current;
+    if (!pending || shown.split(" ").includes(pending.removed)) return;
+    handOver.current = null;
+    removers.current.get(pending.heir)?.focus();
+  }, [shown]);
+
   if (active.length === 0) return null;
+
+  function remove(name: FilterName) {
+    const at = active.findIndex((filter) => filter.name === name);
+    const heir = active[at + 1] ?? active[at - 1];
+    handOver.current = heir ? { removed: name, heir: heir.name } : null;
+    // The last chip's place goes with it: the focus goes at once to what stays.
+    if (!heir) onLastRemoved?.();
+    onRemove(name);
+  }
+
   return (
     <ul aria-label="Active filters" className={cn("flex flex-wrap items-center gap-2", className)}>
       {active.map(({ name, value }) => (
@@ -46,8 +77,12 @@ export function ActiveFilters({ filters, onRemove, className }: ActiveFiltersPro
             {/* Without JavaScript, it asks for the gallery without this filter. */}
             <GalleryForm filters={{ ...filters, [name]: undefined }}>
               <button
+                ref={(button) => {
+                  if (button) removers.current.set(name, button);
+                  else removers.current.delete(name);
+                }}
                 type="submit"
-                onClick={() => onRemove(name)}
+                onClick={() => remove(name)}
                 aria-label={`Remove ${LABELS[name].toLowerCase()} filter ${value}`}
                 className="grid size-6 shrink-0 place-items-center rounded-full text-muted-foreground transition-colors hover:bg-stone-900/10 hover:text-foreground"
               >

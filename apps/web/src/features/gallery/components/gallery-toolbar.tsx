@@ -21,6 +21,14 @@ export interface GalleryToolbarProps {
 }
 
 /**
+ * Focuses the tag search inside `container`: where the focus goes when the control that had it (the
+ * last filter chip, Clear filters) goes away with the filters.
+ */
+function focusTagSearchIn(container: HTMLElement | null): void {
+  container?.querySelector<HTMLInputElement>('search [role="combobox"]')?.focus();
+}
+
+/**
  * The sticky bar under the navigation: the page's heading and image count, tag search, active
  * filters, clear filters and the layout toggle; on narrow screens the controls sit in a drawer.
  */
@@ -28,6 +36,8 @@ export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
   // The layout is remembered in the browser: the grid reads the same value, once this toggle is
   // the app's (useShownGalleryLayout).
   const [layout, onLayoutChange] = useGalleryLayout();
+  const bar = useRef<HTMLElement>(null);
+  const focusTagSearch = () => focusTagSearchIn(bar.current);
   return (
     // Hydrated after the rest of the page (gallery-view.tsx): a click before then is kept and
     // pressed once it is (EARLY_CLICK_SCRIPT).
@@ -42,6 +52,7 @@ export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
         </div>
 
         <section
+          ref={bar}
           aria-label="Filters and layout"
           className="hidden min-w-0 flex-1 items-center gap-3 lg:flex"
         >
@@ -53,6 +64,7 @@ export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
           <ActiveFilters
             filters={filters.filters}
             onRemove={filters.remove}
+            onLastRemoved={focusTagSearch}
             className="min-w-0 flex-1 flex-nowrap overflow-hidden"
           />
           <div className="ml-auto flex shrink-0 items-center gap-2">
@@ -63,7 +75,10 @@ export function GalleryToolbar({ total, filters }: GalleryToolbarProps) {
                   variant="ghost"
                   size="sm"
                   className="rounded-full"
-                  onClick={filters.clear}
+                  onClick={() => {
+                    focusTagSearch();
+                    filters.clear();
+                  }}
                 >
                   Clear filters
                 </Button>
@@ -130,6 +145,7 @@ function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDr
   // Each press is a new try: a drawer whose code failed to load is loaded again.
   const [tries, setTries] = useState(0);
   const opener = useRef<HTMLButtonElement>(null);
+  const tagBlock = useRef<HTMLDivElement>(null);
   // A failed prefetch is the drawer's to show, when it is opened.
   const prefetch = () => void loadFiltersSheet().catch(() => {});
   const show = () => {
@@ -174,14 +190,18 @@ function FiltersDrawer({ filters, layout, onLayoutChange, className }: FiltersDr
               onOpenChange={setOpen}
               returnFocus={() => opener.current?.focus()}
             >
-              <div className="grid gap-2">
+              <div ref={tagBlock} className="grid gap-2">
                 <p className="text-sm font-medium">Tag</p>
                 <TagSearch onApply={(tag) => filters.apply({ tag })} filters={filters.filters} />
               </div>
               {filters.count > 0 && (
                 <div className="grid gap-2">
                   <p className="text-sm font-medium">Active filters</p>
-                  <ActiveFilters filters={filters.filters} onRemove={filters.remove} />
+                  <ActiveFilters
+                    filters={filters.filters}
+                    onRemove={filters.remove}
+                    onLastRemoved={() => focusTagSearchIn(tagBlock.current)}
+                  />
                 </div>
               )}
               <div className="grid gap-2">

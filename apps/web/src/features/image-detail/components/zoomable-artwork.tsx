@@ -37,6 +37,20 @@ function pointIn(element: HTMLElement, clientX: number, clientY: number): Point 
   };
 }
 
+/**
+ * The origin that keeps the picture, magnified UI.zoom times, under a finger that has moved by
+ * `by` pixels since it went down at `from`: a point at p shows at o + zoom·(p − o), so moving the
+ * picture by d moves the origin by −d / (zoom − 1). It stops at the picture's edges.
+ */
+function dragged(element: HTMLElement, from: Point, by: Point): Point {
+  const box = element.getBoundingClientRect();
+  const travel = UI.zoom - 1;
+  return {
+    x: clamp(from.x - (by.x / (box.width * travel)) * 100),
+    y: clamp(from.y - (by.y / (box.height * travel)) * 100),
+  };
+}
+
 const ARROWS: Record<string, Point> = {
   ArrowLeft: { x: -KEY_STEP, y: 0 },
   ArrowRight: { x: KEY_STEP, y: 0 },
@@ -61,7 +75,8 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
   const [origin, setOrigin] = useState<Point>(CENTRE);
   const [xlargeWanted, setXlargeWanted] = useState(false);
   const [xlargeLoaded, setXlargeLoaded] = useState(false);
-  const press = useRef<Point | null>(null);
+  /** Where the press went down, and for a finger or pen the view's origin at that moment. */
+  const press = useRef<{ at: Point; origin: Point } | null>(null);
   const panned = useRef(false);
   const pointer = useRef<string>("mouse");
   const lastTap = useRef(0);
@@ -92,20 +107,36 @@ export function ZoomableArtwork({ image, alt, sizes }: ZoomableArtworkProps) {
   }, [zoomed]);
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
-    press.current = { x: event.clientX, y: event.clientY };
+    // A second finger neither restarts the drag nor takes it over.
+    if (!event.isPrimary) return;
+    press.current = { at: { x: event.clientX, y: event.clientY }, origin };
     panned.current = false;
     pointer.current = event.pointerType;
   };
 
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
-    if (!zoomed) return;
-    // A mouse pans by hovering; a finger or pen only while pressed.
-    if (event.pointerType !== "mouse" && !press.current) return;
+    if (!zoomed || !event.isPrimary) return;
     const start = press.current;
-    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > DRAG_THRESHOLD_PX) {
+    if (
+      start &&
+      Math.hypot(event.clientX - start.at.x, event.clientY - start.at.y) > DRAG_THRESHOLD_PX
+    ) {
       panned.current = true;
     }
-    setOrigin(pointIn(event.currentTarget, event.clientX, event.clientY));
+    // A mouse pans by hovering, the view magnifying whatever is under it.
+    if (event.pointerType === "mouse") {
+      setOrigin(pointIn(event.currentTarget, event.clientX, event.clientY));
+      return;
+    }
+    // A finger or pen, only while pressed, drags the picture along with it, from where it was
+    // when the finger went down: moving the origin one way slides the picture the other way.
+    if (!start) return;
+    setOrigin(
+      dragged(event.currentTarget, start.origin, {
+        x: event.clientX - start.at.x,
+        y: event.clientY - start.at.y,
+      }),
+    );
   };
 
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {

@@ -26,6 +26,8 @@ import { ArtworkResults, artworkValue, TagResults } from "./search-live-results"
 interface SearchDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** What was typed while the palette's code loaded: the box starts with it. */
+  initialText?: string;
 }
 
 interface VisibleEntry {
@@ -60,13 +62,27 @@ function visibleGroups(search: string, counts: ShortcutCounts): VisibleGroup[] {
 }
 
 /**
+ * What the status line says once a search has answered: how many artworks and tags were found, or
+ * that none were, so a screen reader hears an outcome after "Searching…".
+ */
+function resultsFound(artworks: number, tags: number, shortcuts: number): string {
+  const tagCount = `${tags} ${tags === 1 ? "tag" : "tags"}`;
+  if (artworks > 0) {
+    return tags > 0 ? `${artworks} artwork and ${tagCount} found` : `${artworks} artwork found`;
+  }
+  if (tags > 0) return `No artwork; ${tagCount} found`;
+  // Shortcuts that match the words are still listed: the search found nothing, the list is not empty.
+  return shortcuts > 0 ? "No artwork or tags found" : MESSAGES.search.empty;
+}
+
+/**
  * The command palette: live results from the catalogue as the user types (artwork, then tags),
  * above fixed shortcuts into the gallery's filters and the explore page.
  */
-export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
+export function SearchDialog({ open, onOpenChange, initialText = "" }: SearchDialogProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [text, setText] = useState("");
+  const [text, setText] = useState(initialText);
   const [selected, setSelected] = useState("");
   const search = text.trim();
   const words = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -116,6 +132,12 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
           placeholder={MESSAGES.search.placeholder}
           value={text}
           onValueChange={setText}
+          // The dialog selects the box's words as it opens (Radix): words typed while the palette
+          // loaded are carried on by the next key, not replaced by it.
+          onFocus={(event) => {
+            const box = event.currentTarget;
+            queueMicrotask(() => box.setSelectionRange(box.value.length, box.value.length));
+          }}
           className={cn(searching && "pr-6")}
         />
         {searching && (
@@ -129,8 +151,8 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
       <p role="status" className="sr-only">
         {searching
           ? "Searching…"
-          : live && artworkResults.length > 0
-            ? `${artworkResults.length} artwork found`
+          : live
+            ? resultsFound(artworkResults.length, tagResults.length, groups.length)
             : ""}
       </p>
       <CommandList>
