@@ -141,31 +141,6 @@ test.describe("signed out", () => {
     await expect(status).toHaveText("No artwork; 1 tag found");
     await page.unroute(artworkSearch);
   });
-
-  test("words typed as the palette first opens, before its code has come, are kept", async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/explore");
-    await hydrated(page);
-    // The palette's code comes a little late, as on a slow network.
-    await page.route(
-      (url) => url.pathname.endsWith(".js"),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        await route.continue();
-      },
-    );
-    await page.keyboard.press("ControlOrMeta+k");
-    await page.keyboard.type("night", { delay: 60 });
-    const palette = page.getByRole("dialog", { name: MESSAGES.search.label });
-    const input = palette.getByPlaceholder(MESSAGES.search.placeholder);
-    await expect(input).toHaveValue("night");
-    await expect(input).toBeFocused();
-    // The caret is after the words: the next key carries them on.
-    await page.keyboard.type("s");
-    await expect(input).toHaveValue("nights");
-  });
 });
 
 test.describe("signed in as a member", () => {

@@ -1,4 +1,4 @@
-import { HYDRATES_LATER_ATTRIBUTE, rowIdOf } from "@sawdust/shared";
+import { rowIdOf } from "@sawdust/shared";
 import { Suspense } from "react";
 import { useParams } from "react-router";
 import { ErrorBoundary } from "@/components/layout/error-boundary";
@@ -19,12 +19,9 @@ export function ImageDetailRoute() {
   if (id === null) return null;
   return (
     <ErrorBoundary resetKey={String(id)} overlay>
-      {/* A button tapped before the dialog's code has come is pressed once it has (early-click). */}
-      <div {...{ [HYDRATES_LATER_ATTRIBUTE]: "" }}>
-        <Suspense fallback={null}>
-          <ImageDetailDialog imageId={id} />
-        </Suspense>
-      </div>
+      <Suspense fallback={null}>
+        <ImageDetailDialog imageId={id} />
+      </Suspense>
     </ErrorBoundary>
   );
 }

@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import {
   DETAIL_STAGE_SIZES,
   EARLY_KEY_ATTRIBUTE,
+  HYDRATES_LATER_ATTRIBUTE,
   type Image,
   isAdmin,
   MESSAGES,
@@ -429,6 +430,9 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
       <DialogPrimitive.Content
         ref={content}
         aria-labelledby={titleId}
+        // A button tapped on the share page before this code has come is pressed once it has
+        // (early-click); marked here, not around the route, to keep it out of the first JavaScript.
+        {...{ [HYDRATES_LATER_ATTRIBUTE]: "" }}
         // Focus the dialog itself: a screen reader reads its title first, and no button wears
         // a focus ring before anyone has pressed a key. Tab then starts at the artwork.
         onOpenAutoFocus={(event) => {

@@ -26,31 +26,31 @@ function swatchOf(color: string): string {
  * else the previous one's, else to `onLastRemoved`: never to the page's body.
  */
 export function ActiveFilters({ filters, onRemove, onLastRemoved, className }: ActiveFiltersProps) {
-  const removers = useRef(new Map<FilterName, HTMLButtonElement>());
+  const removers = useRef<Partial<Record<FilterName, HTMLButtonElement | null>>>({});
   /** A chip being removed, and the chip whose button takes the focus once it has gone. */
-  const handOver = useRef<{ removed: FilterName; heir: FilterName } | null>(null);
+  const handOver = useRef<[removed: FilterName, heir: FilterName]>(undefined);
   const active = ORDER.flatMap((name) => {
     const value = filters[name];
     return value ? [{ name, value }] : [];
   });
-  const shown = active.map((filter) => filter.name).join(" ");
+  const shown = active.map((filter) => filter.name).join();
 
   // The focus moves once the chip has gone, not as it is pressed: until the gallery of the new
   // filters shows, the old chips (and their old filters) are still on screen, and a second Enter
   // on the heir would bring the first filter back.
   useEffect(() => {
     const pending = handOver.current;
-    if (!pending || shown.split(" ").includes(pending.removed)) return;
-    handOver.current = null;
-    removers.current.get(pending.heir)?.focus();
+    if (!pending || shown.includes(pending[0])) return;
+    handOver.current = undefined;
+    removers.current[pending[1]]?.focus();
   }, [shown]);
 
   if (active.length === 0) return null;
 
   function remove(name: FilterName) {
     const at = active.findIndex((filter) => filter.name === name);
-    const heir = active[at + 1] ?? active[at - 1];
-    handOver.current = heir ? { removed: name, heir: heir.name } : null;
+    const heir = (active[at + 1] ?? active[at - 1])?.name;
+    handOver.current = heir && [name, heir];
     // The last chip's place goes with it: the focus goes at once to what stays.
     if (!heir) onLastRemoved?.();
     onRemove(name);
@@ -78,8 +78,7 @@ export function ActiveFilters({ filters, onRemove, onLastRemoved, className }: A
             <GalleryForm filters={{ ...filters, [name]: undefined }}>
               <button
                 ref={(button) => {
-                  if (button) removers.current.set(name, button);
-                  else removers.current.delete(name);
+                  removers.current[name] = button;
                 }}
                 type="submit"
                 onClick={() => remove(name)}

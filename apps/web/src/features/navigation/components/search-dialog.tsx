@@ -26,8 +26,6 @@ import { ArtworkResults, artworkValue, TagResults } from "./search-live-results"
 interface SearchDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** What was typed while the palette's code loaded: the box starts with it. */
-  initialText?: string;
 }
 
 interface VisibleEntry {
@@ -79,10 +77,10 @@ function resultsFound(artworks: number, tags: number, shortcuts: number): string
  * The command palette: live results from the catalogue as the user types (artwork, then tags),
  * above fixed shortcuts into the gallery's filters and the explore page.
  */
-export function SearchDialog({ open, onOpenChange, initialText = "" }: SearchDialogProps) {
+export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [text, setText] = useState(initialText);
+  const [text, setText] = useState("");
   const [selected, setSelected] = useState("");
   const search = text.trim();
   const words = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -132,12 +130,6 @@ export function SearchDialog({ open, onOpenChange, initialText = "" }: SearchDia
           placeholder={MESSAGES.search.placeholder}
           value={text}
           onValueChange={setText}
-          // The dialog selects the box's words as it opens (Radix): words typed while the palette
-          // loaded are carried on by the next key, not replaced by it.
-          onFocus={(event) => {
-            const box = event.currentTarget;
-            queueMicrotask(() => box.setSelectionRange(box.value.length, box.value.length));
-          }}
           className={cn(searching && "pr-6")}
         />
         {searching && (

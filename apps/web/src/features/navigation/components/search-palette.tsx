@@ -27,26 +27,6 @@ function useToggleOnCommandK(toggle: () => void): void {
 }
 
 /**
- * Keys typed after the palette was asked for but before its code has come (the first time only):
- * kept for its box, not lost on the page, as the palette opens with them.
- */
-function TypedAhead({ onType }: { onType: (change: (typed: string) => string) => void }) {
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
-      if (event.key.length === 1) onType((typed) => typed + event.key);
-      else if (event.key === "Backspace") onType((typed) => typed.slice(0, -1));
-      else return;
-      event.preventDefault();
-      event.stopPropagation();
-    }
-    document.addEventListener("keydown", onKeyDown, { capture: true });
-    return () => document.removeEventListener("keydown", onKeyDown, { capture: true });
-  }, [onType]);
-  return null;
-}
-
-/**
  * The Search button, and the palette it opens (also on Ctrl/Cmd-K). When the palette's code cannot
  * load (offline, the server restarting), a toast says so and the page stays; the next try loads
  * it again.
@@ -55,11 +35,9 @@ export function SearchPalette() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [tries, setTries] = useState(0);
-  const [typedAhead, setTypedAhead] = useState("");
   const toggle = useCallback(() => {
     setWanted(true);
     setTries((n) => n + 1);
-    setTypedAhead("");
     setOpen((isOpen) => !isOpen);
   }, []);
   useToggleOnCommandK(toggle);
@@ -98,8 +76,8 @@ export function SearchPalette() {
             });
           }}
         >
-          <Suspense fallback={open && <TypedAhead onType={setTypedAhead} />}>
-            <SearchDialog open={open} onOpenChange={setOpen} initialText={typedAhead} />
+          <Suspense fallback={null}>
+            <SearchDialog open={open} onOpenChange={setOpen} />
           </Suspense>
         </ErrorBoundary>
       )}
