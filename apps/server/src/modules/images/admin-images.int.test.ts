@@ -291,6 +291,15 @@ describe(`single-image admin actions write audit entries on ${TEST_DB}`, () => {
       before: { title: "Before", tags: ["old"], price: null },
       after: { title: "After", tags: ["new-tag"], price: 1250 },
     });
+    // Saved again as it is (the form sends every field): nothing changed, no entry (round 59c).
+    const again = await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { aiAnalysis: { title: "After" }, tags: ["new-tag"], price: 1250 },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await auditOf(`image:${id}`)).toHaveLength(1);
   });
 
   it("visibility, analysis and delete each record what they changed", async () => {

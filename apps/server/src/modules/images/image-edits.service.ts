@@ -144,18 +144,16 @@ export class ImageEditsService {
     Object.assign(changes, edition.changes);
     changes.ai_analysis = JSON.stringify({ ...analysis, fieldSources: sources });
 
+    // A save that changes no field the log follows (the form sent what was stored) is no entry:
+    // "before {} after {}" told an admin nothing (round 59c).
+    const details = beforeAndAfter(row, changes);
     const updated = await this.deps.images.update(
       id,
       changes,
       facets,
       this.deps.clock.now(),
-      audited
-        ? {
-            actorId: admin.userId,
-            action: "image.updated",
-            subject: `image:${id}`,
-            details: beforeAndAfter(row, changes),
-          }
+      audited && Object.keys(details.before).length > 0
+        ? { actorId: admin.userId, action: "image.updated", subject: `image:${id}`, details }
         : undefined,
       row,
     );
