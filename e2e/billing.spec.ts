@@ -101,6 +101,13 @@ test.describe("subscribing in the sandbox", () => {
       await expect(checkout.getByText(number)).toBeVisible();
     }
     await expectNoSeriousViolations(checkout);
+    // Everything on the sandbox's page is in a landmark, its SANDBOX band too (axe's moderate
+    // "region", round 59; axe is in the page after the check above).
+    expect(
+      await checkout.evaluate(
+        "window.axe.run(document, { runOnly: ['region'] }).then((r) => r.violations.length)",
+      ),
+    ).toBe(0);
     await payInCheckout(checkout, "pays");
 
     // Back on Sawdust in that tab: the Pro Plan, and PRO in the navigation.
