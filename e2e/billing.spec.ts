@@ -46,6 +46,14 @@ test.afterAll(async () => {
 
 const detail = (page: Page) => page.getByRole("dialog", { name: artworkTitle });
 const upgradeDialog = (page: Page) => page.getByRole("dialog", { name: UPGRADE_TITLE });
+
+/** Resolves once the upgrade offer holds the focus (Radix moves it in after the offer shows). */
+const upgradeHoldsTheFocus = (page: Page) =>
+  expect
+    .poll(() =>
+      upgradeDialog(page).evaluate((dialog) => dialog.contains(dialog.ownerDocument.activeElement)),
+    )
+    .toBe(true);
 const planHeading = (page: Page) => page.getByRole("heading", { level: 1 });
 const navBar = (page: Page) => page.getByRole("banner");
 /** A list's own search button (the navigation has a Search button too). */
@@ -457,13 +465,7 @@ test.describe("Pro's AI tools in the image detail", () => {
     await expect(upgradeDialog(page)).toBeVisible();
     // Once it has the focus (Radix moves it in after the dialog shows; an Escape pressed before
     // is nobody's: the next test).
-    await expect
-      .poll(() =>
-        upgradeDialog(page).evaluate((dialog) =>
-          dialog.contains(dialog.ownerDocument.activeElement),
-        ),
-      )
-      .toBe(true);
+    await upgradeHoldsTheFocus(page);
     // Closed, it gives the focus back to the button that opened it, inside the image's dialog.
     await page.keyboard.press("Escape");
     await expect(upgradeDialog(page)).toHaveCount(0);
@@ -500,13 +502,7 @@ test.describe("Pro's AI tools in the image detail", () => {
     // before the fix); the offer, not yet listening, kept the key.
     await expect(page).toHaveURL(new RegExp(`/image/${made.id}$`));
     // The next Escape, with the offer listening, closes the offer and only that.
-    await expect
-      .poll(() =>
-        upgradeDialog(page).evaluate((dialog) =>
-          dialog.contains(dialog.ownerDocument.activeElement),
-        ),
-      )
-      .toBe(true);
+    await upgradeHoldsTheFocus(page);
     await page.keyboard.press("Escape");
     await expect(upgradeDialog(page)).toHaveCount(0);
     await expect(madeDialog(page)).toBeVisible();

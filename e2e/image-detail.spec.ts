@@ -1,4 +1,5 @@
 import { stat } from "node:fs/promises";
+import type { Browser } from "@playwright/test";
 import { DOWNLOAD_SIZES, fitInside, type Image, MESSAGES, slugifyTag, UI } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
@@ -53,6 +54,18 @@ async function openShared(page: Page) {
   await expect(detail(page)).toBeVisible();
   await expect(detail(page).getByRole("heading", { name: sharedTitle })).toBeVisible();
   await hydrated(page);
+}
+
+/** The shared image opened on a touch phone, in a context of its own for the caller to close. */
+async function openSharedOnPhone(browser: Browser) {
+  const context = await browser.newContext({
+    hasTouch: true,
+    isMobile: true,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await openShared(page);
+  return { context, page };
 }
 
 async function chooseDownload(page: Page, size: RegExp) {
@@ -177,13 +190,7 @@ test.describe("the image detail dialog", () => {
   test("a double tap on a phone zooms in and stays zoomed; a later tap zooms out", async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      hasTouch: true,
-      isMobile: true,
-      viewport: { width: 390, height: 844 },
-    });
-    const page = await context.newPage();
-    await openShared(page);
+    const { context, page } = await openSharedOnPhone(browser);
     const zoom = detail(page).getByRole("button", { name: "Zoom" });
     const box = await zoom.boundingBox();
     if (!box) throw new Error("the artwork has no box");
@@ -201,13 +208,7 @@ test.describe("the image detail dialog", () => {
   test("on a phone a finger dragging the zoomed artwork moves it along, without a jump, up to its edges", async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      hasTouch: true,
-      isMobile: true,
-      viewport: { width: 390, height: 844 },
-    });
-    const page = await context.newPage();
-    await openShared(page);
+    const { context, page } = await openSharedOnPhone(browser);
     const zoom = detail(page).getByRole("button", { name: "Zoom" });
     const layer = detail(page).getByTestId("zoom-layer");
     const box = await zoom.boundingBox();

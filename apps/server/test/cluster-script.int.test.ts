@@ -6,34 +6,19 @@
  * they come. PostgreSQL only, as cluster.int.test.ts.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWhatIsStale } from "../../../scripts/lib/build.mjs";
 import { freePort } from "../../../scripts/lib/cluster.mjs";
+import { filesUnder } from "./files-under.js";
 import { makePng, multipart } from "./images.js";
 import { createTestDatabase, TEST_DB } from "./test-app.js";
 import { until } from "./until.js";
 
 const root = resolve(import.meta.dirname, "../../..");
 const ON_POSTGRES = TEST_DB === "postgres";
-
-/** Files under a folder (recursively), as paths relative to it. */
-function filesUnder(dir: string, prefix = ""): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory()
-      ? filesUnder(path, `${prefix}${name}/`)
-      : [`${prefix}${name}`];
-  });
-}
 
 interface Run {
   child: ChildProcess;

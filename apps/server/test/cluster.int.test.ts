@@ -5,7 +5,7 @@
  * (scripts/lib/cluster.mjs). PostgreSQL only: the integration suite runs once per database, and
  * the SQLite run skips this file with a message.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +23,7 @@ import { loadConfig } from "../src/config.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.js";
 import { STOP_TIMEOUT_MS } from "../src/lib/stop-signals.js";
 import { FakeVisionServer } from "./fake-vision-server.js";
+import { filesUnder } from "./files-under.js";
 import { makePng, multipart } from "./images.js";
 import { createTestDatabase, TEST_DB } from "./test-app.js";
 import { until } from "./until.js";
@@ -39,22 +40,6 @@ if (!ON_POSTGRES) {
 interface Json {
   // biome-ignore lint/suspicious/noExplicitAny: the test reads a few fields of each answer.
   [key: string]: any;
-}
-
-/** Files under a folder (recursively), as paths relative to it. */
-function filesUnder(dir: string, prefix = ""): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory()
-      ? filesUnder(path, `${prefix}${name}/`)
-      : [`${prefix}${name}`];
-  });
 }
 
 describe.skipIf(!ON_POSTGRES)(
