@@ -115,7 +115,9 @@ test.describe("accounts", () => {
     await detail.getByRole("button", { name: /^Buy “/ }).click();
     const buy = page.getByRole("dialog", { name: /^Buy “/ });
     await buy.getByRole("button", { name: "Continue to checkout" }).click();
-    await expect(buy.getByRole("alert")).toHaveText(m.verifyFirst);
+    // It points to the button under it, not away to the Account page (the API's words).
+    await expect(buy.getByRole("alert")).toHaveText(m.verifyFirstBelow);
+    await expect(buy).not.toContainText("Account page");
     await buy.getByRole("button", { name: m.resendVerification }).click();
     await expect(buy.getByRole("status")).toHaveText(m.verificationSent);
     await checkAtBothWidths(page, "accounts-buy-unconfirmed");

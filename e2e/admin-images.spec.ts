@@ -620,6 +620,41 @@ test.describe("the image edit page", () => {
     expect(sent).toBe(false);
   });
 
+  test("re-runs the analysis from the page, as the batch does, and shows its outcome when done", async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const title = `Again ${uniqueWord("admrerun")}`;
+    const image = await seedImage(api, { title });
+    await page.goto(paths.admin.editImage.getHref(image.id));
+    const analysis = page.getByTestId("analysis-json");
+    await expect(analysis).toContainText('"analyzedAt":');
+    const analysedAt = async () =>
+      (JSON.parse((await analysis.textContent()) ?? "{}") as { analyzedAt?: string }).analyzedAt;
+    const before = await analysedAt();
+    const sent: unknown[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/v1/admin/images/batch")
+        sent.push(request.postDataJSON());
+    });
+
+    await page.getByRole("button", { name: m.reanalyse.run }).click();
+    await expect(page.getByRole("status").filter({ hasText: m.reanalyse.queued })).toBeVisible();
+    await expect(page.getByRole("button", { name: m.reanalyse.waiting })).toBeDisabled();
+    await expect(page.getByRole("status").filter({ hasText: m.reanalyse.done })).toBeVisible({
+      timeout: 30_000,
+    });
+    // The batch's own operation, on this one image.
+    expect(sent).toEqual([{ selection: { ids: [image.id] }, operation: { type: "reanalyse" } }]);
+    // The page shows the new analysis; the admin's own words stand, and saving still works.
+    await expect.poll(analysedAt).not.toBe(before);
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByRole("button", { name: m.reanalyse.run })).toBeEnabled();
+    await page.getByLabel("Description").fill("Saved after the re-run.");
+    await page.getByRole("button", { name: m.saveChanges }).click();
+    await expect(toastText(page, MESSAGES.imageDetail.detailsUpdated)).toBeVisible();
+  });
+
   test("says 'Image not found' for an image that does not exist", async ({ page }) => {
     await signedIn(page);
     await page.goto(paths.admin.editImage.getHref(99_999_999));

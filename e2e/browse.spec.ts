@@ -189,6 +189,57 @@ test.describe("tag page", () => {
     await expect.poll(() => linkedImageIds(page, grid)).toEqual([oneOfOne.id]);
   });
 
+  test("its gallery link says how many of the tag's pieces the gallery shows, and is left out when none", async ({
+    page,
+  }) => {
+    // The tag counts every edition type; the gallery lists its own pieces only.
+    const mixedTag = uniqueWord("brwmix");
+    const api = await adminApi();
+    try {
+      await seedInParallel(api, [
+        { title: `${mixedTag} Study`, tags: [mixedTag] },
+        { title: `${mixedTag} Print`, tags: [mixedTag], editionType: "open_edition", price: 1500 },
+      ]);
+    } finally {
+      await api.dispose();
+    }
+    await page.goto(`/tag/${mixedTag}`);
+    await expect(page.getByText("2 images", { exact: true })).toBeVisible();
+    const toGallery = page.getByRole("link", {
+      name: MESSAGES.gallery.openTagPieces("1 gallery piece"),
+    });
+    await expect(toGallery).toHaveAttribute("href", `/gallery?tag=${mixedTag}`);
+    await toGallery.click();
+    await expect(page).toHaveURL(`/gallery?tag=${mixedTag}`);
+    await expect(page.getByTestId("image-count")).toHaveText("1 image");
+
+    // Open editions only: no link to a gallery that would show none of them.
+    await page.goto(`/tag/${editionsTag}`);
+    await expect(page.getByText(`${EDITION_COUNT} images`, { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: /in the gallery/ })).toHaveCount(
+      0,
+    );
+  });
+
+  test("its gallery link wraps on a narrow phone instead of widening the page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.goto(`/tag/${galleryTag}`);
+    const toGallery = page.getByRole("link", {
+      name: MESSAGES.gallery.openTagPieces(`${GALLERY_COUNT} gallery pieces`),
+    });
+    await expect(toGallery).toBeVisible();
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(
+      320,
+    );
+    // The browser's text at 200% on a wider phone: the link still ends inside the window.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate('document.documentElement.style.fontSize = "200%"');
+    const box = await toGallery.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  });
+
   test("loads the next page as the visitor scrolls", async ({ page }) => {
     await page.goto(`/tag/${editionsTag}`);
     const grid = page.getByRole("region", { name: `Images tagged ${titleCased(editionsTag)}` });

@@ -3,7 +3,9 @@ import type { Browser } from "@playwright/test";
 import { DOWNLOAD_SIZES, fitInside, type Image, MESSAGES, slugifyTag, UI } from "@sawdust/shared";
 import { ADMIN_ACCOUNT, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
+import { seedImageWithParameters } from "./support/billing";
 import { adminApi, grantPro, seedImage, uniqueWord } from "./support/catalogue";
+import { createCollectionViaApi } from "./support/collections";
 import { hydrated } from "./support/hydration";
 import { lookAt } from "./support/look-at";
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
@@ -316,6 +318,23 @@ test.describe("the image detail dialog", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a priced piece's tag chip opens the tag's page, where the piece is listed", async ({
+    page,
+  }) => {
+    // The gallery holds gallery pieces only: /gallery?tag= would be empty for this word.
+    const word = uniqueWord("onlyone");
+    const title = `Lone Piece ${word}`;
+    const piece = await seedImage(admin, { title, tags: [word], editionType: "one_of_one" });
+    await page.goto(`/image/${piece.id}`);
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible();
+    await hydrated(page);
+    await dialog.getByRole("link", { name: word }).click();
+    await expect(page).toHaveURL(`/tag/${word}`);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.locator(`a[href="/image/${piece.id}"]`)).toBeVisible();
+  });
+
   test("a chip chosen in a detail opened from the gallery leaves the focus in the page", async ({
     page,
   }) => {
@@ -585,5 +604,182 @@ test.describe("accessibility", () => {
         await context.close();
       }
     });
+  }
+});
+
+test.describe("Edit details beside another admin's save (round 65)", () => {
+  /** Another administrator's save, made on the edit page while this one's dialog is open. */
+  async function anotherAdminSaves(imageId: number, data: Record<string, unknown>) {
+    const response = await admin.patch(`/api/v1/images/${imageId}`, { data });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  async function stored(imageId: number): Promise<Image> {
+    return (await (await admin.get(`/api/v1/images/${imageId}`)).json()) as Image;
+  }
+
+  test("starts from the image as stored now, sends only what changed, and is refused after another save until reloaded", async ({
+    page,
+  }) => {
+    await signInViaApi(page.request, ADMIN_ACCOUNT);
+    const word = uniqueWord("both");
+    const image = await seedImage(admin, {
+      title: `Shared ${word}`,
+      description: "First words.",
+      tags: [word, "first"],
+    });
+    await page.goto(`/image/${image.id}`);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: `Shared ${word}` })).toBeVisible();
+    await hydrated(page);
+
+    // Another admin changes tags and description while this dialog is open.
+    await anotherAdminSaves(image.id, {
+      aiAnalysis: { description: "Their words." },
+      tags: [word, "theirs"],
+    });
+    await dialog.getByRole("button", { name: "Edit details" }).click();
+    const title = dialog.getByLabel("Title", { exact: true });
+    const tags = dialog.getByLabel("Tags", { exact: true });
+    await expect(title).toBeFocused();
+    await expect(tags).toHaveValue(`${word}, theirs`);
+    await expect(dialog.getByLabel("Description", { exact: true })).toHaveValue("Their words.");
+    await title.fill(`Mine ${word}`);
+
+    // They save again while the form is open: this save is refused, and says so in the form.
+    await anotherAdminSaves(image.id, { tags: [word, "theirs-again"] });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const refusal = dialog.getByTestId("changed-elsewhere");
+    await expect(refusal).toHaveText(
+      `${MESSAGES.adminImages.changedElsewhere}${MESSAGES.adminImages.reloadImage}`,
+    );
+    await expect(toastText(page, MESSAGES.imageDetail.detailsUpdated)).toHaveCount(0);
+    expect((await stored(image.id)).aiAnalysis.title).toBe(`Shared ${word}`);
+    await lookAt(page, { path: "/tmp/edit-details-changed-elsewhere-1280.png" });
+
+    // Reloading keeps what was typed and shows their change; the save then keeps both.
+    await refusal.getByRole("button", { name: MESSAGES.adminImages.reloadImage }).click();
+    await expect(refusal).toHaveCount(0);
+    await expect(title).toHaveValue(`Mine ${word}`);
+    await expect(tags).toHaveValue(`${word}, theirs-again`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toastText(page, MESSAGES.imageDetail.detailsUpdated)).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: `Mine ${word}` })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "theirs-again" })).toBeVisible();
+
+    const after = await stored(image.id);
+    expect(after.aiAnalysis.title).toBe(`Mine ${word}`);
+    expect(after.aiAnalysis.description).toBe("Their words.");
+    expect([...after.tags].sort()).toEqual([word, "theirs-again"].sort());
+  });
+});
+
+test.describe("keyboard and touch", () => {
+  test("Add to collection opened from the keyboard focuses its first collection, as Share focuses its first item", async ({
+    page,
+  }) => {
+    await registerViaApi(page.request);
+    await createCollectionViaApi(page.request, "Keyboard first");
+    await createCollectionViaApi(page.request, "Keyboard second");
+    await openShared(page);
+    const share = detail(page).getByRole("button", { name: "Share", exact: true });
+    await share.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu").getByRole("menuitem").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(share).toBeFocused();
+
+    await page.keyboard.press("Tab");
+    await expect(detail(page).getByRole("button", { name: "Add to collection" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    // The first item is a collection (the newest first), not New collection or the menu itself.
+    const first = menu.getByRole("menuitem").first();
+    await expect(first).toHaveText(/Keyboard (first|second)/);
+    await expect(first).toBeFocused();
+  });
+
+  test("on a phone a Pro member's copy buttons and Report this image are at least 24 px tall", async ({
+    browser,
+  }) => {
+    const word = uniqueWord("touch");
+    const made = await seedImageWithParameters(admin, {
+      title: `Tide Pools ${word}`,
+      tags: [word],
+      color: "#0f766e",
+      parameters:
+        "tide pools at low tide, watercolour\nNegative prompt: blurry\nSteps: 20, Seed: 42, Model: reefXL",
+    });
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const page = await context.newPage();
+      const member = await registerViaApi(page.request);
+      grantPro(member.username);
+      await page.goto(`/image/${made.id}`);
+      const dialog = page.getByRole("dialog", { name: `Tide Pools ${word}` });
+      await expect(dialog.getByTestId("generation-details")).toBeVisible();
+      const controls = [
+        dialog.getByRole("button", { name: "Copy prompt", exact: true }),
+        dialog.getByRole("button", { name: "Copy negative prompt", exact: true }),
+        dialog.getByRole("button", { name: "Report this image" }),
+      ];
+      for (const control of controls) {
+        await control.scrollIntoViewIfNeeded();
+        const box = await control.boundingBox();
+        expect(box?.height, (await control.textContent()) ?? "").toBeGreaterThanOrEqual(24);
+      }
+      await lookAt(page, { path: "/tmp/detail-touch-targets-390.png", fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test("at 390 px with the text at 200%, a priced piece's Buy and Download wrap inside the dialog", async ({
+  browser,
+}) => {
+  const word = uniqueWord("bigtext");
+  const title = `Lantern Market ${word}`;
+  const piece = await seedImage(admin, {
+    title,
+    tags: [word],
+    editionType: "open_edition",
+    price: 2_500,
+  });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/image/${piece.id}`);
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog.getByRole("button", { name: /^Buy/ })).toBeVisible();
+    await hydrated(page);
+    // What a browser's text size of 200% does to rem-sized text and spacing.
+    await page.evaluate('document.documentElement.style.fontSize = "200%"');
+    const widths = await dialog.evaluate((element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+    }));
+    expect(widths.scroll, "the dialog scrolls sideways").toBeLessThanOrEqual(widths.client);
+    const frame = await dialog.boundingBox();
+    for (const button of [
+      dialog.getByRole("button", { name: /^Buy/ }),
+      dialog.getByRole("button", { name: "Download", exact: true }),
+    ]) {
+      const box = await button.boundingBox();
+      const name = (await button.textContent()) ?? "";
+      expect(box && frame && box.x >= frame.x - 0.5, `${name} starts inside`).toBe(true);
+      expect(
+        box && frame && box.x + box.width <= frame.x + frame.width + 0.5,
+        `${name} ends inside`,
+      ).toBe(true);
+    }
+    await dialog.getByRole("button", { name: /^Buy/ }).scrollIntoViewIfNeeded();
+    await lookAt(page, { path: "/tmp/detail-big-text-390.png" });
+  } finally {
+    await context.close();
   }
 });

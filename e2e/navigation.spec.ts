@@ -107,13 +107,15 @@ test.describe("signed out", () => {
     await expect(palette).toHaveCount(0);
   });
 
-  test("the search palette's status line says what a search found: nothing, or tags only", async ({
+  test("the search palette's status line says what a search found: nothing, tags only, or a colour theme too", async ({
     page,
   }) => {
     const word = uniqueWord("navtag");
     const api = await adminApi();
     try {
       await seedImage(api, { title: `Quiet ${word}`, tags: [word] });
+      // The Monochrome shortcut shows once its gallery has an image.
+      await seedImage(api, { title: `Grey ${uniqueWord("navmono")}`, tags: ["monochrome"] });
     } finally {
       await api.dispose();
     }
@@ -139,6 +141,17 @@ test.describe("signed out", () => {
     await input.fill(word);
     await expect(palette.getByRole("option", { name: new RegExp(word) }).first()).toBeVisible();
     await expect(status).toHaveText("No artwork; 1 tag found");
+
+    // Every group the list shows is counted, the colour themes too.
+    const monochrome = palette
+      .getByRole("group", { name: "Color Themes" })
+      .getByRole("option", { name: /^Monochrome/ });
+    await input.fill("mono");
+    await expect(monochrome).toBeVisible();
+    await expect(status).toHaveText(/^No artwork; \d+ tags? and 1 colour found$/);
+    // "moon" is not "mono" with two letters swapped.
+    await input.fill("moon");
+    await expect(monochrome).toHaveCount(0);
     await page.unroute(artworkSearch);
   });
 });

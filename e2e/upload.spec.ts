@@ -177,6 +177,48 @@ test.describe("upload artwork", () => {
     await expect(page.getByText("Not uploaded")).toBeVisible();
     await expect(page.getByText(reason, { exact: true })).toBeVisible();
     await expect(previewOf(page, "e2e-too-small.png")).toHaveAccessibleDescription(reason);
+
+    // Too small stays too small: the file is not offered again, and the page says why.
+    await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.upload.refusedNotSentAgain(1))).toBeVisible();
+    await chooseFiles(page, [await generatePng("e2e-later.png", { color: "#0e7490" })]);
+    await page.getByRole("button", { name: "Upload 1 image" }).click();
+    await expect(toasts(page).getByText(MESSAGES.upload.uploadedOne)).toBeVisible({
+      timeout: 30_000,
+    });
+    expect(answers).toHaveLength(3);
+    await expect(previewOf(page, "e2e-later.png")).toHaveCount(0);
+    await expect(previewOf(page, "e2e-too-small.png")).toHaveAccessibleDescription(reason);
+  });
+
+  test("a file that failed for a passing reason is offered again, and arrives", async ({
+    page,
+  }) => {
+    // The first try meets a full disk (503); the next reaches the server.
+    let refusals = 0;
+    await page.route(`**${UPLOAD_PATH}`, async (route) => {
+      if (refusals++ > 0) return route.continue();
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({
+          message: "The server has run out of storage space",
+          code: "storage_full",
+        }),
+      });
+    });
+    await page.goto("/upload");
+    await chooseFiles(page, [await generatePng("e2e-again.png", { color: "#15803d" })]);
+    await page.getByRole("button", { name: "Upload 1 image" }).click();
+    await expect(previewOf(page, "e2e-again.png")).toHaveAccessibleDescription(
+      "The server has run out of storage space",
+    );
+    await expect(page.getByText(MESSAGES.upload.refusedNotSentAgain(1))).toHaveCount(0);
+    await page.getByRole("button", { name: "Upload 1 image" }).click();
+    await expect(toasts(page).getByText(MESSAGES.upload.uploadedOne)).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(previewOf(page, "e2e-again.png")).toHaveCount(0);
   });
 
   test("the picker opens from the keyboard, and takes dropped files too", async ({ page }) => {

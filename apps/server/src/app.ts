@@ -153,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   cacheDefaults(server);
   let stopping = false;
   const metrics = new Metrics({
-    queueStats: () => services.jobs.queueStats(),
+    queueStats: (now) => services.jobs.queueStats(now),
     jobKinds: Object.keys(jobHandlers(services)),
     pool: database.poolStats,
     now: () => services.clock.now(),

@@ -153,6 +153,40 @@ describe("loadConfig", () => {
     ]);
     const fine = { PUBLIC_URL: "https://art.example.com", HOST: "0.0.0.0", LANG: "C.UTF-8" };
     expect(configWarnings(fine, loadConfig(fine))).toEqual([]);
+    // Slips without an underscore (round 61): the setting run together, a letter off, two
+    // letters swapped. The shell's own names and PostgreSQL's client settings stay quiet.
+    const slips = { DATADIR: "/srv/x", WORKER: "2", PROT: "80", S3BUCKET: "b", PUBLC_URL: "x" };
+    expect(configWarnings(slips, loadConfig(slips))).toEqual([
+      "DATADIR is not a setting Sawdust reads: did you mean DATA_DIR?",
+      "WORKER is not a setting Sawdust reads: did you mean WORKERS?",
+      "PROT is not a setting Sawdust reads: did you mean PORT?",
+      "S3BUCKET is not a setting Sawdust reads: did you mean S3_BUCKET?",
+      "PUBLC_URL is not a setting Sawdust reads: did you mean PUBLIC_URL?",
+    ]);
+    const shell = Object.fromEntries(
+      [
+        "HOME",
+        "PATH",
+        "PWD",
+        "OLDPWD",
+        "USER",
+        "SHELL",
+        "TERM",
+        "HOSTNAME",
+        "PGHOST",
+        "PGPORT",
+        "PGUSER",
+        "PGDATABASE",
+        "NODE_ENV",
+        "TZ",
+        "_",
+        "SHLVL",
+        "LOGNAME",
+        "MAIL",
+        "TMPDIR",
+      ].map((name) => [name, "x"]),
+    );
+    expect(configWarnings(shell, loadConfig({}))).toEqual([]);
   });
 
   it("takes as PUBLIC_URL only an http or https origin, naming the setting otherwise", () => {

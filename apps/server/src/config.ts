@@ -331,6 +331,34 @@ function stripeSettings(env: z.infer<typeof ZEnv>) {
   );
 }
 
+/** Names every shell sets that are a letter from a setting's (HOME, HOST): never a slip. */
+const SHELL_NAMES = new Set(["HOME"]);
+
+/**
+ * Whether `name` looks like a slip for `setting`. Names with an underscore may be two edits away
+ * (`PUBLIC_ULR`, `DATABSE_URL`). The environment holds many short names of its own (`HOME`,
+ * `PGPORT`), so one without is taken for a slip only when it is the setting without its
+ * underscores (`DATADIR`, `S3BUCKET`), a letter off (`WORKER`), or two neighbouring letters
+ * swapped (`PROT`).
+ */
+function nearSetting(name: string, setting: string): boolean {
+  if (name.includes("_")) return leven(name, setting) <= 2 || bare(name) === bare(setting);
+  if (SHELL_NAMES.has(name)) return false;
+  const target = bare(setting);
+  return leven(name, target) <= 1 || swapsTwoNeighbours(name, target);
+}
+
+function bare(name: string): string {
+  return name.replaceAll("_", "");
+}
+
+function swapsTwoNeighbours(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const differ = [...a].flatMap((letter, i) => (letter === b[i] ? [] : [i]));
+  const [i, j] = differ;
+  return differ.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+}
+
 /**
  * What a start should tell its operator about a configuration that loads but looks wrong: a name
  * a letter or two away from a setting's (`PUBLIC_ULR`, which is otherwise ignored without a word),
@@ -344,8 +372,8 @@ export function configWarnings(
   const known = Object.keys(ZEnv.shape);
   const warnings: string[] = [];
   for (const name of Object.keys(env)) {
-    if (known.includes(name) || !name.includes("_")) continue;
-    const near = known.find((setting) => setting.includes("_") && leven(name, setting) <= 2);
+    if (known.includes(name)) continue;
+    const near = known.find((setting) => nearSetting(name, setting));
     if (near) warnings.push(`${name} is not a setting Sawdust reads: did you mean ${near}?`);
   }
   if (!env.PUBLIC_URL && ["0.0.0.0", "::"].includes(config.host)) {

@@ -64,6 +64,7 @@ import { SimilarService } from "./modules/images/similar.service.js";
 import { MailRepo } from "./modules/mail/mail.repo.js";
 import { MailService } from "./modules/mail/mail.service.js";
 import { smtpMailer } from "./modules/mail/mailer.js";
+import { MarketingRepo } from "./modules/marketing/marketing.repo.js";
 import { MarketingService } from "./modules/marketing/marketing.service.js";
 import { ModerationRepo } from "./modules/moderation/moderation.repo.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
@@ -512,11 +513,6 @@ export function createServices(
     onJobQueued,
     onNameGone: (userId) => editions.collectorChanged(userId),
   });
-  // A member's data export holds what they bought.
-  accounts.addExportSection("purchases", async (userId) => {
-    const library = await editions.library({ kind: "member", userId, role: "user", tier: "free" });
-    return library.editions;
-  });
   const apiKeys = new ApiKeysService({
     // SQLite commits every request's count in groups (one writer at a time there anyway).
     keys: new ApiKeysRepo(db, { groupCommit: dialect === "sqlite" }),
@@ -525,6 +521,7 @@ export function createServices(
   });
   const marketing = new MarketingService({
     catalogue,
+    marketing: new MarketingRepo(db),
     tags: new TagsRepo(db),
     listCache,
     publicUrl,

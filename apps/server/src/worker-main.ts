@@ -27,7 +27,7 @@ async function main(config: Config): Promise<void> {
   const janitor = startJanitor(services, config.dataDir, DEFAULT_UPLOAD_LEASE_MS, log);
   // Its job runs and the queue, on METRICS_PORT when set (a worker has no other listener).
   const metrics = new Metrics({
-    queueStats: () => services.jobs.queueStats(),
+    queueStats: (now) => services.jobs.queueStats(now),
     jobKinds: Object.keys(jobHandlers(services)),
     pool: database.poolStats,
     onScrapeError: (error) => log.warn({ err: error }, "metrics: reading the job queue failed"),

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SANDBOX_CARDS } from "@sawdust/shared";
-import Stripe from "stripe";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.js";
 import { SANDBOX_SETTINGS } from "../src/modules/billing/sandbox-provider.js";
 import { createTestDatabase, newAccount, TEST_DB } from "./test-app.js";
+import { webhookSignature } from "./webhooks.js";
 
 /**
  * The durable payment flow survives SIGKILL (as test/crash.int.test.ts does for uploads): the
@@ -213,10 +213,7 @@ async function redeliver(base: string, payload: string) {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      "stripe-signature": Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: secret.value,
-      }),
+      "stripe-signature": webhookSignature(payload, secret.value),
     },
     body: payload,
   });

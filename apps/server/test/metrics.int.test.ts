@@ -230,6 +230,25 @@ describe(`/metrics after a scripted mix on ${TEST_DB}`, () => {
     expect(done.filter((line) => typeof line.requestId !== "string")).toEqual([]);
   });
 
+  it("counts a job whose worker died mid-run as waiting once its lease has run out (round 61)", async () => {
+    const kind = "died-mid-run";
+    await app.services.jobs.enqueue(kind, null, {}, 3, clock.now());
+    const claimed = await app.services.jobs.claim("a-worker-killed-later", clock.now(), 30_000, [
+      kind,
+    ]);
+    expect(claimed?.kind).toBe(kind);
+    const during = await scrape();
+    expect(sampleValue(during, "sawdust_jobs_running", { kind })).toBe(1);
+    expect(sampleValue(during, "sawdust_jobs_waiting", { kind })).toBe(0);
+
+    // The worker is gone: 12 s after its lease ended the job waits, due since the lease ended.
+    clock.advance(30_000 + 12_000);
+    const after = await scrape();
+    expect(sampleValue(after, "sawdust_jobs_running", { kind })).toBe(0);
+    expect(sampleValue(after, "sawdust_jobs_waiting", { kind })).toBe(1);
+    expect(sampleValue(after, "sawdust_jobs_oldest_waiting_age_seconds", { kind })).toBe(12);
+  });
+
   it("refuses text that is not Prometheus's format", () => {
     expect(() => parsePrometheusText('# TYPE a counter\na{b="c} 1\n')).toThrow();
     expect(() => parsePrometheusText("# TYPE a counter\na 1\na 2\n")).toThrow(/duplicate/);

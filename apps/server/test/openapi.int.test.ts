@@ -22,6 +22,7 @@ import { callerOf, publishPiece } from "./editions.js";
 import { FakeStripeServer, stripeModeEnv } from "./fake-stripe-server.js";
 import { makePng, signIn } from "./images.js";
 import { closedPort } from "./out-of-reach.js";
+import { createApiKey } from "./partner-api.js";
 import { createTestApp, type TestApp } from "./test-app.js";
 
 /** The routes the contract covers: the API, media files and the health probes. */
@@ -255,6 +256,82 @@ describe("the contract as OpenAPI", () => {
     });
     expect(Object.keys(tags?.responses ?? {})).toEqual(expect.arrayContaining(["400", "429"]));
     expect((document.components as { headers?: object }).headers).toHaveProperty("RateLimit");
+  });
+
+  it("documents the partner API's 401 challenge and every error code it answers with", async () => {
+    const res = await app.server.inject({ url: "/api/v1/marketing/docs" });
+    const marketing = res.json() as Document;
+    // Both documents: the site's, and the marketing part a partner reads.
+    for (const doc of [document, marketing]) {
+      let refusals = 0;
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        if (!path.startsWith("/api/v1/marketing/")) continue;
+        for (const [method, operation] of Object.entries(operations)) {
+          const refused = operation.responses["401"] as { headers?: object } | undefined;
+          if (!refused) continue;
+          refusals++;
+          expect(refused.headers, `${method} ${path}`).toMatchObject({
+            "WWW-Authenticate": { schema: { type: "string" } },
+          });
+        }
+      }
+      expect(refusals).toBe(3);
+    }
+    const apiError = marketing.components.schemas.ApiError as {
+      properties: { code: { description?: string } };
+    };
+    const listed = apiError.properties.code.description ?? "";
+    for (const code of [
+      "validation_failed",
+      "bad_cursor",
+      "not_found",
+      "rate_limited",
+      "invalid_api_key",
+      "missing_api_key",
+      "bad_address",
+    ]) {
+      expect(listed).toContain(`\`${code}\``);
+    }
+
+    // What the API does answer is among what it lists, and its 401s carry the challenge.
+    const admin = await signIn(app, "oa_partner_admin", "admin");
+    const { apiKey } = await createApiKey(app, admin.cookie);
+    const { apiKey: spent } = await createApiKey(app, admin.cookie, { rateLimitPerHour: 1 });
+    const ask = (url: string, authorization?: string, method: "GET" | "POST" = "GET") =>
+      app.server.inject({ method, url, headers: authorization ? { authorization } : {} });
+    const bearer = `Bearer ${apiKey}`;
+    await ask("/api/v1/marketing/tags", `Bearer ${spent}`);
+    const answers = await Promise.all([
+      ask("/api/v1/marketing/images"),
+      ask("/api/v1/marketing/images", "Bearer sdk_nonsense"),
+      ask("/api/v1/marketing/images", `${bearer} extra`),
+      ask("/api/v1/marketing/images?limit=abc", bearer),
+      ask("/api/v1/marketing/images?cursor=nonsense", bearer),
+      ask("/api/v1/marketing/images/999999", bearer),
+      ask("/api/v1/marketing/images/", bearer),
+      ask("/api/v1/marketing/images?tags=%C3%28", bearer),
+      ask("/api/v1/marketing/tags", `Bearer ${spent}`),
+      ask("/api/v1/marketing/tags", bearer, "POST"),
+    ]);
+    const codes = answers.map((answer) => answer.json().code as string);
+    expect(codes).toEqual([
+      "missing_api_key",
+      "invalid_api_key",
+      "invalid_api_key",
+      "validation_failed",
+      "bad_cursor",
+      "not_found",
+      "not_found",
+      "bad_address",
+      "rate_limited",
+      "method_not_allowed",
+    ]);
+    for (const answer of answers) {
+      expect(listed).toContain(`\`${answer.json().code}\``);
+      if (answer.statusCode === 401) {
+        expect(answer.headers["www-authenticate"]).toBe('Bearer realm="Sawdust marketing API"');
+      }
+    }
   });
 
   it("documents the refusals a request from another site or an unconfirmed buyer gets", () => {

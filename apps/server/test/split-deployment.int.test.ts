@@ -141,7 +141,9 @@ describe(`the split deployment (npm start with WORKERS=0, npm run worker) on ${T
         });
         // biome-ignore lint/suspicious/noExplicitAny: the test reads a few fields of the answer.
         const json = (await response.json()) as any;
-        return json.aiAnalysis?.contentRating ? json : undefined;
+        // Done, not merely rated: the analysis writes its words while the upload is private and
+        // only then publishes it, so a rating seen earlier can come before `isPublic` (a599004).
+        return json.analysisStatus === "done" ? json : undefined;
       },
       90_000,
     ).catch((error: Error) => {

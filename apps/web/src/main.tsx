@@ -10,7 +10,7 @@ import "./styles.css";
 
 const RELOADED_FOR_NEW_RELEASE = "sawdust.reloadedForNewRelease";
 const rootElement = document.getElementById("root");
-if (!rootElement) throw new Error("index.html has no #root element");
+if (!rootElement) throw new Error("no #root");
 
 /**
  * An image opened over a page of the app keeps that page in its history entry (lib/detail-route),

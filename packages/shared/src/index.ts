@@ -17,6 +17,7 @@ export * from "./schemas/audit.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/billing.js";
 export * from "./schemas/collections.js";
+export * from "./schemas/colour-names.js";
 export * from "./schemas/editions.js";
 export * from "./schemas/error.js";
 export * from "./schemas/health.js";

@@ -13,6 +13,8 @@ import {
   ZImageListResponse,
   ZLiveness,
   ZLoginResponse,
+  ZMarketingImage,
+  ZMarketingImagePage,
   ZOkResponse,
   ZReadiness,
   ZTagCount,
@@ -59,6 +61,9 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Usage: ZUsage,
   Liveness: ZLiveness,
   Readiness: ZReadiness,
+  // The partner API's: a client generated from its document names them (round 60).
+  MarketingImage: ZMarketingImage,
+  MarketingImagePage: ZMarketingImagePage,
 };
 for (const [id, schema] of Object.entries(COMPONENTS)) {
   z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type {} from "@fastify/multipart";
-import { UPLOAD } from "@sawdust/shared";
+import { UPLOAD_REFUSED_FOR_CONTENT as REFUSED, UPLOAD } from "@sawdust/shared";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../lib/errors.js";
 import { type SniffedFormat, sniffImageFormat } from "../media/sniff.js";
@@ -100,8 +100,8 @@ export async function receiveUpload(
       receiving.add(path);
       const name = filename || "The file";
       const written = await writeSniffed(part.file, path, name);
-      if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, "file_too_large");
-      if (!written.format) throw badRequest(UPLOAD_MESSAGES.notImage(name), "not_an_image");
+      if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, REFUSED.tooLarge);
+      if (!written.format) throw badRequest(UPLOAD_MESSAGES.notImage(name), REFUSED.notAnImage);
       received.bytes = written.bytes;
       received.format = written.format;
     }
@@ -111,7 +111,7 @@ export async function receiveUpload(
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE")
-      throw new AppError(413, UPLOAD_MESSAGES.tooLarge, "file_too_large");
+      throw new AppError(413, UPLOAD_MESSAGES.tooLarge, REFUSED.tooLarge);
     if (code === "FST_FILES_LIMIT") throw badRequest(UPLOAD_MESSAGES.oneFile, "too_many_files");
     if (code?.startsWith("FST_")) throw badRequest((error as Error).message, "bad_multipart");
     if (CUT_SHORT.test((error as Error).message ?? ""))
@@ -178,7 +178,7 @@ async function writeSniffed(
         head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
         if (head.length >= 16) {
           format = sniffImageFormat(head);
-          if (!format) throw badRequest(UPLOAD_MESSAGES.notImage(name), "not_an_image");
+          if (!format) throw badRequest(UPLOAD_MESSAGES.notImage(name), REFUSED.notAnImage);
           head = undefined;
         }
       }

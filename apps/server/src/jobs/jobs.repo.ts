@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database.js";
 import type { DialectName } from "../db/dialect.js";
 import type { JobRow } from "../db/schema.js";
@@ -165,26 +166,40 @@ export class JobsRepo {
   }
 
   /**
-   * Waiting, running and failed jobs by kind, with the earliest `run_at` of the waiting ones
-   * (metrics). Reads no done row, through the (status, run_at) index.
+   * Waiting, running and failed jobs by kind, with the earliest time the waiting ones were due
+   * (metrics). A running job whose worker's lease ran out by `now` is waiting again, due since
+   * its lease ended: a worker killed mid-job leaves it `running` until another claims it, and the
+   * admin dashboard counts it the same way (AdminStatsRepo.queue). Reads no done row, through the
+   * (status, run_at) index.
    */
-  async queueStats(): Promise<
-    Array<{ kind: string; status: string; count: number; earliestRunAt: number | null }>
-  > {
+  async queueStats(
+    now: number,
+  ): Promise<Array<{ kind: string; status: string; count: number; earliestRunAt: number | null }>> {
     const rows = await this.db
-      .selectFrom("jobs")
+      .selectFrom((db) =>
+        db
+          .selectFrom("jobs")
+          .select([
+            "kind",
+            sql<string>`case when status = 'running' and lease_until <= ${now} then 'pending' else status end`.as(
+              "state",
+            ),
+            sql<number>`case when status = 'running' then lease_until else run_at end`.as("due"),
+          ])
+          .where("status", "in", ["pending", "running", "failed"])
+          .as("queue"),
+      )
       .select((eb) => [
         "kind",
-        "status",
+        "state",
         eb.fn.countAll<number | string>().as("count"),
-        eb.fn.min("run_at").as("earliest_run_at"),
+        eb.fn.min("due").as("earliest_run_at"),
       ])
-      .where("status", "in", ["pending", "running", "failed"])
-      .groupBy(["kind", "status"])
+      .groupBy(["kind", "state"])
       .execute();
     return rows.map((row) => ({
       kind: row.kind,
-      status: row.status,
+      status: row.state,
       count: Number(row.count),
       earliestRunAt: row.earliest_run_at === null ? null : Number(row.earliest_run_at),
     }));

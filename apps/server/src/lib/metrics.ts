@@ -16,8 +16,8 @@ export interface PoolStats {
 }
 
 export interface MetricsSources {
-  /** The job queue, read from the database on each scrape (one grouped query). */
-  queueStats?: () => Promise<QueueStat[]>;
+  /** The job queue as it stands at `now`, read from the database on each scrape (one grouped query). */
+  queueStats?: (now: number) => Promise<QueueStat[]>;
   /** Kinds reported even when none is queued, so their series never disappear. */
   jobKinds?: readonly string[];
   pool?: () => PoolStats | undefined;
@@ -191,14 +191,14 @@ export class Metrics {
   private async readQueue(): Promise<void> {
     const { queueStats, jobKinds = [], now = Date.now } = this.sources;
     if (!queueStats) return;
+    const time = now();
     let stats: QueueStat[];
     try {
-      stats = await queueStats();
+      stats = await queueStats(time);
     } catch (error) {
       this.sources.onScrapeError?.(error);
       return;
     }
-    const time = now();
     for (const gauge of [this.queueWaiting, this.queueRunning, this.queueFailed, this.queueOldest])
       gauge.reset();
     const kinds = new Set([...jobKinds, ...stats.map((s) => s.kind)]);

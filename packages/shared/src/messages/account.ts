@@ -8,6 +8,14 @@ export const account = {
   notVerified: "Not verified",
   verifyFirst:
     "Confirm your email address first: open the link we sent you (or send a new one from your Account page).",
+  /**
+   * The same refusal, in a dialog that offers its own button to send the link again right under it
+   * (Subscribe, Buy): pointing to the Account page there sends the member away for nothing.
+   */
+  verifyFirstBelow:
+    "Confirm your email address first: open the link we sent you, or have it sent again below.",
+  /** The same, on the account page itself, above its own button to send the link again. */
+  verifyHere: "Confirm your email address: open the link we sent you, or send a new one below.",
   verificationSent: "We sent a confirmation link to your email address.",
   resendVerification: "Send the confirmation link again",
   alreadyVerified: "This email address is already confirmed.",

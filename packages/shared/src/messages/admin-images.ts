@@ -1,6 +1,9 @@
 import { EDITION_SALES } from "../constants.js";
 import { groupDigits } from "../text.js";
 
+/** A reason said as a sentence: ended with a full stop unless it already ends like one. */
+const fullStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /**
  * /admin/images and /admin/images/{id}/edit. The spec's texts (section 2 "Admin pages") first;
  * the toasts of section 8 are in `images` and `imageDetail`, used as they are. Then ours: the
@@ -87,6 +90,26 @@ export const adminImages = {
   editionSizeHint: (sold: number) =>
     sold > 0 ? `At least ${sold}: ${sold} already sold.` : "How many numbered copies are sold.",
   analysis: "Analysis",
+  /** Beside an image whose analysis failed for good: the reason it recorded (round 59c). */
+  analysisFailedBecause: (reason: string) => `The analysis failed: ${fullStop(reason)}`,
+  /**
+   * Why an analysis failed when a file it reads has gone from storage: words a curator can act
+   * on, where the storage's own ("The specified key does not exist.") say nothing (round 61).
+   */
+  analysisFileMissing: {
+    original: "its original file is missing from storage",
+    medium: "its medium rendition is missing from storage",
+  },
+  /** The edit page's button that queues the image's analysis again, and what it says after. */
+  reanalyse: {
+    run: "Re-run analysis",
+    queueing: "Queueing...",
+    waiting: "Analysing...",
+    queued: "The analysis is queued: this page shows its outcome when it is done.",
+    done: "The analysis is done: the page shows its new results.",
+    failed: "The analysis failed again: the reason is shown above.",
+    notQueued: "The analysis could not be queued",
+  },
   priceHint: "Empty or 0 keeps the stored price.",
   /** The price field while the edition type chosen takes no price of its own (round 27). */
   priceNotKept: {
@@ -122,9 +145,12 @@ export const adminImages = {
   /** A batch's tags all made of what a tag cannot hold (emoji, punctuation): nothing to add. */
   noTagLeft: "Those tags hold no letters or digits, so there is no tag to add or remove.",
   styleTooLong: (max: number) => `A style must be at most ${max} characters`,
-  /** The edit page's save refused (412): another admin or a batch changed the image meanwhile. */
+  /**
+   * A save of the edit page or the image dialog's Edit details refused (412): another admin or a
+   * batch changed the image since its form was opened.
+   */
   changedElsewhere:
-    "Another administrator changed this image after this page was opened. Nothing was saved: reload the image to see their changes (what you typed stays in the form).",
+    "Another administrator changed this image after you began editing it. Nothing was saved: reload the image to see their changes (what you typed stays in the form).",
   reloadImage: "Reload the image",
   imageNotFound: "Image not found",
 } as const;

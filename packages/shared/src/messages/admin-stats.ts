@@ -9,6 +9,9 @@ function formatAge(seconds: number): string {
   return whole(Math.round(seconds / 86400), "day");
 }
 
+/** An error said as a sentence: a message that ends in a full stop of its own gets no second. */
+const fullStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${groupDigits(n)} ${n === 1 ? one : many}`;
 
@@ -81,7 +84,7 @@ export const adminStats = {
       /** Jobs that used every attempt (kept 7 days), said after what the queue is doing. */
       failed: (count: number, kind: string, age: string, error: string) => ({
         summary: `${plural(count, "job")} failed`,
-        detail: ` ${plural(count, "job")} failed for good in the last 7 days, after every retry: emails not sent, pictures not analysed. The latest (${kind}, ${age} ago): ${error}. The logs say more; fix the cause, then retry them.`,
+        detail: ` ${plural(count, "job")} failed for good in the last 7 days, after every retry: emails not sent, pictures not analysed. The latest (${kind}, ${age} ago): ${fullStop(error)} The logs say more; fix the cause, then retry them.`,
       }),
       /** The dashboard's button that queues every failed job again, and what it says after. */
       retry: "Retry failed jobs",

@@ -35,9 +35,12 @@ export const nulCharacter = (field?: string) =>
  */
 export const loneSurrogate = (field?: string) =>
   `${field ?? "Text"} contains a broken character (an unpaired UTF-16 surrogate)`;
-/** An address with a `%` that does not start a valid escape (`/tag/%zz`, a cut UTF-8 sequence). */
+/**
+ * An address whose path or query does not decode: a `%` that starts no escape (`/tag/%zz`), or
+ * escapes whose bytes are not UTF-8 text (a cut sequence `%E2%82`, `%C3%28`, a surrogate `%ED%A0%80`).
+ */
 export const badAddress =
-  "This address is not valid: a % in it must start an escape such as %20. Check the link and try again.";
+  "This address is not valid: each % in it must start an escape such as %20, and the escapes must spell UTF-8 text (%C3%A9 for é). Check the link and try again.";
 /**
  * A request Node's HTTP parser refuses before any route sees it: an address and headers over its
  * 16 kB (431), or bytes that are not HTTP (400).

@@ -3,8 +3,13 @@ export const editions = {
   notForSale: "This piece is free to download from the Sawdust Gallery and is not for sale.",
   soldOut: "This piece has sold out: every edition has been collected.",
   soldOneOfOne: "This 1/1 has been collected by someone else.",
+  /** A 1/1's owner buying it again. */
+  alreadyOwnedOneOfOne: "You already own this 1/1: it is in your library.",
   reserved: (minutes: number) =>
     `Someone is at checkout for the last edition of this piece. If they leave, it is released within ${minutes} minutes.`,
+  /** A checkout the buyer's newer one for the piece replaced while it was being made. */
+  checkoutReplaced:
+    "You started another checkout for this piece meanwhile: finish that one, or buy again to start afresh.",
   signInToBuy: "Sign up or sign in to buy this piece.",
   productName: (title: string, licence: string) => `${title} · ${licence} licence`,
   paidRefunded:
@@ -73,5 +78,8 @@ export const editions = {
   /** Sold, then refunded (by the site or the card's bank): the edition is no longer the buyer's. */
   purchaseRefunded: (title: string | null) =>
     `Your purchase ${title === null ? "of this artwork" : `of “${title}”`} has been refunded, so the edition is no longer yours.`,
+  /** The checkout ended unpaid: a newer one for the piece replaced it, or its time ran out. */
+  purchaseExpired: (title: string | null) =>
+    `Your checkout ${title === null ? "for this artwork" : `for “${title}”`} ended before it was paid: nothing was charged.`,
   purchaseUnknown: "No purchase of yours was found for this checkout.",
 } as const;

@@ -28,6 +28,7 @@ export { pageNotices } from "./page-notices.js";
 export { payments } from "./payments.js";
 export { profile } from "./profile.js";
 export { search } from "./search.js";
+export { searchStatus } from "./search-status.js";
 export { siteSettings } from "./site-settings.js";
 export { subscribers } from "./subscribers.js";
 export { subscriptions } from "./subscriptions.js";

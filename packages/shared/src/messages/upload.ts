@@ -15,4 +15,14 @@ export const upload = {
   uploadSummary: (uploaded: number, failed: number) => `${uploaded} uploaded, ${failed} failed`,
   failedFile: (name: string, reason: string) => `${name}: ${reason}`,
   failuresMarked: "Each image marked Not uploaded says why.",
+  /**
+   * Beside the upload button while chosen files were refused for what they are (damaged, too
+   * small, not an image): they are not sent again, since they would be refused the same way.
+   */
+  refusedNotSentAgain: (n: number) =>
+    n === 1
+      ? "1 image was refused for what it is and is not sent again: remove it, or fix the file and choose it anew."
+      : `${n} images were refused for what they are and are not sent again: remove them, or fix the files and choose them anew.`,
+  /** Upload pressed with only such refused files chosen. */
+  onlyRefusedLeft: "The images still chosen were refused for what they are: choose other images",
 } as const;

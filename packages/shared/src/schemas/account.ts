@@ -203,7 +203,11 @@ export const ZAccountExport = z.object({
       customerId: z.string(),
       createdAt: z.string(),
       name: z.string().nullable(),
-      email: z.string().nullable(),
+      /**
+       * The address given to the provider when this customer was made (`createdAt`, the first
+       * checkout), as it still holds it: a later change of the account's email is not sent there.
+       */
+      emailGivenToProvider: z.string().nullable(),
     }),
   ),
   /** An admin's API keys: name and the shown part, never the key or its hash. */
@@ -222,7 +226,11 @@ export const ZAccountExport = z.object({
   auditEntries: z.array(
     z.object({ action: z.string(), subject: z.string(), createdAt: z.string() }),
   ),
-  /** Sections other modules add (edition purchases, once they exist): name → items. */
+  /**
+   * Sections beside the account's own: `purchases`, every edition the member paid for — standing
+   * (`sold`), `refunded`, or `declined` (paid after none was left, and refunded) — with what was
+   * given back (`refundedCents`, refunds and lost disputes; null when nothing); name → items.
+   */
   more: z.record(z.string(), z.array(z.unknown())),
 });
 export type AccountExport = z.infer<typeof ZAccountExport>;

@@ -90,6 +90,8 @@ export type AdminImageListQuery = z.output<typeof ZAdminImageListQuery>;
 export const ZAdminImage = ZImage.extend({
   moderation: z.enum(MODERATION_KINDS).nullable(),
   moderationReason: z.string().nullable(),
+  /** Why the analysis failed for good (`analysisStatus` "failed"), as it was recorded; else null. */
+  analysisError: z.string().nullable(),
 });
 export type AdminImage = z.infer<typeof ZAdminImage>;
 
@@ -142,15 +144,19 @@ export const BATCH_OPERATIONS = [
 ] as const;
 export type BatchOperationType = (typeof BATCH_OPERATIONS)[number];
 
-/** What a batch does to each selected image. */
+/**
+ * What a batch does to each selected image. Each operation takes only its own fields: a field it
+ * does not take (`price` for `priceCents`) is refused by name, not ignored while the batch
+ * changes every image without it (round 61).
+ */
 export const ZAdminImageOperation = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("make_public") }),
-    z.object({ type: z.literal("make_private") }),
-    z.object({ type: z.literal("delete") }),
-    z.object({ type: z.literal("reanalyse") }),
-    z.object({
+    z.strictObject({ type: z.literal("make_public") }),
+    z.strictObject({ type: z.literal("make_private") }),
+    z.strictObject({ type: z.literal("delete") }),
+    z.strictObject({ type: z.literal("reanalyse") }),
+    z.strictObject({
       type: z.literal("set_edition"),
       editionType: ZAnyEditionType,
       /** Cents, for one_of_one and open_edition; absent keeps each image's price, null clears it. */
@@ -158,8 +164,8 @@ export const ZAdminImageOperation = z.discriminatedUnion(
       /** Needed for limited_edition; never below an image's sold editions. */
       maxEditions: ZMaxEditions.optional(),
     }),
-    z.object({ type: z.literal("add_tags"), tags: ZBatchTags }),
-    z.object({ type: z.literal("remove_tags"), tags: ZBatchTags }),
+    z.strictObject({ type: z.literal("add_tags"), tags: ZBatchTags }),
+    z.strictObject({ type: z.literal("remove_tags"), tags: ZBatchTags }),
   ],
   { error: `operation.type must be one of: ${BATCH_OPERATIONS.join(", ")}` },
 );
@@ -324,3 +330,18 @@ export function imageEditFormSchema(stored: { editionType: string; soldEditions:
     })
     .pipe(ZImagePatchBody);
 }
+
+/**
+ * The codes an upload is refused with for what the file is: not an image, damaged, a format or an
+ * animation Sawdust does not take, too small, too many pixels, over 50 MB. The same file is
+ * refused the same way however often it is sent, so the upload page does not offer it again.
+ */
+export const UPLOAD_REFUSED_FOR_CONTENT = {
+  notAnImage: "not_an_image",
+  unreadable: "unreadable_image",
+  formatMismatch: "format_mismatch",
+  animated: "animated_image",
+  tooSmall: "too_small",
+  tooManyPixels: "too_many_pixels",
+  tooLarge: "file_too_large",
+} as const;

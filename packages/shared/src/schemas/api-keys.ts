@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EDITION_FILTER_VALUES, PAGING } from "../constants.js";
 import * as MESSAGES from "../messages/index.js";
 import { groupDigits } from "../text.js";
+import { COLOUR_FILTER_NAMES, COLOUR_FILTER_SPELLINGS } from "./colour-names.js";
 import { commaList } from "./images.js";
 import { fromDigits, strictQuery, wholeNumber } from "./query.js";
 import { zRowId } from "./row-id.js";
@@ -113,17 +114,55 @@ export type ApiKeyList = z.infer<typeof ZApiKeyList>;
 /**
  * Written out in digits: an empty `min_price=` (or `0x10`, `1e3`) is refused, not read as a
  * number. Documented as what it is read as, a whole number from 0 (round 58: the pattern of the
- * digits was documented, which let `-1` and `1.5` through a client generated from it).
+ * digits was documented, which let `-1` and `1.5` through a client generated from it). The
+ * maximum is checked first: past it a number is no longer a safe integer, and `.int()` would
+ * call `9007199254740992` not whole.
  */
 const cents = (name: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value),
     z
       .number({ error: `${name} must be a number of cents` })
+      .max(
+        Number.MAX_SAFE_INTEGER,
+        MESSAGES.apiKeys.centsOverMaximum(name, groupDigits(Number.MAX_SAFE_INTEGER)),
+      )
       .int(`${name} must be a whole number of cents`)
-      .min(0, `${name} must be at least 0`)
-      .max(Number.MAX_SAFE_INTEGER, `${name} is too large`),
+      .min(0, `${name} must be at least 0`),
   );
+
+/** The colour names a filter takes, other spellings beside theirs: `…, gray (or grey), white`. */
+const colourNames = COLOUR_FILTER_NAMES.map((name) => {
+  const others = Object.keys(COLOUR_FILTER_SPELLINGS).filter(
+    (spelling) => COLOUR_FILTER_SPELLINGS[spelling] === name,
+  );
+  return others.length > 0 ? `${name} (or ${others.join(", ")})` : name;
+}).join(", ");
+
+/**
+ * A colour filter's value as the catalogue reads it: a name, `#` or not, in any case (another
+ * spelling as its name), or a hex colour of 3 or 6 digits, `#` or not; undefined for anything else.
+ */
+function colourFilterValue(value: string): string | undefined {
+  const v = value.toLowerCase().replace(/^#/, "");
+  if ((COLOUR_FILTER_NAMES as readonly string[]).includes(v)) return value;
+  const spelled = COLOUR_FILTER_SPELLINGS[v];
+  if (spelled !== undefined) return spelled;
+  return /^(?:[0-9a-f]{3}){1,2}$/.test(v) ? value : undefined;
+}
+
+/**
+ * One colour of the `color` filter: one the catalogue does not know matched nothing, as if no
+ * image had it (round 60); it is refused, naming what is known, as a misspelt edition_type is.
+ */
+const zColourFilter = z
+  .string()
+  .max(32, "color: a colour must be at most 32 characters")
+  .refine((value) => colourFilterValue(value) !== undefined, {
+    error: (issue) =>
+      `color: ${JSON.stringify(issue.input)} is not a colour the filter knows: give a name (${colourNames}) or a hex colour such as #ff0000 or ff0000`,
+  })
+  .transform((value) => colourFilterValue(value) ?? value);
 
 /**
  * GET /api/v1/marketing/images. Several values of one filter (comma-separated) match any of them;
@@ -148,14 +187,14 @@ export const ZMarketingImageQuery = strictQuery("the marketing API", {
   ).describe(
     `Comma-separated, any of: ${EDITION_FILTER_VALUES.join(", ")} (e.g. \`one_of_one,open_edition\`)`,
   ),
-  tags: commaList(z.string().max(64, "A tag must be at most 64 characters")).describe(
+  tags: commaList(z.string().max(64, "tags: a tag must be at most 64 characters")).describe(
     "Comma-separated tags; an image with any of them matches (e.g. `sunset,ocean`)",
   ),
-  style: commaList(z.string().max(64, "A style must be at most 64 characters")).describe(
+  style: commaList(z.string().max(64, "style: a style must be at most 64 characters")).describe(
     "Comma-separated styles; any of them matches (e.g. `watercolor`)",
   ),
-  color: commaList(z.string().max(32, "A colour must be at most 32 characters")).describe(
-    "Comma-separated colour names or hex colours (#ff0000 or ff0000: the nearest name; e.g. `blue`)",
+  color: commaList(zColourFilter).describe(
+    `Comma-separated colour names (${colourNames}) or hex colours (#ff0000 or ff0000: the nearest name); any of them matches, any other value is refused (e.g. \`blue\`)`,
   ),
   min_price: cents("min_price")
     .optional()
@@ -191,6 +230,10 @@ export const ZMarketingColor = z.object({
   name: z.string().nullable(),
   share: z.number(),
 });
+
+/** The display renditions a partner gets a URL of (`urls`), smallest first. */
+export const MARKETING_RENDITIONS = ["thumb", "small", "medium", "large"] as const;
+export type MarketingRendition = (typeof MARKETING_RENDITIONS)[number];
 
 /** An image as a partner gets it: public, ready, with absolute URLs. */
 export const ZMarketingImage = z.object({
@@ -239,9 +282,19 @@ export const ZMarketingImage = z.object({
     medium: z.url().nullable(),
     large: z.url().nullable(),
   }),
+  upscaled_renditions: z
+    .array(z.enum(MARKETING_RENDITIONS))
+    .describe(
+      "The keys of `urls` whose file is an enlarged copy of a smaller original (a 1000×1000 original's `medium` and `large`): no more detail than the original's `width` and `height`. Empty when none is.",
+    ),
   /** The image's page on the site: the link to share. */
   share_url: z.url(),
   created_at: z.iso.datetime(),
+  updated_at: z.iso
+    .datetime()
+    .describe(
+      "When the image was last changed: its title, description, tags, style, prices or edition by an admin, or its tags by an analysis run. A download or a sale (`downloads`, `sold_editions`) does not move it.",
+    ),
 });
 export type MarketingImage = z.infer<typeof ZMarketingImage>;
 

@@ -54,6 +54,32 @@ describe("isReservedUsername", () => {
     }
   });
 
+  it("keeps the name the site gives its administrator while `admin` is taken, not others like it", () => {
+    for (const name of [
+      "admin-1a2b3c",
+      "admin-abcdef",
+      "ADMIN-ABCDEF",
+      "Admin-99374F",
+      "adm1n-1a2b3c",
+      "ADMlN-00ff99",
+      "ad.min-1a2b3c",
+      "admin_1a2b3c",
+    ]) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+    for (const name of [
+      "admin2",
+      "siteadmin",
+      "admin_team",
+      "admin-1a2b3",
+      "admin-1a2b3c4",
+      "admin-1a2b3g",
+      "my-admin-1a2b3c",
+    ]) {
+      expect(isReservedUsername(name), name).toBe(false);
+    }
+  });
+
   it("keeps the name the operator gave the site, when it is not Sawdust", () => {
     for (const name of [
       "pixelforge",

@@ -69,6 +69,13 @@ function readAs(text: string): string {
 }
 
 const RESERVED: readonly string[] = RESERVED_USERNAMES.map(readAs);
+
+/**
+ * The name the site gives its first administrator while `admin` is taken: `admin-` and 6 hex
+ * digits (auth.service's ensureAdmin). Its `admin` is read as the list's names are (`ADM1N`,
+ * `ad.min`), its digits as written: a member's `admin-1a2b3c` would pass for the site's own.
+ */
+const SITE_ADMIN_NAME = /^(.+?)[._-]*[0-9a-f]{6}$/i;
 const PRODUCT_NAME = readAs(RESERVED_USERNAMES[0]);
 
 /** A name's shortest read form a part of a username may not hold (shorter ones must match whole). */
@@ -122,6 +129,7 @@ function partsSpell(parts: readonly string[], name: string): boolean {
 /**
  * Whether a member may not take `username` (RESERVED_USERNAMES), look-alikes read as
  * letters: the name without its '.', '_' and '-' reads as one of them (`ad.min`, `s-a-w-d-u-s-t`),
+ * or as the site's own administrator's (`admin-1a2b3c`, SITE_ADMIN_NAME),
  * or a part between those holds the product's own name, the list's first (`SawdustOfficial`,
  * `mysawdust`, `sawdust_team`); `jigsaw_dustin` only meets it across a separator, and is a name.
  *
@@ -133,6 +141,8 @@ function partsSpell(parts: readonly string[], name: string): boolean {
  */
 export function isReservedUsername(username: string, siteName?: string): boolean {
   const whole = readAs(username.replace(/[._-]+/g, ""));
+  const siteAdmin = SITE_ADMIN_NAME.exec(username)?.[1];
+  if (siteAdmin !== undefined && readAs(siteAdmin.replace(/[._-]+/g, "")) === "admin") return true;
   const words = siteName === undefined ? [] : siteNameWords(siteName);
   const site = readAs(words.join(""));
   if (RESERVED.includes(whole) || (site !== "" && whole === site)) return true;

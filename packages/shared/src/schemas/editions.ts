@@ -72,10 +72,11 @@ export type Library = z.infer<typeof ZLibrary>;
  * GET /api/v1/library/purchases/{checkoutId}: how a member's checkout for an edition ended —
  * pending until its payment is confirmed, then sold (with the number), declined (the payment
  * arrived after the last edition was taken, or the piece was withdrawn, and was refunded), or
- * refunded (sold, then refunded: the edition is no longer theirs).
+ * refunded (sold, then refunded: the edition is no longer theirs); or expired, unpaid (a newer
+ * checkout for the piece replaced it, or its time ran out): nothing was charged.
  */
 export const ZPurchaseOutcome = z.object({
-  status: z.enum(["pending", "sold", "declined", "refunded"]),
+  status: z.enum(["pending", "sold", "declined", "refunded", "expired"]),
   imageId: z.number().int(),
   /** Null when the piece is gone (deleted while the buyer paid) and its sale kept none. */
   title: z.string().nullable(),

@@ -53,3 +53,48 @@ describe("the profile's display name", () => {
     expect(ZProfileBody.parse({ bio: "a\u0301".repeat(500) }).bio).toBe("á".repeat(500));
   });
 });
+
+describe("the profile's social links", () => {
+  const linkMessage = (network: string, link: string) =>
+    ZProfileBody.safeParse({ socialLinks: { [network]: link } }).error?.issues[0]?.message;
+
+  it("takes a handle, with its @ or without, and an http(s) address", () => {
+    const links = {
+      instagram: "@mira.vale",
+      twitter: "mira_vale",
+      facebook: "https://facebook.com/mira.vale",
+      behance: "http://behance.net/mira-vale",
+      dribbble: " https://dribbble.com/mira ",
+    };
+    expect(ZProfileBody.parse({ socialLinks: links }).socialLinks).toEqual({
+      ...links,
+      dribbble: "https://dribbble.com/mira",
+    });
+  });
+
+  it("refuses any other scheme, and text that is neither, naming the network", () => {
+    const refused = [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "ftp://dribbble.com/mira",
+      "dribbble.com/mira",
+      "//dribbble.com/mira",
+      "mira vale",
+      "https://localhost/mira",
+    ];
+    for (const link of refused) {
+      expect(linkMessage("dribbble", link), link).toBe(
+        MESSAGES.profile.socialLinkInvalid("Dribbble"),
+      );
+    }
+    expect(linkMessage("instagram", "javascript:alert(1)")).toBe(
+      MESSAGES.profile.socialLinkInvalid("Instagram"),
+    );
+  });
+
+  it("still drops a blank link", () => {
+    expect(ZProfileBody.parse({ socialLinks: { twitter: "  " } }).socialLinks).toEqual({});
+  });
+});

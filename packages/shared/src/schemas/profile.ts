@@ -32,6 +32,19 @@ export const ZProfileWebsite = z
   .optional()
   .transform(blankToNull);
 
+/** A handle as the networks write them: letters, digits, `.`, `_` and `-`, an `@` before it or not. */
+const HANDLE = /^@?[A-Za-z0-9._-]+$/;
+
+/**
+ * A social link is a handle or an http(s) address, as the website is: anything else
+ * (`javascript:alert(1)`, `data:…`) could run as a link's target wherever the profile is shown.
+ */
+const isHandleOrWebAddress = (link: string) =>
+  link === "" || HANDLE.test(link) || ZWebAddress.safeParse(link).success;
+
+/** "dribbble" → "Dribbble", as the form labels it. */
+const networkName = (network: string) => network.charAt(0).toUpperCase() + network.slice(1);
+
 // Strict: a network it does not know ("myspace") is a 400 naming it, not dropped without a word.
 export const ZProfileSocialLinks = z
   .strictObject(
@@ -40,6 +53,7 @@ export const ZProfileSocialLinks = z
         network,
         zOneLine(v.oneLine(network), { error: v.notText(network) })
           .max(l.socialLinkMax, v.socialLinkLong(l.socialLinkMax))
+          .refine(isHandleOrWebAddress, MESSAGES.profile.socialLinkInvalid(networkName(network)))
           .optional(),
       ]),
     ) as Record<(typeof SOCIAL_NETWORKS)[number], z.ZodOptional<z.ZodString>>,

@@ -16,7 +16,6 @@ describe("zRowId", () => {
     ["+20"],
     [" 20"],
     ["20 "],
-    ["020"],
     ["20.0e0"],
     ["20.0"],
     ["1.00"],
@@ -32,5 +31,16 @@ describe("zRowId", () => {
     expect(messageOf("-1")).toBe("The image id must be positive");
     expect(messageOf("0")).toBe("The image id must be positive");
     expect(messageOf("9007199254740000")).toBe("The image id is too large");
+  });
+
+  it.each([["057"], ["020"], ["00"], ["007.5"]])(
+    "refuses %j as written with leading zeros, saying so",
+    (text) => {
+      expect(messageOf(text)).toBe("The image id must be a whole number without leading zeros");
+    },
+  );
+
+  it("says so of leading zeros after a sign too", () => {
+    expect(messageOf("-057")).toBe("The image id must be a whole number without leading zeros");
   });
 });

@@ -8,6 +8,9 @@ import { z } from "zod";
  */
 const ID_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9][0-9]*)?$/;
 
+/** Digits with leading zeros (`057`): a number, but not written as its one URL writes it. */
+const LEADING_ZEROS = /^-?0[0-9]+(?:\.[0-9]+)?$/;
+
 /**
  * A row's id in a URL (`/…/{id}`): a positive whole number, read from the path's text, with
  * messages that name what the id is of ("The image id must be a number"). `meta` goes on the
@@ -17,7 +20,13 @@ export const zRowId = (noun: string, meta?: { examples: number[] }) =>
   z.preprocess(
     (value) => (typeof value === "string" && ID_TEXT.test(value) ? Number(value) : value),
     z
-      .number({ error: `The ${noun} id must be a number` })
+      .number({
+        // `057` is a number to whoever wrote it: "must be a number" would puzzle them.
+        error: (issue) =>
+          typeof issue.input === "string" && LEADING_ZEROS.test(issue.input)
+            ? `The ${noun} id must be a whole number without leading zeros`
+            : `The ${noun} id must be a number`,
+      })
       .int(`The ${noun} id must be a whole number`)
       .positive(`The ${noun} id must be positive`)
       .max(2 ** 52, `The ${noun} id is too large`)

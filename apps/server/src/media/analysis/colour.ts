@@ -3,6 +3,7 @@
  * CIEDE2000 in CIELAB), and the colour themes of the search palette (vibrant, monochrome, pastel,
  * dark). Pure functions over RGB(A) pixels; the caller gives a small decoded image.
  */
+import type { ColourFilterName } from "@sawdust/shared";
 
 export interface Swatch {
   /** Lower-case hex without '#'. */
@@ -23,7 +24,10 @@ export interface ColourAnalysis {
   chroma: number;
 }
 
-/** The names the colour filter knows, with a representative sRGB value for each. */
+/**
+ * The names the colour filter knows (every one of COLOUR_FILTER_NAMES, and no other), with a
+ * representative sRGB value for each.
+ */
 export const NAMED_COLOURS = {
   red: [220, 30, 40],
   orange: [240, 130, 30],
@@ -42,7 +46,7 @@ export const NAMED_COLOURS = {
   black: [15, 15, 15],
   gray: [128, 128, 128],
   white: [245, 245, 245],
-} as const satisfies Record<string, readonly [number, number, number]>;
+} as const satisfies Record<ColourFilterName, readonly [number, number, number]>;
 export type ColourName = keyof typeof NAMED_COLOURS;
 export const COLOUR_NAMES = Object.keys(NAMED_COLOURS) as ColourName[];
 

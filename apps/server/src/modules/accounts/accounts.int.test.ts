@@ -3,6 +3,12 @@ import { join } from "node:path";
 import { MESSAGES, SANDBOX_CARDS } from "@sawdust/shared";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  paySandbox,
+  publishPiece,
+  salesOfImage,
+  sandboxSessionOf,
+} from "../../../test/editions.js";
 import { makePng, payForPro, seedImage, signIn, uploadPublished } from "../../../test/images.js";
 import { linkIn, startLoopbackSmtp } from "../../../test/loopback-smtp.js";
 import {
@@ -649,6 +655,42 @@ describe(`sessions opened with the old password on ${TEST_DB}`, () => {
       expect(opened.statusCode, end).toBe(400);
       expect((await call("GET", "/api/v1/account", cookie)).json().email).toBe(member.email);
     }
+  });
+
+  it("says in the password-changed mail that the change of address it called off must be asked again", async () => {
+    const member = await register();
+    const wanted = `wanted-${member.id}@example.org`;
+    const asked = await call("POST", "/api/v1/account/email", member.cookie, {
+      email: wanted,
+      password: member.password,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const changed = await call("POST", "/api/v1/account/password", member.cookie, {
+      currentPassword: member.password,
+      newPassword: "a changed password",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await runJobs();
+    const told = smtp
+      .to(member.email)
+      .filter((mail) => mail.text.includes("password of your account was just changed"));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(
+      `The change of your email address to ${wanted} was cancelled with it: the link sent there no longer works. If you still want that address, ask for the change again on your account page.`,
+    );
+
+    // With no change waiting, the mail says nothing of one.
+    const again = await call("POST", "/api/v1/account/password", member.cookie, {
+      currentPassword: "a changed password",
+      newPassword: "changed once more",
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await runJobs();
+    const latest = smtp
+      .to(member.email)
+      .filter((mail) => mail.text.includes("password of your account was just changed"))
+      .at(-1);
+    expect(latest?.text).not.toContain("change of your email address");
   });
 });
 
@@ -1344,7 +1386,10 @@ describe(`the data export on ${TEST_DB}`, () => {
       expect.objectContaining({ provider: "sandbox", amountCents: expect.any(Number) }),
     ]);
     expect(data.billingCustomers).toEqual([
-      expect.objectContaining({ provider: "sandbox", email: member.email.toLowerCase() }),
+      expect.objectContaining({
+        provider: "sandbox",
+        emailGivenToProvider: member.email.toLowerCase(),
+      }),
     ]);
     expect(data.apiKeys).toEqual([]);
     expect(data.auditEntries).toEqual([]);
@@ -1367,5 +1412,78 @@ describe(`the data export on ${TEST_DB}`, () => {
       expect.arrayContaining([expect.objectContaining({ action: "api_key.created" })]),
     );
     expect(JSON.stringify(data)).not.toContain(made.json().apiKey);
+  });
+
+  it("holds every edition purchase, refunded ones with what was given back", async () => {
+    const admin = await signIn(app, `export_seller_${Date.now()}`, "admin");
+    const member = await signIn(app, `export_buyer_${Date.now()}`);
+    const buyer = { cookie: member.cookie, userId: member.userId };
+    const original = await makePng(800, 1000);
+    const bought: Array<{ imageId: number; saleId: number }> = [];
+    for (const price of [9_900, 9_900, 2_500]) {
+      const imageId = await publishPiece(app, admin, original, {
+        editionType: "open_edition",
+        price,
+      });
+      const started = await call("POST", `/api/v1/images/${imageId}/purchase`, buyer.cookie, {
+        licence: "standard",
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const paid = await paySandbox(app, buyer, sandboxSessionOf(started.json().url as string));
+      expect(paid.statusCode, paid.body).toBe(200);
+      const [sale] = await salesOfImage(app, admin, imageId);
+      bought.push({ imageId, saleId: sale?.id as number });
+    }
+    for (const { saleId } of bought.slice(0, 2)) {
+      const refunded = await call("POST", `/api/v1/admin/sales/${saleId}/refund`, admin.cookie);
+      expect(refunded.statusCode, refunded.body).toBe(200);
+    }
+    await app.services.billing.sandbox?.flush();
+
+    const data = (await call("GET", "/api/v1/account/export", buyer.cookie)).json();
+    expect(data.more.purchases).toEqual(
+      bought.map(({ imageId, saleId }, i) =>
+        expect.objectContaining({
+          saleId,
+          imageId,
+          priceCents: i < 2 ? 9_900 : 2_500,
+          status: i < 2 ? "refunded" : "sold",
+          refundedCents: i < 2 ? 9_900 : null,
+          refundedAt: i < 2 ? expect.any(String) : null,
+        }),
+      ),
+    );
+  });
+
+  it("labels the billing customer's address as the one given to the provider, kept after a change of email", async () => {
+    const member = await register();
+    await app.database.db
+      .updateTable("users")
+      .set({ email_verified_at: clock.now() })
+      .where("id", "=", member.id)
+      .execute();
+    await payForPro(app, member.cookie);
+    const moved = `moved-${member.id}@example.org`;
+    const asked = await call("POST", "/api/v1/account/email", member.cookie, {
+      email: moved,
+      password: member.password,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const opened = await call("POST", "/api/v1/auth/verify-email", undefined, {
+      token: tokenOf(await latestLink(moved, "/auth/verify")),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+
+    const data = (await call("GET", "/api/v1/account/export", member.cookie)).json();
+    expect(data.profile.email).toBe(moved);
+    expect(data.billingCustomers).toEqual([
+      {
+        provider: "sandbox",
+        customerId: expect.any(String),
+        createdAt: expect.any(String),
+        name: expect.any(String),
+        emailGivenToProvider: member.email.toLowerCase(),
+      },
+    ]);
   });
 });

@@ -93,6 +93,22 @@ export interface ExportRows {
     revoked_at: number | null;
   }>;
   auditEntries: Array<{ action: string; subject: string; created_at: number }>;
+  /** Every edition the member paid for: standing, refunded, or declined (none was left). */
+  purchases: Array<{
+    id: number;
+    image_id: number;
+    title: string | null;
+    edition_type: string | null;
+    number: number | null;
+    licence: string;
+    price_cents: number;
+    status: string;
+    created_at: number;
+    refunded_at: number | null;
+    refunded_cents: number;
+    disputed_cents: number;
+    certificate_id: string | null;
+  }>;
 }
 
 /** Accounts as their members look after them: email, password, sessions, deletion. */
@@ -243,14 +259,28 @@ export class AccountsRepo {
     });
   }
 
-  /** Sets the password and ends the account's other sessions (the one given stays). */
+  /**
+   * Sets the password and ends the account's other sessions (the one given stays). A change of
+   * email waiting for its link is called off. Returns the account's address and the pending one
+   * called off (null when none), as they stood when the change was made.
+   */
   async changePassword(
     userId: number,
     passwordHash: string,
     keepTokenHash: string | undefined,
     now: number,
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  ): Promise<{ email: string; cancelledEmail: string | null }> {
+    return this.db.transaction().execute(async (trx) => {
+      // Read under the row's lock: a link opened at this instant either changed the address
+      // first (no change left to call off) or finds it called off.
+      const before = trx
+        .selectFrom("users")
+        .select(["email", "pending_email"])
+        .where("id", "=", userId);
+      const { email, pending_email } = await (this.dialect === "postgres"
+        ? before.forUpdate()
+        : before
+      ).executeTakeFirstOrThrow();
       const { session_epoch } = await trx
         .updateTable("users")
         .set({
@@ -276,6 +306,7 @@ export class AccountsRepo {
       // A reset link mailed before the change would undo it, and a change of address started by
       // whoever knew the old password would hand them the account back: both stop working.
       await this.voidLinks(trx, userId, ["reset_password", "change_email"], now);
+      return { email, cancelledEmail: pending_email };
     });
   }
 
@@ -380,8 +411,45 @@ export class AccountsRepo {
       .where("user_id", "=", userId)
       .orderBy("id")
       .execute();
+    // Every payment for an edition, whatever became of it (the library lists standing ones only).
+    const purchases = await this.db
+      .selectFrom("edition_sales")
+      .leftJoin("images", "images.id", "edition_sales.image_id")
+      .leftJoin("certificates", "certificates.sale_id", "edition_sales.id")
+      .select([
+        "edition_sales.id",
+        "edition_sales.image_id",
+        // What it sold as; the piece's own for a sale from before these were kept.
+        sql<string | null>`coalesce(edition_sales.title, images.title)`.as("title"),
+        sql<string | null>`coalesce(edition_sales.edition_type, images.edition_type)`.as(
+          "edition_type",
+        ),
+        "edition_sales.number",
+        "edition_sales.licence",
+        "edition_sales.price_cents",
+        "edition_sales.status",
+        "edition_sales.created_at",
+        "edition_sales.refunded_at",
+        "edition_sales.refunded_cents",
+        "edition_sales.disputed_cents",
+        "certificates.id as certificate_id",
+      ])
+      .where("edition_sales.user_id", "=", userId)
+      .orderBy("edition_sales.id")
+      .execute();
     return {
       ...(await this.exportAccountRows(userId)),
+      purchases: purchases.map((p) => ({
+        ...p,
+        id: Number(p.id),
+        image_id: Number(p.image_id),
+        number: numberOrNull(p.number),
+        price_cents: Number(p.price_cents),
+        created_at: Number(p.created_at),
+        refunded_at: numberOrNull(p.refunded_at),
+        refunded_cents: Number(p.refunded_cents),
+        disputed_cents: Number(p.disputed_cents),
+      })),
       collections: collections.map((c) => ({
         ...c,
         id: Number(c.id),

@@ -202,7 +202,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = 
       schema: {
         summary: "Download everything kept about the member",
         description:
-          "Profile (with a pending change of email), sessions (browser and times, never the token), two-factor state (never the secret or codes), reports filed, views counted as the member's, collections, downloads, subscriptions, payments, billing customers, for admins the API keys they made (never the key) and what they did by the audit log, and (under `more`) what other parts of the site keep, such as purchases. Sent as an attachment.",
+          "Profile (with a pending change of email), sessions (browser and times, never the token), two-factor state (never the secret or codes), reports filed, views counted as the member's, collections, downloads, subscriptions, payments, billing customers (with the address given to the provider when each was made), for admins the API keys they made (never the key) and what they did by the audit log, and under `more` every edition purchase (standing, refunded or declined, with what was given back). Sent as an attachment.",
         tags: TAGS,
         operationId: "exportAccount",
         security: SIGNED_IN,

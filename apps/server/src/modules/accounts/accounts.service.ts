@@ -23,7 +23,7 @@ import type { MailService } from "../mail/mail.service.js";
 import { mailTemplates } from "../mail/mail-templates.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
 import { TOKEN_LIFETIME_MS, type TokenPurpose, type TokenRefusal } from "./account-tokens.repo.js";
-import { type AccountsRepo, PASSWORD_RESET_JOB } from "./accounts.repo.js";
+import { type AccountsRepo, type ExportRows, PASSWORD_RESET_JOB } from "./accounts.repo.js";
 import { deviceLabel } from "./device-label.js";
 
 const m = MESSAGES.account;
@@ -99,8 +99,8 @@ export class AccountsService {
   ) {}
 
   /**
-   * The export's hook for other modules: `purchases` once edition sales exist. Each section is
-   * written under `more[name]` in the member's export.
+   * The export's hook for other modules: each section is written under `more[name]` in the
+   * member's export, beside `purchases` (the account's own: every edition paid for).
    */
   addExportSection(name: string, collect: ExportSection): void {
     this.exportSections.set(name, collect);
@@ -277,7 +277,11 @@ export class AccountsService {
 
   // Settings.
 
-  /** Needs the current password; the member's other sessions end and the account is told. */
+  /**
+   * Needs the current password; the member's other sessions end and the account is told. A change
+   * of email still waiting for its link is called off (its link would otherwise let whoever knew
+   * the old password move the account away): the mail says so, so the member can ask again.
+   */
   async changePassword(
     userId: number,
     body: ChangePasswordBody,
@@ -285,14 +289,19 @@ export class AccountsService {
   ): Promise<void> {
     const user = await this.liveUser(userId);
     await this.checkPassword(user, body.currentPassword);
-    await this.deps.repo.changePassword(
+    const changed = await this.deps.repo.changePassword(
       userId,
       await hashPassword(body.newPassword),
       currentTokenHash,
       this.deps.clock.now(),
     );
     await this.deps.mail.queue(
-      mailTemplates.passwordChanged(user.email, await this.siteName(), user.username),
+      mailTemplates.passwordChanged(
+        changed.email,
+        await this.siteName(),
+        user.username,
+        changed.cancelledEmail,
+      ),
     );
   }
 
@@ -373,7 +382,7 @@ export class AccountsService {
     const user = await this.liveUser(userId);
     const rows = await this.deps.repo.exportRows(userId);
     const iso = (t: number) => new Date(t).toISOString();
-    const more: Record<string, unknown[]> = {};
+    const more: Record<string, unknown[]> = { purchases: rows.purchases.map(presentPurchase) };
     for (const [name, collect] of this.exportSections) more[name] = await collect(userId);
     return {
       exportedAt: iso(this.deps.clock.now()),
@@ -453,7 +462,7 @@ export class AccountsService {
         customerId: c.customer_id,
         createdAt: iso(c.created_at),
         name: c.name,
-        email: c.email,
+        emailGivenToProvider: c.email,
       })),
       apiKeys: rows.apiKeys.map((k) => ({
         id: k.id,
@@ -563,6 +572,28 @@ function refused(reason: TokenRefusal) {
   return reason === "expired"
     ? badRequest(m.linkExpired, "link_expired")
     : badRequest(m.linkInvalid, "link_invalid");
+}
+
+/**
+ * A purchase as the export lists it: whatever became of it, with what was given back — the whole
+ * price once refunded (or declined and refunded), else the parts refunded and disputes lost.
+ */
+function presentPurchase(p: ExportRows["purchases"][number]) {
+  const givenBack = p.refunded_at !== null ? p.price_cents : p.refunded_cents + p.disputed_cents;
+  return {
+    saleId: p.id,
+    imageId: p.image_id,
+    title: p.title,
+    editionType: p.edition_type,
+    number: p.number,
+    licence: p.licence,
+    priceCents: p.price_cents,
+    status: p.status,
+    purchasedAt: new Date(p.created_at).toISOString(),
+    refundedAt: p.refunded_at === null ? null : new Date(p.refunded_at).toISOString(),
+    refundedCents: givenBack > 0 ? givenBack : null,
+    certificateId: p.certificate_id,
+  };
 }
 
 function parseJson<T>(text: string, fallback: T): T {

@@ -18,14 +18,13 @@ import {
   ZAnalytics,
 } from "@sawdust/shared";
 import S3rver from "s3rver";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeVisionServer } from "../../../test/fake-vision-server.js";
 import { calmRater, makePng, payForPro, signIn, uploadPublished } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { postWebhook, sandboxWebhookSecret } from "../../../test/webhooks.js";
 import { createWorker } from "../../background.js";
 import { PAYMENT_SESSION_GRACE_MS } from "../billing/payment-provider.js";
-import { SANDBOX_SETTINGS } from "../billing/sandbox-provider.js";
 
 /**
  * Acceptance 3 of issue 15: after a scripted mix of registrations, uploads, views, downloads of
@@ -138,20 +137,7 @@ async function redeliver(eventType: string, asType: string, objectId: string) {
     id: `evt_again_${Math.random().toString(36).slice(2)}`,
     type: asType,
   });
-  const secret = (await app.services.settings.get(SANDBOX_SETTINGS.webhookSecret)) as string;
-  const res = await app.server.inject({
-    method: "POST",
-    url: "/api/v1/billing/webhook",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret,
-        timestamp: Math.floor(clock.now() / 1000),
-      }),
-    },
-    payload,
-  });
+  const res = await postWebhook(app, payload, await sandboxWebhookSecret(app), clock.now());
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -287,7 +287,47 @@ describe(`API keys on ${TEST_DB}`, () => {
     const audit = await app.services.audit.recent(1, { subject: `api_key:${created.id}` });
     expect(audit[0]).toMatchObject({
       action: "api_key.updated",
-      details: { rateLimitPerHour: 50, name: "Limited, then less so", display: created.display },
+      details: {
+        display: created.display,
+        before: { rateLimitPerHour: 5, name: "Limited" },
+        after: { rateLimitPerHour: 50, name: "Limited, then less so" },
+      },
+    });
+  });
+
+  it("audits only what a PATCH changes, and nothing when it changes nothing", async () => {
+    const created = await newKey({ name: "Steady", rateLimitPerHour: 1000 });
+    const patch = (payload: object) =>
+      app.server.inject({
+        method: "PATCH",
+        url: `/api/v1/api-keys/${created.id}`,
+        headers: { cookie: admin.cookie },
+        payload,
+      });
+    const entries = () => app.services.audit.recent(10, { subject: `api_key:${created.id}` });
+    const updates = async () =>
+      (await entries()).filter((entry) => entry.action === "api_key.updated");
+
+    for (const same of [
+      { rateLimitPerHour: 1000 },
+      { name: "Steady" },
+      { name: "Steady", rateLimitPerHour: 1000 },
+    ]) {
+      const res = await patch(same);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ name: "Steady", rateLimitPerHour: 1000 });
+    }
+    expect(await updates()).toEqual([]);
+
+    // The same name beside a new limit: only the limit is recorded.
+    const res = await patch({ name: "Steady", rateLimitPerHour: 2000 });
+    expect(res.json()).toMatchObject({ name: "Steady", rateLimitPerHour: 2000 });
+    const [entry, ...others] = await updates();
+    expect(others).toEqual([]);
+    expect(entry?.details).toEqual({
+      display: created.display,
+      before: { rateLimitPerHour: 1000 },
+      after: { rateLimitPerHour: 2000 },
     });
   });
 

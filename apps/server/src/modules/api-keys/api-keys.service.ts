@@ -104,21 +104,34 @@ export class ApiKeysService {
     };
   }
 
-  /** Renames an active key or sets its limit; the new limit holds from its next request. */
+  /**
+   * Renames an active key or sets its limit; the new limit holds from its next request. Only the
+   * fields that differ from the stored key are written and audited (before and after): saving a
+   * key as it is changes nothing and leaves no entry in the audit log.
+   */
   async update(id: number, body: ApiKeyUpdateBody, admin: Member): Promise<ApiKey> {
     assertAdmin(admin);
     const row = await this.row(id);
     if (row.revoked_at !== null) throw conflict(API_KEY_MESSAGES.revoked, "api_key_revoked");
-    const changes = {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.rateLimitPerHour !== undefined ? { rateLimitPerHour: body.rateLimitPerHour } : {}),
-    };
-    await this.deps.keys.update(id, changes, this.deps.clock.now(), {
-      actorId: admin.userId,
-      action: "api_key.updated",
-      subject: `api_key:${id}`,
-      details: { ...changes, display: row.display },
-    });
+    const stored = { name: row.name, rateLimitPerHour: row.rate_limit_per_hour };
+    const before: { name?: string; rateLimitPerHour?: number } = {};
+    const after: { name?: string; rateLimitPerHour?: number } = {};
+    if (body.name !== undefined && body.name !== stored.name) {
+      before.name = stored.name;
+      after.name = body.name;
+    }
+    if (body.rateLimitPerHour !== undefined && body.rateLimitPerHour !== stored.rateLimitPerHour) {
+      before.rateLimitPerHour = stored.rateLimitPerHour;
+      after.rateLimitPerHour = body.rateLimitPerHour;
+    }
+    if (Object.keys(after).length > 0) {
+      await this.deps.keys.update(id, after, this.deps.clock.now(), {
+        actorId: admin.userId,
+        action: "api_key.updated",
+        subject: `api_key:${id}`,
+        details: { display: row.display, before, after },
+      });
+    }
     return this.present(id);
   }
 

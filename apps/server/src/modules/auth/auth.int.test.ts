@@ -199,6 +199,10 @@ describe(`registration rules on ${TEST_DB}`, () => {
       "adm1n",
       "SawDust_Official",
       "the-5awdust",
+      // The form the site names its own administrator by while "admin" is taken.
+      "admin-1a2b3c",
+      "admin-abcdef",
+      "Adm1n-ABCDEF",
     ].map((username): [{ username: string }, string] => [
       { username },
       MESSAGES.validation.usernameReserved,

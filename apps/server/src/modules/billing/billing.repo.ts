@@ -19,6 +19,27 @@ export type PaymentRecord = Omit<NewPaymentRow, "id" | "user_id">;
 /** What applying one webhook event did. */
 export type EventOutcome = "applied" | "duplicate" | "no-user";
 
+/** What the site had stored of a subscription before an event changed it (null: nothing yet). */
+export type StoredSubscriptionState = {
+  status: string;
+  cancel_at_period_end: number;
+} | null;
+
+/** The mail an event's change queues, built for the member inside its transaction. */
+export interface EventMail {
+  /** The member's receipt for the event's payment: queued when the payment is new. */
+  receipt?: (member: { username: string; email: string }) => MailMessage;
+  /**
+   * The notices the change from what was stored deserves (a failed renewal, the end of Pro):
+   * decided against the row as it stood in the event's own transaction, so an event applied twice
+   * or after a newer one sends nothing more. Never queued for a deleted account.
+   */
+  notices?: (
+    before: StoredSubscriptionState,
+    member: { username: string; email: string },
+  ) => MailMessage[];
+}
+
 /**
  * How many serialised tasks (below) of one process may hold a PostgreSQL connection at once. Each
  * keeps one for its transaction while it calls the provider, and may need a second meanwhile (the
@@ -182,14 +203,14 @@ export class BillingRepo {
    * find it there). `subscription` null: only the event is recorded. `payment`: the invoice the
    * event says was paid, recorded once by its invoice id (Stripe sends invoice.paid and
    * invoice.payment_succeeded for one payment). A subscription's `canceled_at` is kept from the
-   * first time it was stored as canceled.
+   * first time it was stored as canceled. `mail`: what the change queues for the member, in the
+   * same transaction (EventMail).
    */
   async applyEvent(
     event: { id: string; type: string; receivedAt: number },
     subscription: ProviderSubscriptionRow | null,
     payment: PaymentRecord | null = null,
-    /** The member's receipt for the payment: queued here when the payment is new. */
-    receipt?: (member: { username: string; email: string }) => MailMessage,
+    mail: EventMail = {},
   ): Promise<EventOutcome> {
     return this.inTransaction(async (trx) => {
       if (!(await recordEvent(trx, event))) return "duplicate";
@@ -197,10 +218,15 @@ export class BillingRepo {
       // The member may have been deleted since they paid: nothing of theirs to change.
       const user = await trx
         .selectFrom("users")
-        .select(["id", "username", "email"])
+        .select(["id", "username", "email", "deleted_at"])
         .where("id", "=", subscription.user_id)
         .executeTakeFirst();
       if (!user) return "no-user";
+      const queue = (message: MailMessage) =>
+        trx
+          .insertInto("jobs")
+          .values(newJobRow(MAIL_JOB, null, message, MAIL_MAX_ATTEMPTS, event.receivedAt))
+          .execute();
       if (payment) {
         const recorded = await trx
           .insertInto("payments")
@@ -208,12 +234,20 @@ export class BillingRepo {
           .onConflict((oc) => oc.column("provider_invoice_id").doNothing())
           .returning("id")
           .executeTakeFirst();
-        if (recorded && receipt) {
-          await trx
-            .insertInto("jobs")
-            .values(newJobRow(MAIL_JOB, null, receipt(user), MAIL_MAX_ATTEMPTS, event.receivedAt))
-            .execute();
-        }
+        if (recorded && mail.receipt) await queue(mail.receipt(user));
+      }
+      if (mail.notices && user.deleted_at === null) {
+        // Deliveries about one subscription are applied one at a time (serialised), so the row
+        // read here is the one this event's change replaces.
+        const before = await trx
+          .selectFrom("subscriptions")
+          .select(["status", "cancel_at_period_end"])
+          .where("provider_subscription_id", "=", subscription.provider_subscription_id ?? "")
+          .executeTakeFirst();
+        const stored = before
+          ? { status: before.status, cancel_at_period_end: Number(before.cancel_at_period_end) }
+          : null;
+        for (const notice of mail.notices(stored, user)) await queue(notice);
       }
       const {
         user_id: _owner,

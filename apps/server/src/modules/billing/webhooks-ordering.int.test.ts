@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/images.js";
 import { createTestApp, TEST_DB, type TestApp, TestClock } from "../../../test/test-app.js";
+import { postWebhook } from "../../../test/webhooks.js";
 import { type App, buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { serialisedWaits } from "./billing.repo.js";
@@ -146,15 +147,9 @@ function deliver(app: Pick<App, "server">, type: string, subscriptionId: string)
     created: Math.floor(clock.now() / 1000),
     data: { object: { id: subscriptionId, object: "subscription" } },
   });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
   return {
     id: JSON.parse(payload).id as string,
-    response: app.server.inject({
-      method: "POST",
-      url: "/api/v1/billing/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      payload,
-    }),
+    response: postWebhook(app, payload, SECRET),
   };
 }
 

@@ -2,7 +2,12 @@ import { BILLING_RULES, MESSAGES, paths, type WebhookAck } from "@sawdust/shared
 import type { Clock } from "../../lib/clock.js";
 import { badRequest } from "../../lib/errors.js";
 import { mailTemplates } from "../mail/mail-templates.js";
-import type { BillingRepo, PaymentRecord, ProviderSubscriptionRow } from "./billing.repo.js";
+import type {
+  BillingRepo,
+  PaymentRecord,
+  ProviderSubscriptionRow,
+  StoredSubscriptionState,
+} from "./billing.repo.js";
 import {
   expiryOf,
   InvalidWebhookSignature,
@@ -58,7 +63,10 @@ export class WebhooksService {
       log?: { warn(object: object, message: string): void };
       /** One-off payments (editions): their events go to it, deduplicated there. */
       oneOffPayments?: OneOffPaymentHandler;
-      /** With these, a paid invoice queues the member's receipt (issue 22's mail). */
+      /**
+       * With these, a paid invoice queues the member's receipt (issue 22's mail), and a failed
+       * renewal or the end of Pro the member's notice (renewalNoticeOf).
+       */
       receipts?: { siteName: () => Promise<string>; publicUrl: string; onJobQueued: () => void };
     },
   ) {}
@@ -115,8 +123,14 @@ export class WebhooksService {
         row && payment
           ? await this.receiptFor(row, payment, paidPeriodEndOf(event.data.object))
           : undefined;
-      const outcome = await billing.applyEvent(record, row, payment, receipt);
-      if (receipt && outcome === "applied") this.deps.receipts?.onJobQueued();
+      const notices = row ? await this.noticesFor(row) : undefined;
+      const outcome = await billing.applyEvent(record, row, payment, {
+        ...(receipt && { receipt }),
+        ...(notices && { notices }),
+      });
+      // A notice may have been queued (only a row past due or no longer live can owe one): an
+      // idle worker here looks at once; waking it for nothing costs one empty claim.
+      if ((receipt || notices) && outcome === "applied") this.deps.receipts?.onJobQueued();
       if (outcome === "duplicate") return { received: true, duplicate: true };
       return {
         received: true,
@@ -170,19 +184,8 @@ export class WebhooksService {
       currency === "USD"
         ? `$${(payment.amount_cents / 100).toFixed(2)}`
         : `${(payment.amount_cents / 100).toFixed(2)} ${currency}`;
-    // A mail cannot know its reader's time zone: the instant in UTC, said so ("November 30,
-    // 2027 at 23:40 UTC"), which the plan page shows in the member's own zone.
     const end = paidUntil ?? row.expiry_date;
-    const expiry = end === null || end === undefined ? null : new Date(Number(end));
-    const until =
-      expiry === null
-        ? null
-        : `${expiry.toLocaleDateString("en-US", {
-            month: "long",
-            day: "numeric",
-            year: "numeric",
-            timeZone: "UTC",
-          })} at ${expiry.toISOString().slice(11, 16)} UTC`;
+    const until = end === null || end === undefined ? null : inUtcWords(Number(end));
     return (member: { username: string; email: string }) =>
       mailTemplates.proReceipt(member.email, siteName, {
         username: member.username,
@@ -193,6 +196,44 @@ export class WebhooksService {
         endsThen: Number(row.cancel_at_period_end) === 1,
         manageUrl: `${receipts.publicUrl}${paths.subscriptions.getHref()}`,
       });
+  }
+
+  /**
+   * The member's notices for what this re-read of the subscription changed (none without
+   * `receipts`): a renewal that failed, and Pro that ended (renewal notices). Decided inside the
+   * event's transaction against the row it replaces, so each goes once per change, however often
+   * or late the provider's events arrive.
+   */
+  private async noticesFor(row: ProviderSubscriptionRow) {
+    const receipts = this.deps.receipts;
+    // Only a row now past_due or no longer live can be news worth a mail.
+    if (!receipts || (row.status !== "past_due" && isLiveSubscription(row.status))) {
+      return undefined;
+    }
+    const siteName = await receipts.siteName();
+    const planUrl = `${receipts.publicUrl}${paths.subscriptions.getHref()}`;
+    return (before: StoredSubscriptionState, member: { username: string; email: string }) => {
+      const notice = renewalNoticeOf(before, row);
+      if (notice === null) return [];
+      if (notice === "payment_failed") {
+        return [
+          mailTemplates.proPaymentFailed(member.email, siteName, {
+            username: member.username,
+            cycle: row.billing_cycle === "yearly" ? "yearly" : "monthly",
+            proUntil: row.grace_until == null ? null : inUtcWords(Number(row.grace_until)),
+            manageUrl: planUrl,
+          }),
+        ];
+      }
+      return [
+        mailTemplates.proEnded(member.email, siteName, {
+          username: member.username,
+          why: notice,
+          endedOn: row.canceled_at == null ? null : inUtcWords(Number(row.canceled_at)),
+          planUrl,
+        }),
+      ];
+    };
   }
 
   private verify(rawBody: Buffer, signature: string | undefined): WebhookEvent {
@@ -279,6 +320,53 @@ export class WebhooksService {
       created_at: this.deps.clock.now(),
     };
   }
+}
+
+/** Which notice a subscription's change from what was stored deserves. */
+export type RenewalNotice =
+  /** A renewal's payment failed: Pro holds through the grace unless the card is updated. */
+  | "payment_failed"
+  /** Pro ended because renewals went unpaid (the grace ran out, or the provider gave up). */
+  | "ended_unpaid"
+  /** Pro ended as the member's cancellation at the period's end took effect. */
+  | "ended_cancelled"
+  /** Pro ended otherwise (cancelled at once at the provider, paused). */
+  | "ended";
+
+/**
+ * The notice a member is owed when a subscription stored as `before` is now as `after`, or null.
+ * A failed renewal is news when a live subscription first turns past_due; the end of Pro when a
+ * live one stops being live. A subscription the site never stored live (a checkout never paid,
+ * one ended before its first event was applied) owes nothing, and neither does a change seen
+ * already: the same state again (a redelivery, an older event re-read) says nothing new.
+ */
+export function renewalNoticeOf(
+  before: StoredSubscriptionState,
+  after: Pick<ProviderSubscriptionRow, "status" | "cancel_at_period_end">,
+): RenewalNotice | null {
+  if (before === null || !isLiveSubscription(before.status)) return null;
+  if (after.status === "past_due") return before.status === "past_due" ? null : "payment_failed";
+  if (isLiveSubscription(after.status)) return null;
+  if (before.status === "past_due" || after.status === "unpaid") return "ended_unpaid";
+  if (before.cancel_at_period_end === 1 || Number(after.cancel_at_period_end) === 1) {
+    return "ended_cancelled";
+  }
+  return "ended";
+}
+
+/**
+ * An instant as a mail says it. A mail cannot know its reader's time zone: the instant in UTC,
+ * said so ("November 30, 2027 at 23:40 UTC"), which the plan page shows in the member's own zone.
+ */
+function inUtcWords(at: number): string {
+  const date = new Date(at);
+  const day = date.toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `${day} at ${date.toISOString().slice(11, 16)} UTC`;
 }
 
 /**

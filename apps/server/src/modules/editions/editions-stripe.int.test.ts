@@ -403,6 +403,26 @@ describe(`editions through Stripe Checkout on ${TEST_DB}`, () => {
     );
     expect(await moneyOf()).toEqual(after);
     expect(fake.refunds.map((r) => r.paymentIntent)).not.toContain(paid);
+    // The buyer is told, once, and the log says who took the sale back (round 60b: neither).
+    const mails = await app.database.db
+      .selectFrom("jobs")
+      .select("payload")
+      .where("kind", "=", "mail.send")
+      .execute();
+    // It says the bank took the payment back, not that the gallery refunded it.
+    const refundMails = mails.filter(
+      (job) => job.payload.includes("es_disputed@example.com") && /is cancelled/.test(job.payload),
+    );
+    expect(refundMails).toHaveLength(1);
+    const entries = await app.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "editions.sale_refunded")
+      .where("subject", "=", `edition_sale:${sold?.id}`)
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.actor_id).toBeNull();
+    expect(entries[0]?.details).toContain("dispute lost");
 
     // A lost dispute delivered before its payment's completion is kept as a refund is.
     const late = await signIn(app, "es_disputed_early");

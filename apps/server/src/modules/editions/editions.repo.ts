@@ -39,7 +39,10 @@ export interface AdminSaleFilters {
   q?: string;
 }
 
-/** What taking a hold did: took it, or found the piece sold out or every edition held. */
+/**
+ * What taking a hold did: took it, or found the piece sold out (a 1/1 the buyer owns: owned) or
+ * every edition held.
+ */
 export type ReserveOutcome =
   | {
       kind: "reserved";
@@ -48,6 +51,7 @@ export type ReserveOutcome =
       replacedCheckouts: string[];
     }
   | { kind: "sold_out" }
+  | { kind: "owned" }
   | { kind: "held"; releasedBy: number };
 
 /** A sold 1/1's collector as others see them: named, or collecting privately. */
@@ -143,7 +147,20 @@ export class EditionsRepo {
         .execute();
       const cap = editionCapOf(image.edition_type, image.max_editions);
       if (cap !== null) {
-        if (image.sold_editions >= cap) return { kind: "sold_out" };
+        if (image.sold_editions >= cap) {
+          // Whose the 1/1 is, read under the piece's lock as its sold count is: its owner is not
+          // told someone else collected it.
+          const owned =
+            image.edition_type === "one_of_one" &&
+            (await trx
+              .selectFrom("edition_sales")
+              .select("id")
+              .where("image_id", "=", input.imageId)
+              .where("user_id", "=", input.userId)
+              .where("status", "=", "sold")
+              .executeTakeFirst()) !== undefined;
+          return { kind: owned ? "owned" : "sold_out" };
+        }
         const holds = await trx
           .selectFrom("edition_reservations")
           .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("expires_at").as("first")])
@@ -176,7 +193,6 @@ export class EditionsRepo {
     });
   }
 
-  /** An audit entry of its own (an admin's refund that the provider's event carried out first). */
   /** Writes an audit entry, and queues `notice` (a mail) with it when one is given. */
   async recordAudit(entry: AuditEntryInput, now: number, notice?: MailMessage): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -190,11 +206,35 @@ export class EditionsRepo {
     });
   }
 
-  async attachCheckout(reservationId: number, checkoutId: string): Promise<void> {
-    await this.db
+  /**
+   * Writes the checkout made for a hold, and says whether the hold still stands. A newer checkout
+   * of the buyer's for the piece (a second click, another tab) can replace the hold while this
+   * checkout is being made: its `reserve` let the hold go before this id was written, so could
+   * not close this checkout, and the caller must. One statement on the hold's row: a `reserve`
+   * that comes after it reads the id and closes the checkout itself.
+   */
+  async attachCheckout(reservationId: number, checkoutId: string): Promise<boolean> {
+    const row = await this.db
       .updateTable("edition_reservations")
       .set({ checkout_id: checkoutId })
       .where("id", "=", reservationId)
+      .returning("status")
+      .executeTakeFirst();
+    return row?.status === "active";
+  }
+
+  /**
+   * Marks the hold whose checkout a newer one replaced `closed` (its checkout expired at the
+   * provider, unpaid), where it was `released`: its buyer's return page reads it ended at once,
+   * rather than once it would have lapsed. A payment that comes all the same is recorded as for
+   * any hold let go.
+   */
+  async markCheckoutClosed(checkoutId: string): Promise<void> {
+    await this.db
+      .updateTable("edition_reservations")
+      .set({ status: "closed" })
+      .where("checkout_id", "=", checkoutId)
+      .where("status", "=", "released")
       .execute();
   }
 
@@ -623,7 +663,8 @@ export class EditionsRepo {
 
   /**
    * What became of a member's checkout for an edition: its hold's piece, and the sale its payment
-   * made (none yet while the payment is unconfirmed). Undefined for another member's checkout.
+   * made, or, none yet (the payment unconfirmed, or never made), its hold's status and end.
+   * Undefined for another member's checkout.
    */
   async findPurchase(userId: number, checkoutId: string) {
     const sale = await this.db
@@ -639,17 +680,25 @@ export class EditionsRepo {
         imageId: Number(sale.image_id),
         title: sale.sold_as ?? sale.title,
         sale: { status: sale.status, number: sale.number },
+        hold: undefined,
       };
     }
     // Not paid yet, or its payment's event not handled yet: the hold names the checkout.
     const hold = await this.db
       .selectFrom("edition_reservations as r")
       .innerJoin("images as i", "i.id", "r.image_id")
-      .select(["r.image_id", "i.title"])
+      .select(["r.image_id", "i.title", "r.status", "r.expires_at"])
       .where("r.checkout_id", "=", checkoutId)
       .where("r.user_id", "=", userId)
       .executeTakeFirst();
-    return hold && { imageId: Number(hold.image_id), title: hold.title, sale: undefined };
+    return (
+      hold && {
+        imageId: Number(hold.image_id),
+        title: hold.title,
+        sale: undefined,
+        hold: { status: hold.status, expiresAt: Number(hold.expires_at) },
+      }
+    );
   }
 
   /** The member's owned editions, newest first. */

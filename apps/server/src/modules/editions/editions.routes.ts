@@ -61,7 +61,7 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
           ),
           ...errors(404),
           409: error(
-            "Not for sale (Sawdust Gallery), sold out, every edition left is held, or the price is no longer `expectedCents` (price_changed)",
+            "Not for sale (Sawdust Gallery), sold out, a 1/1 the member owns already (already_owned), every edition left is held, or the price is no longer `expectedCents` (price_changed)",
           ),
           ...errors(415),
           502: error(
@@ -100,7 +100,7 @@ export const editionsRoutes: FastifyPluginAsync<{ editions: EditionsService }> =
       schema: {
         summary: "How the member's checkout for an edition ended",
         description:
-          "The page a buyer returns to after paying asks this: pending until the payment is confirmed, then sold (with the edition's number) or refunded (the payment arrived after the last edition was taken, or the piece was withdrawn).",
+          "The page a buyer returns to after paying asks this: pending until the payment is confirmed, then sold (with the edition's number), declined (the payment arrived after the last edition was taken, or the piece was withdrawn, and was refunded) or refunded (sold, then refunded); expired when the checkout ended unpaid (a newer checkout for the piece replaced it, or its time ran out): nothing was charged.",
         tags: TAGS,
         operationId: "getPurchase",
         security: SIGNED_IN,

@@ -35,13 +35,15 @@ import { type Serialised, unordered } from "../../lib/serialised.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
 import type { AuditEntryInput } from "../audit/audit.repo.js";
-import type {
-  OneOffPaymentHandler,
-  PaymentProvider,
-  WebhookEvent,
+import {
+  type OneOffPaymentHandler,
+  PAYMENT_SESSION_GRACE_MS,
+  type PaymentProvider,
+  type WebhookEvent,
 } from "../billing/payment-provider.js";
 import { IMAGE_MESSAGES } from "../images/images.constants.js";
 import type { ImagesRepo } from "../images/images.repo.js";
+import type { MailMessage } from "../mail/mail.constants.js";
 import { mailTemplates } from "../mail/mail-templates.js";
 import { collectorName } from "./collector-name.js";
 import type { EditionsRepo } from "./editions.repo.js";
@@ -59,6 +61,27 @@ const GIVEN_BACK_EVENTS: ReadonlySet<string> = new Set([
   "charge.refunded",
   "charge.dispute.closed",
 ]);
+
+/** The audit entry of a sale refunded: by an admin, or (no actor) at the payment provider. */
+function saleRefundedEntry(
+  before: EditionSaleRow,
+  actorId: number | null,
+  more: Record<string, unknown> = {},
+): AuditEntryInput {
+  return {
+    actorId,
+    action: "editions.sale_refunded",
+    subject: `edition_sale:${before.id}`,
+    details: {
+      imageId: before.image_id,
+      number: before.number,
+      priceCents: before.price_cents,
+      before: { status: before.status },
+      after: { status: "refunded" },
+      ...more,
+    },
+  };
+}
 
 /**
  * Selling editions (issue 19): a hold and a checkout in payment mode for a buyer, the sale (or its
@@ -97,8 +120,8 @@ export class EditionsService implements OneOffPaymentHandler {
 
   /**
    * Holds an edition of the piece for the member and opens a checkout for it under this
-   * licence. Refused for a piece that is not for sale, sold out, or whose every edition left is
-   * held by someone at checkout.
+   * licence. Refused for a piece that is not for sale, sold out (a 1/1 the member owns already
+   * says so), or whose every edition left is held by someone at checkout.
    */
   async purchase(
     imageId: number,
@@ -136,6 +159,7 @@ export class EditionsService implements OneOffPaymentHandler {
       now,
       expiresAt: now + EDITION_SALES.reservationMs,
     });
+    if (hold.kind === "owned") throw conflict(m.alreadyOwnedOneOfOne, "already_owned");
     if (hold.kind === "sold_out") {
       throw conflict(row.edition_type === "one_of_one" ? m.soldOneOfOne : m.soldOut, "sold_out");
     }
@@ -163,22 +187,31 @@ export class EditionsService implements OneOffPaymentHandler {
         cancelUrl: this.absolute(paths.image.getHref(imageId)),
         expiresInMs: EDITION_SALES.reservationMs,
       });
-      await editions.attachCheckout(hold.reservationId, checkout.id);
+      const stands = await editions.attachCheckout(hold.reservationId, checkout.id);
       // The buyer's earlier checkouts for the piece (another licence, a tab left open) close: paid
       // as well, they charged a second time (refunded once the piece was sold out) under "your
-      // payment went through". A failure here leaves them to lapse (30 minutes).
-      for (const earlier of hold.replacedCheckouts) {
-        await provider.expireCheckout(earlier).catch((error: unknown) => {
-          this.deps.log?.warn(
-            { err: error, checkoutId: earlier },
-            "an earlier checkout stays open",
-          );
-        });
+      // payment went through". So do they when this one was replaced in turn.
+      for (const earlier of hold.replacedCheckouts) await this.closeReplacedCheckout(earlier);
+      if (!stands) {
+        // Replaced while it was being made (round 62: ten checkouts at once on PostgreSQL left
+        // eight payable, and each charged): it closes before anyone has its address.
+        await this.closeReplacedCheckout(checkout.id);
+        throw conflict(m.checkoutReplaced, "checkout_replaced");
       }
       return { url: checkout.url };
     } catch (error) {
       await editions.release(hold.reservationId);
       throw error;
+    }
+  }
+
+  /** Expires a checkout a newer one replaced, unpaid; a failure leaves it to lapse (30 minutes). */
+  private async closeReplacedCheckout(checkoutId: string): Promise<void> {
+    try {
+      await this.deps.provider.expireCheckout(checkoutId);
+      await this.deps.editions.markCheckoutClosed(checkoutId);
+    } catch (error) {
+      this.deps.log?.warn({ err: error, checkoutId }, "an earlier checkout stays open");
     }
   }
 
@@ -222,14 +255,55 @@ export class EditionsService implements OneOffPaymentHandler {
       if (part && !(Number.isSafeInteger(refundedCents) && refundedCents > 0)) {
         return { received: true, ignored: true };
       }
-      const sale = await this.deps.editions.refund({
-        paymentId,
-        now: receivedAt,
-        event: record,
-        ...(disputed && Number.isSafeInteger(disputedCents) && { givenBackCents: disputedCents }),
-        ...(part && { refundedCents }),
-      });
-      if (sale) await this.changed(sale.image_id);
+      const known = await this.deps.editions.findSaleByPayment(paymentId);
+      const disputedPart = disputed && Number.isSafeInteger(disputedCents) ? disputedCents : null;
+      let notice: MailMessage | undefined;
+      const givenBack = async () => {
+        // Read again under the sale's lock: the parts given back before this event are settled,
+        // and the buyer's mail says how the whole payment came back (it once called a lost
+        // dispute the gallery's refund, and a refund after one "the whole payment").
+        const before = known && (await this.deps.editions.findSaleByPayment(paymentId));
+        if (before?.status === "sold") {
+          const back = disputed
+            ? {
+                cause: "dispute" as const,
+                refundedCents: before.refunded_cents,
+                disputedCents:
+                  before.disputed_cents +
+                  (disputedPart ?? before.price_cents - before.refunded_cents),
+              }
+            : {
+                cause: "refund" as const,
+                refundedCents: part
+                  ? Math.max(before.refunded_cents, refundedCents)
+                  : before.price_cents - before.disputed_cents,
+                disputedCents: before.disputed_cents,
+              };
+          notice = await this.refundedSaleNotice(before, back);
+        }
+        return this.deps.editions.refund({
+          paymentId,
+          now: receivedAt,
+          event: record,
+          ...(disputedPart !== null && { givenBackCents: disputedPart }),
+          ...(part && { refundedCents }),
+          // Written only if this event revokes the sale: the buyer is told and the log says so,
+          // as when an admin refunds (a refund at the provider said nothing; round 60b).
+          audit: (before) =>
+            saleRefundedEntry(before, null, {
+              via: disputed ? "a dispute lost at the payment provider" : "the payment provider",
+            }),
+          notice,
+        });
+      };
+      // Under the sale's lock, as an admin's refund: the event its provider call sends waits for
+      // it, then finds the sale refunded and says nothing twice.
+      const alone = this.deps.serialised ?? unordered;
+      const sale = known ? await alone(`edition_sale:${known.id}`, givenBack) : await givenBack();
+      if (sale) {
+        await this.changed(sale.image_id);
+        if (notice) this.deps.onJobQueued?.();
+      }
       return { received: true };
     }
     if (object.payment_status !== "paid" || !paymentId) return { received: true, ignored: true };
@@ -358,18 +432,21 @@ export class EditionsService implements OneOffPaymentHandler {
   /**
    * How the member's checkout for an edition ended, for the page the provider returns them to:
    * pending until the payment's event is handled, then sold, declined (refunded: no edition was
-   * left, or the piece was withdrawn) or refunded (sold, then refunded). 404 for a checkout that
-   * is not theirs, or whose hold went with its piece before the payment was recorded.
+   * left, or the piece was withdrawn) or refunded (sold, then refunded); expired when it ended
+   * unpaid (checkoutEnded). 404 for a checkout that is not theirs, or whose hold went with its
+   * piece before the payment was recorded.
    */
   async purchaseOutcome(viewer: Member, checkoutId: string): Promise<PurchaseOutcome> {
     const found = await this.deps.editions.findPurchase(viewer.userId, checkoutId);
     if (!found) throw notFound(m.purchaseUnknown, "purchase_not_found");
-    const { sale } = found;
-    const status = !sale
-      ? "pending"
-      : sale.status === "sold" || sale.status === "declined"
+    const { sale, hold } = found;
+    const status = sale
+      ? sale.status === "sold" || sale.status === "declined"
         ? sale.status
-        : "refunded";
+        : "refunded"
+      : hold && checkoutEnded(hold, this.deps.clock.now())
+        ? "expired"
+        : "pending";
     return {
       status,
       imageId: found.imageId,
@@ -579,20 +656,14 @@ export class EditionsService implements OneOffPaymentHandler {
       `sawdust-edition-refund-${sale.provider_payment_id}`,
     );
     const now = this.deps.clock.now();
-    const audit = (before: EditionSaleRow): AuditEntryInput => ({
-      actorId: admin.userId,
-      action: "editions.sale_refunded",
-      subject: `edition_sale:${before.id}`,
-      details: {
-        imageId: before.image_id,
-        number: before.number,
-        priceCents: before.price_cents,
-        before: { status: before.status },
-        after: { status: "refunded" },
-      },
-    });
+    const audit = (before: EditionSaleRow) => saleRefundedEntry(before, admin.userId);
     // The buyer is told, with the refund's record (round 58: nothing said it went).
-    const notice = await this.refundedSaleNotice(sale);
+    // The provider refunds what is left of the payment: all of it, unless a dispute took part.
+    const notice = await this.refundedSaleNotice(sale, {
+      cause: "refund",
+      refundedCents: sale.price_cents - sale.disputed_cents,
+      disputedCents: sale.disputed_cents,
+    });
     const revoked = await this.deps.editions.refund({
       paymentId: sale.provider_payment_id,
       now,
@@ -607,8 +678,12 @@ export class EditionsService implements OneOffPaymentHandler {
     return { ok: true };
   }
 
-  /** The mail telling a sale's buyer an admin refunded it; none for a deleted account. */
-  private async refundedSaleNotice(sale: EditionSaleRow) {
+  /**
+   * The mail telling a sale's buyer it is taken back, and how its payment came back to them
+   * (refunded, or taken back by their bank through a dispute, or parts of each); none for a
+   * deleted account.
+   */
+  private async refundedSaleNotice(sale: EditionSaleRow, back: GivenBack) {
     if (sale.user_id === null) return undefined;
     const [buyer, siteName] = await Promise.all([
       this.deps.buyerOf(sale.user_id),
@@ -620,11 +695,18 @@ export class EditionsService implements OneOffPaymentHandler {
       sale.max_editions === null && sale.edition_type !== "one_of_one"
         ? null
         : editionCapOf(sale.edition_type ?? "", sale.max_editions);
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    // Parts that say more than the payment (a provider's odd figures) are shown within it.
+    const disputed = Math.min(Math.max(back.disputedCents, 0), sale.price_cents);
+    const refunded = Math.min(Math.max(back.refundedCents, 0), sale.price_cents - disputed);
     return mailTemplates.editionSaleRefunded(buyer.email, siteName, {
       username: buyer.username,
       title: sale.title ?? `Artwork ${sale.image_id}`,
       edition: editionLabel(sale.number, cap),
-      amount: `$${(sale.price_cents / 100).toFixed(2)}`,
+      amount: dollars(sale.price_cents),
+      cause: back.cause,
+      refunded: refunded > 0 ? dollars(refunded) : null,
+      disputed: disputed > 0 ? dollars(disputed) : null,
       galleryUrl: this.absolute(paths.gallery.getHref()),
     });
   }
@@ -681,12 +763,40 @@ export class EditionsService implements OneOffPaymentHandler {
   }
 }
 
+/**
+ * How long after a checkout can no longer be paid its payment's event may still arrive: until
+ * then it reads pending, so a buyer who paid in its last moments is not told nothing was charged.
+ */
+const PAYMENT_EVENT_LAG_MS = 5 * 60_000;
+
+/**
+ * Whether a checkout with no payment recorded ended unpaid: a newer checkout of the buyer's for
+ * the piece replaced it and the provider closed it, or its session's time is up (the hold's end
+ * and the grace the session outlives it by), whether or not its hold was let go since.
+ */
+function checkoutEnded(hold: { status: string; expiresAt: number }, now: number): boolean {
+  return (
+    hold.status === "closed" ||
+    now >= hold.expiresAt + PAYMENT_SESSION_GRACE_MS + PAYMENT_EVENT_LAG_MS
+  );
+}
+
 function idOf(value: unknown): string | null {
   if (typeof value === "string" && value.length > 0) return value;
   if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") {
     return (value as { id: string }).id;
   }
   return null;
+}
+
+/**
+ * How a sale's payment came back once it is taken back: what revoked it (a refund, or a dispute
+ * lost), and how much of it was refunded and how much went back through disputes, in all.
+ */
+interface GivenBack {
+  cause: "refund" | "dispute";
+  refundedCents: number;
+  disputedCents: number;
 }
 
 /** A charge whose whole amount went back (Stripe's `refunded`, or the amounts when it is absent). */

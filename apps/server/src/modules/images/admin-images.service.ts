@@ -31,6 +31,7 @@ import { imageVersion } from "./image-version.js";
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS, IMAGE_MESSAGES } from "./images.constants.js";
 import { parseArray, presentImage } from "./images.presenter.js";
 import { hasNarrowSets, type ImageFilter, type ImagesRepo, type PageLead } from "./images.repo.js";
+import { analysisErrorOf } from "./list-analysis.js";
 import { searchFilterOf } from "./search-query.js";
 
 /** A batch's selection after parsing: ids, or the admin table's filter. */
@@ -102,6 +103,9 @@ export class AdminImagesService {
     );
     const page = rows.slice(0, query.limit);
     const renditions = await this.deps.images.findRenditions(page.map((row) => row.id));
+    const errors = await this.deps.images.findAnalysisErrors(
+      page.filter((row) => row.analysis_status === "failed").map((row) => row.id),
+    );
     const now = this.deps.clock.now();
     const licenceDefaults = await this.deps.licenceDefaults?.();
     const images: AdminImage[] = page.map((row) => ({
@@ -115,6 +119,7 @@ export class AdminImagesService {
       ),
       moderation: row.moderation as ModerationKind | null,
       moderationReason: row.moderation_reason,
+      analysisError: errors.get(row.id) ?? null,
     }));
     const last = rows.length > query.limit ? page.at(-1) : undefined;
     return {
@@ -140,6 +145,7 @@ export class AdminImagesService {
         ...image,
         moderation: row.moderation as ModerationKind | null,
         moderationReason: row.moderation_reason,
+        analysisError: row.analysis_status === "failed" ? analysisErrorOf(row.ai_analysis) : null,
       },
       version: imageVersion(row),
     };

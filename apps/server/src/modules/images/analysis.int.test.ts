@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeVisionServer } from "../../../test/fake-vision-server.js";
@@ -181,6 +182,95 @@ describe(`analysis without a vision model on ${TEST_DB}`, () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it("publishes a new upload only once its title, description and tags are written", async () => {
+    // A trigger notes each image's row as it turns public: what a visitor or partner could read.
+    const { db } = app.database;
+    await sql`create table published_as (id bigint, title text, description text, tags text)`.execute(
+      db,
+    );
+    if (TEST_DB === "postgres") {
+      await sql`create function note_published() returns trigger language plpgsql as $$
+        begin
+          insert into published_as values (new.id, new.title, new.description, new.tags);
+          return new;
+        end $$`.execute(db);
+      await sql`create trigger note_published after update of is_public on images for each row
+        when (old.is_public = 0 and new.is_public = 1) execute function note_published()`.execute(
+        db,
+      );
+    } else {
+      await sql`create trigger note_published after update of is_public on images
+        when old.is_public = 0 and new.is_public = 1
+        begin
+          insert into published_as values (new.id, new.title, new.description, new.tags);
+        end`.execute(db);
+    }
+    const image = (
+      await upload(app, admin.cookie, {
+        name: "quiet-harbour.png",
+        data: await makePng(900, 900, { seed: 9 }),
+      })
+    ).json().uploaded[0];
+    await runJobs(app);
+    const published = await sql<{ title: string | null; description: string | null; tags: string }>`
+      select title, description, tags from published_as where id = ${image.id}`.execute(db);
+    expect(published.rows).toHaveLength(1);
+    const [row] = published.rows;
+    expect(row?.title).toBeTruthy();
+    expect(row?.description).toBeTruthy();
+    expect(JSON.parse(row?.tags ?? "[]")).not.toEqual([]);
+    expect((await imageOf(app, image.id, admin.cookie)).isPublic).toBe(true);
+  });
+
+  it("tells the console why an analysis failed for good, in the table and on the edit page", async () => {
+    const image = (
+      await upload(app, admin.cookie, {
+        name: "broken.png",
+        data: await makePng(900, 800, { seed: 3 }),
+      })
+    ).json().uploaded[0];
+    const done = (
+      await upload(app, admin.cookie, {
+        name: "fine.png",
+        data: await makePng(800, 900, { seed: 5 }),
+      })
+    ).json().uploaded[0];
+    // Its medium rendition gone: the analysis has nothing to read, attempt after attempt.
+    await app.database.db
+      .deleteFrom("renditions")
+      .where("image_id", "=", image.id)
+      .where("size", "=", "medium")
+      .execute();
+    // Its attempts are a millisecond apart: run until the last one has been made.
+    for (let round = 0; round < 50; round++) {
+      await runJobs(app);
+      const row = await app.database.db
+        .selectFrom("images")
+        .select("analysis_status")
+        .where("id", "=", image.id)
+        .executeTakeFirstOrThrow();
+      if (row.analysis_status === "failed") break;
+      await new Promise((done) => setTimeout(done, 5));
+    }
+
+    const get = (url: string) =>
+      app.server.inject({ method: "GET", url, headers: { cookie: admin.cookie } });
+    const table = (await get("/api/v1/admin/images?limit=50")).json();
+
+    const listed = (id: number) => table.images.find((i: { id: number }) => i.id === id);
+    expect(listed(image.id)).toMatchObject({
+      analysisStatus: "failed",
+      analysisError: "the medium rendition is missing",
+    });
+    expect(listed(done.id)).toMatchObject({ analysisStatus: "done", analysisError: null });
+    expect((await get(`/api/v1/admin/images/${image.id}`)).json().analysisError).toBe(
+      "the medium rendition is missing",
+    );
+    expect((await get(`/api/v1/admin/images/${done.id}`)).json().analysisError).toBeNull();
+    // Members never see it: the public image carries no such field.
+    expect((await get(`/api/v1/images/${image.id}`)).json()).not.toHaveProperty("analysisError");
   });
 });
 

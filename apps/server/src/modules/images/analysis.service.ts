@@ -1,4 +1,11 @@
-import { normalizeStyle, oneLineText, shownText, slugifyTag, unique } from "@sawdust/shared";
+import {
+  MESSAGES,
+  normalizeStyle,
+  oneLineText,
+  shownText,
+  slugifyTag,
+  unique,
+} from "@sawdust/shared";
 import type { EventBus } from "../../events/event-bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { type Serialised, unordered } from "../../lib/serialised.js";
@@ -14,6 +21,7 @@ import { deriveWords, orientationOf, type Words } from "../../media/analysis/wor
 import { analysisPixels } from "../../media/image-header.js";
 import type { MediaStore } from "../../media/media-store.js";
 import { EXTENSION_OF, type SniffedFormat } from "../../media/sniff.js";
+import { isMissing } from "../../media/storage/storage.js";
 import type { ImagesRepo, ImageUpdate } from "./images.repo.js";
 
 /** What the content rater says about an image (see media/analysis/rating). */
@@ -82,13 +90,19 @@ export class AnalysisService {
     const row = await images.findReadyById(imageId);
     if (!row) return; // Deleted since it was queued: nothing to do.
     try {
-      const original = await media.storage.readBuffer(
+      const original = await readStored(
+        media,
         media.originalKey(imageId, EXTENSION_OF[row.original_format as SniffedFormat] ?? "png"),
+        MESSAGES.adminImages.analysisFileMissing.original,
       );
       const generation = readGenerationMetadata(original);
       const medium = (await images.findRenditions([imageId])).find((r) => r.size === "medium");
       if (!medium) throw new Error("the medium rendition is missing");
-      const mediumBytes = await media.storage.readBuffer(medium.storage_key);
+      const mediumBytes = await readStored(
+        media,
+        medium.storage_key,
+        MESSAGES.adminImages.analysisFileMissing.medium,
+      );
       const pixels = await analysisPixels(mediumBytes);
       const colours = analyseColours(pixels.data, pixels.width, pixels.height, pixels.channels);
       const rater = this.deps.rater ? await this.deps.rater() : null;
@@ -183,10 +197,21 @@ export class AnalysisService {
           ...(vision ? { vision } : {}),
           error: undefined,
         });
-        changes.analysis_status = "done";
-        // Settled before the analysis is marked done, so whoever waits for "done" sees the outcome.
-        if (waiting && !flagged) await images.settleWaiting(imageId, !unrated, clock.now());
-        await images.update(imageId, changes, facets, clock.now());
+        if (waiting && !flagged) {
+          // A new upload gets its words while still private, is published (or kept for an admin)
+          // after that, and is marked done last: no one ever sees it public without its title
+          // and tags (round 60c), and whoever waits for "done" sees the outcome.
+          await images.update(imageId, changes, facets, clock.now());
+          await images.settleWaiting(imageId, !unrated, clock.now());
+          await images.update(imageId, { analysis_status: "done" }, {}, clock.now());
+        } else {
+          await images.update(
+            imageId,
+            { ...changes, analysis_status: "done" },
+            facets,
+            clock.now(),
+          );
+        }
         return true;
       });
       if (!written) return; // Deleted meanwhile.
@@ -250,6 +275,20 @@ function analysisRecord(
     suggestedStyle: words.style,
     analyzedAt: new Date(now).toISOString(),
   };
+}
+
+/**
+ * A stored file's bytes. One gone from storage fails with `missing`, which the edit page and the
+ * dashboard show: the storage's own words (S3's "The specified key does not exist.", a path on
+ * the server's disk) tell a curator nothing they can act on.
+ */
+async function readStored(media: MediaStore, key: string, missing: string): Promise<Buffer> {
+  try {
+    return await media.storage.readBuffer(key);
+  } catch (error) {
+    if (isMissing(error)) throw new Error(missing, { cause: error });
+    throw error;
+  }
 }
 
 /** A title or description as pages show it (shownText); null when nothing is left. */

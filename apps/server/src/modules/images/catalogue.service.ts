@@ -433,7 +433,16 @@ export function encodeCursor(id: number, downloads?: number): string {
   return Buffer.from(JSON.stringify(position)).toString("base64url");
 }
 
-/** Where a page in this order starts; a cursor of another order, or none of ours, is a 400. */
+/**
+ * The largest number an `integer` column holds on PostgreSQL (prices, download counts): a value
+ * past it sent to such a column fails the query (a 500), where SQLite compares it as it is.
+ */
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
+
+/**
+ * Where a page in this order starts; a cursor of another order, or none of ours (one whose download
+ * count no `integer` column holds among them), is a 400.
+ */
 export function decodePageStart(
   cursor: string | undefined,
   order: ListOrder,
@@ -446,7 +455,13 @@ export function decodePageStart(
   // A most-downloaded cursor carries a count, a newest one does not: either is refused in the
   // other order, rather than read as a place it never was.
   if (order === "newest" && d === undefined) return { afterId };
-  if (order !== "newest" && typeof d === "number" && Number.isSafeInteger(d) && d >= 0) {
+  if (
+    order !== "newest" &&
+    typeof d === "number" &&
+    Number.isInteger(d) &&
+    d >= 0 &&
+    d <= INTEGER_COLUMN_MAX
+  ) {
     return { afterId, afterDownloads: d };
   }
   throw badRequest(MESSAGES.badCursor, "bad_cursor");

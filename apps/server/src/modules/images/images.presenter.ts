@@ -106,9 +106,7 @@ export function presentImage(
           options.licenceDefaults ?? DEFAULT_SITE_SETTINGS.licencePrices,
         )
       : null,
-    upscaledSizes: DOWNLOAD_SIZE_NAMES.filter(
-      (size) => fitInside(row.width, row.height, DOWNLOAD_SIZES[size]).width > row.width,
-    ),
+    upscaledSizes: enlargedSizes(row.width, row.height, DOWNLOAD_SIZES, DOWNLOAD_SIZE_NAMES),
     createdAt: new Date(row.created_at).toISOString(),
   };
   if (hasProAccess(viewer)) {
@@ -242,11 +240,21 @@ function tagsJson(text: string): string {
 }
 
 function upscaledSizesJson(width: number, height: number): string {
-  return JSON.stringify(
-    DOWNLOAD_SIZE_NAMES.filter(
-      (size) => fitInside(width, height, DOWNLOAD_SIZES[size]).width > width,
-    ),
-  );
+  return JSON.stringify(enlargedSizes(width, height, DOWNLOAD_SIZES, DOWNLOAD_SIZE_NAMES));
+}
+
+/**
+ * Which of these sizes an original of `width`×`height` fills only by being enlarged (its
+ * rendition is made to fill the box, smaller originals included): `upscaledSizes` here, and the
+ * marketing API's `upscaled_renditions`.
+ */
+export function enlargedSizes<Name extends string>(
+  width: number,
+  height: number,
+  boxes: Record<Name, { width: number; height: number }>,
+  names: readonly Name[],
+): Name[] {
+  return names.filter((name) => fitInside(width, height, boxes[name]).width > width);
 }
 
 /**

@@ -18,7 +18,7 @@ import { FacetCountsRepo, type KeptScope, keepingFacetCounts } from "./facet-cou
 import { type EditionFloor, editionFloors, highestNumberSold, liveHolds } from "./held-editions.js";
 import { IMAGE_VERSION_COLUMNS, type ImageVersionFields } from "./image-version.js";
 import { analysisJobPayload } from "./images.constants.js";
-import { listAnalysisOf } from "./list-analysis.js";
+import { analysisErrorOf, listAnalysisOf } from "./list-analysis.js";
 import { indexedPrefixOf, prefixEnd, toFts5Query, toTsQuery } from "./search-query.js";
 
 export type FacetKind = "tag" | "style" | "color";
@@ -488,6 +488,26 @@ export class ImagesRepo {
       .where("id", "=", id)
       .executeTakeFirst();
     return row?.title ?? null;
+  }
+
+  /**
+   * Why each of these images' analysis failed for good (the message the analysis stored), for the
+   * console's table; images with no stored failure are left out. Reads the analysis of those only.
+   */
+  async findAnalysisErrors(imageIds: number[]): Promise<Map<number, string>> {
+    const errors = new Map<number, string>();
+    if (imageIds.length === 0) return errors;
+    const rows = await this.db
+      .selectFrom("images")
+      .select(["id", "ai_analysis"])
+      .where("id", "in", imageIds)
+      .where("analysis_status", "=", "failed")
+      .execute();
+    for (const row of rows) {
+      const error = analysisErrorOf(row.ai_analysis);
+      if (error) errors.set(row.id, error);
+    }
+    return errors;
   }
 
   findReadyById(id: number): Promise<ImageRow | undefined> {

@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import {
   type Image,
   type LicenceDefaults,
+  UPLOAD_REFUSED_FOR_CONTENT as REFUSED,
   UPLOAD,
   type UploadFields,
   ZUploadFields,
@@ -114,7 +115,7 @@ export class IngestService {
         const decoded = await decodeOnceToFile(upload.path, decodedFile).catch((error) => {
           // A full disk fails the decoded file's write, not the upload: that is a 503.
           if (unavailableMessage(error)) throw error;
-          throw badRequest(IMAGE_MESSAGES.unreadable, "unreadable_image");
+          throw badRequest(IMAGE_MESSAGES.unreadable, REFUSED.unreadable);
         });
         const originalKey = media.originalKey(imageId, EXTENSION_OF[upload.format]);
         await media.storage.putFile(originalKey, upload.path, `image/${upload.format}`);
@@ -214,18 +215,18 @@ async function checkedDimensions(path: string, format: SniffedFormat) {
   const header = await readImageHeader(path, format);
   if (!header.ok) {
     if (header.reason === "too-many-pixels")
-      throw badRequest(IMAGE_MESSAGES.tooManyPixels(), "too_many_pixels");
+      throw badRequest(IMAGE_MESSAGES.tooManyPixels(), REFUSED.tooManyPixels);
     if (header.reason === "format-mismatch")
-      throw badRequest(IMAGE_MESSAGES.formatMismatch, "format_mismatch");
-    if (header.reason === "animated") throw badRequest(IMAGE_MESSAGES.animated, "animated_image");
-    throw badRequest(IMAGE_MESSAGES.unreadable, "unreadable_image");
+      throw badRequest(IMAGE_MESSAGES.formatMismatch, REFUSED.formatMismatch);
+    if (header.reason === "animated") throw badRequest(IMAGE_MESSAGES.animated, REFUSED.animated);
+    throw badRequest(IMAGE_MESSAGES.unreadable, REFUSED.unreadable);
   }
   const { width, height } = header;
   if (width * height > UPLOAD.maxPixels) {
-    throw badRequest(IMAGE_MESSAGES.tooManyPixels(width, height), "too_many_pixels");
+    throw badRequest(IMAGE_MESSAGES.tooManyPixels(width, height), REFUSED.tooManyPixels);
   }
   if (width < UPLOAD.minWidth || height < UPLOAD.minHeight) {
-    throw badRequest(IMAGE_MESSAGES.tooSmall(width, height), "too_small");
+    throw badRequest(IMAGE_MESSAGES.tooSmall(width, height), REFUSED.tooSmall);
   }
   return { width, height };
 }

@@ -14,3 +14,9 @@ export function listAnalysisOf(aiAnalysis: string): string {
     if (stored[key] !== undefined) picked[key] = stored[key];
   return JSON.stringify(picked);
 }
+
+/** Why the stored analysis failed for good (AnalysisService writes `error`), or null. */
+export function analysisErrorOf(aiAnalysis: string | null): string | null {
+  const error = parseStoredObject(aiAnalysis ?? "{}").error;
+  return typeof error === "string" && error.trim() !== "" ? error : null;
+}

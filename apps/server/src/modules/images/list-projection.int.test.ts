@@ -368,7 +368,7 @@ describe(`list entries from the list-sized analysis on ${TEST_DB}`, () => {
     const tagged = table.images.filter((entry) => entry.tags.includes(TAG));
     expect(tagged.length).toBe(STORED_ANALYSES.length + ODD_TEXTS.length);
     for (const entry of tagged) {
-      const { moderation: _m, moderationReason: _r, ...image } = entry;
+      const { moderation: _m, moderationReason: _r, analysisError: _e, ...image } = entry;
       const [listed] = (
         await app.services.catalogue.list(
           ZImageListQuery.parse({ tag: TAG, limit: 50, visibility: "all" }),

@@ -74,6 +74,65 @@ export const mailTemplates = {
       action: { label: "Manage your plan", url: paid.manageUrl },
     }),
 
+  /**
+   * A renewal's payment failed (the subscription is past_due): Pro holds through the grace, and
+   * ends then unless the card is updated. Queued with the change's record.
+   */
+  proPaymentFailed: (
+    to: string,
+    siteName: string,
+    failed: {
+      username: string;
+      cycle: string;
+      /** When Pro ends unless the card is updated (the grace's end), in words. */
+      proUntil: string | null;
+      manageUrl: string;
+    },
+  ) =>
+    compose(to, siteName, {
+      subject: "Your Pro payment failed",
+      paragraphs: [
+        `Hello ${failed.username},`,
+        `We could not take the payment that renews your Pro plan (billed ${failed.cycle}): your card was not charged.`,
+        failed.proUntil
+          ? `You keep Pro until ${failed.proUntil}. Update your card before then to keep it: Manage Billing on your plan page takes a new card and pays at once. After that your account returns to the free plan.`
+          : "Update your card to keep Pro: Manage Billing on your plan page takes a new card and pays at once. Until then your account may return to the free plan.",
+      ],
+      action: { label: "Update your card", url: failed.manageUrl },
+    }),
+
+  /**
+   * The member's Pro plan ended: its renewals went unpaid, their cancellation took effect, or it
+   * was ended at the payment provider. Queued with the change's record.
+   */
+  proEnded: (
+    to: string,
+    siteName: string,
+    ended: {
+      username: string;
+      why: "ended_unpaid" | "ended_cancelled" | "ended";
+      /** When it ended, in words, when the provider says. */
+      endedOn: string | null;
+      planUrl: string;
+    },
+  ) => {
+    const when = ended.endedOn ? ` on ${ended.endedOn}` : "";
+    const what = {
+      ended_unpaid: `Your Pro plan ended${when}: the payment to renew it could not be taken, and the card was not updated in time.`,
+      ended_cancelled: `Your Pro plan ended${when}, as you cancelled it.`,
+      ended: `Your Pro plan ended${when}.`,
+    }[ended.why];
+    return compose(to, siteName, {
+      subject: "Your Pro plan has ended",
+      paragraphs: [
+        `Hello ${ended.username},`,
+        what,
+        "Your account is on the free plan now. You can subscribe to Pro again at any time from your plan page.",
+      ],
+      action: { label: "See your plan", url: ended.planUrl },
+    });
+  },
+
   /** A buyer's receipt for an edition (issue 19), queued with the sale itself. */
   editionReceipt: (
     to: string,
@@ -100,10 +159,10 @@ export const mailTemplates = {
     }),
 
   /**
-   * A payment that found no edition left for it (its hold had run out and the last one sold), or
-   * no piece (an admin withdrew it while the buyer paid): it is refunded.
+   * A buyer's sale taken back, so the edition is no longer theirs (round 58): refunded (by an
+   * admin, or at the payment provider), or lost to a dispute, when their bank took the money back.
+   * It says how the payment came back, as parts may have come back each way.
    */
-  /** A buyer's sale refunded by an admin: the edition is no longer theirs (round 58). */
   editionSaleRefunded: (
     to: string,
     siteName: string,
@@ -112,20 +171,45 @@ export const mailTemplates = {
       title: string;
       /** "No. 3 of 50", or "No. 7" for an open edition. */
       edition: string;
+      /** The whole payment. */
       amount: string;
+      /** What took the sale back: a refund, or a dispute the gallery lost at the buyer's bank. */
+      cause: "refund" | "dispute";
+      /** How much of the payment was refunded, and how much went back through disputes; null: none. */
+      refunded: string | null;
+      disputed: string | null;
       galleryUrl: string;
     },
-  ) =>
-    compose(to, siteName, {
-      subject: `Your purchase of “${sale.title}” is refunded`,
+  ) => {
+    const piece = `“${sale.title}” (${sale.edition})`;
+    let what: string;
+    if (sale.cause === "dispute") {
+      what = sale.refunded
+        ? `The gallery refunded ${sale.refunded} of your payment of ${sale.amount} for ${piece}, and your bank took back the other ${sale.disputed} through a dispute the gallery lost: the whole payment is back with you, so the purchase is cancelled.`
+        : `Your bank took back your payment of ${sale.amount} for ${piece} through a dispute the gallery lost, so the purchase is cancelled.`;
+    } else {
+      what = sale.disputed
+        ? `The gallery refunded your purchase of ${piece}: ${sale.refunded} of your payment of ${sale.amount} is going back to your card (your bank already returned the other ${sale.disputed} to you, through a dispute). Your bank shows the refund within a few days.`
+        : `The gallery refunded your purchase of ${piece}: the whole payment of ${sale.amount} is going back to your card. Your bank shows it within a few days.`;
+    }
+    return compose(to, siteName, {
+      subject:
+        sale.cause === "dispute"
+          ? `Your purchase of “${sale.title}” is cancelled`
+          : `Your purchase of “${sale.title}” is refunded`,
       paragraphs: [
         `Hello ${sale.username},`,
-        `The gallery refunded your purchase of “${sale.title}” (${sale.edition}): the whole payment of ${sale.amount} is going back to your card. Your bank shows it within a few days.`,
+        what,
         "The edition is no longer yours: its certificate is revoked, and it has left your library.",
       ],
       action: { label: "Browse the gallery", url: sale.galleryUrl },
-    }),
+    });
+  },
 
+  /**
+   * A payment that found no edition left for it (its hold had run out and the last one sold), or
+   * no piece (an admin withdrew it while the buyer paid): it is refunded.
+   */
   editionPaymentRefunded: (
     to: string,
     siteName: string,
@@ -228,12 +312,23 @@ export const mailTemplates = {
         "The link works once, within an hour, and signs out every session of the account. If you did not ask for it, ignore this message: your password stays as it is.",
     }),
 
-  passwordChanged: (to: string, siteName: string, username: string) =>
+  /** `cancelledEmail`: the change of email to it, still waiting for its link, was called off. */
+  passwordChanged: (
+    to: string,
+    siteName: string,
+    username: string,
+    cancelledEmail: string | null = null,
+  ) =>
     compose(to, siteName, {
       subject: "Your password was changed",
       paragraphs: [
         `Hello ${username},`,
         "The password of your account was just changed, and its other sessions ended.",
+        ...(cancelledEmail
+          ? [
+              `The change of your email address to ${cancelledEmail} was cancelled with it: the link sent there no longer works. If you still want that address, ask for the change again on your account page.`,
+            ]
+          : []),
         "If this was not you, reset your password from the sign-in page at once.",
       ],
     }),

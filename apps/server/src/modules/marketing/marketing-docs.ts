@@ -1,5 +1,6 @@
 import { PAGING, PARTNER_API } from "@sawdust/shared";
 import { DOCS_PATH, PARTNER_KEY_SCHEME, withUsedComponentsOnly } from "../../http/openapi.js";
+import { BEARER_CHALLENGE } from "../api-keys/api-keys.constants.js";
 
 /** An OpenAPI document, as far as this module reads and writes one. */
 export interface OpenApiDocument {
@@ -72,26 +73,56 @@ function description(origin: string): string {
     "",
     "## Paging and filters",
     "",
-    `\`GET /images\` answers up to \`limit\` images (default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}) and a \`next_cursor\`; pass it as \`cursor\` for the next page (null: the last page). Images published while you page never make a page repeat or skip one. Most downloaded first (\`sort=most_downloaded\`) orders by a count that moves: an image downloaded while you page can rise above your place and be missed; page newest first (the default) to see every image once. A cursor works only in the order it came from. Several values of one filter (comma-separated) match any of them; different filters must all match. Prices are whole cents (USD), like \`price\`; a price bound leaves out pieces not for sale.`,
+    `\`GET ${PARTNER_API.basePath}/images\` answers up to \`limit\` images (default ${PAGING.defaultLimit}, at most ${PAGING.maxLimit}) and a \`next_cursor\`; pass it as \`cursor\` for the next page (null: the last page). Images published while you page never make a page repeat or skip one. Most downloaded first (\`sort=most_downloaded\`) orders by a count that moves: an image downloaded while you page can rise above your place and be missed; page newest first (the default) to see every image once. A cursor works only in the order it came from. Several values of one filter (comma-separated) match any of them; different filters must all match. Prices are whole cents (USD), like \`price\`; a price bound leaves out pieces not for sale.`,
     "",
     "## Errors",
     "",
-    'Errors are JSON, `{ "message": "…", "code": "…" }`: 400 names the parameter to fix, 401 a missing or invalid key, 404 an image that is not public, 429 a full hour.',
+    'Errors are JSON, `{ "message": "…", "code": "…" }` (the codes are listed under `ApiError`): 400 names the parameter to fix, 401 a missing or invalid key (or two `Authorization` headers, or more than the key in one), with `WWW-Authenticate`, 404 an image that is not public, 429 a full hour, 503 a database out of reach for a moment (with `Retry-After`). A method other than GET or HEAD (a CORS preflight too) gets 405 with `Allow: GET, HEAD`; an address and headers over 16 kB, 431.',
   ].join("\n");
 }
 
 /**
- * The rate-limit headers on every keyed answer but a 401 (and `Retry-After` on a 429), written into
- * the site's document (registerApiDocs' `withHeaders`): the marketing document is a part of it.
+ * The headers of the answers given before a key is counted, or without one: a 401's challenge,
+ * a 405's methods and a 503's wait.
+ */
+const UNCOUNTED_ANSWER_HEADERS: Record<string, Record<string, unknown>> = {
+  "401": {
+    "WWW-Authenticate": {
+      description: `How to send a key (RFC 6750): \`${BEARER_CHALLENGE}\``,
+      schema: { type: "string" },
+    },
+  },
+  "405": {
+    Allow: { description: "The methods this address takes: GET, HEAD", schema: { type: "string" } },
+  },
+  "503": {
+    "Retry-After": {
+      description: "Seconds to wait before trying again",
+      schema: { type: "integer" },
+    },
+  },
+};
+
+/**
+ * Answers that carry no rate-limit headers: given before the key is counted (a refused key, a
+ * method no route takes, headers too long, a database out of reach while the key is checked).
+ */
+const UNCOUNTED = new Set(["401", "405", "431", "503"]);
+
+/**
+ * The rate-limit headers on every keyed answer the key was counted for (and `Retry-After` on a
+ * 429), and the headers of the answers given before (UNCOUNTED_ANSWER_HEADERS), written into the
+ * site's document (registerApiDocs' `withHeaders`): the marketing document is a part of it.
  */
 export function withKeyedAnswerHeaders<D extends object>(document: D): D {
   const site = document as unknown as OpenApiDocument;
   for (const [path, operations] of Object.entries(site.paths ?? {})) {
     if (!path.startsWith(`${PARTNER_API.basePath}/`)) continue;
     for (const operation of Object.values(operations)) {
-      if (!operation.security) continue;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        if (status === "401") continue;
+        const uncounted = UNCOUNTED_ANSWER_HEADERS[status];
+        if (uncounted) response.headers = { ...response.headers, ...uncounted };
+        if (!operation.security || UNCOUNTED.has(status)) continue;
         const names = [
           ...Object.keys(RATE_LIMIT_HEADERS),
           ...(status === "429" ? Object.keys(RETRY_AFTER) : []),
@@ -114,6 +145,52 @@ export function withKeyedAnswerHeaders<D extends object>(document: D): D {
     },
   };
   return document;
+}
+
+/**
+ * Every `code` an error of the marketing API carries, with its status and meaning: the ApiError
+ * of the marketing document lists them (the site's document shares ApiError with routes whose
+ * codes differ, so it is told there only).
+ */
+export const MARKETING_ERROR_CODES = {
+  validation_failed: "400: a parameter is missing, unknown or wrong; the message names it",
+  bad_cursor: "400: a `cursor` this API did not give, or one from another `sort`",
+  bad_address: "400: an address whose %-escapes are not UTF-8 text",
+  missing_api_key: "401: no `Authorization: Bearer` header",
+  invalid_api_key:
+    "401: a key that is malformed, unknown or revoked, or an `Authorization` header with more than the key",
+  ambiguous_api_key: "401: two `Authorization` headers",
+  not_found: "404: no such public image, or no such path",
+  method_not_allowed: "405: a method other than GET and HEAD",
+  rate_limited: "429: the key's requests for this hour are used up",
+  request_too_large: "431: the address and headers are over 16 kB together",
+  service_unavailable: "503: the database is out of reach or too busy for a moment",
+  internal: "500: a fault of the server's",
+} as const;
+
+/** ApiError as the marketing document shows it: its `code` described by MARKETING_ERROR_CODES. */
+function withErrorCodes(schemas: Record<string, unknown>): Record<string, unknown> {
+  const apiError = schemas.ApiError as
+    | { properties?: Record<string, Record<string, unknown>> }
+    | undefined;
+  if (!apiError?.properties?.code) return schemas;
+  const codes = Object.entries(MARKETING_ERROR_CODES)
+    .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+    .join("\n");
+  return {
+    ...schemas,
+    ApiError: {
+      ...apiError,
+      properties: {
+        ...apiError.properties,
+        code: {
+          ...apiError.properties.code,
+          description: `What went wrong, for a program to act on (the message is for people):\n\n${codes}`,
+          examples: ["validation_failed"],
+        },
+      },
+    },
+  };
 }
 
 /**
@@ -144,7 +221,7 @@ export function partnerDocument(
     tags: [{ name: "marketing", description: "The public catalogue, for a partner's API key" }],
     paths,
     components: {
-      schemas: copy.components?.schemas ?? {},
+      schemas: withErrorCodes(copy.components?.schemas ?? {}),
       securitySchemes: { partnerKey: PARTNER_KEY_SCHEME },
       headers: copy.components?.headers ?? {},
     },

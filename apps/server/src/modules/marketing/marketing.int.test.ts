@@ -6,7 +6,7 @@
  * never a hidden, flagged or unfinished image; bad parameters are 400 with a message.
  */
 import { request as httpRequest } from "node:http";
-import { ZMarketingImage, ZMarketingImagePage, ZMarketingTagList } from "@sawdust/shared";
+import { MESSAGES, ZMarketingImage, ZMarketingImagePage, ZMarketingTagList } from "@sawdust/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedImage, setImageColumns, signIn } from "../../../test/images.js";
 import { createApiKey, partnerGet, rateLimitOf } from "../../../test/partner-api.js";
@@ -81,6 +81,23 @@ describe(`who may call the marketing API, on ${TEST_DB}`, () => {
     expect(unknown.statusCode).toBe(401);
     expect(lookups).toHaveBeenCalledTimes(1);
     lookups.mockRestore();
+  });
+
+  it("refuses a key with more after it as an invalid key, not a missing one", async () => {
+    for (const authorization of [`Bearer ${key} extra`, `Bearer ${key}  ${key}`]) {
+      const res = await partnerGet(app, undefined, "/api/v1/marketing/tags", { authorization });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.json(), authorization).toEqual({
+        message: MESSAGES.apiKeys.moreThanKey,
+        code: "invalid_api_key",
+      });
+      expect(res.headers["www-authenticate"]).toBe('Bearer realm="Sawdust marketing API"');
+    }
+    // Spaces after the key are still only spaces.
+    const spaced = await partnerGet(app, undefined, "/api/v1/marketing/tags", {
+      authorization: `Bearer ${key}  `,
+    });
+    expect(spaced.statusCode).toBe(200);
   });
 
   it("refuses two Authorization headers whichever key comes first, over a real socket", async () => {
@@ -350,6 +367,8 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
       width: 1000,
       height: 1000,
       share_url: `${ORIGIN}/image/${c}`,
+      // A 1000×1000 original fills the 1024×1280 and 1536×1920 boxes only by being enlarged.
+      upscaled_renditions: ["medium", "large"],
     });
     expect(image.urls.small).toMatch(new RegExp(`^${ORIGIN}/media/images/${c}/small-`));
     expect(image.urls.thumb).toMatch(new RegExp(`^${ORIGIN}/media/images/${c}/thumb-`));
@@ -360,6 +379,43 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
     );
     const listed = ZMarketingImagePage.parse((await get("/api/v1/marketing/images")).json());
     expect(listed.images.find((i) => i.id === c)).toEqual(image);
+  });
+
+  it("names no rendition as enlarged for an original larger than every box", async () => {
+    const big = await seedImage(app, { tags: ["big-original"] });
+    await setImageColumns(app, big, { width: 4000, height: 5000 });
+    const image = ZMarketingImage.parse((await get(`/api/v1/marketing/images/${big}`)).json());
+    expect(image.upscaled_renditions).toEqual([]);
+    const listed = ZMarketingImagePage.parse(
+      (await get("/api/v1/marketing/images?tags=big-original")).json(),
+    );
+    expect(listed.images.map((i) => i.upscaled_renditions)).toEqual([[]]);
+  });
+
+  it("moves updated_at when an admin edits the image, in the detail and the list", async () => {
+    const id = await seedImage(app, { title: "Unedited", tags: ["edited-later"] });
+    const created = clock.now() - 2 * HOUR;
+    await setImageColumns(app, id, { created_at: created, updated_at: created });
+    const before = ZMarketingImage.parse((await get(`/api/v1/marketing/images/${id}`)).json());
+    expect(before.updated_at).toBe(new Date(created).toISOString());
+    expect(before.updated_at).toBe(before.created_at);
+
+    const edited = await app.server.inject({
+      method: "PATCH",
+      url: `/api/v1/images/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { aiAnalysis: { title: "Edited" }, tags: ["edited-later", "new-tag"] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const after = ZMarketingImage.parse((await get(`/api/v1/marketing/images/${id}`)).json());
+    expect(after.title).toBe("Edited");
+    expect(after.updated_at).toBe(new Date(clock.now()).toISOString());
+    expect(after.created_at).toBe(before.created_at);
+    const listed = ZMarketingImagePage.parse(
+      (await get("/api/v1/marketing/images?tags=edited-later")).json(),
+    );
+    expect(listed.images).toEqual([after]);
   });
 
   it("never shows a hidden, flagged or unfinished image, alone or in the tag counts", async () => {
@@ -416,6 +472,15 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
       ["max_price=%20", "max_price must be a number of cents"],
       ["min_price=0x10", "min_price must be a number of cents"],
       ["max_price=9.99", "max_price must be a whole number of cents"],
+      // Past the documented maximum, not "not whole" (a number that large is no safe integer).
+      [
+        "min_price=9007199254740992",
+        "min_price is over the maximum: give at most 9,007,199,254,740,991 cents",
+      ],
+      [
+        "max_price=99999999999999999999",
+        "max_price is over the maximum: give at most 9,007,199,254,740,991 cents",
+      ],
       ["min_price=500&max_price=100", "min_price must not be more than max_price"],
       ["sort=random", "sort must be one of: newest, most_downloaded"],
       ["cursor=nonsense", "The cursor is not valid: start again without one"],
@@ -441,6 +506,185 @@ describe(`the catalogue for partners on ${TEST_DB}`, () => {
     const badId = await get("/api/v1/marketing/images/abc");
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toBe("The image id must be a number");
+    const zeros = await get("/api/v1/marketing/images/057");
+    expect(zeros.statusCode).toBe(400);
+    expect(zeros.json().message).toBe("The image id must be a whole number without leading zeros");
+    // A trailing slash names no image: a 404 naming the path, not "must be a number".
+    for (const url of ["/api/v1/marketing/images/", "/api/v1/marketing/images/?limit=5"]) {
+      const slash = await get(url);
+      expect(slash.statusCode, url).toBe(404);
+      expect(slash.json(), url).toEqual({
+        message:
+          "Not found: GET /api/v1/marketing/images/ names no image: the list is at /api/v1/marketing/images, an image at /api/v1/marketing/images/{id}",
+        code: "not_found",
+      });
+      expect(slash.headers["x-ratelimit-limit"], url).toBe("100000");
+    }
+  });
+
+  it("reads price bounds past what a price column holds as no bound, and refuses such a download count in a cursor (round 60)", async () => {
+    // PostgreSQL's prices and download counts are `integer`: a bound or a count past 2^31 - 1
+    // was sent as it came, and the database refused it (500).
+    const priced = await idsOf("min_price=0");
+    expect(priced).toEqual([c, b, a]);
+    expect(await idsOf("min_price=2147483648")).toEqual([]);
+    expect(await idsOf("min_price=2147483647")).toEqual([]);
+    expect(await idsOf(`min_price=${Number.MAX_SAFE_INTEGER}&tags=sunset`)).toEqual([]);
+    expect(await idsOf("max_price=9007199254740991")).toEqual(priced);
+    expect(await idsOf("max_price=2147483648&sort=most_downloaded")).toEqual([b, c, a]);
+    expect(await idsOf("min_price=1500&max_price=4294967296&style=watercolor")).toEqual([c, a]);
+
+    const cursorOf = (position: object) =>
+      Buffer.from(JSON.stringify(position)).toString("base64url");
+    for (const filters of [
+      "",
+      "&edition_type=open_edition",
+      "&edition_type=open_edition&tags=abstract",
+    ]) {
+      const tooMany = await get(
+        `/api/v1/marketing/images?sort=most_downloaded${filters}&cursor=${cursorOf({ id: 21, d: 2147483648 })}`,
+      );
+      expect(tooMany.statusCode, `${filters}: ${tooMany.body}`).toBe(400);
+      expect(tooMany.json()).toEqual({
+        message: "The cursor is not valid: start again without one",
+        code: "bad_cursor",
+      });
+      // The largest count a column holds is a place like any other.
+      const largest = await get(
+        `/api/v1/marketing/images?sort=most_downloaded${filters}&cursor=${cursorOf({ id: 21, d: 2147483647 })}`,
+      );
+      expect(largest.statusCode, `${filters}: ${largest.body}`).toBe(200);
+    }
+    // The public list's cursor carries an id alone (ids are bigint): read as any other.
+    const visitors = await app.server.inject({
+      url: `/api/v1/images?cursor=${cursorOf({ id: 2147483648 })}`,
+    });
+    expect(visitors.statusCode, visitors.body).toBe(200);
+  });
+
+  it("shows an image of an edition type it does not know as a gallery edition, alone and listed (spec section 1)", async () => {
+    const legacy = await seedImage(app, { tags: ["legacy"], editionType: "one_of_one" });
+    // A legacy or imported row: no CHECK constraint holds the column to the four types.
+    await setImageColumns(app, legacy, { price_cents: 2500, edition_type: "legacy_print" });
+    try {
+      const res = await get(`/api/v1/marketing/images/${legacy}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const image = ZMarketingImage.parse(res.json());
+      expect(image).toMatchObject({
+        edition_type: "sawdust_gallery",
+        price: null,
+        licence_prices: null,
+      });
+      const listed = await get("/api/v1/marketing/images?tags=legacy");
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(ZMarketingImagePage.parse(listed.json()).images).toEqual([image]);
+    } finally {
+      await setRow(legacy, { status: "processing" });
+    }
+  });
+
+  it("refuses a colour it does not know, naming the parameter and the names it knows; grey is gray", async () => {
+    expect(await idsOf("color=grey")).toEqual(await idsOf("color=gray"));
+    expect(await idsOf("color=Blue,GREY")).toEqual([d, b]);
+    expect(await idsOf("color=f00")).toEqual([a]);
+    for (const colour of ["grey", "GREY", " grey "]) {
+      const res = await get(`/api/v1/marketing/images?color=${encodeURIComponent(colour)}`);
+      expect(res.statusCode, colour).toBe(200);
+    }
+    for (const colour of ["turquoise", "rgb(0,0,0)", "%23zzzzzz", "red,blu", "%23ff00"]) {
+      const res = await get(`/api/v1/marketing/images?color=${colour}`);
+      expect(res.statusCode, colour).toBe(400);
+      expect(res.json().code, colour).toBe("validation_failed");
+      expect(res.json().message, colour).toMatch(/^color: /);
+      expect(res.json().message, colour).toContain("red, orange, yellow");
+      expect(res.json().message, colour).toContain("gray (or grey)");
+      expect(res.json().message, colour).toContain("#ff0000");
+    }
+    const documented = (await app.server.inject({ url: "/api/v1/marketing/docs" })).json();
+    const color = documented.paths["/api/v1/marketing/images"].get.parameters.find(
+      (p: { name: string }) => p.name === "color",
+    );
+    expect(color.description).toContain("red, orange, yellow");
+    expect(color.description).toContain("grey");
+  });
+
+  it("says what is wrong with an address whose escapes are not UTF-8 text, as with a bare %", async () => {
+    for (const query of ["tags=%ED%A0%80", "tags=%C3%28", "color=%E2%82", "tags=%zz"]) {
+      const res = await get(`/api/v1/marketing/images?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ message: MESSAGES.badAddress, code: "bad_address" });
+    }
+    expect(MESSAGES.badAddress).toContain("must start an escape such as %20");
+    expect(MESSAGES.badAddress).toContain("the escapes must spell UTF-8 text");
+  });
+
+  it("names the parameter of a value too long (round 60)", async () => {
+    const cases: Array<[string, string]> = [
+      [`tags=sunset,${"t".repeat(65)}`, "tags: a tag must be at most 64 characters"],
+      [`style=${"s".repeat(65)}`, "style: a style must be at most 64 characters"],
+      [`color=${"c".repeat(33)}`, "color: a colour must be at most 32 characters"],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get(`/api/v1/marketing/images?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toBe(message);
+    }
+  });
+
+  it("documents what it answers besides its own statuses: 503, 405, 431, and two keys' 401", async () => {
+    const documented = (await app.server.inject({ url: "/api/v1/marketing/docs" })).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { description: string; headers?: object }> }>
+      >;
+    };
+    for (const path of [
+      "/api/v1/marketing/images",
+      "/api/v1/marketing/images/{id}",
+      "/api/v1/marketing/tags",
+    ]) {
+      const { responses } = documented.paths[path]?.get ?? { responses: {} };
+      expect(responses[401]?.description, path).toContain("ambiguous_api_key");
+      expect(responses[503]?.description, path).toContain("service_unavailable");
+      expect(Object.keys(responses[503]?.headers ?? {}), path).toEqual(["Retry-After"]);
+      expect(responses[405]?.description, path).toContain("method_not_allowed");
+      expect(Object.keys(responses[405]?.headers ?? {}), path).toEqual(["Allow"]);
+      expect(responses[431]?.description, path).toContain("request_too_large");
+      expect(responses[431]?.headers, path).toBeUndefined();
+    }
+    expect(documented.paths["/api/v1/marketing/docs"]?.get?.responses[405]).toBeDefined();
+    // The answers' schemas have names a generated client can use.
+    expect(JSON.stringify(documented.paths["/api/v1/marketing/images/{id}"])).toContain(
+      '"#/components/schemas/MarketingImage"',
+    );
+    expect(JSON.stringify(documented.paths["/api/v1/marketing/images"])).toContain(
+      '"#/components/schemas/MarketingImagePage"',
+    );
+
+    // And it answers them as documented.
+    const preflight = { origin: "https://partner.example", "access-control-request-method": "GET" };
+    for (const [method, headers] of [
+      ["POST", { authorization: `Bearer ${key}` }],
+      ["OPTIONS", preflight],
+    ] as const) {
+      const res = await app.server.inject({ method, url: "/api/v1/marketing/images", headers });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow, method).toBe("GET, HEAD");
+      expect(res.json().code, method).toBe("method_not_allowed");
+    }
+    const down = vi
+      .spyOn(ApiKeysRepo.prototype, "findByHash")
+      .mockRejectedValue(
+        Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      );
+    try {
+      const res = await partnerGet(app, newApiKey(), "/api/v1/marketing/tags");
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBeDefined();
+      expect(res.json().code).toBe("service_unavailable");
+    } finally {
+      down.mockRestore();
+    }
   });
 
   it("pages without repeating or skipping while images are published between pages", async () => {

@@ -1,4 +1,6 @@
 import {
+  MESSAGES,
+  PARTNER_API,
   type Partner,
   ZMarketingImage,
   ZMarketingImageDetailQuery,
@@ -13,7 +15,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { error, errors, file, json, PARTNER_KEY } from "../../http/openapi.js";
 import { rememberQueryVerdicts } from "../../http/remembered-query.js";
-import { tooManyRequests } from "../../lib/errors.js";
+import { notFound, tooManyRequests } from "../../lib/errors.js";
 import { API_KEY_MESSAGES } from "../api-keys/api-keys.constants.js";
 import { type ApiKeysService, apiKeyRefused } from "../api-keys/api-keys.service.js";
 import type { MarketingService } from "./marketing.service.js";
@@ -40,13 +42,31 @@ export interface MarketingRoutesOptions {
 
 const TAGS = ["marketing"];
 const KEYED = { security: PARTNER_KEY } as const;
+/** What any request may be answered before a route reads it (the document's too). */
+const REQUEST_ERRORS = {
+  405: error(
+    "A method other than GET and HEAD, a CORS preflight (OPTIONS) among them (`method_not_allowed`): Allow names GET, HEAD",
+  ),
+  431: error(
+    "The address and headers are over 16 kB together (`request_too_large`): send fewer or shorter parameters",
+  ),
+};
 /** What every keyed operation may answer besides its success. */
 const KEY_ERRORS = {
-  401: error("No API key, or one that is malformed, unknown or revoked"),
+  401: error(
+    "No API key (`missing_api_key`), one that is malformed, unknown or revoked or has more after it in the header (`invalid_api_key`), or two Authorization headers, whatever keys they hold (`ambiguous_api_key`). WWW-Authenticate names the scheme.",
+  ),
   429: error("The key's requests for this hour are used up: Retry-After says when to try again"),
+  503: error(
+    "The database is out of reach or too busy (`service_unavailable`): Retry-After says when to try again",
+  ),
+  ...REQUEST_ERRORS,
 };
 
-/** The partner's key from `Authorization: Bearer <key>`; undefined for any other scheme. */
+/**
+ * The partner's key from `Authorization: Bearer <key>`; undefined for any other scheme. A key
+ * with more after it (`Bearer <key> extra`) is refused as sent, not as missing.
+ */
 function bearerKeyOf(request: FastifyRequest): string | undefined {
   // Node keeps the first of repeated Authorization headers and drops the rest: a proxy or a log
   // reading the last would name another key than the one counted.
@@ -56,7 +76,8 @@ function bearerKeyOf(request: FastifyRequest): string | undefined {
     if (rawHeaders[i]?.toLowerCase() === "authorization") headers += 1;
   }
   if (headers > 1) throw apiKeyRefused(API_KEY_MESSAGES.twoKeys, "ambiguous_api_key");
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? "");
+  const match = /^Bearer[ \t]+(\S+)[ \t]*(\S.*)?$/i.exec(request.headers.authorization ?? "");
+  if (match?.[2] !== undefined) throw apiKeyRefused(MESSAGES.apiKeys.moreThanKey);
   return match?.[1];
 }
 
@@ -83,6 +104,7 @@ export const marketingRoutes: FastifyPluginAsync<MarketingRoutesOptions> = async
         operationId: "getMarketingDocs",
         response: {
           200: json(z.looseObject({ openapi: z.string() }), "The marketing API's OpenAPI document"),
+          ...REQUEST_ERRORS,
         },
       },
     },
@@ -142,6 +164,15 @@ export const marketingRoutes: FastifyPluginAsync<MarketingRoutesOptions> = async
     app.get(
       "/images/:id",
       {
+        // `/images/` matches this route with an empty id: it names no image, and saying the id
+        // is not a number would send the partner looking for one.
+        preValidation: async (request) => {
+          // Before validation the id is still the path's text.
+          if ((request.params as Record<string, unknown>).id === "") {
+            const path = request.url.split("?")[0] ?? "";
+            throw notFound(MESSAGES.apiKeys.noImageId(path, `${PARTNER_API.basePath}/images`));
+          }
+        },
         schema: {
           summary: "One public image",
           tags: TAGS,
@@ -152,9 +183,8 @@ export const marketingRoutes: FastifyPluginAsync<MarketingRoutesOptions> = async
           response: {
             200: json(ZMarketingImage, "The image"),
             ...errors(400),
-            401: KEY_ERRORS[401],
             404: error("No such image among the public ones"),
-            429: KEY_ERRORS[429],
+            ...KEY_ERRORS,
           },
         },
       },

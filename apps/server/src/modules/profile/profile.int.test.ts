@@ -71,6 +71,21 @@ describe(`PATCH /api/v1/profile on ${TEST_DB}`, () => {
     expect(user).toMatchObject({ displayName: null, bio: null, website: null, specialties: [] });
   });
 
+  it("refuses a social link that is neither a handle nor an http(s) address, and keeps the old ones", async () => {
+    const cookie = await member();
+    const saved = { instagram: "@miravale", dribbble: "https://dribbble.com/mira" };
+    expect((await patch({ socialLinks: saved }, cookie)).statusCode).toBe(200);
+    for (const dribbble of ["javascript:alert(1)", "data:text/html,hi", "dribbble.com/mira"]) {
+      const res = await patch({ socialLinks: { ...saved, dribbble } }, cookie);
+      expect({ dribbble, status: res.statusCode, message: res.json().message }).toEqual({
+        dribbble,
+        status: 400,
+        message: MESSAGES.profile.socialLinkInvalid("Dribbble"),
+      });
+    }
+    expect((await currentUser(cookie)).socialLinks).toEqual(saved);
+  });
+
   it("accepts the limits themselves", async () => {
     const cookie = await member();
     const res = await patch(

@@ -84,3 +84,22 @@ describe(`counts that match their links on ${TEST_DB}`, () => {
     expect(all.find((t: { tag: string }) => t.tag === "navy").count).toBe(2);
   });
 });
+
+describe(`explore's featured cards on ${TEST_DB}`, () => {
+  it("gives no two cards the same picture while a tag has another one", async () => {
+    const dusk = await seedImage(app, { tags: ["dusk"] });
+    await seedImage(app, { tags: ["dawn"] });
+    // The newest image of both tags: one card shows it, the other its own next newest.
+    const both = await seedImage(app, { tags: ["dawn", "dusk"] });
+    await seedImage(app, { tags: ["dawn", "dusk"], isPublic: false });
+    const explore = (
+      await app.server.inject({ method: "GET", url: "/api/v1/explore/tags" })
+    ).json();
+    const sampleOf = (tag: string) =>
+      explore.featured.find((t: { tag: string }) => t.tag === tag)?.sampleImage.id;
+    expect(sampleOf("dawn")).toBe(both);
+    expect(sampleOf("dusk")).toBe(dusk);
+    const ids = explore.featured.map((t: { sampleImage: { id: number } }) => t.sampleImage.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

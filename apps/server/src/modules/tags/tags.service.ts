@@ -19,14 +19,26 @@ export class TagsService {
     return this.deps.tags.countPublicTags(COUNTED);
   }
 
-  /** The most used tags, each with its newest image, then every other tag. */
+  /**
+   * The most used tags, each with its newest image not already another card's (the same picture
+   * on two cards of eight told a visitor nothing; round 60), then every other tag.
+   */
   async explore(): Promise<ExploreTags> {
     const all = await this.deps.tags.countPublicTags(COUNTED);
     const top = all.slice(0, EXPLORE_FEATURED_COUNT);
-    const samples = await this.deps.tags.newestImageOf(
+    const candidates = await this.deps.tags.newestImagesOf(
       top.map((t) => t.tag),
       COUNTED,
+      top.length,
     );
+    const used = new Set<number>();
+    const samples = top.flatMap((t) => {
+      const own = candidates.filter((c) => c.tag === t.tag);
+      const sample = own.find((c) => !used.has(c.image_id)) ?? own[0];
+      if (!sample) return [];
+      used.add(sample.image_id);
+      return [sample];
+    });
     const urls = displayUrlsOf(
       await this.deps.images.findRenditions(samples.map((s) => s.image_id)),
       this.deps.media,

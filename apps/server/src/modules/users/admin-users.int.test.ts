@@ -196,6 +196,27 @@ describe(`the user list on ${TEST_DB}`, () => {
       (await call("DELETE", "/api/v1/admin/users/999999/sessions", admin.cookie)).statusCode,
     ).toBe(404);
   });
+
+  it("knows a deleted account no more: no name, no standing to change (round 61)", async () => {
+    const leaving = await signIn(app, "people_leaving");
+    const deleted = await call("DELETE", "/api/v1/account", leaving.cookie, { password: PASSWORD });
+    expect(deleted.statusCode).toBeLessThan(300);
+    const detail = await call("GET", `/api/v1/admin/users/${leaving.userId}`, admin.cookie);
+    expect(detail.statusCode).toBe(404);
+    expect(detail.body).not.toContain("people_leaving");
+    expect((await patchUser(leaving.userId, admin.cookie, { role: "admin" })).statusCode).toBe(404);
+    expect((await patchUser(leaving.userId, admin.cookie, { suspended: true })).statusCode).toBe(
+      404,
+    );
+    const sessions = `/api/v1/admin/users/${leaving.userId}/sessions`;
+    expect((await call("DELETE", sessions, admin.cookie)).statusCode).toBe(404);
+    const row = await app.database.db
+      .selectFrom("users")
+      .select(["role", "suspended_at"])
+      .where("id", "=", leaving.userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: "user", suspended_at: null });
+  });
 });
 
 describe(`role changes on ${TEST_DB}`, () => {

@@ -195,7 +195,11 @@ export class UsersRepo {
   }
 
   async findAdminRow(id: number, month: string, now: number): Promise<AdminUserRow | undefined> {
-    const row = await this.adminRows(month, now).where("users.id", "=", id).executeTakeFirst();
+    // A deleted account is no one's (adminFilters): its kept row names no one to an admin either.
+    const row = await this.adminRows(month, now)
+      .where("users.id", "=", id)
+      .where("users.deleted_at", "is", null)
+      .executeTakeFirst();
     return row && numbersOf(row);
   }
 
@@ -234,7 +238,11 @@ export class UsersRepo {
         .orderBy("id");
       if (locking) admins = admins.forUpdate();
       const activeAdminIds = (await admins.execute()).map((row) => row.id);
-      let target = trx.selectFrom("users").selectAll().where("id", "=", id);
+      let target = trx
+        .selectFrom("users")
+        .selectAll()
+        .where("id", "=", id)
+        .where("deleted_at", "is", null);
       if (locking) target = target.forUpdate();
       const before = await target.executeTakeFirst();
       if (!before) return { kind: "missing" };
@@ -276,6 +284,7 @@ export class UsersRepo {
         .selectFrom("users")
         .selectAll()
         .where("id", "=", id)
+        .where("deleted_at", "is", null)
         .executeTakeFirst();
       if (!user) return undefined;
       await trx.updateTable("users").set(ENDING_SESSIONS).where("id", "=", id).execute();

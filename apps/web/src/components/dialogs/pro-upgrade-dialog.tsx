@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { ArtImage } from "@/components/artwork/art-image";
+import { ResendConfirmation } from "@/components/dialogs/resend-confirmation";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,7 +14,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { toast } from "@/hooks/use-toast";
 import { useUser } from "@/lib/api/get-current-user";
 import { useImageList } from "@/lib/api/get-images";
 import {
@@ -227,6 +227,33 @@ function CheckoutOpen({ url, onClose }: { url: string; onClose: () => void }) {
   );
 }
 
+/**
+ * Why a checkout was not opened, said inside the dialog: the toast region lies under the modal
+ * dialog, hidden from screen readers and out of the focus's reach. A member told to confirm their
+ * email can have the link mailed again from here, as from the Buy dialog.
+ */
+function SubscribeFailure({ error }: { error: Error }) {
+  const m = MESSAGES.subscriptions;
+  const known = error instanceof CheckoutError;
+  const unconfirmed = known && error.refusal === MESSAGES.account.verifyFirst;
+  // The server's words send the member to their Account page; the button to resend is right here.
+  const why = unconfirmed ? m.createFailed(MESSAGES.account.verifyFirstBelow) : error.message;
+  // Below the plans on a phone: brought into view, with its way on, as the checkout's status is.
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    shown.current?.scrollIntoView({ block: "nearest" });
+  }, []);
+  return (
+    <div ref={shown} className="grid gap-2">
+      <div role="alert" className="grid gap-1 text-sm text-destructive">
+        <p className="font-semibold">{known ? m.failedTitle : m.errorTitle}</p>
+        <p>{known ? why : m.errorText}</p>
+      </div>
+      <ResendConfirmation offered={unconfirmed} />
+    </div>
+  );
+}
+
 function SubscribeAction({
   user,
   cycle,
@@ -237,9 +264,10 @@ function SubscribeAction({
   onOpened: (url: string) => void;
 }) {
   const create = useCreateSubscription();
-  const portal = useOpenBillingPortal();
+  const portal = useOpenBillingPortal({ inline: true });
   // Refused with a reason that names Manage Billing: the plan page's button is behind this dialog.
-  const [toBilling, setToBilling] = useState(false);
+  const refusal = create.error instanceof CheckoutError ? create.error.refusal : undefined;
+  const toBilling = BILLING_REFUSALS.some((reason) => reason === refusal);
   const m = MESSAGES.subscriptions;
 
   if (!user) {
@@ -267,15 +295,6 @@ function SubscribeAction({
           window.open(url, "_blank", "noopener,noreferrer");
           onOpened(url);
         },
-        onError: (error) => {
-          const known = error instanceof CheckoutError;
-          setToBilling(known && BILLING_REFUSALS.some((refusal) => refusal === error.refusal));
-          toast({
-            title: known ? m.failedTitle : m.errorTitle,
-            description: known ? error.message : m.errorText,
-            variant: "destructive",
-          });
-        },
       },
     );
   }
@@ -290,7 +309,8 @@ function SubscribeAction({
         )}
         {create.isPending ? m.processing : m.subscribe}
       </Button>
-      {/* A refusal is the toast's to say (spec section 8), once; the way on it names is here. */}
+      {/* Said here once, not in a toast too; next in the Tab order after Subscribe. */}
+      {create.error && <SubscribeFailure error={create.error} />}
       {toBilling && (
         <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
           {portal.isPending && (
@@ -298,6 +318,12 @@ function SubscribeAction({
           )}
           {m.manageBilling}
         </Button>
+      )}
+      {toBilling && portal.error && (
+        <div role="alert" className="grid gap-1 text-sm text-destructive">
+          <p className="font-semibold">{m.billingErrorTitle}</p>
+          <p>{portal.error.message}</p>
+        </div>
       )}
       <p className="text-center text-xs text-muted-foreground">
         Checkout opens in a new tab. Cancel anytime from Manage Billing.

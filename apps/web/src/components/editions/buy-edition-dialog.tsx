@@ -9,7 +9,8 @@ import {
 } from "@sawdust/shared";
 import { LoaderCircle, ShoppingBag } from "lucide-react";
 import { useId, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
+import { ResendConfirmation } from "@/components/dialogs/resend-confirmation";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -19,7 +20,6 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { usePurchaseEdition } from "@/lib/api/purchase-edition";
-import { useResendVerification } from "@/lib/api/resend-verification";
 import { isApiRequestError } from "@/lib/api-client";
 import { formatPrice, imageTitle } from "@/lib/images";
 import { cn } from "@/lib/utils";
@@ -44,14 +44,17 @@ export function BuyEditionDialog({ image, open, onOpenChange }: BuyEditionDialog
   const [licence, setLicence] = useState<Licence>("standard");
   const purchase = usePurchaseEdition(image.id);
   const prices = image.licencePrices;
-  const failure = purchase.error ? wordsOf(purchase.error) : null;
   const busy = purchase.isPending || purchase.isSuccess;
   const unconfirmed =
     isApiRequestError(purchase.error) &&
     purchase.error.status === 403 &&
     purchase.error.body === MESSAGES.account.verifyFirst;
-  const resend = useResendVerification();
-  const location = useLocation();
+  // The server's words send the member to their Account page; the button to resend is right here.
+  const failure = unconfirmed
+    ? MESSAGES.account.verifyFirstBelow
+    : purchase.error
+      ? wordsOf(purchase.error)
+      : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -104,25 +107,7 @@ export function BuyEditionDialog({ image, open, onOpenChange }: BuyEditionDialog
             {failure}
           </p>
         )}
-        {unconfirmed &&
-          (resend.isSuccess ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              {MESSAGES.account.verificationSent}
-            </p>
-          ) : (
-            <Button
-              variant="outline"
-              disabled={resend.isPending}
-              onClick={() => resend.mutate(`${location.pathname}${location.search}`)}
-            >
-              {MESSAGES.account.resendVerification}
-            </Button>
-          ))}
-        {resend.isError && (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {wordsOf(resend.error)}
-          </p>
-        )}
+        <ResendConfirmation offered={unconfirmed} />
         <Button
           variant="brand"
           size="lg"

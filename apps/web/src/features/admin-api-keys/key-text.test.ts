@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
-import { curlExample, failureReason, formatLastUsed } from "./key-text";
+import {
+  curlExample,
+  failureReason,
+  formatLastUsed,
+  PARTNER_ENDPOINTS,
+  partnerServerUrl,
+} from "./key-text";
 
 describe("the API keys page's texts", () => {
   it("writes last use as 'MMM d, yyyy HH:mm', or 'Never used'", () => {
@@ -25,6 +31,20 @@ describe("the API keys page's texts", () => {
   it("shows curl on the site's origin", () => {
     expect(curlExample("https://sawdust.example/api/v1/marketing")).toBe(
       'curl -H "Authorization: Bearer $SAWDUST_API_KEY" \\\n  "https://sawdust.example/api/v1/marketing/images?limit=5&sort=most_downloaded"',
+    );
+  });
+
+  it("gives the origin as the base URL and the endpoints' full paths, as the OpenAPI document does", () => {
+    // A client generated from the document, given the page's base URL, calls base + path.
+    const base = partnerServerUrl("https://sawdust.example/api/v1/marketing");
+    expect(base).toBe("https://sawdust.example");
+    expect(PARTNER_ENDPOINTS.map(([endpoint]) => endpoint)).toEqual([
+      "GET /api/v1/marketing/images",
+      "GET /api/v1/marketing/images/{id}",
+      "GET /api/v1/marketing/tags",
+    ]);
+    expect(`${base}${PARTNER_ENDPOINTS[0]?.[0].split(" ")[1]}`).toBe(
+      "https://sawdust.example/api/v1/marketing/images",
     );
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sawdust/shared";
+import { MESSAGES, PARTNER_API } from "@sawdust/shared";
 import { isApiRequestError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/date-time";
 
@@ -24,3 +24,24 @@ export function failureReason(error: unknown): string {
 export function curlExample(baseUrl: string): string {
   return `curl -H "Authorization: Bearer $SAWDUST_API_KEY" \\\n  "${baseUrl}/images?limit=5&sort=most_downloaded"`;
 }
+
+/**
+ * The base URL a partner gives a client: the site's origin, as the OpenAPI document's `servers`
+ * names it, its paths starting with the API's (`/api/v1/marketing/images`). The API's own address
+ * as a base URL made a generated client call `/api/v1/marketing/api/v1/marketing/images`.
+ */
+export function partnerServerUrl(baseUrl: string): string {
+  return baseUrl.endsWith(PARTNER_API.basePath)
+    ? baseUrl.slice(0, -PARTNER_API.basePath.length)
+    : baseUrl;
+}
+
+/** The endpoints the page lists, by their paths in the OpenAPI document, and what each gives. */
+export const PARTNER_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
+  [
+    `GET ${PARTNER_API.basePath}/images`,
+    "public images: filters edition_type, tags, style, color, min_price, max_price (cents); sort newest or most_downloaded; limit and cursor",
+  ],
+  [`GET ${PARTNER_API.basePath}/images/{id}`, "one public image"],
+  [`GET ${PARTNER_API.basePath}/tags`, "every tag with its count"],
+];

@@ -1,6 +1,7 @@
 import { MESSAGES, rowIdOf } from "@sawdust/shared";
 import { useQuery } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { paths } from "@/app/paths";
 import { AdminPageFrame, AdminPageHeader } from "@/components/layout/admin-page-header";
@@ -11,6 +12,7 @@ import { isApiRequestError } from "@/lib/api-client";
 import { adminImageQueryOptions } from "./api/get-admin-image";
 import { ImageEditForm } from "./components/image-edit-form";
 import { LicencePricesForm } from "./components/licence-prices-form";
+import { ReanalyseButton } from "./components/reanalyse-button";
 import { titleOf } from "./image-text";
 
 const m = MESSAGES.adminImages;
@@ -22,6 +24,8 @@ const m = MESSAGES.adminImages;
  */
 export function ImageEditPage() {
   const imageId = rowIdOf(useParams().id);
+  // Analyses re-run from this page and finished: the form then shows what each one wrote.
+  const [analysisRuns, setAnalysisRuns] = useState(0);
   const query = useQuery({ ...adminImageQueryOptions(imageId ?? 0), enabled: imageId !== null });
   const missing =
     imageId === null ||
@@ -75,6 +79,7 @@ export function ImageEditPage() {
                 image={query.data.image}
                 version={query.data.version}
                 reload={async () => (await query.refetch()).data}
+                reloadWhenChanged={analysisRuns}
               />
               <LicencePricesForm key={`prices-${query.data.image.id}`} image={query.data.image} />
             </div>
@@ -82,9 +87,20 @@ export function ImageEditPage() {
               aria-labelledby="analysis-title"
               className="min-w-0 lg:col-start-1 lg:row-start-2"
             >
-              <h2 id="analysis-title" className="mb-3 font-display text-xl font-semibold">
-                {m.analysis}
-              </h2>
+              <div className="mb-3 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+                <h2 id="analysis-title" className="font-display text-xl font-semibold">
+                  {m.analysis}
+                </h2>
+                <ReanalyseButton
+                  imageId={query.data.image.id}
+                  onFinished={() => setAnalysisRuns((runs) => runs + 1)}
+                />
+              </div>
+              {query.data.image.analysisError && (
+                <p className="mb-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm wrap-anywhere">
+                  {m.analysisFailedBecause(query.data.image.analysisError)}
+                </p>
+              )}
               <pre
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
                 tabIndex={0}

@@ -18,7 +18,7 @@ export function ArtistProfilePage() {
           Artist Profile
         </h1>
         <p className="mt-3 text-lg text-muted-foreground">
-          Tell collectors who you are, where to find you and what you make.
+          Who you are, where to find you and what you make.
         </p>
       </header>
       <ProfileForm key={user.id} user={user} />

@@ -52,7 +52,11 @@ describe("profileResolver", () => {
       bio: "b".repeat(501),
       website: "javascript:alert(1)",
       artistStatement: "s".repeat(1001),
-      socialLinks: { ...formValuesOf(user).socialLinks, twitter: "t".repeat(301) },
+      socialLinks: {
+        ...formValuesOf(user).socialLinks,
+        twitter: "t".repeat(301),
+        dribbble: "javascript:alert(1)",
+      },
     };
     expect(await check(values)).toEqual({
       ok: false,
@@ -62,6 +66,7 @@ describe("profileResolver", () => {
         website: v.websiteInvalid,
         artistStatement: v.artistStatementLong,
         "socialLinks.twitter": v.socialLinkLong(300),
+        "socialLinks.dribbble": MESSAGES.profile.socialLinkInvalid("Dribbble"),
       },
     });
   });

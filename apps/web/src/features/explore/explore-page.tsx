@@ -105,7 +105,7 @@ function ExploreOverview() {
             <ExploreSection
               id="popular-tags"
               title="Browse by Tags"
-              description="Every tag in the catalogue, with how many images carry it."
+              description="Every tag in the gallery, with how many of its pieces carry it."
             >
               {explore.data ? <TagBadges tags={allTags} /> : <TagBadgesSkeleton />}
             </ExploreSection>

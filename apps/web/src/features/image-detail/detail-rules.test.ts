@@ -1,7 +1,7 @@
 import type { User } from "@sawdust/shared";
 import { describe, expect, it } from "vitest";
 import { fallbackFilename, filenameFromDisposition } from "./api/download-image";
-import { imagePatchOf, ZImageDetailsForm } from "./api/update-image";
+import { changedDetailsOf, imagePatchOf, ZImageDetailsForm } from "./api/update-image";
 import { downloadAction } from "./download-access";
 import { editionLabel, showsPrice } from "./edition-label";
 import { swatchesOf } from "./palette";
@@ -114,6 +114,39 @@ describe("imagePatchOf", () => {
     expect(ZImageDetailsForm.parse(typed)).toEqual(imagePatchOf(typed));
     const refused = ZImageDetailsForm.safeParse({ ...typed, tags: `sea, ${"x".repeat(65)}` });
     expect(refused.error?.issues[0]?.message).toBe("A tag must be at most 64 characters");
+  });
+});
+
+describe("changedDetailsOf", () => {
+  const whole = imagePatchOf({
+    title: "New title",
+    description: "Old words",
+    style: "ink",
+    tags: "wave, sea",
+  });
+
+  it("sends only what the admin changed: a stale form cannot put back another admin's edits", () => {
+    expect(changedDetailsOf(whole, { title: true })).toEqual({
+      aiAnalysis: { title: "New title" },
+    });
+    expect(changedDetailsOf(whole, { description: true, tags: true })).toEqual({
+      aiAnalysis: { description: "Old words" },
+      tags: ["wave", "sea"],
+    });
+    expect(changedDetailsOf(whole, { style: true, title: false })).toEqual({ style: "ink" });
+  });
+
+  it("sends nothing when nothing changed", () => {
+    expect(changedDetailsOf(whole, {})).toEqual({});
+  });
+
+  it("sends a field emptied on purpose", () => {
+    const emptied = imagePatchOf({ title: "", description: "", style: "", tags: "" });
+    expect(changedDetailsOf(emptied, { description: true, tags: true, style: true })).toEqual({
+      aiAnalysis: { description: "" },
+      tags: [],
+      style: "",
+    });
   });
 });
 

@@ -10,8 +10,7 @@ import { formatPrice } from "@/lib/images";
 import { cn } from "@/lib/utils";
 import { useLibrary } from "./api/get-library";
 import { usePurchaseOutcome } from "./api/get-purchase";
-
-const m = MESSAGES.editions;
+import { purchaseNoticeText } from "./purchase-notice-text";
 
 /** /library: the editions a member owns, each with its number, licence, date and certificate. */
 export function LibraryPage() {
@@ -112,23 +111,15 @@ export function LibraryPage() {
 /**
  * What became of the purchase the buyer just paid for: confirmed (its number), declined (it
  * arrived after the last edition was taken, or the piece was withdrawn; round 54: this page said
- * "your payment went through"), refunded since, or still being confirmed. A return address
- * without its checkout (an older link) says the payment is being confirmed.
+ * "your payment went through"), refunded since, ended unpaid (replaced by a newer checkout, or
+ * lapsed: it said "being confirmed" for ever), or still being confirmed. A return address without
+ * its checkout (an older link) says the payment is being confirmed.
  */
 function PurchaseNotice({ checkoutId }: { checkoutId: string | null }) {
   const outcome = usePurchaseOutcome(checkoutId);
   const data = outcome.data;
   const refunded = data?.status === "declined" || data?.status === "refunded";
-  const text =
-    data?.status === "sold" && data.number !== null
-      ? m.purchaseSold(data.title ?? `Artwork ${data.imageId}`, data.number)
-      : data?.status === "declined"
-        ? m.purchaseDeclined(data.title)
-        : data?.status === "refunded"
-          ? m.purchaseRefunded(data.title)
-          : outcome.gaveUp
-            ? m.purchaseUnknown
-            : m.purchasePending;
+  const text = purchaseNoticeText(data, outcome.gaveUp);
   return (
     <p
       role="status"

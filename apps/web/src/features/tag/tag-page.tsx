@@ -1,4 +1,4 @@
-import { MESSAGES, PAGING, slugifyTag, tagHeading } from "@sawdust/shared";
+import { GALLERY_LIST_PARAMS, MESSAGES, PAGING, slugifyTag, tagHeading } from "@sawdust/shared";
 import { ArrowRight, ChevronRight, Tag as TagIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { paths } from "@/app/paths";
@@ -25,6 +25,10 @@ export function TagPage() {
   const list = useImageList({ tag, visibility: "public", limit: PAGING.defaultLimit });
   const images = imagesOfPages(list.data?.pages);
   const total = list.data?.pages[0]?.stats;
+  // The tag counts every edition type; the gallery shows its own pieces only (spec section 1), so
+  // the link says how many it opens. One image is enough to learn the count.
+  const galleryList = useImageList({ ...GALLERY_LIST_PARAMS, tag, limit: 1 });
+  const galleryTotal = galleryList.data?.pages[0]?.stats;
   const canLoadMore = list.hasNextPage && !list.isFetchingNextPage;
   const sentinel = useLoadMoreOnScroll<HTMLDivElement>(
     () => void list.fetchNextPage(),
@@ -62,10 +66,18 @@ export function TagPage() {
             {total === undefined ? "\u00a0" : listTotalLabel(total)}
           </p>
         </div>
-        {images.length > 0 && (
-          <Button asChild variant="outline">
+        {galleryTotal && galleryTotal.totalImages > 0 && (
+          // Its words wrap on a narrow phone, the button growing taller, instead of widening
+          // the page; pre-line wraps this text as `normal` would, with a class the app has.
+          <Button
+            asChild
+            variant="outline"
+            className="h-auto shrink whitespace-pre-line py-2.5 text-center"
+          >
             <Link to={paths.gallery.getHref({ tag })}>
-              Open in the gallery
+              {MESSAGES.gallery.openTagPieces(
+                listTotalLabel(galleryTotal, "gallery piece", "gallery pieces"),
+              )}
               <ArrowRight aria-hidden />
             </Link>
           </Button>

@@ -15,6 +15,7 @@ import { UploadGuidelines } from "./components/upload-guidelines";
 import { UploadProgress } from "./components/upload-progress";
 import { isPricedEdition } from "./price-rules";
 import { publishingResolver } from "./publishing-fields";
+import { imagesToSend } from "./retry-rules";
 import { useImageSelection } from "./use-image-selection";
 import { useUploadQueue } from "./use-upload-queue";
 
@@ -49,9 +50,16 @@ export function UploadPage() {
   const editionType = useWatch({ control, name: "editionType" });
   // The files the last run could not upload, with the server's reasons; they stay chosen.
   const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
+  // Of those, the ones refused for what they are (damaged, too small…): not sent again, nor
+  // counted on the button, since they can only be refused the same way (round 61).
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const toSend = imagesToSend(selection.images, refused);
+  const refusedShown = selection.images.length - toSend.length;
   useLeaveWarning(isUploading);
 
   function stateOf(id: string): PreviewState {
+    const refusal = refused.has(id) ? failures.get(id) : undefined;
+    if (refusal !== undefined) return { status: "failed", reason: refusal };
     if (progress) {
       if (progress.uploadedIds.includes(id)) return { status: "uploaded" };
       const reason = progress.failures.get(id);
@@ -64,11 +72,14 @@ export function UploadPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     // Without files there is nothing to check the fields for.
-    if (selection.images.length === 0) {
+    if (toSend.length === 0) {
       event.preventDefault();
       toast({
         title: MESSAGES.upload.noFilesSelected,
-        description: MESSAGES.upload.noFilesSelectedDescription,
+        description:
+          refusedShown > 0
+            ? MESSAGES.upload.onlyRefusedLeft
+            : MESSAGES.upload.noFilesSelectedDescription,
         variant: "destructive",
       });
       return;
@@ -77,13 +88,16 @@ export function UploadPage() {
   }
 
   async function upload(fields: UploadFields) {
-    const images = selection.images;
-    setFailures(new Map());
-    const outcome = await uploadAll(images, fields);
-    // What arrived leaves the selection; what was refused stays, marked with why, for a retry.
+    const everything = selection.images.length;
+    // The files refused for good keep their marks; the others' go while they are sent again.
+    const kept = new Map([...failures].filter(([id]) => refused.has(id)));
+    setFailures(kept);
+    const outcome = await uploadAll(toSend, fields);
+    // What arrived leaves the selection; what was refused stays, marked with why.
     selection.remove(outcome.uploadedIds);
-    setFailures(outcome.failures);
-    if (outcome.uploadedIds.length === images.length) reset();
+    setFailures(new Map([...kept, ...outcome.failures]));
+    setRefused(new Set([...refused, ...outcome.refusedForGood]));
+    if (outcome.uploadedIds.length === everything) reset();
   }
 
   return (
@@ -126,8 +140,13 @@ export function UploadPage() {
             <UploadGuidelines />
             {progress && <UploadProgress progress={progress} />}
             <Button type="submit" size="lg" className="w-full" disabled={isUploading}>
-              {isUploading ? "Uploading..." : uploadButtonText(selection.images.length)}
+              {isUploading ? "Uploading..." : uploadButtonText(toSend.length)}
             </Button>
+            {refusedShown > 0 && !isUploading && (
+              <p className="text-sm text-muted-foreground">
+                {MESSAGES.upload.refusedNotSentAgain(refusedShown)}
+              </p>
+            )}
           </CardContent>
         </Card>
       </form>

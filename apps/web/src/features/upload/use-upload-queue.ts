@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from "react";
 import { toast } from "@/hooks/use-toast";
 import { IMAGES_QUERY_KEY } from "@/lib/api/get-images";
 import { describeUploadFailure, uploadImage } from "./api/upload-image";
+import { isRefusedForGood } from "./retry-rules";
 import { uploadPercent } from "./upload-summary";
 import type { SelectedImage } from "./use-image-selection";
 
@@ -29,6 +30,8 @@ export interface UploadOutcome {
   uploadedIds: string[];
   /** Each file that was not uploaded, with the reason the admin was shown. */
   failures: Map<string, string>;
+  /** Of those, the files refused for what they are: sending them again cannot help. */
+  refusedForGood: Set<string>;
 }
 
 /** The toast that ends a run: what arrived and what did not, counted (spec section 8's words). */
@@ -73,7 +76,11 @@ export function useUploadQueue() {
 
   const uploadAll = useCallback(
     async (images: readonly SelectedImage[], fields: UploadFields): Promise<UploadOutcome> => {
-      const outcome: UploadOutcome = { uploadedIds: [], failures: new Map() };
+      const outcome: UploadOutcome = {
+        uploadedIds: [],
+        failures: new Map(),
+        refusedForGood: new Set(),
+      };
       if (running.current || images.length === 0) return outcome;
       running.current = true;
 
@@ -108,6 +115,7 @@ export function useUploadQueue() {
             outcome.uploadedIds.push(image.id);
           } catch (error) {
             outcome.failures.set(image.id, describeUploadFailure(error));
+            if (isRefusedForGood(error)) outcome.refusedForGood.add(image.id);
           }
         }
         announce(images, outcome);

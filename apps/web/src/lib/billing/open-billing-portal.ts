@@ -20,16 +20,22 @@ export async function openBillingPortal(): Promise<string> {
   return url;
 }
 
-/** Manage Billing: asks for a portal session, then goes there (the portal links back). */
-export function useOpenBillingPortal() {
+/**
+ * Manage Billing: asks for a portal session, then goes there (the portal links back). A failure
+ * is said in a toast, or by the caller (`inline`) where a toast would be out of reach: under a
+ * modal dialog the toast region is hidden from screen readers and the keyboard.
+ */
+export function useOpenBillingPortal({ inline = false }: { inline?: boolean } = {}) {
   return useMutation({
     mutationFn: openBillingPortal,
     onSuccess: (url) => window.location.assign(url),
-    onError: (error) =>
+    onError: (error) => {
+      if (inline) return;
       toast({
         title: MESSAGES.subscriptions.billingErrorTitle,
         description: error.message,
         variant: "destructive",
-      }),
+      });
+    },
   });
 }

@@ -15,6 +15,8 @@ let mod: Module;
 let rater: ContentRater;
 let loadMs = 0;
 const networkAttempts: string[] = [];
+/** What the load printed to the console: the server's log on standard output is JSON only. */
+const printed: unknown[][] = [];
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -76,6 +78,9 @@ beforeAll(async () => {
   // any TCP connection is recorded (then let through, so the test runner itself is unaffected).
   const realFetch = globalThis.fetch;
   const realConnect = net.Socket.prototype.connect;
+  const realConsole = { info: console.info, log: console.log, warn: console.warn };
+  for (const name of ["info", "log", "warn"] as const)
+    console[name] = (...args: unknown[]) => void printed.push([name, ...args]);
   globalThis.fetch = ((input: unknown) => {
     networkAttempts.push(`fetch ${String(input)}`);
     throw new Error(`network access during model load: ${String(input)}`);
@@ -95,6 +100,7 @@ beforeAll(async () => {
   } finally {
     globalThis.fetch = realFetch;
     net.Socket.prototype.connect = realConnect;
+    Object.assign(console, realConsole);
   }
   console.log(
     `content rating: backend ${tf.getBackend()}, model loaded in ${loadMs.toFixed(0)} ms`,
@@ -104,6 +110,7 @@ beforeAll(async () => {
 describe("ContentRater (bundled NSFWJS model, wasm backend)", () => {
   it("loads the bundled model offline on the wasm backend", async () => {
     expect(networkAttempts).toEqual([]);
+    expect(printed).toEqual([]);
     expect(tf.getBackend()).toBe("wasm");
     expect(rater.model).toBe("MobileNetV2Mid");
     expect(rater.inputSize).toBe(224);

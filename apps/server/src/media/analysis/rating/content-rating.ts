@@ -135,7 +135,9 @@ export class ContentRater {
     shared ??= (async () => {
       await initWasmBackend();
       // A model name plus its bundled definition: the weights come from the package itself.
-      const net = await load(CONTENT_MODEL, { modelDefinitions: [MobileNetV2MidModel] });
+      const net = await withoutConsoleInfo(() =>
+        load(CONTENT_MODEL, { modelDefinitions: [MobileNetV2MidModel] }),
+      );
       return new ContentRater(net);
     })().catch((err: unknown) => {
       shared = undefined;
@@ -209,4 +211,20 @@ export class ContentRater {
 
 function clamp01(v: number): number {
   return Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0;
+}
+
+/**
+ * Runs `start` with console.info silenced while it runs synchronously. nsfwjs's `load` prints a
+ * browser hint ("You're using the model…") with console.info before its first await: on a server
+ * that is a plain-text line in the JSON log on standard output, which strict log shippers refuse
+ * (round 61). Only that synchronous stretch is silenced; the promise it returns runs as it is.
+ */
+function withoutConsoleInfo<T>(start: () => T): T {
+  const info = console.info;
+  console.info = () => undefined;
+  try {
+    return start();
+  } finally {
+    console.info = info;
+  }
 }

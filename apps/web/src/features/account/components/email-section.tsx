@@ -33,7 +33,7 @@ export function EmailSection({ account }: { account: Account }) {
       </div>
       {!account.emailVerified && (
         <div className="grid gap-2">
-          <p className="text-sm text-muted-foreground">{m.verifyFirst}</p>
+          <p className="text-sm text-muted-foreground">{m.verifyHere}</p>
           <div>
             <Button
               variant="outline"

@@ -1,6 +1,6 @@
 import { groupDigits, PARTNER_API, type PartnerApiInfo } from "@sawdust/shared";
 import { BookOpen, FileJson } from "lucide-react";
-import { curlExample } from "../key-text";
+import { curlExample, PARTNER_ENDPOINTS, partnerServerUrl } from "../key-text";
 
 /**
  * How a partner uses a key (spec section 2, "Usage documentation for the external marketing
@@ -8,14 +8,6 @@ import { curlExample } from "../key-text";
  * documentation is.
  */
 export function UsageDocs({ partnerApi }: { partnerApi: PartnerApiInfo }) {
-  const endpoints: Array<[string, string]> = [
-    [
-      "GET /images",
-      "public images: filters edition_type, tags, style, color, min_price, max_price (cents); sort newest or most_downloaded; limit and cursor",
-    ],
-    ["GET /images/{id}", "one public image"],
-    ["GET /tags", "every tag with its count"],
-  ];
   return (
     <section
       aria-labelledby="usage-docs-heading"
@@ -34,10 +26,13 @@ export function UsageDocs({ partnerApi }: { partnerApi: PartnerApiInfo }) {
       </pre>
       <div className="grid gap-2 text-sm">
         <p>
-          Base URL: <code className="font-mono text-xs break-all">{partnerApi.baseUrl}</code>
+          Base URL (the OpenAPI document's server):{" "}
+          <code className="font-mono text-xs break-all">
+            {partnerServerUrl(partnerApi.baseUrl)}
+          </code>
         </p>
         <ul className="grid gap-1.5">
-          {endpoints.map(([endpoint, what]) => (
+          {PARTNER_ENDPOINTS.map(([endpoint, what]) => (
             <li key={endpoint}>
               <code className="font-mono text-xs font-semibold">{endpoint}</code>
               <span className="text-muted-foreground"> — {what}</span>

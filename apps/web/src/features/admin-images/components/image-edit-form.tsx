@@ -11,7 +11,7 @@ import {
   MESSAGES,
   UPLOAD,
 } from "@sawdust/shared";
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { paths } from "@/app/paths";
@@ -89,12 +89,18 @@ export function ImageEditForm({
   image,
   version: openedVersion,
   reload,
+  reloadWhenChanged = 0,
 }: {
   image: Image;
   /** The version the form was made from: its save is refused (412) once the image changed. */
   version?: string;
   /** Reads the image again, with its version. */
   reload: () => Promise<VersionedImage | undefined>;
+  /**
+   * A count this page raises when it changed the image itself (an analysis re-run from it): each
+   * change reloads the form as its 'Reload' does, keeping what the admin typed.
+   */
+  reloadWhenChanged?: number;
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -173,6 +179,13 @@ export function ImageEditForm({
       setReloading(false);
     }
   }
+
+  // The latest reloadImage without making the effect below run on every render.
+  const reloadLatest = useRef(reloadImage);
+  reloadLatest.current = reloadImage;
+  useEffect(() => {
+    if (reloadWhenChanged > 0) void reloadLatest.current();
+  }, [reloadWhenChanged]);
 
   const field = (name: keyof ImageEditFormValues) => `${id}-${name}`;
 

@@ -114,6 +114,14 @@ export function ImagesTable({
                       <Badge variant="secondary">{m.analysisLabels[image.analysisStatus]}</Badge>
                     )}
                   </span>
+                  {image.analysisError && (
+                    <span
+                      className="mt-1 line-clamp-2 text-xs text-muted-foreground wrap-anywhere"
+                      title={image.analysisError}
+                    >
+                      {image.analysisError}
+                    </span>
+                  )}
                 </td>
                 {/* A tag of the longest length is cut to the column, whole on hover and in the
                     edit form: it pushed every row's actions out of view (round 55). */}

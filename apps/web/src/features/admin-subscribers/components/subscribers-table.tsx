@@ -3,7 +3,7 @@ import { SubscriptionStatusBadge } from "@/components/billing/subscription-statu
 import { Badge } from "@/components/ui/badge";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { formatBillingDate } from "@/lib/billing/billing-text";
-import { planLabel } from "../subscriber-text";
+import { planLabel, shownStatus } from "../subscriber-text";
 
 /**
  * Members with their plan (spec section 2): Username, Email, Role, Plan, Status, Downloads this
@@ -25,39 +25,44 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
           </tr>
         </thead>
         <tbody className="divide-y">
-          {subscribers.map((subscriber) => (
-            <tr key={subscriber.id} data-testid="subscriber-row">
-              <td className="px-4 py-3 font-medium whitespace-nowrap">{subscriber.username}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                {subscriber.email}
-              </td>
-              <td className="px-4 py-3">
-                <Badge
-                  variant={subscriber.role === "admin" ? "default" : "outline"}
-                  className="capitalize"
-                >
-                  {subscriber.role}
-                </Badge>
-              </td>
-              <td className="px-4 py-3 font-semibold whitespace-nowrap">{planLabel(subscriber)}</td>
-              <td className="px-4 py-3">
-                {subscriber.subscription ? (
-                  <SubscriptionStatusBadge status={subscriber.subscription.status} />
-                ) : (
-                  <span className="text-muted-foreground">
-                    <span aria-hidden>—</span>
-                    <span className="sr-only">No subscription</span>
-                  </span>
-                )}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                {MESSAGES.subscribers.downloadsThisMonth(subscriber.monthlyDownloads)}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                {formatBillingDate(subscriber.createdAt)}
-              </td>
-            </tr>
-          ))}
+          {subscribers.map((subscriber) => {
+            const status = shownStatus(subscriber);
+            return (
+              <tr key={subscriber.id} data-testid="subscriber-row">
+                <td className="px-4 py-3 font-medium whitespace-nowrap">{subscriber.username}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+                  {subscriber.email}
+                </td>
+                <td className="px-4 py-3">
+                  <Badge
+                    variant={subscriber.role === "admin" ? "default" : "outline"}
+                    className="capitalize"
+                  >
+                    {subscriber.role}
+                  </Badge>
+                </td>
+                <td className="px-4 py-3 font-semibold whitespace-nowrap">
+                  {planLabel(subscriber)}
+                </td>
+                <td className="px-4 py-3">
+                  {status ? (
+                    <SubscriptionStatusBadge status={status} />
+                  ) : (
+                    <span className="text-muted-foreground">
+                      <span aria-hidden>—</span>
+                      <span className="sr-only">No subscription</span>
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  {MESSAGES.subscribers.downloadsThisMonth(subscriber.monthlyDownloads)}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  {formatBillingDate(subscriber.createdAt)}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </TableScroll>

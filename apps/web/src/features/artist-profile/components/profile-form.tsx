@@ -23,9 +23,9 @@ import { SpecialtiesField } from "./specialties-field";
 const SOCIAL_LABELS: Record<SocialNetwork, { label: string; placeholder: string }> = {
   instagram: { label: "Instagram", placeholder: "@yourname" },
   twitter: { label: "Twitter", placeholder: "@yourname" },
-  facebook: { label: "Facebook", placeholder: "facebook.com/yourname" },
-  behance: { label: "Behance", placeholder: "behance.net/yourname" },
-  dribbble: { label: "Dribbble", placeholder: "dribbble.com/yourname" },
+  facebook: { label: "Facebook", placeholder: "https://facebook.com/yourname" },
+  behance: { label: "Behance", placeholder: "https://behance.net/yourname" },
+  dribbble: { label: "Dribbble", placeholder: "https://dribbble.com/yourname" },
 };
 
 /**
@@ -73,11 +73,11 @@ export function ProfileForm({ user }: { user: User }) {
       aria-label="Artist profile"
       className="grid gap-6"
     >
-      <Section title="About you" description="How you appear to collectors across the gallery.">
+      <Section title="About you" description={MESSAGES.profile.aboutYouIntro}>
         <ProfileField
           id={fieldId("displayName")}
           label="Display Name"
-          hint={`At least ${PROFILE_LIMITS.displayNameMin} characters. Shown instead of your username.`}
+          hint={MESSAGES.profile.displayNameHint(PROFILE_LIMITS.displayNameMin)}
           error={errors.displayName?.message}
         >
           {(control) => (
@@ -145,10 +145,7 @@ export function ProfileForm({ user }: { user: User }) {
         </ProfileField>
       </Section>
 
-      <Section
-        title="Social links"
-        description="Handles or addresses; leave a field empty to hide it."
-      >
+      <Section title="Social links" description={MESSAGES.profile.socialLinksIntro}>
         <div className="grid gap-5 sm:grid-cols-2">
           {SOCIAL_NETWORKS.map((network) => (
             <ProfileField

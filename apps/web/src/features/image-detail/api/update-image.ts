@@ -14,6 +14,9 @@ export interface ImageDetailsInput {
   tags: string;
 }
 
+/** Which of the form's fields the admin changed (react-hook-form's dirty fields). */
+export type ChangedDetails = Partial<Record<keyof ImageDetailsInput, boolean | undefined>>;
+
 /** Comma-separated text → its trimmed, non-empty parts. */
 export function splitList(text: string): string[] {
   return text
@@ -34,21 +37,48 @@ export function imagePatchOf(input: ImageDetailsInput): ImagePatchBody {
   };
 }
 
+/**
+ * The body cut to the fields the admin changed in this form: the server changes only the fields
+ * sent, so a form opened before another admin's save does not put back what they changed since.
+ */
+export function changedDetailsOf(body: ImagePatchBody, changed: ChangedDetails): ImagePatchBody {
+  const patch: ImagePatchBody = {};
+  const title = changed.title ? body.aiAnalysis?.title : undefined;
+  const description = changed.description ? body.aiAnalysis?.description : undefined;
+  if (title !== undefined || description !== undefined) {
+    patch.aiAnalysis = {
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+    };
+  }
+  if (changed.tags && body.tags !== undefined) patch.tags = body.tags;
+  if (changed.style && body.style !== undefined) patch.style = body.style;
+  return patch;
+}
+
 /** The edit form's text as the PATCH body, checked by the server's own schema (ZImagePatchBody). */
 export const ZImageDetailsForm = z
   .object({ title: z.string(), description: z.string(), style: z.string(), tags: z.string() })
   .transform(imagePatchOf)
   .pipe(ZImagePatchBody);
 
-/** PATCH /api/v1/images/{id}. */
-export function updateImage(imageId: number, body: ImagePatchBody): Promise<Image> {
-  return api.patch<Image>(`/api/v1/images/${imageId}`, body);
+/**
+ * PATCH /api/v1/images/{id}, made from the image's `version` (its ETag): refused (412
+ * `changed_elsewhere`) when the image changed since.
+ */
+export function updateImage(
+  imageId: number,
+  body: ImagePatchBody,
+  version?: string,
+): Promise<Image> {
+  return api.patch<Image>(`/api/v1/images/${imageId}`, body, { ifMatch: version });
 }
 
 export function useUpdateImage(imageId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ImagePatchBody) => updateImage(imageId, body),
+    mutationFn: ({ body, version }: { body: ImagePatchBody; version?: string }) =>
+      updateImage(imageId, body, version),
     onSuccess: (image) => storeChangedImage(queryClient, image),
   });
 }

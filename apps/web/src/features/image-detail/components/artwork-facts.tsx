@@ -34,7 +34,10 @@ const chip = cn(
   "hover:border-foreground/40 hover:bg-accent",
 );
 
-/** Style, tags and colours, each a link that filters the gallery by it. */
+/**
+ * Style, tags and colours, each a link that filters the gallery by it; a priced piece's tags go
+ * to the tag's page instead.
+ */
 export function ArtworkFilters({ image }: { image: Image }) {
   const filterHref = useFilterHref();
   const styles = (image.style ?? "")
@@ -42,6 +45,7 @@ export function ArtworkFilters({ image }: { image: Image }) {
     .map((style) => style.trim())
     .filter(Boolean);
   const swatches = swatchesOf(image.aiAnalysis);
+  const inGallery = image.editionType === "sawdust_gallery";
 
   return (
     <>
@@ -67,7 +71,12 @@ export function ArtworkFilters({ image }: { image: Image }) {
           <ul className="flex flex-wrap gap-2">
             {image.tags.map((tag) => (
               <li key={tag}>
-                <Link to={filterHref({ tag })} className={cn(chip, "bg-card")}>
+                <Link
+                  // The gallery holds gallery pieces only: a priced piece's tag opens the tag's
+                  // page, which lists every edition (it led to an empty gallery; round 60).
+                  to={inGallery ? filterHref({ tag }) : paths.tag.getHref(tag)}
+                  className={cn(chip, "bg-card")}
+                >
                   <span aria-hidden className="mr-0.5 text-muted-foreground">
                     #
                   </span>

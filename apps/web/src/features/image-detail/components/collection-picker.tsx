@@ -1,6 +1,6 @@
 import { type Collection, MESSAGES, type User } from "@sawdust/shared";
 import { Check, FolderPlus, LoaderCircle, Plus, RotateCw } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
@@ -35,6 +35,13 @@ const triggerLabel = (
 const note = "px-2.5 py-2 text-sm text-muted-foreground";
 
 /**
+ * With large text on a phone the label wraps and the button grows taller, instead of pushing the
+ * dialog wider than the screen. `whitespace-pre-line` wraps this text as `normal` would, and is a
+ * class the app already has: a new one would grow the class list every page loads first.
+ */
+const TRIGGER_CLASSES = "h-auto w-full whitespace-pre-line py-2.5 text-center";
+
+/**
  * Add to collection (spec section 2, "Other dialogs"): a visitor is told to sign in and invited to
  * sign up; a member picks one of their collections (fetched only when the picker opens), those that
  * already hold the image marked, or follows the link to create one.
@@ -45,6 +52,20 @@ export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPic
   const collections = useCollections({ enabled: open && Boolean(user) });
   const holding = useCollectionsHolding(imageId, collections.data, open && Boolean(user));
   const add = useAddToCollection(imageId);
+  const menu = useRef<HTMLDivElement>(null);
+  // Whether the keyboard opened the menu (a pointer's open leaves the items unfocused).
+  const openedByKeyboard = useRef(false);
+  const loaded = !collections.isPending;
+
+  // A menu opened from the keyboard focuses its first item, but this one's items come a moment
+  // later: until then the menu itself holds the focus, so hand it on to the first item then.
+  useEffect(() => {
+    if (!open || !loaded || !openedByKeyboard.current) return;
+    const list = menu.current;
+    if (list && document.activeElement === list) {
+      list.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    }
+  }, [open, loaded]);
 
   if (!user) {
     return (
@@ -52,7 +73,7 @@ export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPic
         <Button
           variant="outline"
           size="lg"
-          className="w-full"
+          className={TRIGGER_CLASSES}
           aria-describedby={user === null ? hintId : undefined}
           onClick={onNeedAccount}
         >
@@ -86,9 +107,17 @@ export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPic
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild>
+      <DropdownMenuTrigger
+        asChild
+        onKeyDown={() => {
+          openedByKeyboard.current = true;
+        }}
+        onPointerDown={() => {
+          openedByKeyboard.current = false;
+        }}
+      >
         {/* Never disabled while adding: the keyboard would lose its place when the menu closes. */}
-        <Button variant="outline" size="lg" className="w-full" aria-busy={add.isPending}>
+        <Button variant="outline" size="lg" className={TRIGGER_CLASSES} aria-busy={add.isPending}>
           {add.isPending ? (
             <>
               <LoaderCircle className="animate-spin" aria-hidden />
@@ -100,6 +129,7 @@ export function CollectionPicker({ imageId, user, onNeedAccount }: CollectionPic
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent
+        ref={menu}
         align="start"
         className="max-h-[min(22rem,var(--radix-dropdown-menu-content-available-height))] w-[var(--radix-dropdown-menu-trigger-width)] overflow-y-auto"
       >

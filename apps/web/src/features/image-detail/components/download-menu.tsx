@@ -106,11 +106,13 @@ export function DownloadMenu({ image, user, onNeedAccount, onNeedPro }: Download
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
+        {/* With large text on a phone the icons and the word wrap onto lines of their own and the
+            button grows taller, instead of pushing the dialog wider than the screen. */}
         <Button
           ref={trigger}
           variant="brand"
           size="lg"
-          className="flex-1"
+          className="h-auto flex-1 flex-wrap px-4 py-2.5 sm:px-6"
           disabled={pending !== null}
         >
           {pending ? (

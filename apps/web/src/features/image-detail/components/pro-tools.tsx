@@ -57,7 +57,8 @@ function PromptText({ label, text }: { label: string; text: string }) {
         <button
           type="button"
           onClick={copy}
-          className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent hover:text-foreground"
+          // 24 px high, the least a finger's target may be (WCAG 2.5.8): taller would push the prompt down.
+          className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-accent hover:text-foreground"
         >
           {copied ? (
             <Check className="size-3.5" aria-hidden />

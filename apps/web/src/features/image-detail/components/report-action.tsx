@@ -23,7 +23,8 @@ export function ReportAction({ imageId, imageTitle }: { imageId: number; imageTi
         // Kept focusable once reported (the dialog gives the focus back to it), only inert.
         onClick={() => !reported && setOpen(true)}
         aria-disabled={reported || undefined}
-        className="inline-flex items-center gap-1.5 self-start text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline aria-disabled:cursor-default aria-disabled:no-underline"
+        // 44 px high for a finger; the negative margin keeps its words where they were.
+        className="-mt-3 inline-flex h-11 items-center gap-1.5 self-start text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline aria-disabled:cursor-default aria-disabled:no-underline"
       >
         <Flag className="size-4" aria-hidden />
         {reported ? "Reported" : "Report this image"}

@@ -1,5 +1,4 @@
 import { MESSAGES } from "@sawdust/shared";
-import { defaultFilter } from "cmdk";
 import { ArrowRight, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -17,60 +16,15 @@ import { imageCountLabel } from "@/lib/counts";
 import { detailState } from "@/lib/detail-route";
 import { cn } from "@/lib/utils";
 import { useArtworkSearch } from "../api/search-artwork";
-import { entryCount, type SearchGroup, type ShortcutCounts, searchGroups } from "../search-groups";
 import { MIN_SEARCH_LENGTH, matchingTags, SEARCH_DEBOUNCE_MS } from "../search-results";
 import { useShortcutCounts } from "../shortcut-counts";
 import { useDebouncedValue } from "../use-debounced-value";
 import { ArtworkResults, artworkValue, TagResults } from "./search-live-results";
+import { resultsFound, visibleGroups } from "./search-shortcuts";
 
 interface SearchDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}
-
-interface VisibleEntry {
-  entry: SearchGroup["entries"][number];
-  /** Images its filter shows, when known. */
-  count: number | undefined;
-}
-
-interface VisibleGroup {
-  group: SearchGroup;
-  entries: VisibleEntry[];
-  showViewAll: boolean;
-}
-
-/**
- * The fixed shortcuts that match what is typed, by cmdk's own fuzzy filter, each with the number
- * of images it leads to; those known to lead to an empty gallery are left out. The palette filters
- * them here rather than in cmdk, because cmdk would also filter away the server's results.
- */
-function visibleGroups(search: string, counts: ShortcutCounts): VisibleGroup[] {
-  const matches = (value: string) => !search || defaultFilter(value, search) > 0;
-  return searchGroups
-    .map((group) => ({
-      group,
-      entries: group.entries
-        .filter((entry) => matches(`${group.heading} ${entry.label}`))
-        .map((entry) => ({ entry, count: entryCount(entry, counts) }))
-        .filter(({ count }) => count !== 0),
-      showViewAll: matches(`${group.heading} view all`),
-    }))
-    .filter((visible) => visible.entries.length > 0 || visible.showViewAll);
-}
-
-/**
- * What the status line says once a search has answered: how many artworks and tags were found, or
- * that none were, so a screen reader hears an outcome after "Searching…".
- */
-function resultsFound(artworks: number, tags: number, shortcuts: number): string {
-  const tagCount = `${tags} ${tags === 1 ? "tag" : "tags"}`;
-  if (artworks > 0) {
-    return tags > 0 ? `${artworks} artwork and ${tagCount} found` : `${artworks} artwork found`;
-  }
-  if (tags > 0) return `No artwork; ${tagCount} found`;
-  // Shortcuts that match the words are still listed: the search found nothing, the list is not empty.
-  return shortcuts > 0 ? "No artwork or tags found" : MESSAGES.search.empty;
 }
 
 /**
@@ -142,16 +96,16 @@ export function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
       </div>
       <p role="status" className="sr-only">
         {searching
-          ? "Searching…"
+          ? MESSAGES.searchStatus.searching
           : live
-            ? resultsFound(artworkResults.length, tagResults.length, groups.length)
+            ? resultsFound(artworkResults.length, tagResults.length, groups)
             : ""}
       </p>
       <CommandList>
         {nothingYet &&
           (searching ? (
             <div role="presentation" className="py-6 text-center text-sm text-muted-foreground">
-              Searching…
+              {MESSAGES.searchStatus.searching}
             </div>
           ) : (
             <CommandEmpty>{MESSAGES.search.empty}</CommandEmpty>

@@ -14,6 +14,8 @@ export class UploadFailure extends Error {
     message: string,
     /** The HTTP status, or undefined when no answer came (network failure, abort). */
     readonly status?: number,
+    /** The server's code for the refusal (`too_small`), when it sent one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -36,7 +38,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function stringField(body: unknown, field: "message" | "error"): string | undefined {
+function stringField(body: unknown, field: "message" | "error" | "code"): string | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   const value = (body as Record<string, unknown>)[field];
   return typeof value === "string" && value !== "" ? value : undefined;
@@ -55,7 +57,11 @@ function readAnswer(xhr: XMLHttpRequest): Image {
   const image = ok ? firstUploaded(body) : undefined;
   if (image) return image;
   const reason = ok ? stringField(body, "error") : stringField(body, "message");
-  throw new UploadFailure(reason ?? MESSAGES.upload.uploadErrorFallback, xhr.status);
+  throw new UploadFailure(
+    reason ?? MESSAGES.upload.uploadErrorFallback,
+    xhr.status,
+    ok ? undefined : stringField(body, "code"),
+  );
 }
 
 /**
