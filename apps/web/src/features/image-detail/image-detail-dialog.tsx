@@ -44,6 +44,7 @@ import { backgroundOf, findOpener } from "@/lib/detail-route";
 import { useDocumentTitle } from "@/lib/document-title";
 import { canBuy, salesStatus } from "@/lib/edition-status";
 import { filtersFromSearch, formatPrice, imageTitle } from "@/lib/images";
+import { MAIN_CONTENT_ID } from "@/lib/main-content";
 import { retryingLazy } from "@/lib/retrying-lazy";
 import { cn } from "@/lib/utils";
 import { forgetDeletedImage } from "./api/image-cache";
@@ -80,6 +81,48 @@ const EditDetailsForm = retryingLazy(
 
 /** How long a step back in history may take before closing the detail goes to its page instead. */
 const STUCK_BACK_MS = 1500;
+
+/**
+ * Steps back in history from the detail at `address`, and runs `instead` if the step lands on
+ * that address again or comes to nothing within STUCK_BACK_MS. Five browser-test runs in about
+ * fifty saw the details still open 5 s after Escape, never in a traced run: a check that the
+ * history entry was unchanged did not fire (round 62), nor, in the next CI run, one kept by the
+ * dialog that closed (a landing on an entry of the same address without the page under it shows
+ * the details in another dialog, over the gallery). This one watches the address itself.
+ */
+function stepBackFrom(address: string, instead: () => void) {
+  let landed = false;
+  const onLanding = () => {
+    landed = true;
+    window.removeEventListener("popstate", onLanding);
+    if (window.location.pathname === address) instead();
+  };
+  window.addEventListener("popstate", onLanding);
+  window.history.back();
+  window.setTimeout(() => {
+    window.removeEventListener("popstate", onLanding);
+    if (!landed && window.location.pathname === address) instead();
+  }, STUCK_BACK_MS);
+}
+
+/**
+ * The focus back on the tile of `imageId` once no dialog is left (and a task later, when Radix
+ * has returned the focus of those that closed), unless it rests somewhere of its own by then.
+ * The router renders in a transition, so "then" is watched for rather than assumed.
+ */
+function refocusOnceClosed(imageId: number, tries = 40) {
+  window.setTimeout(() => {
+    if (document.querySelector('[role="dialog"]')) {
+      if (tries > 0) refocusOnceClosed(imageId, tries - 1);
+      return;
+    }
+    window.setTimeout(() => {
+      const active = document.activeElement;
+      if (active === null || active === document.body || active.id === MAIN_CONTENT_ID)
+        findOpener(imageId)?.focus({ preventScroll: true });
+    });
+  }, 50);
+}
 
 /** Whether a dialog or menu other than `own` (or one inside it) is open on the page. */
 function anotherLayerThan(own: HTMLElement): boolean {
@@ -389,26 +432,13 @@ export function ImageDetailDialog({ imageId }: { imageId: number }) {
   const close = () => {
     const background = backgroundOf(state);
     if (!background) return navigate(`${paths.gallery.getHref()}${search}`);
-    navigate(-1);
-    // A step back can leave this image's detail showing: four browser-test runs in about forty
-    // saw it open 5 s after Escape at its own address, and no traced run ever did (round 62 found
-    // the first fallback, which checked that the history entry was unchanged, did not fire: the
-    // step may land on an entry of the same address). If this dialog still shows this image a
-    // moment later, whichever entry that is, the page under it takes its place instead.
-    const closing = imageId;
-    window.setTimeout(() => {
-      if (shownImageNow.current === closing)
-        navigate(background, { replace: true, state: background.state });
-    }, STUCK_BACK_MS);
+    stepBackFrom(paths.image.getHref(imageId), () => {
+      navigate(background, { replace: true, state: background.state });
+      // The router may have shown the entry it landed on as a page of its own first, and that
+      // page's start took the focus to its main region: the tile takes it back.
+      refocusOnceClosed(imageId);
+    });
   };
-  // The image this dialog shows, null once it has gone.
-  const shownImageNow = useRef<number | null>(imageId);
-  useEffect(() => {
-    shownImageNow.current = imageId;
-    return () => {
-      shownImageNow.current = null;
-    };
-  }, [imageId]);
 
   // Radix hears Escape on the document only once it has worked out, renders after the dialog
   // showed, that this is its newest layer; until then (and before the dialog takes the focus) an
