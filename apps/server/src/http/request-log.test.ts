@@ -16,6 +16,17 @@ describe("urlForLog", () => {
     );
     expect(urlForLog("/tag/token=abc")).toBe("/tag/token=abc");
   });
+
+  it("redacts what an admin searched for (a member's name or address), not a visitor's search", () => {
+    expect(urlForLog("/api/v1/admin/mail-outbox?to=carol.private@example.org")).toBe(
+      "/api/v1/admin/mail-outbox?to=[redacted]",
+    );
+    expect(urlForLog("/api/v1/admin/subscribers?page=2&q=alice%40example.org&status=active")).toBe(
+      "/api/v1/admin/subscribers?page=2&q=[redacted]&status=active",
+    );
+    expect(urlForLog("/api/v1/admin/users?Q=bob")).toBe("/api/v1/admin/users?Q=[redacted]");
+    expect(urlForLog("/api/v1/images?q=harbour&tag=sea")).toBe("/api/v1/images?q=harbour&tag=sea");
+  });
 });
 
 describe("what a log line keeps of a URL", () => {

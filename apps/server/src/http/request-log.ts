@@ -7,6 +7,14 @@ import type { FastifyRequest } from "fastify";
 const SECRET_PARAMETER = /([?&](?:token|pendingToken|sig)=)[^&#]*/gi;
 
 /**
+ * Query parameters of the admin's screens that hold a member's name or address: the users',
+ * subscribers' and sales' search, the outbox's recipient (round 63: the log kept every address an
+ * admin looked up, after the account was deleted too). A visitor's gallery search stays.
+ */
+const ADMIN_SEARCH_PARAMETER = /([?&](?:q|to|email)=)[^&#]*/gi;
+const ADMIN_PATH = /^\/api\/v1\/admin\//;
+
+/**
  * Characters of a URL or host a log line keeps: a client chooses both, and a 15 kB query or Host
  * header copied into every line let one client write tens of megabytes of log a second.
  */
@@ -19,9 +27,15 @@ function cut(text: string): string {
     : `${text.slice(0, LOGGED_CHARS)}…[${text.length - LOGGED_CHARS} more]`;
 }
 
-/** A URL as the logs keep it: secret query values replaced by `[redacted]`, and cut short. */
+/**
+ * A URL as the logs keep it: secret query values (and an admin's searches for a member) replaced
+ * by `[redacted]`, and cut short.
+ */
 export function urlForLog(url: string): string {
-  return cut(url.replace(SECRET_PARAMETER, "$1[redacted]"));
+  const redacted = url.replace(SECRET_PARAMETER, "$1[redacted]");
+  return cut(
+    ADMIN_PATH.test(redacted) ? redacted.replace(ADMIN_SEARCH_PARAMETER, "$1[redacted]") : redacted,
+  );
 }
 
 /**
