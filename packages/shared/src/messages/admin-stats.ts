@@ -77,9 +77,11 @@ export const adminStats = {
         summary: `${plural(waiting, "job")} waiting`,
         detail: `${plural(waiting, "job")} waiting; the oldest has waited ${age}. The workers are too few or stuck: new uploads wait to be published.`,
       }),
+      // Said however short the wait: no worker will ever take them (round 63 read "1 job stuck"
+      // after 0 seconds as alarm, and "to take them" of one job).
       stalled: (waiting: number, age: string) => ({
-        summary: `${plural(waiting, "job")} stuck`,
-        detail: `${plural(waiting, "job")} waiting and no worker is running to take them; the oldest has waited ${age}.`,
+        summary: `${plural(waiting, "job")} waiting, no worker`,
+        detail: `${plural(waiting, "job")} waiting and no worker is running to take ${waiting === 1 ? "it" : "them"}; the oldest has waited ${age}.`,
       }),
       /** Jobs that used every attempt (kept 7 days), said after what the queue is doing. */
       failed: (count: number, kind: string, age: string, error: string) => ({

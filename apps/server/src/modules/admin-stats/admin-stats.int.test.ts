@@ -11,6 +11,7 @@ import {
   DOWNLOAD_SIZE_NAMES,
   type DownloadSize,
   EDITION_SALES,
+  MESSAGES,
   PRO_PRICES_CENTS,
   SANDBOX_CARDS,
   type SystemCheck,
@@ -746,8 +747,12 @@ describe(`the system status on ${TEST_DB}`, () => {
     expect(statusEarly.queue).toMatchObject({ waiting: 4, running: 0, oldestWaitingSeconds: 0 });
     expect(statusOf(statusEarly, "queue")).toMatchObject({
       level: "down",
-      summary: "4 jobs stuck",
+      summary: "4 jobs waiting, no worker",
+      detail: expect.stringContaining("no worker is running to take them;"),
     });
+    expect(MESSAGES.adminStats.status.queue.stalled(1, "0 seconds").detail).toContain(
+      "1 job waiting and no worker is running to take it;",
+    );
     expect(statusOf(statusEarly, "workers")).toMatchObject({
       level: "down",
       summary: "None running",

@@ -304,13 +304,18 @@ describe(`single-image admin actions write audit entries on ${TEST_DB}`, () => {
 
   it("visibility, analysis and delete each record what they changed", async () => {
     const id = await seedImage(app, { title: "Audited", isPublic: true });
-    const hide = await app.server.inject({
-      method: "PATCH",
-      url: `/api/v1/images/${id}/visibility`,
-      headers: { cookie: admin.cookie },
-      payload: { isPublic: false },
-    });
-    expect(hide.statusCode).toBe(200);
+    // Hidden twice: the second changes nothing and records nothing (round 63: an approval of a
+    // public image recorded "is public: yes → yes").
+    for (let i = 0; i < 2; i++) {
+      const hide = await app.server.inject({
+        method: "PATCH",
+        url: `/api/v1/images/${id}/visibility`,
+        headers: { cookie: admin.cookie },
+        payload: { isPublic: false },
+      });
+      expect(hide.statusCode).toBe(200);
+      expect(hide.json()).toMatchObject({ isPublic: false });
+    }
     const analyse = await app.server.inject({
       method: "POST",
       url: `/api/v1/images/${id}/analyze`,

@@ -186,6 +186,10 @@ export class ImageEditsService {
     // Published by an admin, a flagged or unrated image is approved: it leaves the moderation
     // queue (members' reports stay open there).
     const approving = isPublic && isHeldByTheRater(row.moderation);
+    // Already so, and no rating left to publish it: nothing to change, record or announce.
+    if ((row.is_public === 1) === isPublic && row.publish_when_rated === 0 && !approving) {
+      return this.present(id, admin);
+    }
     // An admin's choice stands: a later rating no longer publishes the image.
     await this.deps.images.update(
       id,
