@@ -439,3 +439,34 @@ test("with JavaScript, a missing page shows nothing before the app runs, then th
   await expect(page.getByText(MESSAGES.notFoundHint)).toHaveCount(1);
   await expect(page.getByRole("main")).toHaveCount(1);
 });
+
+test("without JavaScript a phone reaches every section from the header, and no dead header button shows (round 63)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto("/gallery");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("button")).toHaveCount(0);
+    const main = header.getByRole("navigation", { name: "Main" });
+    for (const name of ["Gallery", "1/1 Collection", "Open Editions", "Explorer"]) {
+      const link = main.getByRole("link", { name, exact: true });
+      await expect(link, name).toBeVisible();
+      const box = await link.boundingBox();
+      expect(box && box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(
+      390,
+    );
+    await main.getByRole("link", { name: "Explorer", exact: true }).tap();
+    await expect(page).toHaveURL(/\/explore$/);
+  } finally {
+    await context.close();
+  }
+});

@@ -299,8 +299,18 @@ test.describe("public pages rendered on the server", () => {
         browser,
       }) => {
         const path = pathOf();
-        // The server's page as it first paints…
+        // The server's page as it first paints… (without the styles index.html gives a browser
+        // that runs no script: a first paint with scripts has none of them)
         const before = await withoutScripts(browser, viewport, async (page) => {
+          await page.route("**/*", async (route) => {
+            if (route.request().resourceType() !== "document") return route.continue();
+            const response = await route.fetch();
+            const html = (await response.text()).replace(
+              /<noscript>\s*<style>[\s\S]*?<\/noscript>/,
+              "",
+            );
+            await route.fulfill({ response, body: html });
+          });
           await page.goto(path);
           await lookAt(page, { path: `/tmp/h20-${name}-${viewport.width}-before.png` });
           return {
