@@ -285,7 +285,7 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ WORKERS: "-1" }, "WORKERS"],
-    [{ DEMO_CONTENT: "maybe" }, "DEMO_CONTENT"],
+    [{ DEMO_CONTENT: "maybe" }, "DEMO_CONTENT: must be true or false (or 1/0, yes/no)"],
     [{ S3_BUCKET: "media" }, "S3_BUCKET"],
     [{ ADMIN_USERNAME: "root" }, "ADMIN_USERNAME"],
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD: Password must be"],

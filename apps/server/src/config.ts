@@ -13,7 +13,9 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const booleanFlag = z.preprocess(
   emptyToUndefined,
   z
-    .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+    .enum(["true", "false", "1", "0", "yes", "no"], {
+      error: "must be true or false (or 1/0, yes/no)",
+    })
     .transform((v) => v === "true" || v === "1" || v === "yes")
     .optional(),
 );

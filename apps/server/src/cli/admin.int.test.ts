@@ -175,7 +175,11 @@ describe("npm run admin on settings that name no usable site", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       const code = await runAdminCli(args, { LOG_LEVEL: "silent", ...env });
-      return { code, said: error.mock.calls.map((call) => call.join(" ")).join("\n") };
+      return {
+        code,
+        said: error.mock.calls.map((call) => call.join(" ")).join("\n"),
+        told: log.mock.calls.map((call) => call.join(" ")).join("\n"),
+      };
     } finally {
       error.mockRestore();
       log.mockRestore();
@@ -186,7 +190,7 @@ describe("npm run admin on settings that name no usable site", () => {
     const missing = join(folder, "no-such-data");
     const copy = join(folder, "copy");
     const result = await run(["backup", "--to", copy], { DATA_DIR: missing });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       code: 1,
       said: `DATA_DIR ${missing}: there is no database here (${join(missing, "sawdust.db")} does not exist); nothing was backed up. Set DATA_DIR to the server's data directory.`,
     });
@@ -232,19 +236,22 @@ describe("npm run admin on settings that name no usable site", () => {
     });
     const backupDir = join(folder, "backup-to-restore");
     const site = join(folder, "site");
-    expect(
-      (
-        await run(["create", "--username", "boss", "--email", "boss@example.com"], {
-          DATA_DIR: site,
-        })
-      ).code,
-    ).toBe(0);
+    const made = await run(["create", "--username", "boss", "--email", "boss@example.com"], {
+      DATA_DIR: site,
+    });
+    expect(made.code).toBe(0);
+    // A DATA_DIR with no database (a typo, or a site not started yet) is named (round 63).
+    expect(made.told).toContain(`DATA_DIR ${site} held no database: this made a new site there.`);
+    const again = await run(["create", "--username", "boss", "--email", "boss@example.com"], {
+      DATA_DIR: site,
+    });
+    expect(again.told).not.toContain("held no database");
     expect((await run(["backup", "--to", backupDir], { DATA_DIR: site })).code).toBe(0);
-    expect(await run(["restore", "--from", backupDir], { DATA_DIR: file })).toEqual({
+    expect(await run(["restore", "--from", backupDir], { DATA_DIR: file })).toMatchObject({
       code: 1,
       said: `DATA_DIR (${file}) is a file, not a directory: point DATA_DIR at a new folder.`,
     });
-    expect(await run(["backup", "--to", file], { DATA_DIR: site })).toEqual({
+    expect(await run(["backup", "--to", file], { DATA_DIR: site })).toMatchObject({
       code: 1,
       said: `${file} is a file, not a folder: back up into a new or empty folder.`,
     });

@@ -111,6 +111,9 @@ async function createAdmin(
   account: { username: string; email: string; password?: string },
 ): Promise<void> {
   const password = account.password ?? randomBytes(15).toString("base64url");
+  // No database there: a new site is made (a first administrator before the first start), or
+  // DATA_DIR is mistyped and the server never sees this account (round 63). Said either way.
+  const newSite = config.database.kind === "sqlite" && !existsSync(config.database.file);
   await withAuth(config, async (auth) => {
     const made = await auth.upsertAdmin({ ...account, password });
     console.log(
@@ -119,6 +122,11 @@ async function createAdmin(
         : `The account '${account.username}' already existed: it is an administrator now, with a new password (its sessions have ended). Its email stays ${made.email}.`,
     );
   });
+  if (newSite) {
+    console.log(
+      `DATA_DIR ${config.dataDir} held no database: this made a new site there. If your server uses another folder, set DATA_DIR to it and run this again.`,
+    );
+  }
   if (!account.password) console.log(`password: ${password}\n(shown once: keep it safe)`);
 }
 
