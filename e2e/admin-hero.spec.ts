@@ -248,6 +248,75 @@ test.describe("the hero, from the admin's page to a visitor's gallery", () => {
     expect(dialogs).toEqual([]);
   });
 
+  test("two admins with the page open: a field both changed is refused for the second, different fields are both kept (round 63)", async ({
+    browser,
+  }) => {
+    test.slow();
+    const first = await browser.newContext();
+    const second = await browser.newContext();
+    try {
+      const pages = await Promise.all(
+        [first, second].map(async (context) => {
+          const page = await context.newPage();
+          await signInViaApi(page.request, ADMIN_ACCOUNT);
+          await page.goto("/admin/hero");
+          await expect(page.getByLabel("Hero Title")).toBeEditable();
+          return page;
+        }),
+      );
+      const [a, b] = pages as [Page, Page];
+      const save = (page: Page) => page.getByRole("button", { name: "Save Changes" }).click();
+
+      // The same field: A saves first; B's form still shows the old title.
+      const titleA = `Title by A ${uniqueWord("a")}`;
+      const titleB = `Title by B ${uniqueWord("b")}`;
+      await a.getByLabel("Hero Title").fill(titleA);
+      await save(a);
+      await expect(toastText(a, MESSAGES.hero.updated)).toBeVisible();
+      await b.getByLabel("Hero Title").fill(titleB);
+      await save(b);
+      // B is told, nothing of theirs is saved, and what they typed is still there.
+      await expect(toastText(b, MESSAGES.hero.changedElsewhere)).toBeVisible();
+      await expect(toastText(b, MESSAGES.hero.updated)).toHaveCount(0);
+      await expect(b.getByLabel("Hero Title")).toHaveValue(titleB);
+      const api = await adminApi();
+      try {
+        const stored = await (await api.get("/api/v1/hero-content")).json();
+        expect(stored.title).toBe(titleA);
+      } finally {
+        await api.dispose();
+      }
+
+      // Different fields: both pages opened afresh; A changes the title, B the subtitle.
+      await Promise.all(
+        pages.map(async (page) => {
+          await page.goto("/admin/hero");
+          await expect(page.getByLabel("Hero Title")).toHaveValue(titleA);
+        }),
+      );
+      const titleA2 = `Second title ${uniqueWord("a")}`;
+      const subtitleB = `Subtitle by B ${uniqueWord("b")}`;
+      await a.getByLabel("Hero Title").fill(titleA2);
+      await save(a);
+      await expect(toastText(a, MESSAGES.hero.updated)).toBeVisible();
+      await b.getByLabel("Hero Subtitle").fill(subtitleB);
+      await save(b);
+      await expect(toastText(b, MESSAGES.hero.updated)).toBeVisible();
+      // B's form now shows what is stored: A's title and B's subtitle.
+      await expect(b.getByLabel("Hero Title")).toHaveValue(titleA2);
+      const after = await adminApi();
+      try {
+        const stored = await (await after.get("/api/v1/hero-content")).json();
+        expect(stored).toMatchObject({ title: titleA2, subtitle: subtitleB });
+      } finally {
+        await after.dispose();
+      }
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
   test("a visitor and a member may not write it", async ({ request, page }) => {
     const body = { data: { title: "Mine", subtitle: "", isVisible: true } };
     expect((await request.put("/api/v1/hero-content", body)).status()).toBe(401);

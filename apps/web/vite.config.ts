@@ -92,10 +92,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
               // brings its imports along: purchase-edition alone would bring billing's texts), and
               // what no page paints first with: changes (useMutation), one image, the tag lists,
               // a confirmation link sent again, UTC days in words, the way back from a link, and the focus
-              // handed on when a chip or preview is removed.
+              // handed on when a chip or preview is removed; and the admins' form saves (save-changes).
               {
                 name: "core",
-                test: /node_modules[\\/](@tanstack[\\/](?!query-core[\\/]build[\\/]modern[\\/]mutationObserver\.|react-query[\\/]build[\\/]modern[\\/]useMutation\.)|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib[\\/](?!billing[\\/]|api[\\/](purchase-edition|resend-verification|get-collections?|delete-image|get-image|get-tags)\.|tags\.|edition-status|form-errors|date-time|focus-on-removal)|hooks[\\/])|packages[\\/]shared[\\/](?!src[\\/]((schemas|messages)[\\/]|dates\.|same-site-path\.))/,
+                test: /node_modules[\\/](@tanstack[\\/](?!query-core[\\/]build[\\/]modern[\\/]mutationObserver\.|react-query[\\/]build[\\/]modern[\\/]useMutation\.)|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](?!loader-circle)))[\\/]?|[\\/]src[\\/](lib[\\/](?!billing[\\/]|api[\\/](purchase-edition|resend-verification|get-collections?|delete-image|get-image|get-tags)\.|tags\.|edition-status|form-errors|date-time|focus-on-removal|save-changes)|hooks[\\/])|packages[\\/]shared[\\/](?!src[\\/]((schemas|messages)[\\/]|dates\.|same-site-path\.))/,
               },
             ],
           },

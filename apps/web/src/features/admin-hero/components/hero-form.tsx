@@ -87,7 +87,7 @@ export function HeroForm({ hero }: { hero: HeroContent }) {
     control,
     handleSubmit,
     reset,
-    formState: { errors, isDirty, dirtyFields },
+    formState: { errors, isDirty, dirtyFields, defaultValues },
   } = useForm<HeroContentBody>({ resolver, defaultValues: hero });
   // Changes typed and not saved are not lost to a reload or a closed tab without a word.
   useLeaveWarning(isDirty);
@@ -102,7 +102,8 @@ export function HeroForm({ hero }: { hero: HeroContent }) {
   const save = handleSubmit(
     (values) => {
       update.mutate(
-        { values, changed: dirtyFields },
+        // What the form started from: a field changed here and by another admin is refused.
+        { values, changed: dirtyFields, loaded: defaultValues },
         {
           onSuccess: (saved) => {
             reset(saved);

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "@sawdust/shared";
+import { MESSAGES, type SiteSettings } from "@sawdust/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SITE_QUERY_KEY } from "@/lib/api/get-site";
 import { api } from "@/lib/api-client";
@@ -8,13 +8,18 @@ import { SETTINGS_QUERY_KEY } from "./get-settings";
 /**
  * PUT /api/v1/admin/settings with the fields this admin changed put onto the settings as they are
  * now: a page opened before another admin's save does not put back what they changed (such as
- * registration closed). Every process applies the save at once.
+ * registration closed). A field this admin changed that another admin saved otherwise since the
+ * form loaded is refused (412, changedElsewhere) rather than overwritten. Every process applies
+ * the save at once.
  */
 export function saveSettings(change: {
   values: SiteSettings;
   changed: ChangedFields<SiteSettings>;
+  /** The values the form started from. */
+  loaded: unknown;
 }): Promise<SiteSettings> {
   return saveChanges({
+    conflict: MESSAGES.siteSettings.changedElsewhere,
     read: () => api.getVersioned<SiteSettings>("/api/v1/admin/settings"),
     write: (settings, version) =>
       api.put<SiteSettings>("/api/v1/admin/settings", settings, { ifMatch: version }),

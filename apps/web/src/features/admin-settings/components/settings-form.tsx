@@ -44,14 +44,15 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isDirty, dirtyFields },
+    formState: { errors, isDirty, dirtyFields, defaultValues },
   } = useForm<SiteSettingsInput, unknown, SiteSettings>({ resolver, defaultValues: settings });
   // Changes typed and not saved are not lost to a reload or a closed tab without a word.
   useLeaveWarning(isDirty);
 
   const submit = handleSubmit((values) => {
     save.mutate(
-      { values, changed: dirtyFields },
+      // What the form started from: a field changed here and by another admin is refused.
+      { values, changed: dirtyFields, loaded: defaultValues },
       {
         onSuccess: (saved) => {
           reset(saved);
