@@ -39,8 +39,8 @@ export function createWorker(
  * Cleans what a crashed process left: abandoned uploads and deletions (rows and files), and
  * temporary upload files older than the upload lease; forgets the view records (and visitor
  * salts) of past days, the rate limits' records no window counts, and jobs finished more than
- * FINISHED_JOBS_KEPT_MS ago, and refunds kept for payments that never came (30 days). Runs at
- * start and then every minute.
+ * FINISHED_JOBS_KEPT_MS ago, mail kept in the outbox more than OUTBOX_KEPT_MS (30 days), and
+ * refunds kept for payments that never came (30 days). Runs at start and then every minute.
  */
 export function startJanitor(
   services: Services,
@@ -58,6 +58,7 @@ export function startJanitor(
       const now = services.clock.now();
       await services.rateLimits.prune(now);
       await services.jobs.pruneFinished(now - FINISHED_JOBS_KEPT_MS);
+      await services.mail.pruneOutbox();
       await services.editions.pruneEarlyRefunds();
       const dir = uploadTmpDir(dataDir);
       for (const name of await readdir(dir).catch(() => [] as string[])) {

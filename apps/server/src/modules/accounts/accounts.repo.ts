@@ -4,7 +4,12 @@ import type { DialectName } from "../../db/dialect.js";
 import type { AccountTokenRow, Database, SessionRow, UserRow } from "../../db/schema.js";
 import { newJobRow } from "../../jobs/new-job.js";
 import { ENDING_SESSIONS } from "../auth/sessions.repo.js";
-import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "../mail/mail.constants.js";
+import {
+  MAIL_JOB,
+  MAIL_MAX_ATTEMPTS,
+  type MailMessage,
+  OUTBOX_READ_ACTION,
+} from "../mail/mail.constants.js";
 import { lockStandings, stayingAdmin } from "../users/users.repo.js";
 import { AccountTokensRepo, type TokenPurpose, type TokenRefusal } from "./account-tokens.repo.js";
 
@@ -25,6 +30,30 @@ export const PASSWORD_RESET_JOB = "account.password_reset";
  * signed in from. What was done, by whom and when stays.
  */
 const PERSONAL_AUDIT_DETAILS = ["username", "email", "ip", "userAgent"];
+
+/** The account a password-changed notice goes to, as it stood when the password changed. */
+export interface PasswordChangedAccount {
+  email: string;
+  username: string;
+  /** The change of address waiting for its link that the new password called off. */
+  cancelledEmail: string | null;
+}
+
+/** Queues a mail job in the transaction of the change it tells of (as MailService.queue would). */
+async function queueMail(trx: Transaction<Database>, message: MailMessage, now: number) {
+  await trx
+    .insertInto("jobs")
+    .values(
+      newJobRow(
+        MAIL_JOB,
+        null,
+        { ...message, to: message.to.toLowerCase() },
+        MAIL_MAX_ATTEMPTS,
+        now,
+      ),
+    )
+    .execute();
+}
 
 /** What the data export reads (rows as stored). */
 export interface ExportRows {
@@ -206,12 +235,7 @@ export class AccountsRepo {
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return "invalid";
         if (changedNotice && previous.email !== row.email) {
-          await trx
-            .insertInto("jobs")
-            .values(
-              newJobRow(MAIL_JOB, null, changedNotice(previous, row.email), MAIL_MAX_ATTEMPTS, now),
-            )
-            .execute();
+          await queueMail(trx, changedNotice(previous, row.email), now);
         }
         // Links mailed to the old address mean nothing now: its confirmation, and a password
         // reset, which would otherwise let whoever reads that mailbox (lost, or taken: often why
@@ -228,17 +252,32 @@ export class AccountsRepo {
   }
 
   /**
-   * Uses a reset link: sets the password and ends every session of the account, in one
-   * transaction. Returns the user's id, or why the link was refused.
+   * Uses a reset link: sets the password, ends every session of the account and queues `notice`
+   * to its address, in one transaction. Returns the user's id, or why the link was refused.
    */
   async resetPassword(
     token: string,
     passwordHash: string,
     now: number,
+    notice: (account: PasswordChangedAccount) => MailMessage,
   ): Promise<number | TokenRefusal> {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.tokens.consume(trx, token, ["reset_password"], now);
       if (typeof row === "string") return row;
+      // Read under the row's lock (as changePassword does): the notice names the change of
+      // address this calls off, and goes to a live account only.
+      const before = trx
+        .selectFrom("users")
+        .select(["username", "pending_email"])
+        .where("id", "=", row.user_id)
+        // Mailed to the address the account still has: not to one it has left since.
+        .where("email", "=", row.email)
+        .where("deleted_at", "is", null);
+      const account = await (this.dialect === "postgres"
+        ? before.forUpdate()
+        : before
+      ).executeTakeFirst();
+      if (!account) return "invalid";
       const updated = await trx
         .updateTable("users")
         .set({
@@ -248,39 +287,50 @@ export class AccountsRepo {
           ...ENDING_SESSIONS,
         })
         .where("id", "=", row.user_id)
-        // Mailed to the address the account still has: not to one it has left since.
         .where("email", "=", row.email)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return "invalid";
       await trx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();
       await this.voidLinks(trx, row.user_id, ["change_email"], now);
+      await queueMail(
+        trx,
+        notice({
+          email: row.email,
+          username: account.username,
+          cancelledEmail: account.pending_email,
+        }),
+        now,
+      );
       return row.user_id;
     });
   }
 
   /**
-   * Sets the password and ends the account's other sessions (the one given stays). A change of
-   * email waiting for its link is called off. Returns the account's address and the pending one
-   * called off (null when none), as they stood when the change was made.
+   * Sets the password, ends the account's other sessions (the one given stays) and queues `notice`
+   * to its address, in one transaction. A change of email waiting for its link is called off (the
+   * notice says so). False when the account is gone (deleted meanwhile): nothing changed.
    */
   async changePassword(
     userId: number,
     passwordHash: string,
     keepTokenHash: string | undefined,
     now: number,
-  ): Promise<{ email: string; cancelledEmail: string | null }> {
+    notice: (account: PasswordChangedAccount) => MailMessage,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       // Read under the row's lock: a link opened at this instant either changed the address
       // first (no change left to call off) or finds it called off.
       const before = trx
         .selectFrom("users")
-        .select(["email", "pending_email"])
-        .where("id", "=", userId);
-      const { email, pending_email } = await (this.dialect === "postgres"
+        .select(["email", "username", "pending_email"])
+        .where("id", "=", userId)
+        .where("deleted_at", "is", null);
+      const account = await (this.dialect === "postgres"
         ? before.forUpdate()
         : before
-      ).executeTakeFirstOrThrow();
+      ).executeTakeFirst();
+      if (!account) return false;
       const { session_epoch } = await trx
         .updateTable("users")
         .set({
@@ -306,7 +356,16 @@ export class AccountsRepo {
       // A reset link mailed before the change would undo it, and a change of address started by
       // whoever knew the old password would hand them the account back: both stop working.
       await this.voidLinks(trx, userId, ["reset_password", "change_email"], now);
-      return { email, cancelledEmail: pending_email };
+      await queueMail(
+        trx,
+        notice({
+          email: account.email,
+          username: account.username,
+          cancelledEmail: account.pending_email,
+        }),
+        now,
+      );
+      return true;
     });
   }
 
@@ -841,13 +900,33 @@ export class AccountsRepo {
       .where(this.payloadField("email"), "in", addresses)
       .execute();
     await trx.deleteFrom("mail_outbox").where("to_address", "in", addresses).execute();
+    // An admin's reading of the outbox stays in the log, without the address it asked for.
+    const reads = await trx
+      .selectFrom("audit_log")
+      .select(["id", "details"])
+      .where("action", "=", OUTBOX_READ_ACTION)
+      .where(this.jsonField("details", "to"), "in", addresses)
+      .execute();
+    for (const read of reads) {
+      const { to: _address, ...kept } = JSON.parse(read.details) as Record<string, unknown>;
+      await trx
+        .updateTable("audit_log")
+        .set({ details: JSON.stringify(kept) })
+        .where("id", "=", read.id)
+        .execute();
+    }
   }
 
   /** A text field of a job's JSON payload. */
   private payloadField(field: "to" | "email") {
+    return this.jsonField("payload", field);
+  }
+
+  /** A text field of a JSON text column. */
+  private jsonField(column: "payload" | "details", field: "to" | "email") {
     return this.dialect === "postgres"
-      ? sql<string>`(payload::json ->> ${sql.lit(field)})`
-      : sql<string>`json_extract(payload, ${sql.lit(`$.${field}`)})`;
+      ? sql<string>`(${sql.ref(column)}::json ->> ${sql.lit(field)})`
+      : sql<string>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`;
   }
 
   /** Audit entries about the member keep what was done, by whom, and when; not who they were. */

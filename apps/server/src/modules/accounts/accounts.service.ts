@@ -23,7 +23,12 @@ import type { MailService } from "../mail/mail.service.js";
 import { mailTemplates } from "../mail/mail-templates.js";
 import type { SiteSettingsService } from "../settings/settings.service.js";
 import { TOKEN_LIFETIME_MS, type TokenPurpose, type TokenRefusal } from "./account-tokens.repo.js";
-import { type AccountsRepo, type ExportRows, PASSWORD_RESET_JOB } from "./accounts.repo.js";
+import {
+  type AccountsRepo,
+  type ExportRows,
+  PASSWORD_RESET_JOB,
+  type PasswordChangedAccount,
+} from "./accounts.repo.js";
 import { deviceLabel } from "./device-label.js";
 
 const m = MESSAGES.account;
@@ -263,12 +268,13 @@ export class AccountsService {
     const refusal = await repo.tokens.refusalOf(body.token, ["reset_password"], clock.now());
     if (refusal) throw refused(refusal);
     const passwordHash = await hashPassword(body.password);
-    const outcome = await this.deps.repo.resetPassword(
-      body.token,
-      passwordHash,
-      this.deps.clock.now(),
-    );
+    const now = clock.now();
+    // The account is told, with the change: a link is readable by whoever reads its mailbox, or
+    // the admin's outbox when no SMTP_URL is set.
+    const notice = await this.passwordChangedNotice(now, "reset_link");
+    const outcome = await repo.resetPassword(body.token, passwordHash, now, notice);
     if (typeof outcome === "string") throw refused(outcome);
+    this.deps.onJobQueued();
     // The owner has shown the mailbox is theirs: wrong passwords before the reset (someone
     // else's, or their own forgotten one) no longer hold the new password back.
     const user = await this.liveUser(outcome);
@@ -289,20 +295,33 @@ export class AccountsService {
   ): Promise<void> {
     const user = await this.liveUser(userId);
     await this.checkPassword(user, body.currentPassword);
+    const now = this.deps.clock.now();
     const changed = await this.deps.repo.changePassword(
       userId,
       await hashPassword(body.newPassword),
       currentTokenHash,
-      this.deps.clock.now(),
+      now,
+      await this.passwordChangedNotice(now, "signed_in"),
     );
-    await this.deps.mail.queue(
-      mailTemplates.passwordChanged(
-        changed.email,
-        await this.siteName(),
-        user.username,
-        changed.cancelledEmail,
-      ),
-    );
+    if (!changed) throw notFound(MESSAGES.adminUsers.notFound);
+    this.deps.onJobQueued();
+  }
+
+  /** The notice a password change queues in its own transaction, to the account it changed. */
+  private async passwordChangedNotice(
+    at: number,
+    by: "reset_link" | "signed_in",
+  ): Promise<(account: PasswordChangedAccount) => MailMessage> {
+    const site = await this.siteName();
+    const forgotPasswordUrl = this.link(paths.passwordReset.getHref());
+    return (account) =>
+      mailTemplates.passwordChanged(account.email, site, {
+        username: account.username,
+        at,
+        by,
+        cancelledEmail: account.cancelledEmail,
+        forgotPasswordUrl,
+      });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { BILLING_RULES, MESSAGES, paths, type WebhookAck } from "@sawdust/shared";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest } from "../../lib/errors.js";
-import { mailTemplates } from "../mail/mail-templates.js";
+import { inUtcWords, mailTemplates } from "../mail/mail-templates.js";
 import type {
   BillingRepo,
   PaymentRecord,
@@ -352,21 +352,6 @@ export function renewalNoticeOf(
     return "ended_cancelled";
   }
   return "ended";
-}
-
-/**
- * An instant as a mail says it. A mail cannot know its reader's time zone: the instant in UTC,
- * said so ("November 30, 2027 at 23:40 UTC"), which the plan page shows in the member's own zone.
- */
-function inUtcWords(at: number): string {
-  const date = new Date(at);
-  const day = date.toLocaleDateString("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return `${day} at ${date.toISOString().slice(11, 16)} UTC`;
 }
 
 /**

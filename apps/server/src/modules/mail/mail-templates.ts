@@ -20,6 +20,21 @@ interface Letter {
   footnote?: string;
 }
 
+/**
+ * An instant as a mail says it. A mail cannot know its reader's time zone: the instant in UTC,
+ * said so ("November 30, 2027 at 23:40 UTC").
+ */
+export function inUtcWords(at: number): string {
+  const date = new Date(at);
+  const day = date.toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `${day} at ${date.toISOString().slice(11, 16)} UTC`;
+}
+
 /** A letter as a message with a plain-text and an HTML body saying the same. */
 function compose(to: string, siteName: string, letter: Letter): MailMessage {
   const text = [
@@ -312,24 +327,41 @@ export const mailTemplates = {
         "The link works once, within an hour, and signs out every session of the account. If you did not ask for it, ignore this message: your password stays as it is.",
     }),
 
-  /** `cancelledEmail`: the change of email to it, still waiting for its link, was called off. */
+  /**
+   * The account's password was changed, by its member signed in or through a reset link (which
+   * whoever reads the mailbox, or an admin reading the outbox, could open): when, and how to take
+   * the account back. Queued in the change's own transaction. `cancelledEmail`: the change of
+   * email to it, still waiting for its link, was called off with it.
+   */
   passwordChanged: (
     to: string,
     siteName: string,
-    username: string,
-    cancelledEmail: string | null = null,
+    changed: {
+      username: string;
+      /** When (epoch ms). */
+      at: number;
+      /** With a reset link (every session ended), or by the member signed in (the others ended). */
+      by: "reset_link" | "signed_in";
+      cancelledEmail: string | null;
+      /** "Forgot password?" on PUBLIC_URL. */
+      forgotPasswordUrl: string;
+    },
   ) =>
     compose(to, siteName, {
       subject: "Your password was changed",
       paragraphs: [
-        `Hello ${username},`,
-        "The password of your account was just changed, and its other sessions ended.",
-        ...(cancelledEmail
+        `Hello ${changed.username},`,
+        changed.by === "reset_link"
+          ? `The password of your account was just changed, on ${inUtcWords(changed.at)}, with a link to reset it, and every session of the account ended.`
+          : `The password of your account was just changed, on ${inUtcWords(changed.at)}, and its other sessions ended.`,
+        ...(changed.cancelledEmail
           ? [
-              `The change of your email address to ${cancelledEmail} was cancelled with it: the link sent there no longer works. If you still want that address, ask for the change again on your account page.`,
+              `The change of your email address to ${changed.cancelledEmail} was cancelled with it: the link sent there no longer works. If you still want that address, ask for the change again on your account page.`,
             ]
           : []),
-        "If this was not you, reset your password from the sign-in page at once.",
+        `If this was not you, someone else can sign in to your account: choose a new password at once with "Forgot password?", and tell the administrators of ${siteName}.`,
       ],
+      action: { label: "Forgot password?", url: changed.forgotPasswordUrl },
+      footnote: "If it was you, you need not do anything.",
     }),
 };

@@ -7,6 +7,15 @@ export const MAIL_JOB = "mail.send";
  */
 export const MAIL_MAX_ATTEMPTS = 13;
 
+/**
+ * How long the outbox keeps a message (no SMTP_URL): it holds members' links and notices, so the
+ * janitor removes it after this long.
+ */
+export const OUTBOX_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The audit action of an admin's reading of the outbox. */
+export const OUTBOX_READ_ACTION = "mail.outbox_read";
+
 /** One message, ready to send: what a mail job carries. */
 export interface MailMessage {
   to: string;

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.js";
 import { newJobRow } from "../../jobs/new-job.js";
+import { type AuditEntryInput, newAuditRow } from "../audit/audit.repo.js";
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailMessage } from "./mail.constants.js";
 
 export interface OutboxRow {
@@ -50,15 +51,44 @@ export class MailRepo {
     return Number(row.id);
   }
 
-  /** The newest kept messages first, optionally to one address (any case). */
-  async findOutbox(query: { to?: string; limit: number }): Promise<OutboxRow[]> {
-    let select = this.db
-      .selectFrom("mail_outbox")
-      .selectAll()
-      .orderBy("id", "desc")
-      .limit(query.limit);
-    if (query.to) select = select.where("to_address", "=", query.to.toLowerCase());
-    const rows = await select.execute();
-    return rows.map((row) => ({ ...row, id: Number(row.id), created_at: Number(row.created_at) }));
+  /**
+   * The newest kept messages first, optionally to one address (any case), and the audit entry of
+   * the reading (`auditOf` the rows read), in one transaction: the log never misses a read.
+   */
+  async readOutbox(
+    query: { to?: string; limit: number },
+    auditOf: (rows: OutboxRow[]) => AuditEntryInput,
+    now: number,
+  ): Promise<OutboxRow[]> {
+    return this.db.transaction().execute(async (trx) => {
+      let select = trx
+        .selectFrom("mail_outbox")
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(query.limit);
+      if (query.to) select = select.where("to_address", "=", query.to.toLowerCase());
+      const rows = (await select.execute()).map((row) => ({
+        ...row,
+        id: Number(row.id),
+        created_at: Number(row.created_at),
+      }));
+      await trx
+        .insertInto("audit_log")
+        .values(newAuditRow(auditOf(rows), now))
+        .execute();
+      return rows;
+    });
+  }
+
+  /**
+   * Removes the messages kept before `before`, in one statement, and returns how many went
+   * (the janitor's sweep: the outbox is no archive of members' mail).
+   */
+  async pruneOutbox(before: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("mail_outbox")
+      .where("created_at", "<", before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

@@ -2,7 +2,7 @@ import { ZMailOutbox, ZMailOutboxQuery } from "@sawdust/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errors, json, SIGNED_IN } from "../../http/openapi.js";
-import { adminFirst } from "../../http/request-auth.js";
+import { adminFirst, requireAdmin } from "../../http/request-auth.js";
 import type { MailService } from "./mail.service.js";
 
 /** Mounted under /api/v1/admin: the outbox of mail kept when no SMTP_URL is configured. */
@@ -15,7 +15,7 @@ export const mailOutboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async
       schema: {
         summary: "Mail kept instead of sent (admins)",
         description:
-          "Without SMTP_URL every message the site would send (confirmation links, password resets, notices) is kept here, newest first.",
+          "Without SMTP_URL every message the site would send (confirmation links, password resets, notices) is kept here for 30 days, newest first. Each reading is written to the audit log (mail.outbox_read).",
         tags: ["admin"],
         operationId: "listMailOutbox",
         security: SIGNED_IN,
@@ -28,7 +28,7 @@ export const mailOutboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return opts.mail.outbox(request.query);
+      return opts.mail.outbox(request.query, requireAdmin(request).user.id);
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { MailOutbox } from "@sawdust/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../lib/clock.js";
-import type { MailMessage } from "./mail.constants.js";
+import { type MailMessage, OUTBOX_KEPT_MS, OUTBOX_READ_ACTION } from "./mail.constants.js";
 import type { MailRepo } from "./mail.repo.js";
 import type { Mailer } from "./mailer.js";
 
@@ -34,6 +34,11 @@ export class MailService {
     this.deps.onJobQueued();
   }
 
+  /** Removes kept messages older than OUTBOX_KEPT_MS (the janitor); returns how many went. */
+  pruneOutbox(): Promise<number> {
+    return this.deps.repo.pruneOutbox(this.deps.clock.now() - OUTBOX_KEPT_MS);
+  }
+
   /** The mail job's work: send (or keep) one message. A throw retries it later. */
   async deliver(jobId: number, message: MailMessage): Promise<void> {
     const { mailer, repo, clock } = this.deps;
@@ -57,8 +62,21 @@ export class MailService {
     await repo.forgetSentBody(jobId, message);
   }
 
-  async outbox(query: { to?: string; limit: number }): Promise<MailOutbox> {
-    const rows = await this.deps.repo.findOutbox(query);
+  /**
+   * The kept messages, newest first, for the admin `actorId`: each reading is audited (what was
+   * asked for, and how many messages it showed), as the outbox holds members' reset links.
+   */
+  async outbox(query: { to?: string; limit: number }, actorId: number): Promise<MailOutbox> {
+    const rows = await this.deps.repo.readOutbox(
+      query,
+      (read) => ({
+        actorId,
+        action: OUTBOX_READ_ACTION,
+        subject: "mail:outbox",
+        details: { to: query.to ? query.to.toLowerCase() : "all", count: read.length },
+      }),
+      this.deps.clock.now(),
+    );
     return {
       sending: this.deps.mailer !== undefined,
       messages: rows.map((row) => ({

@@ -26,6 +26,7 @@ const ACTION_SUGGESTIONS = [
   "api_key.",
   "billing.",
   "auth.",
+  "mail.",
 ];
 
 function filtersOf(params: URLSearchParams): AuditFilters {
