@@ -2,9 +2,15 @@ import { ACCOUNT_RULES, MESSAGES, paths } from "@sawdust/shared";
 import { mailedLink, newAccount, registerViaApi } from "./support/accounts";
 import { submitLogin, submitRegistration } from "./support/auth-screen";
 import { seriousViolations } from "./support/axe";
+import {
+  expectInsideWindow,
+  expectNoSidewaysScroll,
+  textAt200,
+  wordsBrokenMidway,
+} from "./support/big-text";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
 import { hydrated } from "./support/hydration";
-import { checkAtBothWidths } from "./support/look-at";
+import { checkAtBothWidths, lookAt } from "./support/look-at";
 import { expect, test } from "./support/test";
 
 const m = MESSAGES.account;
@@ -225,4 +231,36 @@ test.describe("accounts", () => {
     expect(again.status()).toBe(401);
     expect((await page.request.get("/api/v1/auth/user")).status()).toBe(401);
   });
+});
+
+test("at 390 px with the text at 200%, the Account page's cards and fields reflow inside the screen", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+  });
+  try {
+    const page = await context.newPage();
+    await registerViaApi(page.request);
+    await page.goto("/account");
+    const email = page.getByRole("region", { name: m.emailSection });
+    const password = page.getByRole("region", { name: m.passwordSection });
+    await expect(email.getByLabel(m.newEmail)).toBeVisible();
+    await hydrated(page);
+    await textAt200(page);
+    await expectNoSidewaysScroll(page, "the Account page at 200%");
+    await expectInsideWindow(page, {
+      [m.emailSection]: email,
+      [m.passwordSection]: password,
+      [m.newEmail]: email.getByLabel(m.newEmail),
+      [m.newPassword]: password.getByLabel(m.newPassword),
+    });
+    expect(
+      await wordsBrokenMidway(page, "main [role=region] :is(h2, p, label, button, a)"),
+    ).toEqual([]);
+    await lookAt(page, { path: "/tmp/accounts-big-text-390.png", fullPage: true });
+  } finally {
+    await context.close();
+  }
 });

@@ -8,6 +8,12 @@ import {
 import { ADMIN_ACCOUNT, newAccount, registerViaApi, signInViaApi } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import {
+  expectInsideWindow,
+  expectNoSidewaysScroll,
+  textAt200,
+  wordsBrokenMidway,
+} from "./support/big-text";
+import {
   advanceSandboxClock,
   currentPlan,
   payInCheckout,
@@ -17,6 +23,7 @@ import {
   subscribeViaApi,
 } from "./support/billing";
 import { adminApi, seedImage, uniqueWord } from "./support/catalogue";
+import { hydrated } from "./support/hydration";
 import { checkAtBothWidths, lookAt } from "./support/look-at";
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
 
@@ -580,4 +587,32 @@ test("the licence page says what Pro downloads may be used for, and the plan pag
   await page.goto("/subscriptions");
   await page.getByRole("link", { name: m.licenceLink }).click();
   await expect(page).toHaveURL("/licence");
+});
+
+test("at 390 px with the text at 200%, the plan page's cards reflow inside the screen, no word broken", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+  });
+  try {
+    const page = await context.newPage();
+    await registerViaApi(page.request);
+    await page.goto("/subscriptions");
+    const upgrade = page.getByTestId("plan-upgrade-card");
+    await expect(upgrade.getByText(m.cycles.yearly)).toBeVisible();
+    await hydrated(page);
+    await textAt200(page);
+    await expectNoSidewaysScroll(page, "the plan page at 200%");
+    const benefits = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: m.benefitsTitle, level: 2 }) });
+    await expectInsideWindow(page, { [m.benefitsTitle]: benefits, "Go Pro": upgrade });
+    // "Monthly" and "Yearly" whole, not "Month / ly" or a letter a line.
+    expect(await wordsBrokenMidway(page, '[data-testid="plan-page"] section')).toEqual([]);
+    await lookAt(page, { path: "/tmp/billing-plan-big-text-390.png", fullPage: true });
+  } finally {
+    await context.close();
+  }
 });

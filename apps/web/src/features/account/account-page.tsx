@@ -11,7 +11,7 @@ import { CollectingSection } from "./components/collecting-section";
 import { DeleteSection } from "./components/delete-section";
 import { EmailSection } from "./components/email-section";
 import { PasswordSection } from "./components/password-section";
-import { AccountSection, FormProblem } from "./components/section";
+import { AccountSection, FormProblem, WRAPPING_BUTTON } from "./components/section";
 import { SessionsSection } from "./components/sessions-section";
 import { refusalOf } from "./refusal";
 
@@ -35,7 +35,10 @@ export function AccountPage() {
           {m.pageIntro}
         </p>
       </header>
-      <div className="grid gap-6">
+      {/* grid-cols-1: a track of minmax(0, 1fr), so no field's own width widens the cards past
+          a phone's screen at a large text size (WCAG 1.4.10); the container the cards measure
+          themselves against (NARROW in section.tsx). */}
+      <div className="@container grid grid-cols-1 gap-6">
         {account.isPending ? (
           // About as tall as the Email card (its change form included; 333–457 px on a phone, 255
           // from `sm` for a confirmed member): the cards below jumped when it came (CLS 0.19).
@@ -48,7 +51,7 @@ export function AccountPage() {
         <PasswordSection />
         <AccountSection id="two-factor" title="Two-factor sign-in">
           <div>
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" {...WRAPPING_BUTTON}>
               <Link to={paths.accountSecurity.getHref()}>
                 <ShieldCheck aria-hidden="true" />
                 Security settings
@@ -60,7 +63,7 @@ export function AccountPage() {
         <CollectingSection />
         <AccountSection id="export" title={m.exportSection} description={m.exportIntro}>
           <div>
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" {...WRAPPING_BUTTON}>
               <a href={ACCOUNT_EXPORT_URL} download>
                 <Download aria-hidden="true" />
                 {m.downloadData}

@@ -162,9 +162,11 @@ export function MemberPlanPage() {
         </div>
       )}
 
-      <div className="grid gap-6 pt-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* grid-cols-1: tracks of minmax(0, 1fr), so the cards keep to a phone's screen at a large
+          text size (WCAG 1.4.10); the container the cards measure themselves against (panel.tsx). */}
+      <div className="@container grid grid-cols-1 gap-6 pt-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <BenefitsCard isPro={isPro} />
-        <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 content-start gap-6">
           {!isPro && <UpgradeCard onUpgrade={() => setUpgradeCycle("monthly")} />}
           {subscription && <BillingCard subscription={subscription} />}
         </div>

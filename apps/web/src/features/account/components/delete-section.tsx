@@ -23,7 +23,7 @@ export function DeleteSection() {
   return (
     <AccountSection id="delete" title={m.deleteSection} description={m.deleteIntro}>
       <form
-        className="grid gap-4 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

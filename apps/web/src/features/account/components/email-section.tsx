@@ -8,7 +8,7 @@ import { useResendVerification } from "@/lib/api/resend-verification";
 import { useChangeEmail } from "../api/change-email";
 import { refusalOf } from "../refusal";
 import { LabelledInput } from "./labelled-input";
-import { AccountSection, FormFoot } from "./section";
+import { AccountSection, FormFoot, WRAPPING_BUTTON } from "./section";
 
 const m = MESSAGES.account;
 
@@ -37,6 +37,7 @@ export function EmailSection({ account }: { account: Account }) {
           <div>
             <Button
               variant="outline"
+              {...WRAPPING_BUTTON}
               disabled={resend.isPending}
               onClick={() =>
                 resend.mutate(undefined, {
@@ -56,7 +57,7 @@ export function EmailSection({ account }: { account: Account }) {
         </p>
       )}
       <form
-        className="grid gap-4 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         noValidate
         onSubmit={form.handleSubmit(
           (body) =>

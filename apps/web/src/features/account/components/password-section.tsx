@@ -20,7 +20,7 @@ export function PasswordSection() {
   return (
     <AccountSection id="password" title={m.passwordSection}>
       <form
-        className="grid gap-4 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         noValidate
         onSubmit={form.handleSubmit(
           (body) =>

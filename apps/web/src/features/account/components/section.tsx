@@ -2,6 +2,25 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
+/**
+ * A button's props for words that wrap onto another line rather than run past a phone's screen
+ * when the browser's text is large (WCAG 1.4.10): it grows with its lines from the height it
+ * always had (h-10, 40 px at the usual size). That least height is a style, not a min-height
+ * class: one the app does not write yet would grow `cn`'s class groups (lib/class-groups.ts) in
+ * the first download.
+ */
+export const WRAPPING_BUTTON = {
+  className: "h-auto whitespace-pre-line text-center",
+  style: { minHeight: "2.5rem" },
+} as const;
+
+/**
+ * Narrower than 18rem: a phone's width with the browser's text at 150% or more (18rem is 288 px
+ * at the usual size, under any phone's), where 24 px (1.5rem) each side would leave words too
+ * little room and break them part-way ("Securit / y").
+ */
+const NARROW = "@max-[18rem]:px-4";
+
 /** One part of the Account page: a card with a heading and what it is for. */
 export function AccountSection({
   title,
@@ -16,11 +35,11 @@ export function AccountSection({
 }) {
   return (
     <Card aria-labelledby={`${id}-title`} role="region">
-      <CardHeader>
+      <CardHeader className={NARROW}>
         <CardTitle id={`${id}-title`}>{title}</CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
+      <CardContent className={`grid grid-cols-1 gap-4 ${NARROW}`}>{children}</CardContent>
     </Card>
   );
 }
@@ -62,6 +81,7 @@ export function FormFoot({
         <Button
           type="submit"
           variant={destructive ? "destructive" : undefined}
+          {...WRAPPING_BUTTON}
           disabled={disabled || pending}
         >
           {children}

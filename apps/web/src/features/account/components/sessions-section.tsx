@@ -9,7 +9,7 @@ import { useEndOtherSessions } from "../api/end-other-sessions";
 import { useEndSession } from "../api/end-session";
 import { useSessions } from "../api/get-sessions";
 import { refusalOf } from "../refusal";
-import { AccountSection, FormProblem } from "./section";
+import { AccountSection, FormProblem, WRAPPING_BUTTON } from "./section";
 
 const m = MESSAGES.account;
 
@@ -84,6 +84,7 @@ export function SessionsSection() {
         <div>
           <Button
             variant="outline"
+            {...WRAPPING_BUTTON}
             disabled={endOthers.isPending}
             onClick={() => {
               ended.current = true;

@@ -35,7 +35,9 @@ export function BillingCard({ subscription }: { subscription: Subscription }) {
       footer={
         <Button
           variant="outline"
-          className="w-full"
+          // Wraps at a large text size, growing from the usual h-10 (a style, as Go Pro's button).
+          className="h-auto w-full whitespace-pre-line text-center"
+          style={{ minHeight: "2.5rem" }}
           onClick={() => portal.mutate()}
           disabled={portal.isPending || portal.isSuccess}
         >
@@ -48,7 +50,10 @@ export function BillingCard({ subscription }: { subscription: Subscription }) {
     >
       <dl className="divide-y rounded-lg border">
         {rows.map((row) => (
-          <div key={row.testId} className="flex items-baseline justify-between gap-4 px-4 py-3">
+          <div
+            key={row.testId}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+          >
             <dt className="text-sm text-muted-foreground">{row.label}</dt>
             <dd data-testid={row.testId} className="text-right font-medium tabular-nums">
               {row.value}

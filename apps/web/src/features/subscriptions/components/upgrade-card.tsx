@@ -16,7 +16,16 @@ export function UpgradeCard({ onUpgrade }: { onUpgrade: () => void }) {
       title="Go Pro"
       icon={<Sparkles className="size-5 text-brand" aria-hidden />}
       footer={
-        <Button variant="brand" size="lg" className="w-full" onClick={onUpgrade}>
+        <Button
+          variant="brand"
+          size="lg"
+          // Its words wrap at a large text size rather than run past a phone's screen, growing from
+          // size lg's height (h-11). A style, not a min-height class: one the app does not write yet
+          // would grow `cn`'s class groups (lib/class-groups.ts) in the first download.
+          className="h-auto w-full whitespace-pre-line text-center @max-[18rem]:px-3"
+          style={{ minHeight: "2.75rem" }}
+          onClick={onUpgrade}
+        >
           <Sparkles aria-hidden />
           {m.upgradeToPro}
         </Button>
@@ -26,9 +35,10 @@ export function UpgradeCard({ onUpgrade }: { onUpgrade: () => void }) {
         {CYCLES.map((cycle) => (
           <li
             key={cycle}
-            className="flex items-baseline justify-between gap-3 rounded-lg bg-card px-4 py-3 ring-1 ring-border"
+            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg bg-card px-4 py-3 ring-1 ring-border"
           >
-            <span className="flex items-center gap-2 font-medium">
+            {/* Wrapping rather than squeezed (at a large text size): "Monthly" whole, not "Month / ly". */}
+            <span className="flex flex-wrap items-center gap-2 font-medium">
               {cycleLabel(cycle)}
               {cycle === "yearly" && (
                 <span className="whitespace-nowrap rounded-full bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">
