@@ -36,7 +36,7 @@ const searchTotal = async (app: { server: App["server"] }) =>
 describe(`changes between processes on ${TEST_DB}`, () => {
   it("hiding an image through A removes it from B's cached page and total within moments", async () => {
     const admin = await signIn(a, "events_admin", "admin");
-    const id = await seedImage(a, { title: "Shared Sight" });
+    const id = await seedImage(a, { title: "Shared Sight", isPublic: false });
     await publish(a, admin.cookie, id);
     // B caches a visitor page that shows the image, and a counted total (a search) that holds it.
     expect(await visitorIds(b)).toContain(id);
@@ -78,7 +78,7 @@ describe(`changes between processes on ${TEST_DB}`, () => {
 
   it("keeps B's cached page when A commits something it does not announce (a view)", async () => {
     const admin = await signIn(a, "events_admin_views", "admin");
-    const id = await seedImage(a, { title: "Counted Sight" });
+    const id = await seedImage(a, { title: "Counted Sight", isPublic: false });
     await publish(a, admin.cookie, id);
     // Commits from A that reach B's process: the publication above, then settle on B.
     await until(
