@@ -271,6 +271,43 @@ export const ZImagePatchBody = z.object({
 });
 export type ImagePatchBody = z.infer<typeof ZImagePatchBody>;
 
+/** Which of an image form's fields the admin changed (react-hook-form's dirty fields). */
+export type ImagePatchChanges = Partial<
+  Record<
+    "title" | "description" | "tags" | "style" | "editionType" | "price" | "maxEditions",
+    boolean | undefined
+  >
+>;
+
+/**
+ * An image form's body cut to the fields the admin changed: the server changes only the fields
+ * sent, so a save from a form opened before another admin's does not put back what they changed
+ * since. The edition's fields (type, price, size) go together when any of them changed: the
+ * server checks them as one. Both the console's edit page and the detail's Edit details use it.
+ */
+export function changedImagePatch(
+  body: ImagePatchBody,
+  changed: ImagePatchChanges,
+): ImagePatchBody {
+  const patch: ImagePatchBody = {};
+  const title = changed.title ? body.aiAnalysis?.title : undefined;
+  const description = changed.description ? body.aiAnalysis?.description : undefined;
+  if (title !== undefined || description !== undefined) {
+    patch.aiAnalysis = {
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+    };
+  }
+  if (changed.tags && body.tags !== undefined) patch.tags = body.tags;
+  if (changed.style && body.style !== undefined) patch.style = body.style;
+  if (changed.editionType || changed.price || changed.maxEditions) {
+    if (body.editionType !== undefined) patch.editionType = body.editionType;
+    if (body.price !== undefined) patch.price = body.price;
+    if (body.maxEditions !== undefined) patch.maxEditions = body.maxEditions;
+  }
+  return patch;
+}
+
 export const ZVisibilityBody = z.object({
   isPublic: z.boolean({ error: "isPublic must be true or false" }),
 });

@@ -1,7 +1,7 @@
-import type { User } from "@sawdust/shared";
+import { changedImagePatch, type User } from "@sawdust/shared";
 import { describe, expect, it } from "vitest";
 import { fallbackFilename, filenameFromDisposition } from "./api/download-image";
-import { changedDetailsOf, imagePatchOf, ZImageDetailsForm } from "./api/update-image";
+import { imagePatchOf, ZImageDetailsForm } from "./api/update-image";
 import { downloadAction } from "./download-access";
 import { editionLabel, showsPrice } from "./edition-label";
 import { swatchesOf } from "./palette";
@@ -117,7 +117,7 @@ describe("imagePatchOf", () => {
   });
 });
 
-describe("changedDetailsOf", () => {
+describe("changedImagePatch", () => {
   const whole = imagePatchOf({
     title: "New title",
     description: "Old words",
@@ -126,23 +126,23 @@ describe("changedDetailsOf", () => {
   });
 
   it("sends only what the admin changed: a stale form cannot put back another admin's edits", () => {
-    expect(changedDetailsOf(whole, { title: true })).toEqual({
+    expect(changedImagePatch(whole, { title: true })).toEqual({
       aiAnalysis: { title: "New title" },
     });
-    expect(changedDetailsOf(whole, { description: true, tags: true })).toEqual({
+    expect(changedImagePatch(whole, { description: true, tags: true })).toEqual({
       aiAnalysis: { description: "Old words" },
       tags: ["wave", "sea"],
     });
-    expect(changedDetailsOf(whole, { style: true, title: false })).toEqual({ style: "ink" });
+    expect(changedImagePatch(whole, { style: true, title: false })).toEqual({ style: "ink" });
   });
 
   it("sends nothing when nothing changed", () => {
-    expect(changedDetailsOf(whole, {})).toEqual({});
+    expect(changedImagePatch(whole, {})).toEqual({});
   });
 
   it("sends a field emptied on purpose", () => {
     const emptied = imagePatchOf({ title: "", description: "", style: "", tags: "" });
-    expect(changedDetailsOf(emptied, { description: true, tags: true, style: true })).toEqual({
+    expect(changedImagePatch(emptied, { description: true, tags: true, style: true })).toEqual({
       aiAnalysis: { description: "" },
       tags: [],
       style: "",

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  changedImagePatch,
   EDITION_FILTER_VALUES,
   EDITION_TYPE_LABELS,
   editionTakesPrice,
@@ -24,7 +25,6 @@ import { isApiRequestError } from "@/lib/api-client";
 import { useLeaveWarning } from "@/lib/leave-warning";
 import type { VersionedImage } from "../api/get-admin-image";
 import { useUpdateImage } from "../api/update-image";
-import { changesOnly } from "../image-edit-changes";
 
 const m = MESSAGES.adminImages;
 const SELECT = "h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-sm";
@@ -133,7 +133,7 @@ export function ImageEditForm({
   function save(whole: ImagePatchBody) {
     // Only what this admin changed: a form opened before another admin's save must not put back
     // what they changed since (a price on a piece made a gallery edition, a tag removed).
-    const body = changesOnly(whole, dirtyFields);
+    const body = changedImagePatch(whole, dirtyFields);
     if (Object.keys(body).length === 0) {
       // Nothing changed: nothing to send, and nothing to undo.
       toast({ title: MESSAGES.imageDetail.detailsUpdated });

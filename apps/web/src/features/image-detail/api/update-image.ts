@@ -15,7 +15,6 @@ export interface ImageDetailsInput {
 }
 
 /** Which of the form's fields the admin changed (react-hook-form's dirty fields). */
-export type ChangedDetails = Partial<Record<keyof ImageDetailsInput, boolean | undefined>>;
 
 /** Comma-separated text → its trimmed, non-empty parts. */
 export function splitList(text: string): string[] {
@@ -35,25 +34,6 @@ export function imagePatchOf(input: ImageDetailsInput): ImagePatchBody {
     tags: splitList(input.tags),
     style: splitList(input.style).join(", "),
   };
-}
-
-/**
- * The body cut to the fields the admin changed in this form: the server changes only the fields
- * sent, so a form opened before another admin's save does not put back what they changed since.
- */
-export function changedDetailsOf(body: ImagePatchBody, changed: ChangedDetails): ImagePatchBody {
-  const patch: ImagePatchBody = {};
-  const title = changed.title ? body.aiAnalysis?.title : undefined;
-  const description = changed.description ? body.aiAnalysis?.description : undefined;
-  if (title !== undefined || description !== undefined) {
-    patch.aiAnalysis = {
-      ...(title !== undefined ? { title } : {}),
-      ...(description !== undefined ? { description } : {}),
-    };
-  }
-  if (changed.tags && body.tags !== undefined) patch.tags = body.tags;
-  if (changed.style && body.style !== undefined) patch.style = body.style;
-  return patch;
 }
 
 /** The edit form's text as the PATCH body, checked by the server's own schema (ZImagePatchBody). */

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type Image, type ImagePatchBody, MESSAGES } from "@sawdust/shared";
+import { changedImagePatch, type Image, type ImagePatchBody, MESSAGES } from "@sawdust/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, RotateCw } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -13,7 +13,7 @@ import { imageQueryOptions } from "@/lib/api/get-image";
 import { isApiRequestError } from "@/lib/api-client";
 import { firstErrorMessage } from "@/lib/form-errors";
 import { type EditableImage, editableImageQueryOptions } from "../api/get-editable-image";
-import { changedDetailsOf, useUpdateImage, ZImageDetailsForm } from "../api/update-image";
+import { useUpdateImage, ZImageDetailsForm } from "../api/update-image";
 
 export interface EditDetailsFormProps {
   image: Image;
@@ -121,7 +121,7 @@ function DetailsForm({
   }
 
   function save(whole: ImagePatchBody) {
-    const body = changedDetailsOf(whole, dirtyFields);
+    const body = changedImagePatch(whole, dirtyFields);
     // Nothing changed: nothing to send, and nothing to undo.
     if (Object.keys(body).length === 0) return saved();
     update.mutate(

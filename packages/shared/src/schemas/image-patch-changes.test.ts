@@ -1,6 +1,5 @@
-import type { ImagePatchBody } from "@sawdust/shared";
 import { describe, expect, it } from "vitest";
-import { changesOnly } from "./image-edit-changes";
+import { changedImagePatch, type ImagePatchBody } from "./images";
 
 const whole: ImagePatchBody = {
   aiAnalysis: { title: "Old title", description: "New words" },
@@ -10,25 +9,25 @@ const whole: ImagePatchBody = {
   price: 38_000,
 };
 
-describe("changesOnly", () => {
+describe("changedImagePatch", () => {
   it("sends only what the admin changed: a stale form cannot put back another admin's edits", () => {
-    expect(changesOnly(whole, { description: true })).toEqual({
+    expect(changedImagePatch(whole, { description: true })).toEqual({
       aiAnalysis: { description: "New words" },
     });
-    expect(changesOnly(whole, { tags: true, style: true })).toEqual({
+    expect(changedImagePatch(whole, { tags: true, style: true })).toEqual({
       tags: ["wave", "sea"],
       style: "ink",
     });
-    expect(changesOnly(whole, {})).toEqual({});
+    expect(changedImagePatch(whole, {})).toEqual({});
   });
 
   it("sends the edition's fields together when any of them changed", () => {
-    expect(changesOnly(whole, { price: true })).toEqual({
+    expect(changedImagePatch(whole, { price: true })).toEqual({
       editionType: "one_of_one",
       price: 38_000,
     });
     expect(
-      changesOnly(
+      changedImagePatch(
         { ...whole, editionType: "limited_edition", maxEditions: 5 },
         { maxEditions: true },
       ),
